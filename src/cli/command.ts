@@ -1,0 +1,18 @@
+import type { Command } from 'commander';
+import type { Io } from '../output/io.js';
+import type { Reporter } from '../output/reporter.js';
+
+export interface CommandContext {
+  io: Io;
+  reporter: Reporter;
+}
+
+/** A command's body: returns the exit code, throws typed errors (src/errors.ts), never exits. */
+// biome-ignore lint/suspicious/noExplicitAny: commander passes positional arguments, options and the command
+export type CommandBody = (ctx: CommandContext, ...args: any[]) => Promise<number>;
+
+/** Wraps a command body into a commander action with a reporter and the one error handler. */
+export type Runner = (body: CommandBody) => (...args: unknown[]) => Promise<void>;
+
+/** Each file under commands/ exports one of these. */
+export type RegisterCommand = (program: Command, run: Runner) => void;

@@ -1,0 +1,64 @@
+// The one place where a failure becomes a message and an exit code (design §2: 1 for every error).
+import { InternalError, InvalidCatalogError, RemoteError, UserError } from '../errors.js';
+import { formatIssueLine } from '../output/issues.js';
+import type { Reporter } from '../output/reporter.js';
+import { hintForRemoteError } from '../paddle/error-hints.js';
+
+export const EXIT_OK = 0;
+export const EXIT_ERROR = 1;
+export const EXIT_CHANGES_PENDING = 2;
+
+export function handleError(error: unknown, reporter: Reporter): number {
+  if (error instanceof InvalidCatalogError) return reportInvalidCatalog(error, reporter);
+  if (error instanceof UserError) {
+    reporter.document({ ok: false, error: { kind: 'user', message: error.message, hint: error.hint } });
+    reporter.error(error.message);
+    if (error.hint) reporter.info(error.hint);
+    return EXIT_ERROR;
+  }
+  if (error instanceof RemoteError) return reportRemoteError(error, reporter);
+  return reportBug(error, reporter);
+}
+
+function reportInvalidCatalog(error: InvalidCatalogError, reporter: Reporter): number {
+  reporter.document({ ok: false, issues: error.issues.map(({ severity: _severity, ...issue }) => issue) });
+  for (const issue of error.issues) reporter.info(formatIssueLine(error.file, issue, reporter.errStyle));
+  reporter.error(error.message);
+  return EXIT_ERROR;
+}
+
+function reportRemoteError(error: RemoteError, reporter: Reporter): number {
+  const d = error.details;
+  const hint = hintForRemoteError(d);
+  reporter.document({
+    ok: false,
+    error: {
+      kind: 'api',
+      code: d.code,
+      detail: d.detail,
+      status: d.status,
+      errors: d.errors,
+      request_id: d.requestId,
+      documentation_url: d.documentationUrl,
+      operation: d.operation,
+      hint,
+    },
+  });
+  reporter.error(
+    `${d.operation ? `${d.operation}: ` : ''}${d.detail} (${d.code}${d.status ? `, HTTP ${d.status}` : ''})`,
+  );
+  for (const field of d.errors ?? []) reporter.info(`  ${field.field}: ${field.message}`);
+  if (hint) reporter.info(hint);
+  if (d.requestId) reporter.info(`request id: ${d.requestId}`);
+  if (d.documentationUrl) reporter.info(`see ${d.documentationUrl}`);
+  return EXIT_ERROR;
+}
+
+function reportBug(error: unknown, reporter: Reporter): number {
+  const message = error instanceof Error ? error.message : String(error);
+  reporter.document({ ok: false, error: { kind: 'internal', message } });
+  reporter.error(`${error instanceof InternalError ? '' : 'unexpected: '}${message}`);
+  if (error instanceof Error && error.stack) reporter.info(error.stack);
+  reporter.info('This is a bug in paddle-catalog; please report it with the command you ran.');
+  return EXIT_ERROR;
+}

@@ -1,0 +1,75 @@
+// The few kinds of failure the tool knows. The CLI turns each into a message and an exit code in
+// one place (src/cli/handle-error.ts); everything else that is thrown is treated as a bug.
+
+/** A mistake the user can fix: a bad flag, a missing key, a refused confirmation. Exit 1, no stack. */
+export class UserError extends Error {
+  override name = 'UserError';
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One problem found in a catalog file, positioned at the node that causes it. */
+export interface CatalogIssue {
+  /** dotted path, list items by index: `products.pro.prices.monthly.unit_price_overrides.0.country_codes` */
+  path: string;
+  line: number;
+  column: number;
+  message: string;
+  /** the rule that found it, e.g. `§2.4 trial rule 4` or `schema` */
+  rule: string;
+  severity: 'error' | 'warning';
+}
+
+/** The catalog has errors; nothing may be sent to the API. */
+export class InvalidCatalogError extends Error {
+  override name = 'InvalidCatalogError';
+  constructor(
+    readonly file: string,
+    readonly issues: CatalogIssue[],
+  ) {
+    const errors = issues.filter((issue) => issue.severity === 'error').length;
+    super(`${file}: ${errors} error${errors === 1 ? '' : 's'} in the catalog`);
+  }
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface RemoteErrorDetails {
+  /** HTTP status, when a response arrived */
+  status?: number;
+  type?: string;
+  /** Paddle's error code (`forbidden`, `bad_request`, `product_tax_category_not_approved`, …) */
+  code: string;
+  detail: string;
+  documentationUrl?: string;
+  errors?: FieldError[];
+  requestId?: string;
+  retryAfterSeconds?: number;
+  /** what we were doing, e.g. `create product pro` */
+  operation?: string;
+}
+
+/** The Paddle API (or the network to it) said no. */
+export class RemoteError extends Error {
+  override name = 'RemoteError';
+  readonly details: RemoteErrorDetails;
+  constructor(details: RemoteErrorDetails) {
+    super(details.detail);
+    this.details = details;
+  }
+  get code(): string {
+    return this.details.code;
+  }
+}
+
+/** A broken invariant inside the tool: a bug. Printed with its stack and a request to report it. */
+export class InternalError extends Error {
+  override name = 'InternalError';
+}

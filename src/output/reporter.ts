@@ -1,0 +1,112 @@
+import type { ChalkInstance } from 'chalk';
+import type { Io } from './io.js';
+import { redactSecrets } from './redact.js';
+import { makeStyle, wantsColor } from './style.js';
+
+export interface ReporterOptions {
+  json: boolean;
+  color: boolean;
+}
+
+export interface Spinner {
+  update(text: string): void;
+  succeed(text: string): void;
+  fail(text: string): void;
+  stop(): void;
+}
+
+/**
+ * All output goes through here: results on stdout, everything else on stderr, the API key
+ * masked everywhere, one JSON document in --json mode.
+ */
+export class Reporter {
+  readonly json: boolean;
+  /** styles for stdout */
+  readonly style: ChalkInstance;
+  /** styles for stderr */
+  readonly errStyle: ChalkInstance;
+  private documentWritten = false;
+  private readonly secrets: string[];
+
+  constructor(
+    readonly io: Io,
+    options: ReporterOptions,
+  ) {
+    this.json = options.json;
+    this.style = makeStyle(wantsColor(io.stdout, io.env, options));
+    this.errStyle = makeStyle(wantsColor(io.stderr, io.env, options));
+    this.secrets = [io.env.PADDLE_API_KEY ?? ''].filter(Boolean);
+  }
+
+  /** Prompts and spinners only for a person at a terminal, never in --json mode or CI. */
+  get interactive(): boolean {
+    return !this.json && this.io.stdin.isTTY === true && this.io.stderr.isTTY === true;
+  }
+
+  /** Also hide this value (a key that did not come from the environment, e.g. the emulator's). */
+  addSecret(secret: string): void {
+    this.secrets.push(secret);
+  }
+
+  redact(text: string): string {
+    return redactSecrets(text, this.secrets);
+  }
+
+  /** A line of the command's result (human mode only). */
+  result(text = ''): void {
+    if (this.json) return;
+    this.io.stdout.write(`${this.redact(text)}\n`);
+  }
+
+  /** The command's one JSON document (json mode only). */
+  document(doc: unknown): void {
+    if (!this.json) return;
+    if (this.documentWritten) throw new Error('reporter: a second JSON document was written');
+    this.documentWritten = true;
+    this.io.stdout.write(`${this.redact(JSON.stringify(doc, null, 2))}\n`);
+  }
+
+  get wroteDocument(): boolean {
+    return this.documentWritten;
+  }
+
+  /** Progress, banners and notes: stderr, in every mode. */
+  info(text: string): void {
+    this.io.stderr.write(`${this.redact(text)}\n`);
+  }
+
+  warn(text: string): void {
+    this.io.stderr.write(`${this.redact(this.errStyle.yellow(`warning: ${text}`))}\n`);
+  }
+
+  error(text: string): void {
+    this.io.stderr.write(`${this.redact(this.errStyle.red(`error: ${text}`))}\n`);
+  }
+
+  /** An ora spinner on a colour TTY; otherwise plain lines on stderr (none in --json mode). */
+  async spinner(text: string): Promise<Spinner> {
+    const spinning = !this.json && this.io.stderr.isTTY === true && !this.io.env.CI;
+    if (!spinning) {
+      const line = (s: string) => {
+        if (!this.json) this.info(s);
+      };
+      line(text);
+      return { update: () => {}, succeed: line, fail: line, stop: () => {} };
+    }
+    const { default: ora } = await import('ora');
+    const spinner = ora({
+      text: this.redact(text),
+      stream: this.io.stderr as NodeJS.WritableStream,
+      color: 'cyan',
+      isEnabled: true,
+    }).start();
+    return {
+      update: (s) => {
+        spinner.text = this.redact(s);
+      },
+      succeed: (s) => spinner.succeed(this.redact(s)),
+      fail: (s) => spinner.fail(this.redact(s)),
+      stop: () => spinner.stop(),
+    };
+  }
+}

@@ -1,0 +1,48 @@
+// What to do about an API error (seed §5 rules 2 and 6, §7): the one place that knows.
+import type { RemoteErrorDetails } from '../errors.js';
+
+const KEY_HELP =
+  'Create or regenerate the key in the Paddle dashboard under Developer tools → Authentication → API keys, ' +
+  'with the permission named above, for the same environment (sandbox keys start pdl_sdbx_, live keys pdl_live_).';
+
+/** The permission an operation needs (seed §5 rule 2), keyed by the operation's first word pair. */
+export function permissionFor(operation: string | undefined): string | undefined {
+  if (!operation) return undefined;
+  const table: [RegExp, string][] = [
+    [/^(create|update|archive|unarchive|adopt) product/, 'product.write'],
+    [/^(create|update|archive|unarchive|adopt) price/, 'price.write'],
+    [/^(list|get|read) (product|catalog)/, 'product.read (and price.read to include prices)'],
+    [/^(list|get|read) price/, 'price.read'],
+    [/^(list|get|read) (transaction|invoice|billing)/, 'transaction.read'],
+    [/^(list|get|find) customer/, 'customer.read'],
+  ];
+  return table.find(([pattern]) => pattern.test(operation))?.[1];
+}
+
+export function hintForRemoteError(details: RemoteErrorDetails): string | undefined {
+  const permission = permissionFor(details.operation);
+  switch (details.code) {
+    case 'forbidden':
+    case 'unauthorized':
+      return `The API key lacks a permission${permission ? `: this call needs ${permission}` : ''}. ${KEY_HELP}`;
+    case 'invalid_token':
+    case 'authentication_malformed':
+    case 'authentication_missing':
+      return `The API key was not accepted: it is revoked, mistyped, or for the other environment. ${KEY_HELP}`;
+    case 'product_tax_category_not_approved':
+      return (
+        'This tax category needs approval: request it in the live account settings (Paddle > Business account > ' +
+        'Tax categories). saas and standard need no approval.'
+      );
+    case 'too_many_requests':
+      return 'Paddle allows 240 requests a minute per IP; wait and run again (a re-run picks up where this stopped).';
+    default:
+      if (/cardless|requires_payment_method/i.test(details.detail)) {
+        return (
+          'Cardless trials (requires_payment_method: false) are in early access: ask Paddle to enable them, ' +
+          'then set environments.<env>.cardless_trials: true in the catalog.'
+        );
+      }
+      return undefined;
+  }
+}

@@ -1,0 +1,77 @@
+// Which Paddle the tool talks to, and with which key (design §2, seed §1, §4.3 rule 2, §5).
+import { UserError } from '../errors.js';
+
+export type EnvironmentName = 'sandbox' | 'production';
+
+export interface Target {
+  environment: EnvironmentName;
+  /** no trailing slash: the SDK appends paths to it, and pagination `next` URLs must start with it */
+  baseUrl: string;
+  apiKey: string;
+}
+
+export const BASE_URLS: Record<EnvironmentName, string> = {
+  production: 'https://api.paddle.com',
+  sandbox: 'https://sandbox-api.paddle.com',
+};
+
+export function environmentOf(production: boolean | undefined): EnvironmentName {
+  return production ? 'production' : 'sandbox';
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+export function isLoopbackUrl(url: URL): boolean {
+  return LOOPBACK.test(url.hostname);
+}
+
+/** PADDLE_API_URL, checked: a valid http(s) URL, plain http only for loopback, no trailing slash. */
+export function resolveBaseUrl(environment: EnvironmentName, override: string | undefined): string {
+  if (!override) return BASE_URLS[environment];
+  let url: URL;
+  try {
+    url = new URL(override);
+  } catch {
+    throw new UserError(`PADDLE_API_URL is not a URL: ${JSON.stringify(override)}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UserError(`PADDLE_API_URL must be an http(s) URL, not ${url.protocol}`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackUrl(url)) {
+    throw new UserError(
+      `PADDLE_API_URL uses plain http:// for ${url.hostname}; plain http is allowed only for loopback (127.0.0.1, localhost).`,
+      'Use https:// for any other host.',
+    );
+  }
+  return override.replace(/\/+$/, '');
+}
+
+/** Refuses a key for the other environment before any call (pdl_sdbx_ vs pdl_live_). */
+export function checkKeyEnvironment(apiKey: string, environment: EnvironmentName): void {
+  if (environment === 'production' && apiKey.startsWith('pdl_sdbx_')) {
+    throw new UserError(
+      'PADDLE_API_KEY is a sandbox key (pdl_sdbx_…) but --production was given.',
+      'Use a live key (pdl_live_…) for production, or drop --production to target the sandbox.',
+    );
+  }
+  if (environment === 'sandbox' && apiKey.startsWith('pdl_live_')) {
+    throw new UserError(
+      'PADDLE_API_KEY is a live key (pdl_live_…) but the target is the sandbox.',
+      'Pass --production to target production on purpose, or use a sandbox key (pdl_sdbx_…).',
+    );
+  }
+}
+
+export function resolveTarget(env: NodeJS.ProcessEnv, options: { production?: boolean }): Target {
+  const environment = environmentOf(options.production);
+  const apiKey = env.PADDLE_API_KEY?.trim();
+  if (!apiKey) {
+    throw new UserError(
+      `PADDLE_API_KEY is not set (the ${environment} API key).`,
+      `Create a ${environment} key under Developer tools → Authentication → API keys and export PADDLE_API_KEY, ` +
+        'or try the tool with no account at all: add --local to use the built-in emulator.',
+    );
+  }
+  checkKeyEnvironment(apiKey, environment);
+  return { environment, apiKey, baseUrl: resolveBaseUrl(environment, env.PADDLE_API_URL) };
+}

@@ -1,0 +1,45 @@
+// Spawns the real CLI (bin/ → dist/) as a user would. The network guard reaches the child
+// through NODE_OPTIONS, set by the test setup.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/paddle-catalog.js', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  input?: string;
+  timeoutMs?: number;
+}
+
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd ?? ROOT,
+      env: { ...process.env, NO_COLOR: '1', PADDLE_API_KEY: '', PADDLE_API_URL: '', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    setupFiles: ['test/setup/network-guard.ts'],
+    globalSetup: ['test/setup/build-once.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    pool: 'forks',
+    env: { NO_COLOR: '1', FORCE_COLOR: '0' },
+  },
+});
