@@ -1,0 +1,62 @@
+// The flags every command that talks to Paddle shares, and the session they open: the target
+// (environment, base URL, key), the banner on stderr, and for --local an in-process emulator.
+import type { Command } from 'commander';
+import type { EnvironmentSettings } from '../catalog/schema.js';
+import { UserError } from '../errors.js';
+import type { Reporter } from '../output/reporter.js';
+import { resolveTarget, type Target } from '../paddle/target.js';
+
+export interface TargetFlags {
+  production?: boolean;
+  local?: boolean;
+}
+
+export function addTargetOptions(command: Command): Command {
+  return command
+    .option('--production', 'target the production account (default: sandbox)')
+    .option('--local', 'run against a built-in Paddle emulator started for this run (no account needed)');
+}
+
+export interface Session {
+  target: Target;
+  /** stops the in-process emulator of --local; a no-op otherwise */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the session for a command. With --local the emulator is started on 127.0.0.1 and
+ * given the catalog's environment settings (approved categories, cardless early access).
+ */
+export async function openSession(
+  reporter: Reporter,
+  flags: TargetFlags,
+  context: { catalogFile?: string; settings?: EnvironmentSettings } = {},
+): Promise<Session> {
+  if (flags.local && flags.production) {
+    throw new UserError('--local and --production cannot be combined.');
+  }
+  let session: Session;
+  if (flags.local) {
+    const { startEmulator } = await import('../emulator/index.js');
+    const emulator = await startEmulator({
+      approvedTaxCategories: context.settings?.approved_tax_categories,
+      cardlessTrials: context.settings?.cardless_trials,
+    });
+    reporter.addSecret(emulator.apiKey);
+    session = {
+      target: { environment: 'sandbox', baseUrl: emulator.url, apiKey: emulator.apiKey },
+      close: () => emulator.close(),
+    };
+  } else {
+    session = { target: resolveTarget(reporter.io.env, flags), close: async () => {} };
+  }
+  reporter.info(banner(session.target, flags, context.catalogFile, reporter));
+  return session;
+}
+
+function banner(target: Target, flags: TargetFlags, catalogFile: string | undefined, reporter: Reporter): string {
+  const style = reporter.errStyle;
+  const env = target.environment === 'production' ? style.bold.red('PRODUCTION') : style.bold.green('sandbox');
+  const where = flags.local ? 'local emulator' : new URL(target.baseUrl).host;
+  return `${style.dim('→')} ${env} ${style.dim(`(${where})`)}${catalogFile ? ` ${style.dim('·')} ${catalogFile}` : ''}`;
+}
