@@ -50,6 +50,14 @@ export function fallbackDecimalPlaces(code: string): number {
   return ZERO_DECIMAL.has(code.toUpperCase()) ? 0 : 2;
 }
 
+/**
+ * Decimal places of a currency (seed §4.2 rule 8): from the currencies list when it is available
+ * and knows the code, else the fallback table.
+ */
+export function decimalPlacesOf(code: string, list: ReadonlyMap<string, number> | null): number {
+  return list?.get(code.toUpperCase()) ?? fallbackDecimalPlaces(code);
+}
+
 export interface Currency {
   code: string;
   decimal_places: number;

@@ -1,5 +1,6 @@
 // Amounts are strings of digits in the lowest currency unit (seed §2.1, §2.4). They are turned into
 // decimal strings by string arithmetic, never floats, so that 18+ digit amounts stay exact.
+import { decimalPlacesOf } from './currencies.js';
 
 /** "123456" with 2 places → "1234.56"; "5" with 2 → "0.05"; "-150" with 2 → "-1.50"; any places ≥ 0. */
 export function minorUnitsToDecimal(amount: string, decimalPlaces: number): string {
@@ -32,4 +33,19 @@ export function formatMinorUnits(
   });
   // Intl accepts decimal strings exactly (ES2023 Intl.NumberFormat v3); the cast is for older lib types.
   return formatter.format(minorUnitsToDecimal(amount, decimalPlaces) as unknown as number);
+}
+
+/**
+ * Seed §4.2 rule 8: a total as shown in a billing history. A missing amount is "0", a missing
+ * currency "USD"; the decimal places come from the currencies list when given, else the table.
+ * The amount is only shifted by its decimal places: no other rounding, no recomputation.
+ */
+export function formatTotal(
+  amount: string | null | undefined,
+  currencyCode: string | null | undefined,
+  currencies: ReadonlyMap<string, number> | null,
+  locale: string,
+): string {
+  const code = currencyCode || 'USD';
+  return formatMinorUnits(amount || '0', code, decimalPlacesOf(code, currencies), locale);
 }

@@ -44,6 +44,14 @@ function reportRemoteError(error: RemoteError, reporter: Reporter): number {
       hint,
     },
   });
+  printRemoteError(error, reporter);
+  return EXIT_ERROR;
+}
+
+/** The human lines of an API error on stderr (for commands that put the error in their own document). */
+export function printRemoteError(error: RemoteError, reporter: Reporter): void {
+  const d = error.details;
+  const hint = hintForRemoteError(d);
   reporter.error(
     `${d.operation ? `${d.operation}: ` : ''}${d.detail} (${d.code}${d.status ? `, HTTP ${d.status}` : ''})`,
   );
@@ -51,7 +59,6 @@ function reportRemoteError(error: RemoteError, reporter: Reporter): number {
   if (hint) reporter.info(hint);
   if (d.requestId) reporter.info(`request id: ${d.requestId}`);
   if (d.documentationUrl) reporter.info(`see ${d.documentationUrl}`);
-  return EXIT_ERROR;
 }
 
 function reportBug(error: unknown, reporter: Reporter): number {

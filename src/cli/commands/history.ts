@@ -1,14 +1,121 @@
+// `history`: one page of a customer's billing history, exactly as seed §4.2 defines it.
+import {
+  type BillingHistoryResult,
+  getBillingHistory,
+  getCustomerHistoryPage,
+} from '../../billing/history.js';
 import { UserError } from '../../errors.js';
+import { formatHistoryTable } from '../../output/history-table.js';
+import { confirm } from '../../output/prompts.js';
+import type { Reporter } from '../../output/reporter.js';
+import {
+  type BillingServices,
+  type CustomerFlags,
+  type CustomerSelector,
+  customerSelector,
+  reportErrorResult,
+  withBillingServices,
+} from '../billing-session.js';
 import type { RegisterCommand } from '../command.js';
+import { EXIT_OK } from '../handle-error.js';
+import { addTargetOptions, type TargetFlags } from '../target-options.js';
 
-// Placeholder until its issue lands; replaced by the real command.
+export interface HistoryFlags extends CustomerFlags, TargetFlags {
+  after?: string;
+  locale: string;
+  cache?: boolean;
+}
+
 export const registerHistory: RegisterCommand = (program, run) => {
-  program
-    .command('history')
-    .description('(not built yet)')
-    .action(
-      run(async () => {
-        throw new UserError('history is not built yet');
-      }),
-    );
+  addTargetOptions(
+    program
+      .command('history')
+      .description("one page of a customer's billing history (seed §4.2): 10 transactions per page")
+      .option('--email <email>', "the customer's e-mail address")
+      .option('--customer <ctm_id>', 'the customer id, instead of --email')
+      .option('--after <txn_id>', 'the page after this transaction (printed after "More:")')
+      .option('--locale <tags>', 'Accept-Language value for amounts: its first tag is used', 'en-US')
+      .option('--no-cache', 'fetch the currencies list again instead of using the 24-hour cache'),
+  ).action(
+    run(async ({ reporter }, flags: HistoryFlags) => {
+      const who = customerSelector(flags, true)!;
+      if (flags.after !== undefined && !/^txn_[a-z0-9]+$/.test(flags.after)) {
+        throw new UserError(`--after takes a transaction id (txn_…), not ${JSON.stringify(flags.after)}.`);
+      }
+      return withBillingServices(reporter, flags, (services) =>
+        showHistoryPages(reporter, services, who, flags, () => confirm(reporter, 'Load the next page?')),
+      );
+    }),
+  );
 };
+
+function fetchPage(
+  services: BillingServices,
+  who: CustomerSelector,
+  locale: string,
+  after: string | undefined,
+): Promise<BillingHistoryResult> {
+  const deps = { ...services, acceptLanguage: locale };
+  if ('customerId' in who) return getCustomerHistoryPage(deps, who.customerId, after);
+  return getBillingHistory({ ...deps, getUser: () => ({ email: who.email }) }, { after });
+}
+
+/**
+ * One page; on a terminal, offers the next one, one at a time (never all pages at once).
+ * `askNext` is the prompt (injected so tests can answer it).
+ */
+export async function showHistoryPages(
+  reporter: Reporter,
+  services: BillingServices,
+  who: CustomerSelector,
+  flags: HistoryFlags,
+  askNext: () => Promise<boolean>,
+): Promise<number> {
+  let after = flags.after;
+  for (;;) {
+    const result = await fetchPage(services, who, flags.locale, after);
+    if ('error' in result) return reportErrorResult(reporter, result.error, services.lastError());
+    reporter.document(result);
+    if (reporter.json) return EXIT_OK;
+    showPage(reporter, result, who, after);
+    const last = result.items.at(-1);
+    if (!result.hasMore || !last) return EXIT_OK;
+    reporter.result(`More: ${nextPageCommand(who, flags, last.id)}`);
+    if (!reporter.interactive || !(await askNext())) return EXIT_OK;
+    after = last.id;
+  }
+}
+
+function showPage(
+  reporter: Reporter,
+  result: Extract<BillingHistoryResult, { items: unknown }>,
+  who: CustomerSelector,
+  after: string | undefined,
+): void {
+  const whose = 'email' in who ? who.email : who.customerId;
+  if (result.items.length === 0) {
+    reporter.result(
+      after
+        ? `No more billing history for ${whose} after ${after}.`
+        : `No billing history for ${whose} (no such customer, or nothing billed yet).`,
+    );
+    return;
+  }
+  for (const line of formatHistoryTable(result.items, reporter.style)) reporter.result(line);
+}
+
+/** The command that shows the next page (seed §4.2 rule 10: the last id received as `after`). */
+function nextPageCommand(who: CustomerSelector, flags: HistoryFlags, after: string): string {
+  const words = ['paddle-catalog', 'history'];
+  if ('email' in who) words.push('--email', shellQuote(who.email));
+  else words.push('--customer', who.customerId);
+  if (flags.locale !== 'en-US') words.push('--locale', shellQuote(flags.locale));
+  if (flags.production) words.push('--production');
+  if (flags.local) words.push('--local');
+  words.push('--after', after);
+  return words.join(' ');
+}
+
+function shellQuote(word: string): string {
+  return /^[\w@.+,=:/-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}

@@ -1,14 +1,126 @@
+// `invoice <txn_id>`: the invoice PDF URL of a transaction (seed §4.2 "get invoice URL"), valid
+// for one hour. With --email/--customer the §4.2 ownership check applies; without, support mode.
+import { resolve } from 'node:path';
+import {
+  FORBIDDEN,
+  getCustomerInvoiceUrl,
+  getInvoiceUrl,
+  getInvoiceUrlAsSupport,
+  type InvoiceRequest,
+  type InvoiceUrlResult,
+  NO_BILLING_CUSTOMER,
+} from '../../billing/invoice.js';
+import { invoiceUnavailableReason } from '../../billing/invoice-availability.js';
+import { downloadPdf } from '../../billing/pdf-download.js';
+import type { TransactionRecord } from '../../billing/ports.js';
 import { UserError } from '../../errors.js';
+import { openInBrowser } from '../../output/browser.js';
+import type { Reporter } from '../../output/reporter.js';
+import {
+  type BillingServices,
+  type CustomerFlags,
+  type CustomerSelector,
+  customerSelector,
+  reportErrorResult,
+  withBillingServices,
+} from '../billing-session.js';
 import type { RegisterCommand } from '../command.js';
+import { EXIT_OK } from '../handle-error.js';
+import { addTargetOptions, type TargetFlags } from '../target-options.js';
 
-// Placeholder until its issue lands; replaced by the real command.
+/** Seed §4.1, §8: an invoice URL is valid for one hour. */
+const URL_LIFETIME_MS = 60 * 60 * 1000;
+
+interface InvoiceFlags extends CustomerFlags, TargetFlags {
+  inline?: boolean;
+  open?: boolean;
+  download?: string;
+}
+
 export const registerInvoice: RegisterCommand = (program, run) => {
-  program
-    .command('invoice')
-    .description('(not built yet)')
-    .action(
-      run(async () => {
-        throw new UserError('invoice is not built yet');
-      }),
-    );
+  addTargetOptions(
+    program
+      .command('invoice')
+      .description("a transaction's invoice PDF URL (seed §4.2), valid for 1 hour")
+      .argument('<txn_id>', 'the transaction id (txn_…)')
+      .option('--email <email>', 'only if the transaction belongs to the customer with this e-mail')
+      .option('--customer <ctm_id>', 'only if the transaction belongs to this customer id')
+      .option('--inline', 'a URL that opens in the browser instead of downloading (disposition inline)')
+      .option('--open', 'open the URL in the browser ($BROWSER, or the system default on a terminal)')
+      .option('--download <file>', 'save the PDF to this file'),
+  ).action(
+    run(async ({ reporter }, transactionId: string, flags: InvoiceFlags) => {
+      if (!/^txn_[a-z0-9]+$/.test(transactionId)) {
+        throw new UserError(`Not a transaction id (txn_…): ${JSON.stringify(transactionId)}.`);
+      }
+      const who = customerSelector(flags, false);
+      return withBillingServices(reporter, flags, async (services) => {
+        const request: InvoiceRequest = {
+          transactionId,
+          disposition: flags.inline ? 'inline' : 'attachment',
+          // Human mode says why there is no invoice instead of asking the API for nothing;
+          // --json is the §4.2 action as is, whose {error} is the API's code.
+          inspect: reporter.json ? undefined : refuseWithoutInvoice,
+        };
+        const result = await requestInvoice(services, who, request);
+        if ('error' in result) {
+          return reportErrorResult(
+            reporter,
+            result.error,
+            services.lastError(),
+            explain(result.error, transactionId, who),
+          );
+        }
+        return deliver(reporter, result.url, flags);
+      });
+    }),
+  );
 };
+
+function requestInvoice(
+  services: BillingServices,
+  who: CustomerSelector | null,
+  request: InvoiceRequest,
+): Promise<InvoiceUrlResult> {
+  if (who === null) return getInvoiceUrlAsSupport(services.transactions, request);
+  if ('customerId' in who) return getCustomerInvoiceUrl(services.transactions, who.customerId, request);
+  return getInvoiceUrl({ ...services, getUser: () => ({ email: who.email }) }, request);
+}
+
+/** Seed §4.1 list rule 3, said plainly before any PDF request. */
+function refuseWithoutInvoice(transaction: TransactionRecord): void {
+  const reason = invoiceUnavailableReason(transaction);
+  if (reason === null) return;
+  throw new UserError(
+    `Transaction ${transaction.id} has no invoice PDF: ${reason}.`,
+    'No PDF was requested. Invoices exist for completed transactions and for billed manual invoices, never for zero-value ones.',
+  );
+}
+
+function explain(code: string, transactionId: string, who: CustomerSelector | null): string | undefined {
+  const whose = who === null ? '' : 'email' in who ? who.email : who.customerId;
+  if (code === NO_BILLING_CUSTOMER) return `no Paddle customer has the e-mail ${whose}.`;
+  if (code === FORBIDDEN) {
+    return `transaction ${transactionId} is not one of ${whose}'s; no PDF was requested.`;
+  }
+  return undefined;
+}
+
+async function deliver(reporter: Reporter, url: string, flags: InvoiceFlags): Promise<number> {
+  const expires = new Date(Date.now() + URL_LIFETIME_MS);
+  reporter.document({ url });
+  reporter.result(url);
+  if (!reporter.json) {
+    reporter.info(`valid for 1 hour, until ${expires.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+  }
+  if (flags.download) {
+    const file = resolve(reporter.io.cwd, flags.download);
+    const size = await downloadPdf(url, file);
+    reporter.info(`saved the PDF to ${file} (${size} bytes)`);
+  }
+  if (flags.open) {
+    const outcome = await openInBrowser(reporter.io, url);
+    reporter.info(outcome.opened ? 'opened in the browser' : `not opening a browser: ${outcome.reason}`);
+  }
+  return EXIT_OK;
+}

@@ -1,0 +1,105 @@
+// Seed §4.2, action "get billing history": one page of the authenticated user's transactions,
+// trimmed to six display fields. Every dependency is injected, so an app can use it as is.
+
+import { apiErrorCode } from './api-error.js';
+import { isInvoiceAvailable } from './invoice-availability.js';
+import { localeFromAcceptLanguage } from './locale.js';
+import { formatTotal } from './money.js';
+import {
+  type BillingUser,
+  type CurrencySource,
+  type CustomerMirror,
+  HISTORY_STATUSES,
+  type TransactionRecord,
+  type TransactionsGateway,
+} from './ports.js';
+
+/** Seed §4.2 rule 4 and §8: the view asks for 10 per page (the API allows up to 30). */
+export const HISTORY_PAGE_SIZE = 10;
+
+export interface BillingDeps {
+  /** the authenticated user of this request, or null (rule 1) */
+  getUser(): Promise<BillingUser | null> | BillingUser | null;
+  customers: CustomerMirror;
+  transactions: TransactionsGateway;
+  /** the request's Accept-Language header value (rule 8) */
+  acceptLanguage?: string | null;
+  currencies: CurrencySource;
+}
+
+/** Rule 6: exactly these fields, nothing of the raw transaction besides (rule 7). */
+export interface HistoryItem {
+  id: string;
+  billedAt: string | null;
+  status: string;
+  amount: string;
+  tax: string;
+  invoiceAvailable: boolean;
+}
+
+export type BillingHistoryResult = { items: HistoryItem[]; hasMore: boolean } | { error: string };
+
+export const NOT_AUTHENTICATED = 'Not authenticated';
+
+/** Rules 1–2: the user's e-mail, or null when there is no authenticated user with one. */
+export async function authenticatedEmail(deps: Pick<BillingDeps, 'getUser'>): Promise<string | null> {
+  const user = await deps.getUser();
+  const email = user?.email?.trim();
+  return email ? email : null;
+}
+
+export async function getBillingHistory(
+  deps: BillingDeps,
+  input: { after?: string } = {},
+): Promise<BillingHistoryResult> {
+  const email = await authenticatedEmail(deps);
+  if (email === null) return { error: NOT_AUTHENTICATED };
+  // Rule 2: the id comes from the server-side mirror, never from the client's input.
+  const customerId = await deps.customers.findCustomerIdByEmail(email);
+  if (customerId === null) return { items: [], hasMore: false };
+  return getCustomerHistoryPage(deps, customerId, input.after);
+}
+
+/**
+ * Rules 4–9 for a customer id that is already trusted: support staff who looked it up
+ * themselves (the CLI's --customer), or the action above after resolving it.
+ */
+export async function getCustomerHistoryPage(
+  deps: Pick<BillingDeps, 'transactions' | 'currencies' | 'acceptLanguage'>,
+  customerId: string,
+  after?: string,
+): Promise<BillingHistoryResult> {
+  try {
+    const page = await deps.transactions.listTransactions({
+      customerId: [customerId],
+      status: HISTORY_STATUSES,
+      perPage: HISTORY_PAGE_SIZE,
+      ...(after ? { after } : {}),
+    });
+    const currencies = await deps.currencies.decimalPlaces();
+    const locale = localeFromAcceptLanguage(deps.acceptLanguage);
+    return {
+      items: page.transactions.map((txn) => toHistoryItem(txn, currencies, locale)),
+      hasMore: page.hasMore,
+    };
+  } catch (error) {
+    const code = apiErrorCode(error);
+    if (code === null) throw error;
+    return { error: code };
+  }
+}
+
+function toHistoryItem(
+  txn: TransactionRecord,
+  currencies: ReadonlyMap<string, number> | null,
+  locale: string,
+): HistoryItem {
+  return {
+    id: txn.id,
+    billedAt: txn.billedAt,
+    status: txn.status,
+    amount: formatTotal(txn.totals.grandTotal, txn.currencyCode, currencies, locale),
+    tax: formatTotal(txn.totals.grandTotalTax, txn.currencyCode, currencies, locale),
+    invoiceAvailable: isInvoiceAvailable(txn),
+  };
+}

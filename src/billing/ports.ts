@@ -1,0 +1,73 @@
+// What the billing-history view (seed §4.2) needs from the outside world, as small types of our
+// own. The Paddle-backed implementations live in src/paddle/; apps and tests can bring their own.
+
+/** Transaction statuses (seed §3). */
+export type TransactionStatus = 'draft' | 'ready' | 'billed' | 'paid' | 'completed' | 'past_due' | 'canceled';
+
+/** The statuses a billing history shows (seed §3, §4.2 rule 4): never draft or ready. */
+export const HISTORY_STATUSES: readonly TransactionStatus[] = [
+  'billed',
+  'paid',
+  'past_due',
+  'completed',
+  'canceled',
+];
+
+/**
+ * The part of a transaction this module reads (seed §2.1). It stays inside src/billing: what
+ * leaves is a HistoryItem (§4.2 rule 7).
+ */
+export interface TransactionRecord {
+  id: string;
+  status: string;
+  customerId: string | null;
+  billedAt: string | null;
+  currencyCode: string | null;
+  /** "manual" for invoices, "automatic" otherwise */
+  collectionMode: string | null;
+  /** strings of digits in the lowest currency unit; null when the API sent no totals */
+  totals: { subtotal: string | null; grandTotal: string | null; grandTotalTax: string | null };
+}
+
+export interface TransactionQuery {
+  /** never empty: a customer-facing caller always filters (seed §4.1 list rule 1) */
+  customerId: string[];
+  status: readonly TransactionStatus[];
+  perPage: number;
+  after?: string;
+}
+
+export interface TransactionPage {
+  transactions: TransactionRecord[];
+  /** from the collection's pagination, never from estimatedTotal (seed §4) */
+  hasMore: boolean;
+}
+
+export type InvoiceDisposition = 'attachment' | 'inline';
+
+/** The read side of the transactions API. Failures are thrown as RemoteError (src/errors.ts). */
+export interface TransactionsGateway {
+  /** Exactly one page (seed §4.1 list rule 4). */
+  listTransactions(query: TransactionQuery): Promise<TransactionPage>;
+  getTransaction(transactionId: string): Promise<TransactionRecord>;
+  /** The invoice PDF URL, valid for one hour (seed §4.1, §8). */
+  getInvoicePdfUrl(transactionId: string, disposition: InvoiceDisposition): Promise<string>;
+}
+
+/**
+ * The mirror of customers (seed §4.2 rule 2, §6): customer id by e-mail, read on the server with
+ * elevated access that carries no user session. Resolves null when there is no row.
+ */
+export interface CustomerMirror {
+  findCustomerIdByEmail(email: string): Promise<string | null>;
+}
+
+/** The authenticated user of the request, or null (seed §4.2 rule 1). */
+export interface BillingUser {
+  email?: string | null;
+}
+
+/** Decimal places per currency code from the currencies list, or null when it is not available. */
+export interface CurrencySource {
+  decimalPlaces(): Promise<ReadonlyMap<string, number> | null>;
+}

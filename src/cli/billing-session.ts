@@ -1,0 +1,119 @@
+// What `history` and `invoice` share: who the customer is (--email or --customer), the Paddle
+// services of the session, and how a §4.2 `{error}` result is shown.
+import { apiErrorCode } from '../billing/api-error.js';
+import { defaultCacheDir, remoteCurrencies } from '../billing/currencies-source.js';
+import type { CurrencySource, CustomerMirror, TransactionsGateway } from '../billing/ports.js';
+import { RemoteError, UserError } from '../errors.js';
+import type { Reporter } from '../output/reporter.js';
+import { EXIT_ERROR, handleError } from './handle-error.js';
+import { openSession, type TargetFlags } from './target-options.js';
+
+export interface CustomerFlags {
+  email?: string;
+  customer?: string;
+}
+
+export type CustomerSelector = { email: string } | { customerId: string };
+
+/** At most one of --email / --customer; `required` says whether one must be given. */
+export function customerSelector(flags: CustomerFlags, required: boolean): CustomerSelector | null {
+  if (flags.email !== undefined && flags.customer !== undefined) {
+    throw new UserError('Give either --email or --customer, not both.');
+  }
+  if (flags.customer !== undefined) {
+    if (!/^ctm_[a-z0-9]+$/.test(flags.customer)) {
+      throw new UserError(`--customer takes a customer id (ctm_…), not ${JSON.stringify(flags.customer)}.`);
+    }
+    return { customerId: flags.customer };
+  }
+  if (flags.email !== undefined) {
+    if (!flags.email.includes('@'))
+      throw new UserError(`--email takes an e-mail address, not ${flags.email}.`);
+    return { email: flags.email };
+  }
+  if (required) {
+    throw new UserError(
+      'Whose history? Give --email <address> or --customer <ctm_id>.',
+      'e.g. paddle-catalog history --email demo@example.com --local',
+    );
+  }
+  return null;
+}
+
+export interface BillingServices {
+  transactions: TransactionsGateway;
+  customers: CustomerMirror;
+  currencies: CurrencySource;
+  baseUrl: string;
+  /** the last API error seen, for the detail and hint behind a bare `{error: code}` result */
+  lastError(): RemoteError | undefined;
+}
+
+/** Opens the session (banner, --local emulator) and runs `body` with the services; always closes. */
+export async function withBillingServices(
+  reporter: Reporter,
+  flags: TargetFlags & { cache?: boolean },
+  body: (services: BillingServices) => Promise<number>,
+): Promise<number> {
+  const session = await openSession(reporter, flags);
+  try {
+    const { paddleBillingServices } = await import('../paddle/transactions-gateway.js');
+    const paddle = paddleBillingServices(session.target);
+    let last: RemoteError | undefined;
+    const remember = (error: unknown) => {
+      if (error instanceof RemoteError) last = error;
+    };
+    return await body({
+      transactions: rememberingErrors(paddle.transactions, remember),
+      customers: rememberingErrors(paddle.customers, remember),
+      currencies: remoteCurrencies({
+        baseUrl: session.target.baseUrl,
+        cacheDir: flags.cache === false ? null : defaultCacheDir(reporter.io.env),
+      }),
+      baseUrl: session.target.baseUrl,
+      lastError: () => last,
+    });
+  } catch (error) {
+    // An API error outside the §4.2 actions' own handling (the customer look-up): same output.
+    const code = apiErrorCode(error);
+    if (code === null || !(error instanceof RemoteError)) throw error;
+    return reportErrorResult(reporter, code, error);
+  } finally {
+    await session.close();
+  }
+}
+
+/** Every method of `service`, reporting what it throws to `remember` before rethrowing it. */
+function rememberingErrors<T extends object>(service: T, remember: (error: unknown) => void): T {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(service)) {
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        return await (method as (...a: unknown[]) => Promise<unknown>)(...args);
+      } catch (error) {
+        remember(error);
+        throw error;
+      }
+    };
+  }
+  return wrapped as T;
+}
+
+/**
+ * A §4.2 `{error}` result: `{"error": code}` in --json mode; otherwise the code, the API's detail
+ * and what to do (the one error renderer), or `explanation` for the seed's own messages.
+ */
+export function reportErrorResult(
+  reporter: Reporter,
+  code: string,
+  apiError: RemoteError | undefined,
+  explanation?: string,
+): number {
+  if (reporter.json) {
+    reporter.document({ error: code });
+    return EXIT_ERROR;
+  }
+  if (apiError && apiError.code === code) return handleError(apiError, reporter);
+  reporter.error(explanation ? `${code}: ${explanation}` : code);
+  return EXIT_ERROR;
+}

@@ -1,0 +1,68 @@
+// The read side of transactions over the real SDK (seed §4.1), for the billing-history view.
+// Returns our own small records: SDK classes never leave src/paddle.
+import type { Paddle, TransactionStatus as SdkTransactionStatus, Transaction } from '@paddle/paddle-node-sdk';
+import type { CustomerMirror, TransactionRecord, TransactionsGateway } from '../billing/ports.js';
+import { InternalError } from '../errors.js';
+import { paddleCustomerDirectory } from './customers-gateway.js';
+import { callPaddle, createPaddle } from './sdk.js';
+import type { Target } from './target.js';
+
+/** What the history and invoice commands read from Paddle, on one SDK client. */
+export function paddleBillingServices(target: Target): {
+  transactions: TransactionsGateway;
+  customers: CustomerMirror;
+} {
+  const paddle = createPaddle(target);
+  return { transactions: paddleTransactionsGateway(paddle), customers: paddleCustomerDirectory(paddle) };
+}
+
+export function paddleTransactionsGateway(paddle: Paddle): TransactionsGateway {
+  return {
+    async listTransactions(query) {
+      // Seed §4.1 list rule 1: a customer-facing list is never sent without the customer filter.
+      if (query.customerId.length === 0)
+        throw new InternalError('listTransactions without a customer filter');
+      return callPaddle('list transactions', async () => {
+        const collection = paddle.transactions.list({
+          customerId: query.customerId,
+          status: [...query.status] as SdkTransactionStatus[],
+          perPage: query.perPage,
+          after: query.after,
+        });
+        // List rule 4: exactly one page per advance; hasMore from the collection, not estimatedTotal.
+        const transactions = await collection.next();
+        return { transactions: transactions.map(toRecord), hasMore: collection.hasMore };
+      });
+    },
+
+    async getTransaction(transactionId) {
+      return callPaddle(`get transaction ${transactionId}`, async () =>
+        toRecord(await paddle.transactions.get(transactionId)),
+      );
+    },
+
+    async getInvoicePdfUrl(transactionId, disposition) {
+      return callPaddle(`get invoice of transaction ${transactionId}`, async () => {
+        const pdf = await paddle.transactions.getInvoicePDF(transactionId, { disposition });
+        return pdf.url;
+      });
+    },
+  };
+}
+
+function toRecord(txn: Transaction): TransactionRecord {
+  const totals = txn.details?.totals;
+  return {
+    id: txn.id,
+    status: txn.status,
+    customerId: txn.customerId,
+    billedAt: txn.billedAt,
+    currencyCode: txn.currencyCode ?? null,
+    collectionMode: txn.collectionMode ?? null,
+    totals: {
+      subtotal: totals?.subtotal ?? null,
+      grandTotal: totals?.grandTotal ?? null,
+      grandTotalTax: totals?.grandTotalTax ?? null,
+    },
+  };
+}

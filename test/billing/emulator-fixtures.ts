@@ -1,0 +1,126 @@
+// Shared by the history/invoice end-to-end tests: a custom emulator seed for what the demo data
+// lacks, look-ups straight on the wire (not through the code under test), and a temp cache dir.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { currencyTable } from '../../src/billing/currencies.js';
+import type { EmulatorSeed, RunningEmulator } from '../../src/emulator/index.js';
+
+export const id = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
+
+const EDGE_CUSTOMER = id('ctm', 1);
+const OTHER_CUSTOMER = id('ctm', 2);
+const HUGE_SUBTOTAL = '123456789012345678901234';
+
+const totals = (subtotal: string, tax = '0') => ({ totals: { subtotal, tax } });
+
+/** edge@example.com: a huge amount, a 3-decimal currency from the list, automatic billed, zero value. */
+export const EDGE_SEED: EmulatorSeed = {
+  currencies: [...currencyTable(), { code: 'BHD', decimal_places: 3 }],
+  customers: [
+    { id: EDGE_CUSTOMER, email: 'edge@example.com' },
+    { id: OTHER_CUSTOMER, email: 'other@example.com' },
+  ],
+  transactions: [
+    {
+      id: id('txn', 1),
+      customer_id: EDGE_CUSTOMER,
+      status: 'completed',
+      collection_mode: 'automatic',
+      currency_code: 'USD',
+      billed_at: '2025-01-01T00:00:00.000Z',
+      created_at: '2025-01-01T00:00:00.000Z',
+      details: totals('0'),
+    },
+    {
+      id: id('txn', 2),
+      customer_id: EDGE_CUSTOMER,
+      status: 'billed',
+      collection_mode: 'automatic',
+      currency_code: 'USD',
+      billed_at: '2025-02-01T00:00:00.000Z',
+      created_at: '2025-02-01T00:00:00.000Z',
+      details: totals('5000', '1000'),
+    },
+    {
+      id: id('txn', 3),
+      customer_id: EDGE_CUSTOMER,
+      status: 'billed',
+      collection_mode: 'manual',
+      currency_code: 'USD',
+      billed_at: '2025-03-01T00:00:00.000Z',
+      created_at: '2025-03-01T00:00:00.000Z',
+      details: totals('0'),
+    },
+    {
+      id: id('txn', 4),
+      customer_id: EDGE_CUSTOMER,
+      status: 'completed',
+      collection_mode: 'automatic',
+      currency_code: 'BHD',
+      billed_at: '2025-04-01T00:00:00.000Z',
+      created_at: '2025-04-01T00:00:00.000Z',
+      details: totals('12345', '1234'),
+    },
+    {
+      id: id('txn', 5),
+      customer_id: EDGE_CUSTOMER,
+      status: 'completed',
+      collection_mode: 'manual',
+      currency_code: 'USD',
+      billed_at: '2025-05-01T00:00:00.000Z',
+      created_at: '2025-05-01T00:00:00.000Z',
+      details: totals(HUGE_SUBTOTAL, '1'),
+    },
+    {
+      id: id('txn', 6),
+      customer_id: OTHER_CUSTOMER,
+      status: 'completed',
+      collection_mode: 'automatic',
+      currency_code: 'EUR',
+      billed_at: '2025-06-01T00:00:00.000Z',
+      created_at: '2025-06-01T00:00:00.000Z',
+      details: totals('1000', '190'),
+    },
+  ],
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: wire JSON
+async function wire(emulator: RunningEmulator, path: string): Promise<any> {
+  const response = await fetch(`${emulator.url}${path}`, {
+    headers: { Authorization: `Bearer ${emulator.apiKey}` },
+  });
+  return response.json();
+}
+
+export async function customerIdOf(emulator: RunningEmulator, email: string): Promise<string> {
+  const body = await wire(emulator, `/customers?email=${encodeURIComponent(email)}`);
+  return body.data[0].id;
+}
+
+export interface WireTransaction {
+  id: string;
+  status: string;
+  collection_mode: string;
+  currency_code: string;
+  details: { totals: { subtotal: string; grand_total: string } };
+}
+
+/** Every transaction of a customer, all statuses, newest first (the API's default order). */
+export async function transactionsOf(
+  emulator: RunningEmulator,
+  customerId: string,
+): Promise<WireTransaction[]> {
+  const all: WireTransaction[] = [];
+  let path = `/transactions?customer_id=${customerId}&per_page=30`;
+  for (;;) {
+    const body = await wire(emulator, path);
+    all.push(...body.data);
+    if (!body.meta.pagination.has_more) return all;
+    path = body.meta.pagination.next.slice(emulator.url.length);
+  }
+}
+
+export function tempCacheHome(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'pc-xdg-cache-'));
+}

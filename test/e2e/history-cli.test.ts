@@ -1,0 +1,156 @@
+// `paddle-catalog history` as a user runs it (bin/ → dist/) against the emulator.
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import {
+  customerIdOf,
+  tempCacheHome,
+  transactionsOf,
+  type WireTransaction,
+} from '../billing/emulator-fixtures.js';
+import { runCli } from '../helpers/run-cli.js';
+
+let emulator: RunningEmulator;
+let cacheHome: string;
+let demoId: string;
+let shown: WireTransaction[];
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  cacheHome = await tempCacheHome();
+  demoId = await customerIdOf(emulator, 'demo@example.com');
+  shown = (await transactionsOf(emulator, demoId)).filter((t) => !['draft', 'ready'].includes(t.status));
+});
+afterAll(async () => {
+  await emulator.close();
+  await rm(cacheHome, { recursive: true, force: true });
+});
+beforeEach(() => emulator.reset());
+
+function history(args: string[], key = emulator.apiKey) {
+  return runCli(['history', ...args], {
+    env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: key, XDG_CACHE_HOME: cacheHome },
+  });
+}
+
+describe('paddle-catalog history', () => {
+  it('--json prints exactly the §4.2 document, one page of 10', async () => {
+    const { code, stdout } = await history(['--email', 'demo@example.com', '--json']);
+    expect(code).toBe(0);
+    const doc = JSON.parse(stdout);
+    expect(Object.keys(doc)).toEqual(['items', 'hasMore']);
+    expect(doc.hasMore).toBe(true);
+    expect(doc.items).toHaveLength(10);
+    expect(doc.items[0]).toEqual({
+      id: shown[0]!.id,
+      billedAt: expect.any(String),
+      status: shown[0]!.status,
+      amount: expect.any(String),
+      tax: expect.any(String),
+      invoiceAvailable: expect.any(Boolean),
+    });
+  });
+
+  it('§4.2 history rule 10: following "More:" with --after pages through every shown transaction', async () => {
+    const seen: string[] = [];
+    let args = ['--customer', demoId];
+    for (let page = 0; page < 5; page += 1) {
+      const { code, stdout } = await history(args);
+      expect(code).toBe(0);
+      seen.push(...[...stdout.matchAll(/^\d{4}-\d\d-\d\d .*\b(txn_[a-z0-9]+)$/gm)].map((m) => m[1]!));
+      const more = /^More: paddle-catalog history (.*)$/m.exec(stdout);
+      if (!more) break;
+      args = more[1]!.split(' ');
+      expect(args.slice(-2, -1)).toEqual(['--after']);
+    }
+    expect(seen).toEqual(shown.map((t) => t.id));
+    expect(seen.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it('human output: a table with billed date, status, amount, tax and invoice availability', async () => {
+    const { stdout, stderr } = await history(['--email', 'demo@example.com']);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^Billed\s+Status\s+Amount\s+Tax\s+Invoice\s+Transaction$/);
+    expect(lines).toHaveLength(12);
+    expect(lines[1]).toMatch(/^2025-10-01\s+billed\s+\$1,078\.92\s+\$79\.92\s+yes\s+txn_/);
+    expect(lines[11]).toMatch(/^More: paddle-catalog history --email demo@example\.com --after txn_/);
+    expect(stderr).toMatch(/sandbox/);
+  });
+
+  it('one page = one API call with a warm currencies cache (and one more when it is cold or --no-cache)', async () => {
+    await history(['--customer', demoId]); // warms the cache
+    emulator.reset();
+    await history(['--customer', demoId]);
+    expect(emulator.requests().map((r) => r.path)).toEqual(['/transactions']);
+    emulator.reset();
+    await history(['--customer', demoId, '--no-cache']);
+    expect(
+      emulator
+        .requests()
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/currencies', '/transactions']);
+  });
+
+  it('--locale uses the first Accept-Language tag; a malformed one falls back to en-US', async () => {
+    const german = await history(['--customer', demoId, '--locale', 'de-DE,de;q=0.9', '--json']);
+    expect(JSON.parse(german.stdout).items[0].amount).toBe('1.078,92\u00a0$');
+    const malformed = await history(['--customer', demoId, '--locale', 'de_DE', '--json']);
+    expect(JSON.parse(malformed.stdout).items[0].amount).toBe('$1,078.92');
+  });
+
+  it('§4.2 history rule 3: an unknown customer → {"items": [], "hasMore": false}, exit 0', async () => {
+    const { code, stdout } = await history(['--email', 'nobody@example.com', '--json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ items: [], hasMore: false });
+    const human = await history(['--email', 'nobody@example.com']);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/No billing history for nobody@example\.com/);
+  });
+
+  it('§4.2 history rule 9: a key without transaction.read → {"error": "forbidden"}, exit 1; human says what to do', async () => {
+    const key = emulator.addApiKey(['customer.read']);
+    const json = await history(['--email', 'demo@example.com', '--json'], key);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({ error: 'forbidden' });
+    const human = await history(['--email', 'demo@example.com'], key);
+    expect(human.code).toBe(1);
+    expect(human.stderr).toMatch(/forbidden/);
+    expect(human.stderr).toMatch(/transaction\.read/);
+    expect(human.stderr).toMatch(/API keys/);
+    expect(human.stderr).not.toContain(key);
+  });
+
+  it('a key without customer.read fails the e-mail look-up the same way', async () => {
+    const key = emulator.addApiKey(['transaction.read']);
+    const json = await history(['--email', 'demo@example.com', '--json'], key);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({ error: 'forbidden' });
+  });
+
+  it('refuses a missing or doubled customer selector and a bad cursor, before any call', async () => {
+    const none = await history([]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/--email <address> or --customer/);
+    const both = await history(['--email', 'demo@example.com', '--customer', demoId]);
+    expect(both.code).toBe(1);
+    const cursor = await history(['--customer', demoId, '--after', 'pro_123']);
+    expect(cursor.code).toBe(1);
+    expect(cursor.stderr).toMatch(/--after takes a transaction id/);
+    expect(emulator.requests()).toEqual([]);
+  });
+});
+
+describe('paddle-catalog history --local', () => {
+  it('shows the demo data with no account', async () => {
+    const { code, stdout, stderr } = await runCli(
+      ['history', '--email', 'demo@example.com', '--local', '--json'],
+      {
+        env: { XDG_CACHE_HOME: cacheHome },
+      },
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).items).toHaveLength(10);
+    expect(stderr).toMatch(/local emulator/);
+  });
+});
