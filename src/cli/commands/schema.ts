@@ -1,14 +1,18 @@
-import { UserError } from '../../errors.js';
+// `schema`: the catalog's JSON Schema on stdout (the same as catalogs/catalog.schema.json).
 import type { RegisterCommand } from '../command.js';
+import { EXIT_OK } from '../handle-error.js';
 
-// Placeholder until its issue lands; replaced by the real command.
 export const registerSchema: RegisterCommand = (program, run) => {
   program
     .command('schema')
-    .description('(not built yet)')
+    .description("print the catalog's JSON Schema (draft-07) for editors and other tools")
     .action(
-      run(async () => {
-        throw new UserError('schema is not built yet');
+      run(async ({ reporter }) => {
+        const { catalogJsonSchema } = await import('../../catalog/json-schema.js');
+        const schema = catalogJsonSchema();
+        if (reporter.json) reporter.document(schema);
+        else reporter.result(JSON.stringify(schema, null, 2));
+        return EXIT_OK;
       }),
     );
 };

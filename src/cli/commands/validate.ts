@@ -1,14 +1,81 @@
-import { UserError } from '../../errors.js';
+// `validate <file>`: offline, no key, no network. Every issue as `file:line:col  message  (rule)`.
+import type { CatalogIssue } from '../../errors.js';
+import { annotationPath, githubAnnotations } from '../../output/annotations.js';
+import { formatIssueLine } from '../../output/issues.js';
+import type { Reporter } from '../../output/reporter.js';
+import { environmentOf } from '../../paddle/target.js';
 import type { RegisterCommand } from '../command.js';
+import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
 
-// Placeholder until its issue lands; replaced by the real command.
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function summary(issues: readonly CatalogIssue[]): string {
+  const errors = issues.filter((issue) => issue.severity === 'error').length;
+  const warnings = issues.length - errors;
+  return [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : '']
+    .filter(Boolean)
+    .join(', ');
+}
+
+function printHuman(
+  reporter: Reporter,
+  file: string,
+  environment: string,
+  issues: readonly CatalogIssue[],
+  counts?: string,
+) {
+  for (const issue of issues) reporter.result(formatIssueLine(file, issue, reporter.style));
+  const { style } = reporter;
+  if (counts !== undefined) {
+    const warned = issues.length ? ` (${summary(issues)})` : '';
+    reporter.result(`${style.green('✓')} ${file} is valid for ${environment}: ${counts}${warned}`);
+  } else {
+    reporter.result(`${style.red('✗')} ${file}: ${summary(issues)} (checked for ${environment})`);
+  }
+}
+
 export const registerValidate: RegisterCommand = (program, run) => {
   program
     .command('validate')
-    .description('(not built yet)')
+    .description('check a catalog file offline: its structure and every local rule, with file:line:col')
+    .argument('<file>', 'the catalog YAML file')
+    .option('--production', "check against the production account's settings (default: sandbox)")
     .action(
-      run(async () => {
-        throw new UserError('validate is not built yet');
+      run(async ({ reporter, io }, file: string, options: { production?: boolean }) => {
+        // Loaded here, not at start-up: yaml and zod are not needed by --version or --help.
+        const { readCatalog, readCatalogText } = await import('../../catalog/read.js');
+        const environment = environmentOf(options.production);
+        const { catalog, issues } = readCatalog(file, await readCatalogText(file), { environment });
+        if (io.env.GITHUB_ACTIONS === 'true') {
+          for (const line of githubAnnotations(annotationPath(file, io.env, io.cwd), issues))
+            reporter.info(line);
+        }
+        reporter.document({
+          ok: catalog !== undefined,
+          file,
+          environment,
+          issues: issues.map(({ path, line, column, message, rule, severity }) => ({
+            path,
+            line,
+            column,
+            message,
+            rule,
+            severity,
+          })),
+        });
+        const counts = catalog
+          ? `${plural(Object.keys(catalog.products).length, 'product')}, ${plural(
+              Object.values(catalog.products).reduce(
+                (n, product) => n + Object.keys(product.prices ?? {}).length,
+                0,
+              ),
+              'price',
+            )}`
+          : undefined;
+        printHuman(reporter, file, environment, issues, counts);
+        return catalog ? EXIT_OK : EXIT_ERROR;
       }),
     );
 };

@@ -1,0 +1,214 @@
+// Reads a catalog file: YAML with positions → structure (zod) → rules, every problem at once as an
+// issue with its dotted path and the line and column of the node that causes it.
+import { readFile } from 'node:fs/promises';
+import { type Document, LineCounter, parseDocument, type YAMLError } from 'yaml';
+import type { z } from 'zod';
+import { type CatalogIssue, InvalidCatalogError, UserError } from '../errors.js';
+import type { EnvironmentName } from '../paddle/target.js';
+import { dottedPath, NodeIndex, pathAtOffset } from './positions.js';
+import { type Finding, otherEnvironment, type PathSegment, type RuleContext } from './rules/finding.js';
+import { type ProductFields, type RuleInput, runRules } from './rules/index.js';
+import {
+  type Catalog,
+  type CatalogPrice,
+  catalogSchema,
+  type EnvironmentSettings,
+  environmentsSchema,
+  priceSchema,
+  productSchema,
+  settingsFor,
+} from './schema.js';
+import { explainZodIssue, type Source } from './zod-issues.js';
+
+export interface ReadOptions {
+  environment: EnvironmentName;
+}
+
+export interface ReadResult {
+  /** present when the catalog has no error (warnings allowed) */
+  catalog?: Catalog;
+  /** sorted by position */
+  issues: CatalogIssue[];
+}
+
+type Json = Record<string, unknown>;
+const isMapping = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
+  let value = root;
+  for (const segment of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Json)[String(segment)];
+  }
+  return value;
+}
+
+function yamlIssue(doc: Document, error: YAMLError, lineCounter: LineCounter): CatalogIssue {
+  const start = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
+  const path = pathAtOffset(doc, error.pos[0]);
+  const duplicate = error.code === 'DUPLICATE_KEY';
+  const message = duplicate
+    ? `duplicate key "${String(path[path.length - 1] ?? '')}": a key may appear once in a map (the last one would silently win)`
+    : error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  return {
+    path: dottedPath(path),
+    line: start.line,
+    column: start.col,
+    message,
+    rule: duplicate ? 'duplicate key' : 'yaml',
+    severity: error.name === 'YAMLWarning' ? 'warning' : 'error',
+  };
+}
+
+/** The target's settings as declared; undefined when `environments` is broken (its own issue says so). */
+function ruleContext(rawEnvironments: unknown, environment: EnvironmentName): RuleContext {
+  const parsed = environmentsSchema.safeParse(rawEnvironments ?? {});
+  const declared: Partial<Record<EnvironmentName, EnvironmentSettings>> | undefined = parsed.data;
+  return {
+    environment,
+    settings: declared ? (declared[environment] ?? {}) : undefined,
+    otherSettings: declared?.[otherEnvironment(environment)],
+  };
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+function inputFromCatalog(catalog: Catalog): RuleInput {
+  return {
+    products: Object.entries(catalog.products).map(([key, { prices, ...fields }]) => ({
+      key,
+      fields,
+      invalid: NONE,
+      prices: Object.entries(prices ?? {}).map(([priceKey, price]) => ({
+        key: priceKey,
+        price,
+        invalid: NONE,
+      })),
+    })),
+  };
+}
+
+/** The valid fields of an object that failed its schema, and the names of the invalid ones. */
+function validFields(
+  shape: Record<string, z.ZodType>,
+  raw: Json,
+): { value: Json; invalid: ReadonlySet<string> } {
+  const value: Json = {};
+  const invalid = new Set<string>();
+  for (const [field, schema] of Object.entries(shape)) {
+    const parsed = schema.safeParse(raw[field]);
+    if (parsed.success) value[field] = parsed.data;
+    else invalid.add(field);
+  }
+  return { value, invalid };
+}
+
+/** A catalog with structural errors, field by field, for the rules (see RuleInput). */
+function inputFromRaw(raw: unknown): RuleInput {
+  const products = isMapping(raw) && isMapping(raw.products) ? raw.products : {};
+  return {
+    products: Object.entries(products).map(([key, product]) => {
+      const fields = validFields(productSchema.shape, isMapping(product) ? product : {});
+      const prices = isMapping(product) && isMapping(product.prices) ? product.prices : {};
+      return {
+        key,
+        fields: fields.value as ProductFields,
+        invalid: fields.invalid,
+        prices: Object.entries(prices).map(([priceKey, price]) => {
+          const { value, invalid } = validFields(priceSchema.shape, isMapping(price) ? price : {});
+          return { key: priceKey, price: value as CatalogPrice, invalid };
+        }),
+      };
+    }),
+  };
+}
+
+const byPosition = (a: CatalogIssue, b: CatalogIssue) => a.line - b.line || a.column - b.column;
+
+export function readCatalog(file: string, text: string, options: ReadOptions): ReadResult {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, merge: false, prettyErrors: true });
+  const issues = [...doc.errors, ...doc.warnings].map((e) => yamlIssue(doc, e, lineCounter));
+  // Duplicate keys leave a well-formed tree behind: keep going so every other problem shows too.
+  if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return { issues: issues.sort(byPosition) };
+
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    issues.push({
+      path: '',
+      line: 1,
+      column: 1,
+      message: String((error as Error).message),
+      rule: 'yaml',
+      severity: 'error',
+    });
+    return { issues };
+  }
+  if (raw === null || raw === undefined) {
+    const message = `${file} is empty; a catalog starts with "version: 1" and "products:"`;
+    return { issues: [{ path: '', line: 1, column: 1, message, rule: 'schema', severity: 'error' }] };
+  }
+
+  const parsed = catalogSchema.safeParse(raw);
+  let index: NodeIndex | undefined;
+  const positions = () => {
+    index ??= new NodeIndex(doc, lineCounter);
+    return index;
+  };
+  const source: Source = { value: (path) => valueAt(raw, path), node: (path) => positions().nodeAt(path) };
+  const structural = parsed.success
+    ? []
+    : parsed.error.issues.flatMap((issue) => explainZodIssue(issue, source));
+  const input = parsed.success ? inputFromCatalog(parsed.data) : inputFromRaw(raw);
+  const context = ruleContext(isMapping(raw) ? raw.environments : undefined, options.environment);
+  for (const finding of [...structural, ...runRules(input, context)])
+    issues.push(toIssue(finding, positions()));
+
+  issues.sort(byPosition);
+  const valid = parsed.success && !issues.some((issue) => issue.severity === 'error');
+  return valid ? { catalog: parsed.data, issues } : { issues };
+}
+
+function toIssue(finding: Finding & { atKey?: boolean }, index: NodeIndex): CatalogIssue {
+  const { line, column } = finding.atKey ? index.locateKey(finding.path) : index.locate(finding.path);
+  const { message, rule, severity } = finding;
+  return { path: dottedPath(finding.path), line, column, message, rule, severity };
+}
+
+/** The file's text; a missing or unreadable file is the user's to fix, not a crash. */
+export async function readCatalogText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      throw new UserError(
+        `catalog file not found: ${file}`,
+        'Examples to start from are in catalogs/ (e.g. catalogs/saas-starter.yaml).',
+      );
+    }
+    if (code === 'EISDIR')
+      throw new UserError(`${file} is a directory; give the path of a catalog YAML file`);
+    throw new UserError(`cannot read ${file} (${code ?? (error as Error).message})`);
+  }
+}
+
+export interface LoadedCatalog {
+  file: string;
+  catalog: Catalog;
+  environment: EnvironmentName;
+  /** the target's settings as the catalog declares them */
+  settings: EnvironmentSettings;
+  /** warnings only: a catalog with an error is never loaded */
+  warnings: CatalogIssue[];
+}
+
+/** For plan and apply: the validated catalog, or InvalidCatalogError with every issue. */
+export async function loadCatalog(file: string, environment: EnvironmentName): Promise<LoadedCatalog> {
+  const { catalog, issues } = readCatalog(file, await readCatalogText(file), { environment });
+  if (!catalog) throw new InvalidCatalogError(file, issues);
+  return { file, catalog, environment, settings: settingsFor(catalog, environment), warnings: issues };
+}

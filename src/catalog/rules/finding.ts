@@ -1,0 +1,34 @@
+// What a rule returns: a problem at a path relative to the object the rule looked at. The reader
+// prefixes the path and turns it into a positioned CatalogIssue.
+import type { EnvironmentName } from '../../paddle/target.js';
+import type { EnvironmentSettings } from '../schema.js';
+
+export type PathSegment = string | number;
+
+export interface Finding {
+  path: PathSegment[];
+  message: string;
+  /** the seed rule, e.g. `§2.4 trial rule 4` */
+  rule: string;
+  severity: 'error' | 'warning';
+}
+
+export interface RuleContext {
+  environment: EnvironmentName;
+  /** the target's settings; undefined when `environments` itself is invalid (then such rules stay quiet) */
+  settings: EnvironmentSettings | undefined;
+  /** the other environment's settings, for warnings about what will fail there */
+  otherSettings: EnvironmentSettings | undefined;
+}
+
+export function error(rule: string, path: PathSegment[], message: string): Finding {
+  return { path, message, rule, severity: 'error' };
+}
+
+export function warning(rule: string, path: PathSegment[], message: string): Finding {
+  return { path, message, rule, severity: 'warning' };
+}
+
+export function otherEnvironment(environment: EnvironmentName): EnvironmentName {
+  return environment === 'sandbox' ? 'production' : 'sandbox';
+}

@@ -1,0 +1,74 @@
+// The rules that relate fields to each other, run on every product and price that has a valid
+// structure (so one broken price does not hide the problems of the others).
+import type { CatalogPrice, CatalogProduct } from '../schema.js';
+import type { Finding, PathSegment, RuleContext } from './finding.js';
+import { priceCountriesOnce } from './overrides.js';
+import { quantityInOrder } from './quantity.js';
+import { taxCategoryApproved } from './tax-category.js';
+import {
+  cardlessNeedsAccess,
+  paidOrCardless,
+  paidTrialCurrency,
+  paidTrialOverrides,
+  trialNeedsBillingCycle,
+} from './trial.js';
+
+export type ProductFields = Omit<CatalogProduct, 'prices'>;
+export type ProductRule = (product: ProductFields, ctx: RuleContext) => Finding[];
+export type PriceRule = (price: CatalogPrice, ctx: RuleContext) => Finding[];
+
+/** A rule and the fields it reads: it runs only when all of them are valid. */
+interface Registered<Rule, Field> {
+  check: Rule;
+  reads: readonly Field[];
+}
+
+export const PRODUCT_RULES: readonly Registered<ProductRule, keyof ProductFields>[] = [
+  { check: taxCategoryApproved, reads: ['tax_category'] },
+];
+
+export const PRICE_RULES: readonly Registered<PriceRule, keyof CatalogPrice>[] = [
+  { check: quantityInOrder, reads: ['quantity'] },
+  { check: priceCountriesOnce, reads: ['unit_price_overrides', 'trial_period'] },
+  { check: trialNeedsBillingCycle, reads: ['trial_period', 'billing_cycle'] },
+  { check: paidTrialCurrency, reads: ['trial_period', 'unit_price'] },
+  { check: paidTrialOverrides, reads: ['trial_period', 'unit_price_overrides'] },
+  { check: cardlessNeedsAccess, reads: ['trial_period'] },
+  { check: paidOrCardless, reads: ['trial_period'] },
+];
+
+/**
+ * What the rules look at. A product or price with structural errors comes with the names of its
+ * invalid fields; the fields that are valid are still checked, so one typo hides nothing else.
+ */
+export interface RuleInput {
+  products: Array<{
+    key: string;
+    fields: ProductFields;
+    invalid: ReadonlySet<string>;
+    prices: Array<{ key: string; price: CatalogPrice; invalid: ReadonlySet<string> }>;
+  }>;
+}
+
+function applicable<Field>(rule: Registered<unknown, Field>, invalid: ReadonlySet<string>): boolean {
+  return !rule.reads.some((field) => invalid.has(String(field)));
+}
+
+export function runRules(input: RuleInput, ctx: RuleContext): Finding[] {
+  const findings: Finding[] = [];
+  const add = (prefix: PathSegment[], found: Finding[]) => {
+    for (const finding of found) findings.push({ ...finding, path: [...prefix, ...finding.path] });
+  };
+  for (const product of input.products) {
+    const at = ['products', product.key];
+    for (const rule of PRODUCT_RULES) {
+      if (applicable(rule, product.invalid)) add(at, rule.check(product.fields, ctx));
+    }
+    for (const { key, price, invalid } of product.prices) {
+      for (const rule of PRICE_RULES) {
+        if (applicable(rule, invalid)) add([...at, 'prices', key], rule.check(price, ctx));
+      }
+    }
+  }
+  return findings;
+}

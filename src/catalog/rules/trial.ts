@@ -1,0 +1,136 @@
+// Seed §2.4 trial rules 1–7, checked before anything is sent (the API answers 400 bad_request, rule 6).
+// Rule 1 (only interval and frequency: a free trial) and rule 7 (the Node SDK drops paid-trial
+// prices, so apply sends them directly) need no check here.
+import type { CatalogPrice, UnitPriceOverride } from '../schema.js';
+import { error, type Finding, otherEnvironment, type RuleContext, warning } from './finding.js';
+
+type Price = Pick<CatalogPrice, 'billing_cycle' | 'trial_period' | 'unit_price' | 'unit_price_overrides'>;
+
+export const TRIAL_RULE_2 = '§2.4 trial rule 2';
+export const TRIAL_RULE_3 = '§2.4 trial rule 3';
+export const TRIAL_RULE_4 = '§2.4 trial rule 4';
+export const TRIAL_RULE_5 = '§2.4 trial rule 5';
+
+/** Rule 5: a trial on a one-time price (no billing cycle) is rejected. */
+export function trialNeedsBillingCycle(price: Price): Finding[] {
+  if (!price.trial_period || price.billing_cycle) return [];
+  return [
+    error(
+      TRIAL_RULE_5,
+      ['trial_period'],
+      'a trial needs a recurring price: add billing_cycle, or remove trial_period from this one-time price',
+    ),
+  ];
+}
+
+/** Rule 2: a paid trial is charged in the price's currency. */
+export function paidTrialCurrency(price: Price): Finding[] {
+  const trialPrice = price.trial_period?.unit_price;
+  if (!trialPrice || trialPrice.currency_code === price.unit_price.currency_code) return [];
+  return [
+    error(
+      TRIAL_RULE_2,
+      ['trial_period', 'unit_price', 'currency_code'],
+      `a paid trial's currency must equal the price's: ${trialPrice.currency_code} is not ${price.unit_price.currency_code}`,
+    ),
+  ];
+}
+
+const countrySet = (override: UnitPriceOverride) => [...override.country_codes].sort().join(',');
+
+/**
+ * Rule 2 with overrides: a paid trial on a price with overrides has exactly one trial override per
+ * price override, with the same country codes (in any order) and the same currency.
+ */
+export function paidTrialOverrides(price: Price): Finding[] {
+  const trial = price.trial_period;
+  if (!trial) return [];
+  const trialOverrides = trial.unit_price_overrides ?? [];
+  if (!trial.unit_price) {
+    if (trialOverrides.length === 0) return [];
+    return [
+      error(
+        TRIAL_RULE_2,
+        ['trial_period', 'unit_price_overrides'],
+        'trial unit_price_overrides need a paid trial: add trial_period.unit_price or remove them',
+      ),
+    ];
+  }
+  const findings: Finding[] = [];
+  const bySet = new Map(trialOverrides.map((override, index) => [countrySet(override), { override, index }]));
+  const matched = new Set<number>();
+  (price.unit_price_overrides ?? []).forEach((override, index) => {
+    const match = bySet.get(countrySet(override));
+    if (!match) {
+      findings.push(
+        error(
+          TRIAL_RULE_2,
+          ['unit_price_overrides', index, 'country_codes'],
+          `a paid trial needs a trial override for every price override: add one to trial_period.unit_price_overrides with country_codes [${override.country_codes.join(', ')}]`,
+        ),
+      );
+      return;
+    }
+    matched.add(match.index);
+    const currency = match.override.unit_price.currency_code;
+    if (currency !== override.unit_price.currency_code) {
+      findings.push(
+        error(
+          TRIAL_RULE_2,
+          ['trial_period', 'unit_price_overrides', match.index, 'unit_price', 'currency_code'],
+          `this trial override's currency must equal its price override's: ${currency} is not ${override.unit_price.currency_code}`,
+        ),
+      );
+    }
+  });
+  trialOverrides.forEach((override, index) => {
+    if (matched.has(index)) return;
+    findings.push(
+      error(
+        TRIAL_RULE_2,
+        ['trial_period', 'unit_price_overrides', index, 'country_codes'],
+        `no price override has exactly these country codes [${override.country_codes.join(', ')}]; trial overrides must mirror unit_price_overrides`,
+      ),
+    );
+  });
+  return findings;
+}
+
+/** Rule 3: cardless trials are in early access; the account must say it has it. Warns for the other one. */
+export function cardlessNeedsAccess(price: Price, ctx: RuleContext): Finding[] {
+  if (price.trial_period?.requires_payment_method !== false || ctx.settings === undefined) return [];
+  const at = ['trial_period', 'requires_payment_method'];
+  if (ctx.settings.cardless_trials !== true) {
+    return [
+      error(
+        TRIAL_RULE_3,
+        at,
+        `cardless trials are in early access: set environments.${ctx.environment}.cardless_trials: true once the ${ctx.environment} account has it, or require a payment method`,
+      ),
+    ];
+  }
+  const other = otherEnvironment(ctx.environment);
+  if (ctx.otherSettings !== undefined && ctx.otherSettings.cardless_trials !== true) {
+    return [
+      warning(
+        TRIAL_RULE_3,
+        at,
+        `environments.${other}.cardless_trials is not true; creating this price in ${other} will fail until that account has cardless trials`,
+      ),
+    ];
+  }
+  return [];
+}
+
+/** Rule 4: a trial cannot be both paid and cardless. */
+export function paidOrCardless(price: Price): Finding[] {
+  const trial = price.trial_period;
+  if (!trial?.unit_price || trial.requires_payment_method !== false) return [];
+  return [
+    error(
+      TRIAL_RULE_4,
+      ['trial_period', 'requires_payment_method'],
+      'a trial cannot be both paid and cardless: remove trial_period.unit_price or requires_payment_method: false',
+    ),
+  ];
+}

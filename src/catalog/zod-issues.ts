@@ -1,0 +1,171 @@
+// Turns zod's structural issues into the reader's findings: the rule each one breaks, a message in
+// the catalog's own terms, and "did you mean" where a typo is likely.
+import { isScalar, type Node } from 'yaml';
+import { z } from 'zod';
+import { AMOUNT_RULE, amountMessage } from './rules/amount.js';
+import { didYouMean, toSnakeCase } from './rules/did-you-mean.js';
+import { error, type Finding, type PathSegment } from './rules/finding.js';
+import { invalidKeyMessage, KEY_RULE } from './rules/keys.js';
+import { COUNTRY_RULE, OVERRIDES_RULE, unknownCountryMessage } from './rules/overrides.js';
+import { QUANTITY_RULE } from './rules/quantity.js';
+import { TAX_CATEGORY_RULE, unknownTaxCategoryMessage } from './rules/tax-category.js';
+import { catalogSchema } from './schema.js';
+
+export const UNKNOWN_FIELD_RULE = 'unknown field';
+
+/** A finding and whether it points at a key (unknown field, bad key) rather than a value. */
+export interface StructuralFinding extends Finding {
+  atKey: boolean;
+}
+
+/** What the translator may look at: the parsed value and the YAML node at a path. */
+export interface Source {
+  value(path: readonly PathSegment[]): unknown;
+  node(path: readonly PathSegment[]): Node | null | undefined;
+}
+
+/** Which seed rule a structural problem at `path` breaks. */
+export function ruleForPath(path: readonly PathSegment[]): string {
+  const has = (segment: string) => path.includes(segment);
+  const last = path[path.length - 1];
+  if (last === 'amount') return AMOUNT_RULE;
+  if (last === 'currency_code') return '§2.4 currency';
+  if (has('country_codes')) return COUNTRY_RULE;
+  if (last === 'unit_price_overrides') return OVERRIDES_RULE;
+  if (last === 'tax_category' || has('approved_tax_categories')) return TAX_CATEGORY_RULE;
+  if (has('trial_period')) return '§2.4 trial period';
+  if (has('billing_cycle')) return '§2.4 billing cycle';
+  if (has('quantity')) return QUANTITY_RULE;
+  if (path[0] === 'version') return 'version';
+  if (path[0] === 'products' && path.length === 3 && last === 'name') return '§2.3 product name';
+  if (path[2] === 'prices' && path.length === 5 && (last === 'name' || last === 'description')) {
+    return `§2.4 price ${last}`;
+  }
+  return 'schema';
+}
+
+function fieldName(path: readonly PathSegment[]): string {
+  const last = path[path.length - 1];
+  if (last === undefined) return 'the catalog';
+  if (typeof last === 'number') return `${String(path[path.length - 2])} item ${last}`;
+  return last;
+}
+
+function describeType(value: unknown): string {
+  if (value === null || value === undefined) return 'empty';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a map';
+  if (typeof value === 'string') return `the text ${JSON.stringify(value)}`;
+  return `the ${typeof value} ${String(value)}`;
+}
+
+const EXPECTED: Readonly<Record<string, string>> = {
+  object: 'a map (field: value)',
+  record: 'a map (key: value)',
+  array: 'a list',
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+};
+
+/** The schema of the value at `path` (through optional wrappers, maps and lists), if any. */
+export function schemaAt(path: readonly PathSegment[]): z.ZodType | undefined {
+  let schema: unknown = catalogSchema;
+  const unwrap = () => {
+    while (schema instanceof z.ZodOptional) schema = schema.unwrap();
+  };
+  for (const segment of path) {
+    unwrap();
+    if (schema instanceof z.ZodObject) schema = (schema.shape as Record<string, unknown>)[String(segment)];
+    else if (schema instanceof z.ZodRecord) schema = schema.valueType;
+    else if (schema instanceof z.ZodArray) schema = schema.element;
+    else return undefined;
+  }
+  unwrap();
+  return schema instanceof z.ZodType ? schema : undefined;
+}
+
+/** Fields that a map at `path` may have, read from the schema itself. */
+export function fieldsAt(path: readonly PathSegment[]): string[] {
+  const schema = schemaAt(path);
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+function unknownFieldMessage(key: string, allowed: readonly string[]): string {
+  const hint = didYouMean(key, allowed);
+  const camel = hint !== '' && /[A-Z]/.test(key) && allowed.includes(toSnakeCase(key));
+  return `unknown field "${key}"${hint}${camel ? '; catalog files use the API’s snake_case names' : ''}`;
+}
+
+function enumMessage(path: readonly PathSegment[], value: unknown, values: readonly unknown[]): string {
+  const last = path[path.length - 1];
+  if (last === 'tax_category' || path.includes('approved_tax_categories'))
+    return unknownTaxCategoryMessage(value);
+  if (path.includes('country_codes')) return unknownCountryMessage(value);
+  if (values.length === 1) return `${fieldName(path)} must be ${JSON.stringify(values[0])}`;
+  const options = values.map(String);
+  const hint = typeof value === 'string' ? didYouMean(value, options) : '';
+  const list = options.length <= 12 ? `; one of: ${options.join(', ')}` : '';
+  return `${JSON.stringify(value)} is not a valid ${fieldName(path)}${hint}${list}`;
+}
+
+function boundMessage(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall, value: unknown): string {
+  const length = typeof value === 'string' ? ` (it has ${value.length})` : '';
+  if (!issue.message.startsWith('Too ')) return issue.message + length;
+  const field = fieldName(issue.path as PathSegment[]);
+  if (issue.code === 'too_big') return `${field} must be at most ${issue.maximum}${length}`;
+  return `${field} must be at least ${issue.minimum}${length}`;
+}
+
+function amountFinding(path: PathSegment[], source: Source): string {
+  const node = source.node(path);
+  const text = isScalar(node) ? node.source : undefined;
+  const currency = source.value([...path.slice(0, -1), 'currency_code']);
+  return amountMessage(source.value(path), text, typeof currency === 'string' ? currency : undefined);
+}
+
+/** One zod issue → its findings (an unrecognized_keys issue names several keys: one finding each). */
+export function explainZodIssue(issue: z.core.$ZodIssue, source: Source): StructuralFinding[] {
+  const path = issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment));
+  const rule = ruleForPath(path);
+  const at = (message: string, atKey = false, where = path, which = rule): StructuralFinding => ({
+    ...error(which, where, message),
+    atKey,
+  });
+  const value = source.value(path);
+  if (value === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
+    return [at(`missing required field "${fieldName(path)}"`)];
+  }
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const allowed = fieldsAt(path);
+      return issue.keys.map((key) =>
+        at(unknownFieldMessage(key, allowed), true, [...path, key], UNKNOWN_FIELD_RULE),
+      );
+    }
+    case 'invalid_key': {
+      // zod does not look inside an entry whose key is bad; do it here so its problems show too.
+      const key = String(path[path.length - 1]);
+      const inner = schemaAt(path)?.safeParse(value).error?.issues ?? [];
+      return [
+        at(invalidKeyMessage(path.length === 2 ? 'product' : 'price', key), true, path, KEY_RULE),
+        ...inner.flatMap((nested) => explainZodIssue({ ...nested, path: [...path, ...nested.path] }, source)),
+      ];
+    }
+    case 'invalid_type': {
+      if (path[path.length - 1] === 'amount') return [at(amountFinding(path, source))];
+      const expected = EXPECTED[issue.expected] ?? issue.expected;
+      return [at(`${fieldName(path)} must be ${expected}, not ${describeType(value)}`)];
+    }
+    case 'invalid_value':
+      return [at(enumMessage(path, value, issue.values))];
+    case 'invalid_format':
+      return [at(path[path.length - 1] === 'amount' ? amountFinding(path, source) : issue.message)];
+    case 'too_big':
+    case 'too_small':
+      return [at(boundMessage(issue, value))];
+    default:
+      return [at(issue.message)];
+  }
+}

@@ -1,0 +1,42 @@
+// GitHub Actions workflow commands for catalog issues, so they show on the pull request's diff.
+// Runners keep 10 errors and 10 warnings per step; the rest are summarised in one more annotation.
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { CatalogIssue } from '../errors.js';
+
+const LIMIT_PER_SEVERITY = 10;
+
+/** Escaping as @actions/core does it: data escapes % CR LF; properties also : and ,. */
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** The path GitHub matches against the diff: relative to the workspace when one is known. */
+export function annotationPath(file: string, env: NodeJS.ProcessEnv, cwd: string): string {
+  const workspace = env.GITHUB_WORKSPACE;
+  if (!workspace) return file;
+  const path = relative(workspace, isAbsolute(file) ? file : resolve(cwd, file));
+  return path.split('\\').join('/');
+}
+
+/** `::error file=…,line=…,col=…,title=…::message` lines, at most 10 per severity plus a summary. */
+export function githubAnnotations(file: string, issues: readonly CatalogIssue[]): string[] {
+  const lines: string[] = [];
+  for (const severity of ['error', 'warning'] as const) {
+    const matching = issues.filter((issue) => issue.severity === severity);
+    for (const issue of matching.slice(0, LIMIT_PER_SEVERITY)) {
+      const properties = `file=${escapeProperty(file)},line=${issue.line},col=${issue.column},title=${escapeProperty(issue.rule)}`;
+      lines.push(`::${severity} ${properties}::${escapeData(issue.message)}`);
+    }
+    const rest = matching.length - LIMIT_PER_SEVERITY;
+    if (rest > 0) {
+      lines.push(
+        `::${severity} file=${escapeProperty(file)}::…and ${rest} more ${severity}${rest === 1 ? '' : 's'} (run paddle-catalog validate to see them all)`,
+      );
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,125 @@
+// `validate` as a user runs it: bin/ in a child process, offline, exit codes and output streams.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'paddle-catalog-validate-'));
+const BAD = join(dir, 'bad.yaml');
+writeFileSync(
+  BAD,
+  `version: 1
+products:
+  pro:
+    name: Pro
+    tax_category: professional-servicesoft
+    prices:
+      monthly:
+        description: Pro monthly
+        unitPrice: { amount: "1000", currency_code: USD }
+      yearly:
+        description: Pro yearly
+        unit_price: { amount: 100.00, currency_code: USD }
+        trial_period: { interval: day, frequency: 14 }
+`,
+);
+const STACK = /\n\s+at .+:\d+:\d+/;
+
+describe('paddle-catalog validate', () => {
+  it('exits 0 for a valid example and prints a one-line verdict on stdout', async () => {
+    const result = await runCli(['validate', 'catalogs/saas-starter.yaml']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/catalogs\/saas-starter\.yaml is valid for sandbox: 2 products, 4 prices/);
+  });
+
+  it('exits 1 and prints file:line:col  message  (rule) per issue, then a count', async () => {
+    const result = await runCli(['validate', BAD]);
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toContain(
+      `${BAD}:5:19  error tax category "professional-servicesoft" is a known typo; did you mean "professional-services"?  (§2.3 tax category)`,
+    );
+    expect(
+      lines.some((line) =>
+        line.startsWith(`${BAD}:9:9  error unknown field "unitPrice" (did you mean "unit_price"?)`),
+      ),
+    ).toBe(true);
+    expect(
+      lines.some((line) => line.startsWith(`${BAD}:12:31  error amount is in the lowest currency unit`)),
+    ).toBe(true);
+    expect(lines.at(-1)).toMatch(/5 errors \(checked for sandbox\)/);
+    expect(result.stderr).not.toMatch(STACK);
+  });
+
+  it('--json prints exactly one document {ok, issues[{path,line,column,message,rule}]}', async () => {
+    const result = await runCli(['--json', 'validate', BAD]);
+    expect(result.code).toBe(1);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.ok).toBe(false);
+    expect(doc.issues).toHaveLength(5);
+    for (const issue of doc.issues) {
+      expect(Object.keys(issue)).toEqual(
+        expect.arrayContaining(['path', 'line', 'column', 'message', 'rule']),
+      );
+    }
+    expect(doc.issues[0]).toMatchObject({
+      path: 'products.pro.tax_category',
+      line: 5,
+      column: 19,
+      rule: '§2.3 tax category',
+    });
+  });
+
+  it('--json on a valid catalog: ok true, no issues', async () => {
+    const result = await runCli(['validate', 'catalogs/desktop-app.yaml', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, issues: [] });
+  });
+
+  it('--production checks the production settings (warnings do not fail)', async () => {
+    const sandbox = await runCli(['validate', 'catalogs/global-pricing.yaml']);
+    expect(sandbox.code).toBe(0);
+    expect(sandbox.stdout).toMatch(/warning environments\.production\.cardless_trials/);
+    const production = await runCli(['validate', '--production', 'catalogs/global-pricing.yaml']);
+    expect(production.code).toBe(1);
+    expect(production.stdout).toMatch(/\(§2\.4 trial rule 3\)/);
+  });
+
+  it('a missing file is one clear line, exit 1, no stack trace', async () => {
+    const result = await runCli(['validate', 'no-such-catalog.yaml']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: catalog file not found: no-such-catalog\.yaml$/m);
+    expect(result.stderr).not.toMatch(STACK);
+    const json = await runCli(['--json', 'validate', 'no-such-catalog.yaml']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { kind: 'user' } });
+  });
+
+  it('with GITHUB_ACTIONS=true also writes ::error annotations to stderr, relative to the workspace', async () => {
+    const result = await runCli(['--json', 'validate', BAD], {
+      env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir },
+    });
+    const annotations = result.stderr.split('\n').filter((line) => line.startsWith('::error'));
+    expect(annotations).toHaveLength(5);
+    expect(annotations[0]).toBe(
+      '::error file=bad.yaml,line=5,col=19,title=§2.3 tax category::tax category "professional-servicesoft" is a known typo; did you mean "professional-services"?',
+    );
+    expect(JSON.parse(result.stdout).ok).toBe(false);
+  });
+
+  it('never touches the network and needs no key', async () => {
+    const result = await runCli(['validate', 'catalogs/global-pricing.yaml'], {
+      env: { PADDLE_API_KEY: '', PADDLE_API_URL: 'https://example.invalid' },
+    });
+    expect(result.code).toBe(0);
+  });
+});
+
+describe('paddle-catalog schema', () => {
+  it('prints the committed JSON Schema', async () => {
+    const { readFileSync } = await import('node:fs');
+    const result = await runCli(['schema']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(readFileSync('catalogs/catalog.schema.json', 'utf8'));
+  });
+});
