@@ -3,28 +3,33 @@ import { Command, CommanderError } from 'commander';
 import { type Io, processIo } from '../output/io.js';
 import { Reporter } from '../output/reporter.js';
 import type { RegisterCommand, Runner } from './command.js';
-import { registerApply } from './commands/apply.js';
-import { registerEmulator } from './commands/emulator.js';
-import { registerExport } from './commands/export.js';
-import { registerHistory } from './commands/history.js';
-import { registerInit } from './commands/init.js';
-import { registerInvoice } from './commands/invoice.js';
-import { registerPlan } from './commands/plan.js';
-import { registerSchema } from './commands/schema.js';
-import { registerValidate } from './commands/validate.js';
 import { EXIT_ERROR, EXIT_OK, handleError } from './handle-error.js';
 
-const COMMANDS: RegisterCommand[] = [
-  registerValidate,
-  registerPlan,
-  registerApply,
-  registerExport,
-  registerHistory,
-  registerInvoice,
-  registerEmulator,
-  registerSchema,
-  registerInit,
-];
+type CommandLoader = () => Promise<RegisterCommand>;
+
+// Commands are loaded on demand: a run imports only the command it runs (and the SDK only if that
+// command needs it), so start-up stays close to bare node. Help without a command loads them all.
+const COMMANDS: Record<string, CommandLoader> = {
+  validate: async () => (await import('./commands/validate.js')).registerValidate,
+  plan: async () => (await import('./commands/plan.js')).registerPlan,
+  apply: async () => (await import('./commands/apply.js')).registerApply,
+  export: async () => (await import('./commands/export.js')).registerExport,
+  history: async () => (await import('./commands/history.js')).registerHistory,
+  invoice: async () => (await import('./commands/invoice.js')).registerInvoice,
+  emulator: async () => (await import('./commands/emulator.js')).registerEmulator,
+  schema: async () => (await import('./commands/schema.js')).registerSchema,
+  init: async () => (await import('./commands/init.js')).registerInit,
+};
+
+/** The commands a command line needs: none for --version, the one it names, else all (for help). */
+export function commandsFor(args: readonly string[]): string[] {
+  if (args.length > 0 && args.every((arg) => arg === '--version' || arg === '-V')) return [];
+  const words = args.filter((arg) => !arg.startsWith('-'));
+  const [first, second] = words;
+  if (first === 'help' && second && second in COMMANDS) return [second];
+  if (first && first in COMMANDS) return [first];
+  return Object.keys(COMMANDS);
+}
 
 export function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -38,7 +43,11 @@ function reporterFor(io: Io, command: Command): Reporter {
   return new Reporter(io, { json: globals.json === true, color: globals.color !== false });
 }
 
-export function buildProgram(io: Io, setExitCode: (code: number) => void): Command {
+export async function buildProgram(
+  io: Io,
+  setExitCode: (code: number) => void,
+  commandNames: readonly string[] = Object.keys(COMMANDS),
+): Promise<Command> {
   const program = new Command('paddle-catalog')
     .description(
       'Keep a Paddle Billing catalog as code: validate, plan and apply a YAML catalog (sandbox first).',
@@ -65,7 +74,8 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
         setExitCode(handleError(error, reporter));
       }
     };
-  for (const register of COMMANDS) register(program, run);
+  const registers = await Promise.all(commandNames.map((name) => COMMANDS[name]!()));
+  for (const register of registers) register(program, run);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;
 }
@@ -73,9 +83,13 @@ export function buildProgram(io: Io, setExitCode: (code: number) => void): Comma
 /** Runs the CLI; returns the exit code (design §2) instead of exiting. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   let exitCode = EXIT_OK;
-  const program = buildProgram(io, (code) => {
-    exitCode = code;
-  });
+  const program = await buildProgram(
+    io,
+    (code) => {
+      exitCode = code;
+    },
+    commandsFor(argv.slice(2)),
+  );
   try {
     await program.parseAsync(argv);
   } catch (error) {
