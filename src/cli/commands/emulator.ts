@@ -1,14 +1,128 @@
+// `paddle-catalog emulator`: runs the local Paddle API emulator until SIGINT/SIGTERM and prints
+// its base URL and a sandbox key with every permission (design §2, issue 3).
+import { resolve } from 'node:path';
+import type { EmulatorFaults, RunningEmulator } from '../../emulator/index.js';
 import { UserError } from '../../errors.js';
+import type { Reporter } from '../../output/reporter.js';
+import { isLoopbackUrl } from '../../paddle/target.js';
 import type { RegisterCommand } from '../command.js';
+import { EXIT_OK } from '../handle-error.js';
 
-// Placeholder until its issue lands; replaced by the real command.
+interface EmulatorFlags {
+  port: string;
+  host: string;
+  seed?: string;
+  latency?: string;
+  rateLimit?: string;
+  failRate?: string;
+  dropRate?: string;
+  randomSeed?: string;
+}
+
+function number(
+  flag: string,
+  raw: string | undefined,
+  check: (n: number) => boolean,
+  what: string,
+): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (raw.trim() === '' || !check(value))
+    throw new UserError(`${flag} must be ${what}, not ${JSON.stringify(raw)}.`);
+  return value;
+}
+
+const whole = (n: number) => Number.isInteger(n) && n >= 0;
+const rate = (n: number) => Number.isFinite(n) && n >= 0 && n <= 1;
+
+function faultsFrom(flags: EmulatorFlags): EmulatorFaults {
+  return {
+    latencyMs: number('--latency', flags.latency, whole, 'a whole number of milliseconds'),
+    rateLimit: number(
+      '--rate-limit',
+      flags.rateLimit,
+      whole,
+      'a whole number of requests per minute (0 = none)',
+    ),
+    failRate: number('--fail-rate', flags.failRate, rate, 'between 0 and 1'),
+    dropRate: number('--drop-rate', flags.dropRate, rate, 'between 0 and 1'),
+    randomSeed: number('--random-seed', flags.randomSeed, Number.isInteger, 'an integer'),
+  };
+}
+
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((done) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/**
+ * The URL and key are the command's result. They bypass the reporter's key masking on purpose:
+ * this key is the emulator's own throwaway sandbox key (it only works on this local process),
+ * and showing it is the point. The user's PADDLE_API_KEY is never involved here.
+ */
+function announce(reporter: Reporter, emulator: RunningEmulator): void {
+  const print = (line: string) => reporter.io.stdout.write(`${line}\n`);
+  if (reporter.json) {
+    // exactly one line, so a script can read it as soon as the emulator is ready
+    print(JSON.stringify({ url: emulator.url, apiKey: emulator.apiKey }));
+    return;
+  }
+  const s = reporter.style;
+  print(`${s.bold('Paddle API emulator')} listening on ${s.cyan(emulator.url)}`);
+  print(`Sandbox API key (every permission): ${emulator.apiKey}`);
+  print('');
+  print(s.dim(`  export PADDLE_API_URL=${emulator.url}`));
+  print(s.dim(`  export PADDLE_API_KEY=${emulator.apiKey}`));
+  reporter.info(reporter.errStyle.dim('Demo customer: demo@example.com · Ctrl+C to stop'));
+}
+
 export const registerEmulator: RegisterCommand = (program, run) => {
   program
     .command('emulator')
-    .description('(not built yet)')
+    .description(
+      'run a local Paddle Billing API emulator (no account needed) and print its URL and a sandbox key',
+    )
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '4010')
+    .option('--host <host>', 'address to bind (loopback unless you say otherwise)', '127.0.0.1')
+    .option('--seed <file>', 'seed data (YAML or JSON) instead of the built-in demo data')
+    .option('--latency <ms>', 'add this many milliseconds to every API response')
+    .option('--rate-limit <n>', 'requests per minute per client (0 = none); then 429 and a 60 s lockout')
+    .option('--fail-rate <0..1>', 'share of API requests answered 500 internal_error')
+    .option('--drop-rate <0..1>', 'share of writes committed but answered by a dropped connection')
+    .option('--random-seed <n>', 'makes --fail-rate and --drop-rate repeatable')
     .action(
-      run(async () => {
-        throw new UserError('emulator is not built yet');
+      run(async ({ reporter, io }, flags: EmulatorFlags) => {
+        const port = number('--port', flags.port, (n) => whole(n) && n <= 65_535, 'a port number (0–65535)');
+        const faults = faultsFrom(flags);
+        const { startEmulator } = await import('../../emulator/index.js');
+        const { loadSeedFile } = await import('../../emulator/seed-file.js');
+        const seed = flags.seed ? await loadSeedFile(resolve(io.cwd, flags.seed)) : undefined;
+        let emulator: RunningEmulator;
+        try {
+          emulator = await startEmulator({ host: flags.host, port, seed, faults });
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === 'EADDRINUSE') {
+            throw new UserError(`Port ${port} is already in use.`, 'Pass --port 0 to pick a free port.');
+          }
+          throw new UserError(`Cannot listen on ${flags.host}:${port}: ${(error as Error).message}`);
+        }
+        if (!isLoopbackUrl(new URL(emulator.url))) {
+          reporter.warn(
+            `the emulator is reachable from other machines on ${flags.host}; it has no real security.`,
+          );
+        }
+        announce(reporter, emulator);
+        await untilSignal();
+        await emulator.close();
+        return EXIT_OK;
       }),
     );
 };

@@ -1,0 +1,82 @@
+// The emulator's own endpoints under /__emulator/ (not Paddle's): the request log, reset, the
+// runtime fault switch, and the invoice PDFs behind the links it hands out.
+import type { ServerResponse } from 'node:http';
+import type { EmulatorCore } from './core.js';
+import type { FaultInjector } from './faults.js';
+import { INVOICE_PATH, invoiceFile } from './routes/invoice.js';
+import type { EmulatorFaults, RecordedRequest } from './types.js';
+
+export interface AdminHooks {
+  core: EmulatorCore;
+  faults: FaultInjector;
+  requests(): RecordedRequest[];
+  reset(): void;
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const payload = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    'content-length': payload.length,
+    ...headers,
+  });
+  res.end(payload);
+}
+
+/** `{latency_ms, fail_rate, drop_rate, rate_limit, random_seed}` → the knobs; unset ones are off. */
+function faultsFromWire(body: Record<string, unknown>): EmulatorFaults {
+  const num = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
+  return {
+    latencyMs: num(body.latency_ms),
+    failRate: num(body.fail_rate),
+    dropRate: num(body.drop_rate),
+    rateLimit: num(body.rate_limit),
+    randomSeed: num(body.random_seed),
+  };
+}
+
+function faultsToWire(faults: EmulatorFaults): Record<string, number> {
+  return {
+    latency_ms: faults.latencyMs ?? 0,
+    fail_rate: faults.failRate ?? 0,
+    drop_rate: faults.dropRate ?? 0,
+    rate_limit: faults.rateLimit ?? 0,
+    ...(faults.randomSeed === undefined ? {} : { random_seed: faults.randomSeed }),
+  };
+}
+
+export function handleAdmin(
+  method: string,
+  path: string,
+  rawBody: Buffer,
+  res: ServerResponse,
+  hooks: AdminHooks,
+): void {
+  if (method === 'GET' && path.startsWith(INVOICE_PATH)) {
+    const file = invoiceFile(hooks.core, path);
+    send(res, file.status, file.body, file.headers);
+  } else if (method === 'GET' && path === '/__emulator/requests') {
+    send(res, 200, hooks.requests());
+  } else if (method === 'POST' && path === '/__emulator/reset') {
+    hooks.reset();
+    send(res, 200, { ok: true });
+  } else if (method === 'POST' && path === '/__emulator/faults') {
+    try {
+      const body = JSON.parse(rawBody.toString('utf8') || '{}') as Record<string, unknown>;
+      hooks.faults.set(faultsFromWire(body));
+      send(res, 200, faultsToWire(hooks.faults.current));
+    } catch (error) {
+      send(res, 400, { error: { code: 'bad_request', detail: (error as Error).message } });
+    }
+  } else if (method === 'GET' && path === '/__emulator/faults') {
+    send(res, 200, faultsToWire(hooks.faults.current));
+  } else {
+    send(res, 404, { error: { code: 'invalid_url', detail: 'No such emulator endpoint.' } });
+  }
+}

@@ -1,0 +1,94 @@
+// Paddle's error envelope (research §3): what a route throws to answer with an error.
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+type ErrorGroup = 'shared' | 'products' | 'prices' | 'customers' | 'transactions';
+
+export class ApiFailure extends Error {
+  readonly headers: Record<string, string> = {};
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly options: {
+      group?: ErrorGroup;
+      errors?: FieldError[];
+      type?: 'request_error' | 'api_error';
+    } = {},
+  ) {
+    super(`${code}: ${detail}`);
+  }
+
+  body(requestId: string): object {
+    const group = this.options.group ?? 'shared';
+    return {
+      error: {
+        type: this.options.type ?? 'request_error',
+        code: this.code,
+        detail: this.detail,
+        // live responses carry the /v1/ segment (research §3.1)
+        documentation_url: `https://developer.paddle.com/v1/errors/${group}/${this.code}`,
+        ...(this.options.errors ? { errors: this.options.errors } : {}),
+      },
+      meta: { request_id: requestId },
+    };
+  }
+}
+
+/** 400 bad_request with every field error at once. */
+export function badRequest(errors: FieldError[]): ApiFailure {
+  return new ApiFailure(400, 'bad_request', 'Invalid request.', { errors });
+}
+
+/** 400 invalid_field: a list query that does not pass validation. */
+export function invalidField(errors: FieldError[]): ApiFailure {
+  return new ApiFailure(400, 'invalid_field', 'Request does not pass validation.', { errors });
+}
+
+/** 400 with a rule's own code, naming the offending field. */
+export function ruleViolation(
+  code: string,
+  detail: string,
+  field: string,
+  group: ErrorGroup = 'prices',
+): ApiFailure {
+  return new ApiFailure(400, code, detail, { group, errors: [{ field, message: detail }] });
+}
+
+export function notFound(entity: string, id: string): ApiFailure {
+  return new ApiFailure(404, 'not_found', `${entity} ${id} not found.`);
+}
+
+export function entityArchived(entity: string, id: string): ApiFailure {
+  return new ApiFailure(400, 'entity_archived', `${entity} ${id} is archived and cannot be modified.`);
+}
+
+export function forbidden(): ApiFailure {
+  return new ApiFailure(403, 'forbidden', "You aren't permitted to perform this request.");
+}
+
+export function internalError(): ApiFailure {
+  return new ApiFailure(
+    500,
+    'internal_error',
+    'Problem processing your request. The Paddle team has been notified.',
+    {
+      type: 'api_error',
+    },
+  );
+}
+
+export function tooManyRequests(retryAfterSeconds: number): ApiFailure {
+  const failure = new ApiFailure(
+    429,
+    'too_many_requests',
+    'IP address exceeded the allowed rate limit. Retry after the number of seconds in the Retry-After header.',
+    { type: 'api_error' },
+  );
+  failure.headers['retry-after'] = String(retryAfterSeconds);
+  return failure;
+}

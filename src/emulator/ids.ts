@@ -1,0 +1,51 @@
+// Paddle ids: prefix + 26 lowercase characters that sort in creation order (a lowercase ULID:
+// 10 characters of millisecond time, 16 of a counter that only grows).
+
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+function encode(value: bigint, length: number): string {
+  let out = '';
+  let rest = value;
+  for (let i = 0; i < length; i++) {
+    out = ALPHABET[Number(rest % 32n)] + out;
+    rest /= 32n;
+  }
+  return out;
+}
+
+/** Hands out ids that sort after every id it handed out before, whatever the clock does. */
+export class IdFactory {
+  private lastTime = 0;
+  private lastRandom = 0n;
+
+  constructor(private readonly random: () => number = Math.random) {}
+
+  next(prefix: string, atMs: number): string {
+    if (atMs > this.lastTime) {
+      this.lastTime = atMs;
+      // 75 random bits of the 80: a burst within one millisecond cannot overflow the space
+      const part = () => BigInt(Math.floor(this.random() * 2 ** 25));
+      this.lastRandom = (part() << 50n) | (part() << 25n) | part();
+    } else {
+      this.lastRandom += 1n;
+    }
+    return `${prefix}_${encode(BigInt(this.lastTime), 10)}${encode(this.lastRandom, 16)}`;
+  }
+}
+
+/** RFC 3339 in UTC with milliseconds, as Paddle sends for products and customers. */
+export function timestamp(date: Date): string {
+  return date.toISOString();
+}
+
+/** A small deterministic PRNG (mulberry32): repeatable faults and demo data. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,42 @@
+// Which route answers a method and path: 404 invalid_url for an unknown path, 405 with Allow
+// for a known path and another method (research §3.2).
+import { ApiFailure } from './api-error.js';
+import type { Route } from './core.js';
+import { currencyRoutes } from './routes/currencies.js';
+import { customerRoutes } from './routes/customers.js';
+import { invoiceRoutes } from './routes/invoice.js';
+import { priceRoutes } from './routes/prices.js';
+import { productRoutes } from './routes/products.js';
+import { transactionRoutes } from './routes/transactions.js';
+
+const ROUTES: Route[] = [
+  ...productRoutes,
+  ...priceRoutes,
+  ...customerRoutes,
+  ...transactionRoutes,
+  ...invoiceRoutes,
+  ...currencyRoutes,
+];
+
+export interface Match {
+  route: Route;
+  params: string[];
+}
+
+export function matchRoute(method: string, path: string): Match {
+  const allowed: string[] = [];
+  for (const route of ROUTES) {
+    const match = route.pattern.exec(path);
+    if (!match) continue;
+    if (route.method === method) return { route, params: match.slice(1).map(decodeURIComponent) };
+    allowed.push(route.method);
+  }
+  if (allowed.length === 0) throw new ApiFailure(404, 'invalid_url', 'URL called is invalid.');
+  const failure = new ApiFailure(
+    405,
+    'method_not_allowed',
+    "HTTP method used isn't allowed for this endpoint.",
+  );
+  failure.headers.allow = allowed.join(', ');
+  throw failure;
+}

@@ -1,0 +1,65 @@
+// Helpers the resource routes share.
+import { entityArchived, invalidField, notFound } from '../api-error.js';
+import { requirePermission } from '../auth.js';
+import type { RouteContext } from '../core.js';
+import { timestamp } from '../ids.js';
+import { csv } from '../list.js';
+import type { Collection } from '../state.js';
+import type { WireRecord } from '../types.js';
+
+const ANY_SEGMENT = '([^/]+)';
+
+/** `/products/{id}` → a route pattern; path parameters may be any segment so a bad id is a 404, not invalid_url. */
+export function pathPattern(path: string): RegExp {
+  return new RegExp(`^${path.replaceAll('{id}', ANY_SEGMENT)}$`);
+}
+
+export function findOr404(collection: Collection, id: string, entity: string): WireRecord {
+  const record = collection.get(id);
+  if (!record) throw notFound(entity, id);
+  return record;
+}
+
+/** An archived entity may only be unarchived (research §3.2 entity_archived). */
+export function assertWritable(record: WireRecord, body: Record<string, unknown>, entity: string): void {
+  if (record.status === 'archived' && body.status !== 'active') throw entityArchived(entity, record.id);
+}
+
+/** Applies a PATCH body: given fields replace the stored ones whole (lists included). */
+export function applyPatch(record: WireRecord, body: Record<string, unknown>, ctx: RouteContext): void {
+  Object.assign(record, structuredClone(body));
+  record.updated_at = timestamp(ctx.core.now());
+}
+
+/** Default scope (research §2): active only unless `status` says otherwise. */
+export function statusScope(ctx: RouteContext): Set<string> {
+  const values = csv(ctx.query, 'status') ?? ['active'];
+  const bad = values.findIndex((v) => v !== 'active' && v !== 'archived');
+  if (bad !== -1) {
+    throw invalidField([
+      {
+        field: `status[${bad}]`,
+        message: `must be one of the following values: active|archived. Provided: ${values[bad]}`,
+      },
+    ]);
+  }
+  return new Set(values);
+}
+
+/** `include` values a resource supports, each needing its permission (research §6). */
+export function includes(ctx: RouteContext, allowed: Record<string, string>): Set<string> {
+  const values = csv(ctx.query, 'include') ?? [];
+  values.forEach((value, i) => {
+    const permission = allowed[value];
+    if (permission === undefined) {
+      throw invalidField([
+        {
+          field: `include[${i}]`,
+          message: `must be one of the following values: ${Object.keys(allowed).join('|')}. Provided: ${value}`,
+        },
+      ]);
+    }
+    if (ctx.key) requirePermission(ctx.key, permission);
+  });
+  return new Set(values);
+}

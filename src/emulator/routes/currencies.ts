@@ -1,0 +1,13 @@
+// GET /currencies (seed §2.2, §4.1): public, no key. Not a real Paddle endpoint; the seed's.
+import type { Reply, Route, RouteContext } from '../core.js';
+import { pathPattern } from './common.js';
+
+function list(ctx: RouteContext): Reply {
+  return {
+    data: [...ctx.core.settings.currencies].map(([code, decimal_places]) => ({ code, decimal_places })),
+  };
+}
+
+export const currencyRoutes: Route[] = [
+  { method: 'GET', pattern: pathPattern('/currencies'), permission: null, handle: list },
+];

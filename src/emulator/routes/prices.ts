@@ -1,0 +1,104 @@
+// /prices (research §5.2): create, list (product_id, id, status, recurring), get, update.
+// Fields the SDK does not know (a paid trial's unit_price and overrides) are stored and
+// returned exactly as sent: paid trials are created through the raw API (seed §2.4 rule 7).
+import { entityArchived, notFound } from '../api-error.js';
+import type { Reply, Route, RouteContext } from '../core.js';
+import { timestamp } from '../ids.js';
+import { CATALOG_LIST, idFilter, listReply } from '../list.js';
+import { checkPriceBody, checkPriceRules } from '../rules/price.js';
+import type { WireRecord } from '../types.js';
+import { applyPatch, assertWritable, findOr404, includes, pathPattern, statusScope } from './common.js';
+
+const INCLUDES = { product: 'product.read' };
+const ORDER_FIELDS = [
+  'billing_cycle.frequency',
+  'billing_cycle.interval',
+  'product_id',
+  'quantity.maximum',
+  'quantity.minimum',
+  'status',
+  'tax_mode',
+  'unit_price.amount',
+  'unit_price.currency_code',
+];
+
+function withProduct(ctx: RouteContext, price: WireRecord): WireRecord {
+  return { ...price, product: ctx.core.state.products.get(price.product_id) ?? null };
+}
+
+function create(ctx: RouteContext): Reply {
+  const body = ctx.body;
+  checkPriceBody(body, 'create', ctx.core.settings);
+  const product = ctx.core.state.products.get(body.product_id as string);
+  if (!product) throw notFound('Product', body.product_id as string);
+  if (product.status === 'archived') throw entityArchived('Product', product.id);
+  const now = ctx.core.now();
+  const price: WireRecord = {
+    id: ctx.core.ids.next('pri', now.getTime()),
+    product_id: product.id,
+    type: body.type ?? 'standard',
+    description: body.description,
+    name: body.name ?? null,
+    billing_cycle: body.billing_cycle ?? null,
+    trial_period: body.trial_period ?? null,
+    tax_mode: body.tax_mode ?? 'account_setting',
+    unit_price: body.unit_price,
+    unit_price_overrides: body.unit_price_overrides ?? [],
+    custom_data: body.custom_data ?? null,
+    status: 'active',
+    quantity: body.quantity ?? { minimum: 1, maximum: 100 },
+    import_meta: null,
+    created_at: timestamp(now),
+    updated_at: timestamp(now),
+  };
+  checkPriceRules(price, ctx.core.settings);
+  ctx.core.state.prices.insert(structuredClone(price));
+  return { status: 201, data: ctx.core.state.prices.get(price.id) };
+}
+
+function list(ctx: RouteContext): Reply {
+  const productIds = idFilter(ctx.query, 'product_id', 'pro');
+  const ids = idFilter(ctx.query, 'id', 'pri');
+  const statuses = statusScope(ctx);
+  const recurring = ctx.query.get('recurring');
+  const include = includes(ctx, INCLUDES);
+  const records = ctx.core.state.prices
+    .all()
+    .filter(
+      (p) =>
+        statuses.has(p.status) &&
+        (!ids || ids.includes(p.id)) &&
+        (!productIds || productIds.includes(p.product_id)) &&
+        (recurring === null || (recurring === 'true') === (p.billing_cycle !== null)),
+    );
+  const spec = { ...CATALOG_LIST, orderFields: ORDER_FIELDS };
+  return listReply(
+    ctx,
+    records,
+    spec,
+    include.has('product') ? (page) => page.map((p) => withProduct(ctx, p)) : undefined,
+  );
+}
+
+function get(ctx: RouteContext): Reply {
+  const price = findOr404(ctx.core.state.prices, ctx.params[0] as string, 'Price');
+  return { data: includes(ctx, INCLUDES).has('product') ? withProduct(ctx, price) : price };
+}
+
+function update(ctx: RouteContext): Reply {
+  const price = findOr404(ctx.core.state.prices, ctx.params[0] as string, 'Price');
+  checkPriceBody(ctx.body, 'update', ctx.core.settings);
+  assertWritable(price, ctx.body, 'Price');
+  const next = structuredClone(price);
+  applyPatch(next, ctx.body, ctx);
+  checkPriceRules(next, ctx.core.settings);
+  applyPatch(price, ctx.body, ctx);
+  return { data: price };
+}
+
+export const priceRoutes: Route[] = [
+  { method: 'POST', pattern: pathPattern('/prices'), permission: 'price.write', handle: create },
+  { method: 'GET', pattern: pathPattern('/prices'), permission: 'price.read', handle: list },
+  { method: 'GET', pattern: pathPattern('/prices/{id}'), permission: 'price.read', handle: get },
+  { method: 'PATCH', pattern: pathPattern('/prices/{id}'), permission: 'price.write', handle: update },
+];

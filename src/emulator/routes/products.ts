@@ -1,0 +1,88 @@
+// /products (research §5.1): create, list (id, status, tax_category, type; include=prices), get, update.
+import type { Reply, Route, RouteContext } from '../core.js';
+import { timestamp } from '../ids.js';
+import { CATALOG_LIST, csv, idFilter, listReply } from '../list.js';
+import { checkProductBody, checkTaxCategoryApproved } from '../rules/product.js';
+import type { WireRecord } from '../types.js';
+import { applyPatch, assertWritable, findOr404, includes, pathPattern, statusScope } from './common.js';
+
+const INCLUDES = { prices: 'price.read' };
+
+/** Adds `prices` to each product: every price of it, archived ones too (unconfirmed upstream). */
+function withPrices(ctx: RouteContext, products: readonly WireRecord[]): WireRecord[] {
+  const wanted = new Set(products.map((p) => p.id));
+  const byProduct = new Map<string, WireRecord[]>();
+  for (const price of ctx.core.state.prices.all()) {
+    if (!wanted.has(price.product_id)) continue;
+    const list = byProduct.get(price.product_id) ?? [];
+    list.push(price);
+    byProduct.set(price.product_id, list);
+  }
+  return products.map((p) => ({ ...p, prices: byProduct.get(p.id) ?? [] }));
+}
+
+function create(ctx: RouteContext): Reply {
+  const body = ctx.body;
+  checkProductBody(body, 'create');
+  checkTaxCategoryApproved(body.tax_category, ctx.core.settings);
+  const now = ctx.core.now();
+  const product: WireRecord = {
+    id: ctx.core.ids.next('pro', now.getTime()),
+    name: body.name,
+    tax_category: body.tax_category,
+    type: body.type ?? 'standard',
+    description: body.description ?? null,
+    image_url: body.image_url ?? null,
+    custom_data: structuredClone(body.custom_data ?? null),
+    status: 'active',
+    import_meta: null,
+    created_at: timestamp(now),
+    updated_at: timestamp(now),
+  };
+  ctx.core.state.products.insert(product);
+  return { status: 201, data: product };
+}
+
+function list(ctx: RouteContext): Reply {
+  const ids = idFilter(ctx.query, 'id', 'pro');
+  const statuses = statusScope(ctx);
+  const categories = csv(ctx.query, 'tax_category');
+  const type = ctx.query.get('type');
+  const include = includes(ctx, INCLUDES);
+  const records = ctx.core.state.products
+    .all()
+    .filter(
+      (p) =>
+        statuses.has(p.status) &&
+        (!ids || ids.includes(p.id)) &&
+        (!categories || categories.includes(p.tax_category)) &&
+        (!type || p.type === type),
+    );
+  const spec = {
+    ...CATALOG_LIST,
+    orderFields: ['created_at', 'updated_at', 'name', 'status', 'tax_category'],
+  };
+  return listReply(ctx, records, spec, include.has('prices') ? (page) => withPrices(ctx, page) : undefined);
+}
+
+function get(ctx: RouteContext): Reply {
+  const product = findOr404(ctx.core.state.products, ctx.params[0] as string, 'Product');
+  return { data: includes(ctx, INCLUDES).has('prices') ? withPrices(ctx, [product])[0] : product };
+}
+
+function update(ctx: RouteContext): Reply {
+  const product = findOr404(ctx.core.state.products, ctx.params[0] as string, 'Product');
+  checkProductBody(ctx.body, 'update');
+  assertWritable(product, ctx.body, 'Product');
+  if (ctx.body.tax_category !== product.tax_category)
+    checkTaxCategoryApproved(ctx.body.tax_category, ctx.core.settings);
+  applyPatch(product, ctx.body, ctx);
+  return { data: product };
+}
+
+export const productRoutes: Route[] = [
+  { method: 'POST', pattern: pathPattern('/products'), permission: 'product.write', handle: create },
+  { method: 'GET', pattern: pathPattern('/products'), permission: 'product.read', handle: list },
+  { method: 'GET', pattern: pathPattern('/products/{id}'), permission: 'product.read', handle: get },
+  { method: 'PATCH', pattern: pathPattern('/products/{id}'), permission: 'product.write', handle: update },
+];

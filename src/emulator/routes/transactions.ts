@@ -1,0 +1,110 @@
+// /transactions, read side (research §5.4, §6; seed §4.1): list with customer_id, status, id,
+// collection_mode, invoice_number, origin and billed_at/created_at/updated_at (with [LT|LTE|GT|GTE]).
+// All statuses are listed unless `status` narrows them.
+import { ApiFailure } from '../api-error.js';
+import type { Reply, Route, RouteContext } from '../core.js';
+import { csv, enumFilter, idFilter, type ListSpec, listReply } from '../list.js';
+import type { WireRecord } from '../types.js';
+import { findOr404, includes, pathPattern } from './common.js';
+
+export const TRANSACTION_STATUSES = [
+  'draft',
+  'ready',
+  'billed',
+  'paid',
+  'completed',
+  'canceled',
+  'past_due',
+] as const;
+const TRANSACTION_LIST: ListSpec = {
+  defaultPerPage: 30,
+  maxPerPage: 30,
+  orderFields: ['billed_at', 'created_at', 'updated_at'],
+};
+// accepted and ignored: the emulator keeps no addresses, businesses or adjustments
+const INCLUDES = Object.fromEntries(
+  [
+    'address',
+    'adjustments',
+    'adjustments_totals',
+    'available_payment_methods',
+    'business',
+    'customer',
+    'discount',
+  ].map((name) => [name, 'transaction.read']),
+);
+const OPERATORS: Record<string, (a: number, b: number) => boolean> = {
+  '': (a, b) => a === b,
+  LT: (a, b) => a < b,
+  LTE: (a, b) => a <= b,
+  GT: (a, b) => a > b,
+  GTE: (a, b) => a >= b,
+};
+
+type TimeTest = (record: WireRecord) => boolean;
+
+// stored timestamps are parsed once, not once per record per request
+const parsedTimes = new Map<string, number>();
+
+function timeOf(value: string): number {
+  let parsed = parsedTimes.get(value);
+  if (parsed === undefined) {
+    parsed = Date.parse(value);
+    parsedTimes.set(value, parsed);
+  }
+  return parsed;
+}
+
+/** `billed_at[LT]=2023-04-18T17:03:26` and friends; a time without a zone is UTC. */
+function timeFilters(query: URLSearchParams, field: string): TimeTest[] {
+  const tests: TimeTest[] = [];
+  for (const [name, raw] of query) {
+    const match = new RegExp(`^${field}(?:\\[(LT|LTE|GT|GTE)\\])?$`).exec(name);
+    if (!match) continue;
+    const zoned = /(?:Z|[+-]\d\d:?\d\d)$/i.test(raw) ? raw : `${raw}Z`;
+    const bound = Date.parse(zoned);
+    if (Number.isNaN(bound)) {
+      throw new ApiFailure(400, 'invalid_time_query_parameter', `${name} must be an RFC 3339 date-time.`, {
+        errors: [{ field: name, message: 'must be an RFC 3339 date-time' }],
+      });
+    }
+    const compare = OPERATORS[match[1] ?? ''] as (a: number, b: number) => boolean;
+    tests.push((r) => r[field] !== null && r[field] !== undefined && compare(timeOf(r[field]), bound));
+  }
+  return tests;
+}
+
+function list(ctx: RouteContext): Reply {
+  const q = ctx.query;
+  const customers = idFilter(q, 'customer_id', 'ctm');
+  const statuses = enumFilter(q, 'status', TRANSACTION_STATUSES);
+  const ids = idFilter(q, 'id', 'txn');
+  const modes = enumFilter(q, 'collection_mode', ['automatic', 'manual']);
+  const invoiceNumbers = csv(q, 'invoice_number');
+  const origins = csv(q, 'origin');
+  const times = ['billed_at', 'created_at', 'updated_at'].flatMap((f) => timeFilters(q, f));
+  includes(ctx, INCLUDES);
+  const records = ctx.core.state.transactions
+    .all()
+    .filter(
+      (t) =>
+        (!customers || customers.includes(t.customer_id)) &&
+        (!statuses || statuses.includes(t.status)) &&
+        (!ids || ids.includes(t.id)) &&
+        (!modes || modes.includes(t.collection_mode)) &&
+        (!invoiceNumbers || invoiceNumbers.includes(t.invoice_number)) &&
+        (!origins || origins.includes(t.origin)) &&
+        times.every((test) => test(t)),
+    );
+  return listReply(ctx, records, TRANSACTION_LIST);
+}
+
+function get(ctx: RouteContext): Reply {
+  includes(ctx, INCLUDES);
+  return { data: findOr404(ctx.core.state.transactions, ctx.params[0] as string, 'Transaction') };
+}
+
+export const transactionRoutes: Route[] = [
+  { method: 'GET', pattern: pathPattern('/transactions'), permission: 'transaction.read', handle: list },
+  { method: 'GET', pattern: pathPattern('/transactions/{id}'), permission: 'transaction.read', handle: get },
+];

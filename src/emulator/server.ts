@@ -1,0 +1,102 @@
+// One API request end to end: faults, route, key and permission, body, handler, envelope, log.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type AdminHooks, handleAdmin } from './admin.js';
+import { ApiFailure, internalError } from './api-error.js';
+import { type KeyRing, requirePermission } from './auth.js';
+import type { EmulatorCore, Reply } from './core.js';
+import type { FaultInjector } from './faults.js';
+import { parseJsonObject, readBody, sendJson } from './http.js';
+import { matchRoute } from './router.js';
+import type { RecordedRequest } from './types.js';
+
+export interface ServerParts extends AdminHooks {
+  keys: KeyRing;
+  faults: FaultInjector;
+  log: RecordedRequest[];
+}
+
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+function answer(core: EmulatorCore, parts: ServerParts, req: IncomingMessage, url: URL, raw: Buffer): Reply {
+  const method = req.method ?? 'GET';
+  const { route, params } = matchRoute(method, url.pathname);
+  const key = route.permission === null ? undefined : parts.keys.authenticate(req.headers.authorization);
+  if (key && route.permission) requirePermission(key, route.permission);
+  const body = route.method === 'GET' ? {} : parseJsonObject(raw);
+  return route.handle({
+    core,
+    path: url.pathname,
+    query: url.searchParams,
+    headers: req.headers,
+    params,
+    body,
+    key,
+  });
+}
+
+async function handleApi(
+  core: EmulatorCore,
+  parts: ServerParts,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  raw: Buffer,
+) {
+  const requestId = randomUUID();
+  const method = req.method ?? 'GET';
+  const entry: RecordedRequest = {
+    method,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    status: 0,
+  };
+  parts.log.push(entry);
+  let status: number;
+  let body: unknown;
+  let headers: Record<string, string> = {};
+  try {
+    parts.faults.admit(req.socket.remoteAddress ?? 'unknown', core.now().getTime());
+    if (parts.faults.latencyMs > 0) await sleep(parts.faults.latencyMs);
+    parts.faults.maybeFail();
+    const reply = answer(core, parts, req, url, raw);
+    status = reply.status ?? 200;
+    const meta = reply.pagination
+      ? { request_id: requestId, pagination: reply.pagination }
+      : { request_id: requestId };
+    body = { data: reply.data, meta };
+  } catch (error) {
+    const failure = error instanceof ApiFailure ? error : internalError();
+    if (!(error instanceof ApiFailure))
+      process.emitWarning(`paddle emulator: ${(error as Error).stack ?? error}`);
+    status = failure.status;
+    body = failure.body(requestId);
+    headers = failure.headers;
+  }
+  if (WRITES.has(method) && status < 300 && parts.faults.shouldDrop()) {
+    // committed, but the client never hears back: an ambiguous failure
+    req.socket.destroy();
+    return;
+  }
+  entry.status = status;
+  sendJson(res, status, body, requestId, headers);
+}
+
+export function requestHandler(core: EmulatorCore, parts: ServerParts) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    let raw: Buffer;
+    try {
+      raw = await readBody(req);
+    } catch (error) {
+      const failure = error instanceof ApiFailure ? error : internalError();
+      const requestId = randomUUID();
+      sendJson(res, failure.status, failure.body(requestId), requestId);
+      return;
+    }
+    if (url.pathname.startsWith('/__emulator/'))
+      handleAdmin(req.method ?? 'GET', url.pathname, raw, res, parts);
+    else await handleApi(core, parts, req, res, url, raw);
+  };
+}

@@ -1,0 +1,72 @@
+// The emulator's account: one collection per resource, each kept sorted by id (ids sort in
+// creation order), plus the invoice links it has handed out.
+import type { WireRecord } from './types.js';
+
+export class Collection {
+  private readonly byId = new Map<string, WireRecord>();
+  /** ascending by id; records are mutated in place on update, so this never needs re-sorting */
+  private readonly sorted: WireRecord[] = [];
+
+  insert(record: WireRecord): void {
+    const id = record.id as string;
+    if (this.byId.has(id)) throw new Error(`duplicate id ${id}`);
+    this.byId.set(id, record);
+    let low = 0;
+    let high = this.sorted.length;
+    // new ids sort last, so the common case is an append
+    if (high > 0 && (this.sorted[high - 1]?.id as string) < id) low = high;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((this.sorted[mid]?.id as string) < id) low = mid + 1;
+      else high = mid;
+    }
+    this.sorted.splice(low, 0, record);
+  }
+
+  get(id: string): WireRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  /** every record, ascending by id */
+  all(): readonly WireRecord[] {
+    return this.sorted;
+  }
+
+  get size(): number {
+    return this.sorted.length;
+  }
+}
+
+export interface InvoiceLink {
+  transactionId: string;
+  disposition: 'attachment' | 'inline';
+  expiresAtMs: number;
+  fileName: string;
+}
+
+export interface AccountState {
+  products: Collection;
+  prices: Collection;
+  customers: Collection;
+  transactions: Collection;
+  invoiceLinks: Map<string, InvoiceLink>;
+}
+
+export function emptyState(): AccountState {
+  return {
+    products: new Collection(),
+    prices: new Collection(),
+    customers: new Collection(),
+    transactions: new Collection(),
+    invoiceLinks: new Map(),
+  };
+}
+
+/** A deep copy: reset() restores the seeded account from it, keeping the seeded ids. */
+export function cloneState(state: AccountState): AccountState {
+  const copy = emptyState();
+  for (const name of ['products', 'prices', 'customers', 'transactions'] as const) {
+    for (const record of state[name].all()) copy[name].insert(structuredClone(record));
+  }
+  return copy;
+}

@@ -1,0 +1,206 @@
+// A seeded transaction in short form ({customer_id, status, collection_mode, currency_code,
+// billed_at, details.totals}) expanded to the full shape the SDK reads (research §5.4: items[]
+// with price.unit_price and quantity, payments[], details.tax_rates_used[] and line_items[]).
+import type { IdFactory } from './ids.js';
+import type { SeedTransaction, WireRecord } from './types.js';
+
+const PAID = new Set(['paid', 'completed']);
+// Paddle pays out only in these (OpenAPI currency_code-payout); others are paid out in USD
+const PAYOUT_CURRENCIES = new Set([
+  'AUD',
+  'CAD',
+  'CHF',
+  'CNY',
+  'CZK',
+  'DKK',
+  'EUR',
+  'GBP',
+  'HUF',
+  'PLN',
+  'SEK',
+  'USD',
+  'ZAR',
+]);
+const INVOICED = new Set(['billed', 'paid', 'completed', 'past_due', 'canceled']);
+
+function big(value: string | undefined, fallback: bigint): bigint {
+  return value === undefined ? fallback : BigInt(value);
+}
+
+/** Seed §2.1: total = subtotal − discount + tax; grand_total = total − credit; balance = due after payments. */
+export function completeTotals(
+  given: Record<string, string>,
+  status: string,
+  currency: string,
+): Record<string, string> {
+  const subtotal = big(given.subtotal, 0n);
+  const discount = big(given.discount, 0n);
+  const tax = big(given.tax, 0n);
+  const total = big(given.total, subtotal - discount + tax);
+  const credit = big(given.credit, 0n);
+  const grandTotal = big(given.grand_total, total - credit);
+  const fee = status === 'completed' ? (grandTotal * 5n) / 100n + (grandTotal > 0n ? 50n : 0n) : null;
+  return {
+    subtotal: String(subtotal),
+    tax: String(tax),
+    discount: String(discount),
+    total: String(total),
+    grand_total: String(grandTotal),
+    grand_total_tax: String(big(given.grand_total_tax, tax)),
+    // biome-ignore lint/suspicious/noExplicitAny: fee and earnings are null until completed
+    fee: (given.fee ?? (fee === null ? null : String(fee))) as any,
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    earnings: (given.earnings ?? (fee === null ? null : String(grandTotal - tax - fee))) as any,
+    credit: String(credit),
+    credit_to_balance: given.credit_to_balance ?? '0',
+    balance: String(big(given.balance, PAID.has(status) ? 0n : grandTotal)),
+    currency_code: currency,
+  };
+}
+
+interface ExpandContext {
+  ids: IdFactory;
+  /** the next invoice number, e.g. "325-10001" */
+  invoiceNumber(): string;
+}
+
+function itemPrice(ids: IdFactory, atMs: number, currency: string, amount: string, at: string): WireRecord {
+  return {
+    id: ids.next('pri', atMs),
+    product_id: ids.next('pro', atMs),
+    type: 'standard',
+    description: 'Monthly subscription',
+    name: 'Monthly',
+    billing_cycle: { interval: 'month', frequency: 1 },
+    trial_period: null,
+    tax_mode: 'account_setting',
+    unit_price: { amount, currency_code: currency },
+    unit_price_overrides: [],
+    custom_data: null,
+    status: 'active',
+    quantity: { minimum: 1, maximum: 100 },
+    import_meta: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+function itemProduct(id: string, at: string): WireRecord {
+  return {
+    id,
+    name: 'Subscription',
+    tax_category: 'standard',
+    type: 'standard',
+    description: null,
+    image_url: null,
+    custom_data: null,
+    status: 'active',
+    import_meta: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** Payout totals once completed; a non-payout currency is reported as not yet converted (null). */
+function payoutTotals(status: string, totals: Record<string, string>): Record<string, string> | null {
+  if (status !== 'completed' || !PAYOUT_CURRENCIES.has(totals.currency_code as string)) return null;
+  return { ...totals };
+}
+
+function payments(ids: IdFactory, atMs: number, status: string, amount: string, at: string): WireRecord[] {
+  if (status === 'draft' || status === 'ready' || status === 'billed' || status === 'canceled') return [];
+  const captured = PAID.has(status);
+  return [
+    {
+      payment_attempt_id: crypto.randomUUID(),
+      stored_payment_method_id: crypto.randomUUID(),
+      payment_method_id: ids.next('paymtd', atMs),
+      amount,
+      status: captured ? 'captured' : 'error',
+      error_code: captured ? null : 'declined',
+      method_details: {
+        type: 'card',
+        card: {
+          type: 'visa',
+          last4: '4242',
+          expiry_month: 12,
+          expiry_year: 2030,
+          cardholder_name: 'Demo Customer',
+        },
+      },
+      created_at: at,
+      captured_at: captured ? at : null,
+    },
+  ];
+}
+
+export function expandTransaction(seed: SeedTransaction, ctx: ExpandContext): WireRecord {
+  if (Array.isArray(seed.items) && Array.isArray(seed.payments)) return structuredClone(seed) as WireRecord;
+  const createdAt = seed.created_at ?? seed.billed_at ?? new Date().toISOString();
+  const atMs = Date.parse(createdAt);
+  const mode = seed.collection_mode ?? 'automatic';
+  const totals = completeTotals(seed.details?.totals ?? {}, seed.status, seed.currency_code);
+  const price = itemPrice(ctx.ids, atMs, seed.currency_code, totals.subtotal as string, createdAt);
+  const rate =
+    BigInt(totals.subtotal as string) === 0n
+      ? '0'
+      : (Number(totals.tax) / Number(totals.subtotal)).toFixed(4);
+  const lineTotals = {
+    subtotal: totals.subtotal,
+    tax: totals.tax,
+    discount: totals.discount,
+    total: totals.total,
+  };
+  const billedAt = seed.billed_at ?? null;
+  const invoiced = INVOICED.has(seed.status) && billedAt !== null;
+  return {
+    id: seed.id ?? ctx.ids.next('txn', atMs),
+    status: seed.status,
+    customer_id: seed.customer_id,
+    address_id: null,
+    business_id: null,
+    custom_data: null,
+    origin: mode === 'manual' ? 'api' : 'subscription_recurring',
+    collection_mode: mode,
+    subscription_id: null,
+    invoice_id: invoiced ? ctx.ids.next('inv', atMs) : null,
+    invoice_number: invoiced ? ctx.invoiceNumber() : null,
+    billing_details:
+      mode === 'manual'
+        ? {
+            enable_checkout: false,
+            purchase_order_number: '',
+            additional_information: null,
+            payment_terms: { interval: 'day', frequency: 14 },
+          }
+        : null,
+    billing_period: null,
+    currency_code: seed.currency_code,
+    discount_id: null,
+    created_at: createdAt,
+    updated_at: billedAt ?? createdAt,
+    billed_at: billedAt,
+    revised_at: null,
+    items: [{ price, quantity: 1 }],
+    details: {
+      tax_rates_used: [{ tax_rate: rate, totals: lineTotals }],
+      totals,
+      adjusted_totals: { ...totals },
+      payout_totals: payoutTotals(seed.status, totals),
+      adjusted_payout_totals: null,
+      line_items: [
+        {
+          id: ctx.ids.next('txnitm', atMs),
+          price_id: price.id,
+          quantity: 1,
+          totals: lineTotals,
+          product: itemProduct(price.product_id, createdAt),
+          tax_rate: rate,
+          unit_totals: lineTotals,
+        },
+      ],
+    },
+    payments: payments(ctx.ids, atMs, seed.status, totals.grand_total as string, billedAt ?? createdAt),
+    checkout: { url: null },
+  };
+}

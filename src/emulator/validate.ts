@@ -1,0 +1,79 @@
+// Request-body shape checks in Paddle's style (research §3.3): every problem at once as
+// `{field, message}`, `(root)` for a missing required field, dotted paths for nested ones.
+import type { FieldError } from './api-error.js';
+
+export type Body = Record<string, unknown>;
+
+export function isObject(value: unknown): value is Body {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
+}
+
+export class FieldErrors {
+  readonly list: FieldError[] = [];
+
+  add(field: string, message: string): void {
+    this.list.push({ field, message });
+  }
+
+  /** Unknown properties (the API's schemas say additionalProperties: false). */
+  onlyKnown(body: Body, known: readonly string[], prefix = ''): void {
+    for (const key of Object.keys(body)) {
+      if (!known.includes(key)) this.add(`${prefix}${key}`, `Additional property ${key} is not allowed`);
+    }
+  }
+
+  required(body: Body, names: readonly string[]): void {
+    for (const name of names) if (body[name] === undefined) this.add('(root)', `${name} is required`);
+  }
+
+  /** true when the value is a string (or null where allowed); checks its length. */
+  string(field: string, value: unknown, min: number, max: number, nullable = false): boolean {
+    if (value === undefined || (nullable && value === null)) return false;
+    if (typeof value !== 'string') {
+      this.add(field, `Invalid type. Expected: string, given: ${typeName(value)}`);
+      return false;
+    }
+    if (value.length < min) this.add(field, `String length must be greater than or equal to ${min}`);
+    else if (value.length > max)
+      this.add(field, `maximum length of ${max} exceeded. provided value length ${value.length}`);
+    return true;
+  }
+
+  oneOf(field: string, value: unknown, allowed: readonly string[]): void {
+    if (value === undefined) return;
+    if (typeof value !== 'string' || !allowed.includes(value)) {
+      this.add(field, `must be one of the following: ${allowed.map((v) => `"${v}"`).join(', ')}`);
+    }
+  }
+
+  integer(field: string, value: unknown): value is number {
+    if (typeof value === 'number' && Number.isInteger(value)) return true;
+    this.add(field, `Invalid type. Expected: integer, given: ${typeName(value)}`);
+    return false;
+  }
+
+  boolean(field: string, value: unknown): void {
+    if (value !== undefined && typeof value !== 'boolean') {
+      this.add(field, `Invalid type. Expected: boolean, given: ${typeName(value)}`);
+    }
+  }
+
+  /** custom_data: a JSON object or null. */
+  customData(value: unknown): void {
+    if (value !== undefined && value !== null && !isObject(value)) {
+      this.add('custom_data', `Invalid type. Expected: object, given: ${typeName(value)}`);
+    }
+  }
+
+  object(field: string, value: unknown): value is Body {
+    if (isObject(value)) return true;
+    this.add(field, `Invalid type. Expected: object, given: ${typeName(value)}`);
+    return false;
+  }
+}

@@ -1,0 +1,208 @@
+// The real @paddle/paddle-node-sdk over real HTTP against the emulator, for every operation the
+// tool uses (research §7: what breaks the SDK). Paid trials go through the raw API (seed §2.4
+// rule 7), so only what the SDK itself sends is exercised here.
+import { ApiError, type Environment, Paddle } from '@paddle/paddle-node-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { manualClock } from '../emulator/support.js';
+
+const MARKER = { 'paddle-catalog': { key: 'pro' } };
+let emulator: RunningEmulator;
+let paddle: Paddle;
+
+function sdk(on: RunningEmulator, key = on.apiKey): Paddle {
+  return new Paddle(key, { environment: on.url as Environment });
+}
+
+async function apiError(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  paddle = sdk(emulator);
+});
+afterAll(() => emulator.close());
+
+describe('catalog operations through the SDK', () => {
+  it('creates, gets and updates a product, keeping custom_data', async () => {
+    const created = await paddle.products.create({
+      name: 'Pro',
+      taxCategory: 'saas',
+      description: 'Teams',
+      customData: MARKER,
+    });
+    expect(created).toMatchObject({ name: 'Pro', taxCategory: 'saas', status: 'active', customData: MARKER });
+    const got = await paddle.products.get(created.id);
+    expect(got.customData).toEqual(MARKER);
+    const updated = await paddle.products.update(created.id, { name: 'Pro 2' });
+    expect(updated.name).toBe('Pro 2');
+    const archived = await paddle.products.archive(created.id);
+    expect(archived.status).toBe('archived');
+  });
+
+  it('creates, gets, updates and lists prices; include=prices embeds them', async () => {
+    const product = await paddle.products.create({
+      name: 'Team',
+      taxCategory: 'standard',
+      customData: MARKER,
+    });
+    const price = await paddle.prices.create({
+      productId: product.id,
+      description: 'Team monthly',
+      name: 'Monthly',
+      unitPrice: { amount: '1000', currencyCode: 'USD' },
+      billingCycle: { interval: 'month', frequency: 1 },
+      trialPeriod: { interval: 'day', frequency: 14 },
+      unitPriceOverrides: [{ countryCodes: ['GB'], unitPrice: { amount: '800', currencyCode: 'GBP' } }],
+      quantity: { minimum: 1, maximum: 50 },
+      customData: { 'paddle-catalog': { key: 'team/monthly' } },
+    });
+    expect(price).toMatchObject({
+      productId: product.id,
+      trialPeriod: { interval: 'day', frequency: 14 },
+      quantity: { minimum: 1, maximum: 50 },
+      customData: { 'paddle-catalog': { key: 'team/monthly' } },
+    });
+    expect((await paddle.prices.get(price.id)).unitPriceOverrides[0]?.countryCodes).toEqual(['GB']);
+    const updated = await paddle.prices.update(price.id, { unitPriceOverrides: [] });
+    expect(updated.unitPriceOverrides).toEqual([]);
+    const listed = [];
+    for await (const p of paddle.prices.list({ productId: [product.id] })) listed.push(p.id);
+    expect(listed).toEqual([price.id]);
+    const withPrices = await paddle.products.get(product.id, { include: ['prices'] });
+    expect(withPrices.prices?.map((p) => p.id)).toEqual([price.id]);
+  });
+
+  it('pages through every product with for await, following next', async () => {
+    const own = await startEmulator({ seed: {} });
+    const client = sdk(own);
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++)
+      made.push((await client.products.create({ name: `P${i}`, taxCategory: 'saas' })).id);
+    const seen: string[] = [];
+    for await (const p of client.products.list({ perPage: 3, include: ['prices'] })) seen.push(p.id);
+    expect(seen).toEqual([...made].reverse());
+    expect(
+      own
+        .requests()
+        .filter((r) => r.method === 'GET')
+        .map((r) => r.query.after ?? null),
+    ).toEqual([null, made[4], made[1]]);
+    await own.close();
+  });
+
+  it('finds a customer by exact e-mail and creates one', async () => {
+    const found = [];
+    for await (const c of paddle.customers.list({ email: ['demo@example.com'] })) found.push(c);
+    expect(found.map((c) => c.email)).toEqual(['demo@example.com']);
+    const created = await paddle.customers.create({ email: 'sdk@example.com', name: 'SDK' });
+    expect(created.id).toMatch(/^ctm_[a-z0-9]{26}$/);
+    const again = await apiError(paddle.customers.create({ email: 'sdk@example.com' }));
+    expect(again.code).toBe('customer_already_exists');
+  });
+});
+
+describe('billing history through the SDK (seed §4.1, §4.2)', () => {
+  it("§4.2 rule 4: one page of a customer's billed history, hasMore, and the next page by after", async () => {
+    const [demo] = await paddle.customers.list({ email: ['demo@example.com'] }).next();
+    const statuses = ['billed', 'paid', 'past_due', 'completed', 'canceled'];
+    const first = paddle.transactions.list({
+      customerId: [demo!.id],
+      status: statuses as never,
+      perPage: 10,
+    });
+    const page = await first.next();
+    expect(page).toHaveLength(10);
+    expect(first.hasMore).toBe(true);
+    expect(page.every((t) => statuses.includes(t.status) && t.customerId === demo!.id)).toBe(true);
+    const t = page[0]!;
+    expect(t.details?.totals?.grandTotal).toMatch(/^\d+$/);
+    expect(t.details?.totals?.grandTotalTax).toMatch(/^\d+$/);
+    const second = await paddle.transactions
+      .list({ customerId: [demo!.id], status: statuses as never, perPage: 10, after: page[9]!.id })
+      .next();
+    expect(second[0]!.id < page[9]!.id).toBe(true);
+  });
+
+  it('§8: transactions pages hold at most 30 and iterate to the end', async () => {
+    const collection = paddle.transactions.list({ perPage: 100 });
+    expect(await collection.next()).toHaveLength(30);
+    let count = 30;
+    while (collection.hasMore) count += (await collection.next()).length;
+    expect(count).toBe(collection.estimatedTotal);
+  });
+
+  it('gets a transaction and its invoice PDF link, which serves a PDF', async () => {
+    const [completed] = await paddle.transactions.list({ status: ['completed' as never], perPage: 1 }).next();
+    const got = await paddle.transactions.get(completed!.id);
+    expect(got.id).toBe(completed!.id);
+    const pdf = await paddle.transactions.getInvoicePDF(completed!.id, { disposition: 'inline' });
+    const res = await fetch(pdf.url);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('§4.1 rule 3: an ineligible transaction gives an ApiError with our documented code', async () => {
+    const [draft] = await paddle.transactions.list({ status: ['draft' as never] }).next();
+    const error = await apiError(paddle.transactions.getInvoicePDF(draft!.id));
+    expect(error.code).toBe('transaction_invoice_not_available');
+  });
+});
+
+describe('errors through the SDK', () => {
+  it('§2.3: ApiError carries the code and field errors', async () => {
+    const error = await apiError(paddle.products.create({ name: 'Books', taxCategory: 'ebooks' }));
+    expect(error.code).toBe('product_tax_category_not_approved');
+    expect(error.type).toBe('request_error');
+    expect(error.errors?.[0]?.field).toBe('tax_category');
+    expect(error.retryAfter).toBeNull();
+  });
+
+  it('§2.4 trial rule 5: a trial on a one-time price surfaces as an ApiError naming the field', async () => {
+    const product = await paddle.products.create({ name: 'Once', taxCategory: 'saas' });
+    const error = await apiError(
+      paddle.prices.create({
+        productId: product.id,
+        description: 'One-off',
+        unitPrice: { amount: '500', currencyCode: 'EUR' },
+        trialPeriod: { interval: 'day', frequency: 7 },
+      }),
+    );
+    expect(error.code).toBe('price_trial_period_requires_billing_cycle');
+    expect(error.errors).toEqual([expect.objectContaining({ field: 'trial_period' })]);
+  });
+
+  it('§5 rule 6: a key without the permission gives forbidden', async () => {
+    const readOnly = sdk(emulator, emulator.addApiKey(['product.read']));
+    expect((await apiError(readOnly.products.create({ name: 'X', taxCategory: 'saas' }))).code).toBe(
+      'forbidden',
+    );
+    expect((await apiError(readOnly.products.list({ include: ['prices'] }).next())).code).toBe('forbidden');
+    expect((await apiError(sdk(emulator, 'pdl_sdbx_apikey_unknown').products.get('pro_x'))).code).toBe(
+      'invalid_token',
+    );
+  });
+
+  it('429 gives an ApiError with retryAfter in whole seconds, also while paging', async () => {
+    const clock = manualClock();
+    const limited = await startEmulator({ seed: {}, now: clock.now, faults: { rateLimit: 2 } });
+    const client = sdk(limited);
+    await client.products.list().next();
+    await client.products.list().next();
+    const error = await apiError(client.products.list().next());
+    expect([error.code, error.type, error.retryAfter]).toEqual(['too_many_requests', 'api_error', 60]);
+    clock.advance(20_000);
+    expect((await apiError(client.products.create({ name: 'X', taxCategory: 'saas' }))).retryAfter).toBe(40);
+    await limited.close();
+  });
+});

@@ -1,0 +1,113 @@
+// `paddle-catalog emulator` as a user runs it: bin/ → dist/, one JSON line, stops on a signal.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, ROOT, runCli } from '../helpers/run-cli.js';
+
+let child: ChildProcess | undefined;
+afterEach(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  child = undefined;
+});
+
+/** Starts the command and resolves with its first stdout line (or what it printed before dying). */
+function start(
+  args: string[],
+): Promise<{ line: string; stdout: () => string; stderr: () => string; exit: Promise<number | null> }> {
+  child = spawn(process.execPath, [BIN, 'emulator', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  let stdout = '';
+  let stderr = '';
+  const exit = new Promise<number | null>((resolve) => child?.on('close', resolve));
+  return new Promise((resolve, reject) => {
+    child?.stderr?.on('data', (d) => {
+      stderr += d;
+    });
+    child?.stdout?.on('data', (d) => {
+      stdout += d;
+      if (stdout.includes('\n')) {
+        resolve({ line: stdout.split('\n')[0] as string, stdout: () => stdout, stderr: () => stderr, exit });
+      }
+    });
+    exit.then(() => reject(new Error(`emulator exited early: ${stderr}`)));
+  });
+}
+
+describe('paddle-catalog emulator', () => {
+  it('--port 0 --json prints exactly one JSON line, serves the API, and stops cleanly on SIGTERM', async () => {
+    const run = await start(['--port', '0', '--json']);
+    const { url, apiKey } = JSON.parse(run.line);
+    expect(Object.keys(JSON.parse(run.line))).toEqual(['url', 'apiKey']);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(apiKey).toMatch(/^pdl_sdbx_apikey_/);
+    expect((await fetch(`${url}/currencies`)).status).toBe(200);
+    expect((await fetch(`${url}/__emulator/requests`)).status).toBe(200);
+    expect((await fetch(`${url}/products`, { headers: { authorization: `bearer ${apiKey}` } })).status).toBe(
+      200,
+    );
+    child?.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+    expect(run.stdout().trim().split('\n')).toHaveLength(1);
+  });
+
+  it('prints the URL and key for a person, takes fault flags and a YAML seed, and stops on SIGINT', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emu-seed-'));
+    writeFileSync(
+      join(dir, 'seed.yaml'),
+      [
+        'approved_tax_categories: [saas, ebooks]',
+        'customers:',
+        '  - { id: ctm_01aaaaaaaaaaaaaaaaaaaaaaaa, email: kim@example.com, name: Kim }',
+        'transactions:',
+        '  - customer_id: ctm_01aaaaaaaaaaaaaaaaaaaaaaaa',
+        '    status: completed',
+        '    collection_mode: automatic',
+        '    currency_code: KRW',
+        "    billed_at: '2025-01-01T00:00:00Z'",
+        '    details: { totals: { subtotal: "39000", tax: "3900" } }',
+      ].join('\n'),
+    );
+    const run = await start([
+      '--port',
+      '0',
+      '--seed',
+      join(dir, 'seed.yaml'),
+      '--latency',
+      '1',
+      '--random-seed',
+      '3',
+    ]);
+    const url = /listening on (\S+)/.exec(run.line)?.[1] as string;
+    while (!run.stdout().includes('PADDLE_API_KEY=')) await new Promise((r) => setTimeout(r, 20));
+    const apiKey = /(pdl_sdbx_apikey_\S+)/.exec(run.stdout())?.[1] as string;
+    const headers = { authorization: `Bearer ${apiKey}` };
+    const txns = (await (await fetch(`${url}/transactions`, { headers })).json()) as {
+      data: { details: { totals: { grand_total: string } } }[];
+    };
+    expect(txns.data).toHaveLength(1);
+    expect(txns.data[0]?.details.totals.grand_total).toBe('42900');
+    const ebooks = await fetch(`${url}/products`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Book', tax_category: 'ebooks' }),
+    });
+    expect(ebooks.status).toBe(201);
+    child?.kill('SIGINT');
+    expect(await run.exit).toBe(0);
+  });
+
+  it('refuses bad flags and a bad seed file with exit 1', async () => {
+    const bad = await runCli(['emulator', '--fail-rate', '2']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--fail-rate must be between 0 and 1');
+    const dir = mkdtempSync(join(tmpdir(), 'emu-seed-'));
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ customers: [{ name: 'no email' }] }));
+    const seed = await runCli(['emulator', '--port', '0', '--seed', join(dir, 'bad.json')]);
+    expect(seed.code).toBe(1);
+    expect(seed.stderr).toContain('customers.0.email');
+  });
+});

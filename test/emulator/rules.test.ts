@@ -1,0 +1,192 @@
+// The seed's rules, enforced by the emulator independently of the catalog's validation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { call, priceBody, productBody } from './support.js';
+
+let emulator: RunningEmulator;
+let productId: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ seed: {} });
+  productId = (await call(emulator, 'POST', '/products', { body: productBody() })).body.data.id;
+});
+afterAll(() => emulator.close());
+
+const createPrice = (overrides: Record<string, unknown>, on: RunningEmulator = emulator) =>
+  call(on, 'POST', '/prices', { body: priceBody(productId, overrides) });
+
+describe('§2.3 tax category approval', () => {
+  it('§2.3: saas and standard need no approval', async () => {
+    for (const tax_category of ['saas', 'standard']) {
+      expect(
+        (await call(emulator, 'POST', '/products', { body: productBody({ tax_category }) })).status,
+      ).toBe(201);
+    }
+  });
+
+  it('§2.3: a category that needs approval fails with product_tax_category_not_approved', async () => {
+    const res = await call(emulator, 'POST', '/products', { body: productBody({ tax_category: 'ebooks' }) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('product_tax_category_not_approved');
+    expect(res.body.error.errors[0].field).toBe('tax_category');
+    const p = (await call(emulator, 'POST', '/products', { body: productBody() })).body.data;
+    const patch = await call(emulator, 'PATCH', `/products/${p.id}`, {
+      body: { tax_category: 'digital-goods' },
+    });
+    expect(patch.body.error.code).toBe('product_tax_category_not_approved');
+  });
+
+  it('§2.3: an approved category is accepted (option overrides the seed)', async () => {
+    const approved = await startEmulator({
+      seed: { approved_tax_categories: ['saas'] },
+      approvedTaxCategories: ['ebooks'],
+    });
+    expect(
+      (await call(approved, 'POST', '/products', { body: productBody({ tax_category: 'ebooks' }) })).status,
+    ).toBe(201);
+    const res = await call(approved, 'POST', '/products', { body: productBody({ tax_category: 'saas' }) });
+    expect(res.body.error.code).toBe('product_tax_category_not_approved');
+    await approved.close();
+  });
+
+  it('§2.3: an unknown category is a bad_request naming tax_category', async () => {
+    const res = await call(emulator, 'POST', '/products', {
+      body: productBody({ tax_category: 'professional-servicesoft' }),
+    });
+    expect(res.body.error.code).toBe('bad_request');
+    expect(res.body.error.errors[0].field).toBe('tax_category');
+  });
+});
+
+describe('§2.4 trial rules', () => {
+  it('§2.4 trial rule 1: a free trial (interval and frequency only) is accepted', async () => {
+    expect((await createPrice({ trial_period: { interval: 'day', frequency: 14 } })).status).toBe(201);
+  });
+
+  it('§2.4 trial rule 2: a paid trial in the price currency is accepted', async () => {
+    const res = await createPrice({
+      trial_period: { interval: 'day', frequency: 7, unit_price: { amount: '100', currency_code: 'USD' } },
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it('§2.4 trial rule 3: a cardless trial without early access is a 400 bad_request naming the field', async () => {
+    const res = await createPrice({
+      trial_period: { interval: 'day', frequency: 7, requires_payment_method: false },
+    });
+    expect([res.status, res.body.error.code]).toEqual([400, 'bad_request']);
+    expect(res.body.error.errors[0].field).toBe('trial_period.requires_payment_method');
+  });
+
+  it('§2.4 trial rule 3: a cardless trial with early access is accepted', async () => {
+    const early = await startEmulator({ seed: {}, cardlessTrials: true });
+    const pro = (await call(early, 'POST', '/products', { body: productBody() })).body.data.id;
+    const res = await call(early, 'POST', '/prices', {
+      body: priceBody(pro, {
+        trial_period: { interval: 'day', frequency: 7, requires_payment_method: false },
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.trial_period.requires_payment_method).toBe(false);
+    await early.close();
+  });
+
+  it('§2.4 trial rule 4: paid and cardless is rejected with trial_is_either_paid_or_cardless', async () => {
+    const res = await createPrice({
+      trial_period: {
+        interval: 'day',
+        frequency: 7,
+        unit_price: { amount: '100', currency_code: 'USD' },
+        requires_payment_method: false,
+      },
+    });
+    expect([res.status, res.body.error.code]).toEqual([400, 'trial_is_either_paid_or_cardless']);
+    expect(res.body.error.errors[0].field).toBe('trial_period.requires_payment_method');
+  });
+
+  it('§2.4 trial rule 5: a trial on a one-time price is rejected with price_trial_period_requires_billing_cycle', async () => {
+    const res = await createPrice({ billing_cycle: null, trial_period: { interval: 'day', frequency: 7 } });
+    expect([res.status, res.body.error.code]).toEqual([400, 'price_trial_period_requires_billing_cycle']);
+    expect(res.body.error.errors[0].field).toBe('trial_period');
+    // also when a PATCH removes the billing cycle under an existing trial
+    const p = (await createPrice({ trial_period: { interval: 'day', frequency: 7 } })).body.data;
+    const patch = await call(emulator, 'PATCH', `/prices/${p.id}`, { body: { billing_cycle: null } });
+    expect(patch.body.error.code).toBe('price_trial_period_requires_billing_cycle');
+  });
+
+  it('§2.4 trial rule 6: a paid trial in another currency is a 400 naming trial_period.unit_price.currency_code', async () => {
+    const res = await createPrice({
+      trial_period: { interval: 'day', frequency: 7, unit_price: { amount: '100', currency_code: 'EUR' } },
+    });
+    expect([res.status, res.body.error.code]).toEqual([400, 'bad_request']);
+    expect(res.body.error.errors[0].field).toBe('trial_period.unit_price.currency_code');
+  });
+
+  it('§2.4 trial rule 6: a paid trial needs a trial override for each price override', async () => {
+    const res = await createPrice({
+      unit_price_overrides: [{ country_codes: ['GB'], unit_price: { amount: '800', currency_code: 'GBP' } }],
+      trial_period: { interval: 'day', frequency: 7, unit_price: { amount: '100', currency_code: 'USD' } },
+    });
+    expect([res.status, res.body.error.code]).toEqual([400, 'bad_request']);
+    expect(res.body.error.errors[0].field).toBe('trial_period.unit_price_overrides');
+  });
+});
+
+describe('§2.4 / §8 price fields', () => {
+  it('§8 price name: 1 to 150 characters', async () => {
+    const res = await createPrice({ name: 'x'.repeat(151) });
+    expect(res.body.error.errors).toEqual([expect.objectContaining({ field: 'name' })]);
+    expect((await createPrice({ name: '' })).body.error.errors[0].field).toBe('name');
+    expect((await createPrice({ name: 'x'.repeat(150) })).status).toBe(201);
+  });
+
+  it('§8 price quantity: minimum at least 1, not above maximum', async () => {
+    expect((await createPrice({ quantity: { minimum: 0, maximum: 5 } })).body.error.errors[0]).toEqual({
+      field: 'quantity.minimum',
+      message: 'Must be greater than or equal to 1',
+    });
+    expect((await createPrice({ quantity: { minimum: 10, maximum: 5 } })).body.error.errors[0].field).toBe(
+      'quantity',
+    );
+    expect(
+      (await createPrice({ quantity: { minimum: 1, maximum: 1_000_000_000 } })).body.error.errors[0].field,
+    ).toBe('quantity.maximum');
+  });
+
+  it('§2.4 unit_price: the amount cannot be negative and the currency must be supported', async () => {
+    const res = await createPrice({ unit_price: { amount: '-5', currency_code: 'XXX' } });
+    expect(res.body.error.errors).toEqual([
+      { field: 'unit_price.amount', message: 'The amount cannot be negative' },
+      { field: 'unit_price.currency_code', message: 'must be a supported currency code' },
+    ]);
+  });
+
+  it('§2.4 billing cycle frequency must be at least 1', async () => {
+    const res = await createPrice({ billing_cycle: { interval: 'month', frequency: 0 } });
+    expect(res.body.error.code).toBe('price_billing_cycle_frequency_below_1');
+  });
+});
+
+describe('§5 keys', () => {
+  it('§5 rule 2: a key without price.write cannot create prices (403 forbidden)', async () => {
+    const key = emulator.addApiKey(['product.read', 'product.write', 'price.read']);
+    const res = await call(emulator, 'POST', '/prices', { key, body: priceBody(productId) });
+    expect([res.status, res.body.error.code]).toEqual([403, 'forbidden']);
+  });
+
+  it('§5 rule 1: a key carries its environment in its prefix; keys of either environment are kept apart', async () => {
+    const live = emulator.addApiKey(['product.read'], 'production');
+    expect(live).toMatch(/^pdl_live_apikey_/);
+    expect((await call(emulator, 'GET', '/products', { key: live })).status).toBe(200);
+    const forged = live.replace('pdl_live_', 'pdl_sdbx_');
+    expect((await call(emulator, 'GET', '/products', { key: forged })).body.error.code).toBe('invalid_token');
+  });
+
+  it('§5 rule 1: seeded keys are accepted with their permissions', async () => {
+    const key = 'pdl_sdbx_apikey_01aaaaaaaaaaaaaaaaaaaaaaaa_bbbbbbbbbbbbbbbbbbbbbbbbbb';
+    const seeded = await startEmulator({ seed: { api_keys: [{ key, permissions: ['transaction.read'] }] } });
+    expect((await call(seeded, 'GET', '/transactions', { key })).status).toBe(200);
+    expect((await call(seeded, 'GET', '/products', { key })).body.error.code).toBe('forbidden');
+    await seeded.close();
+  });
+});

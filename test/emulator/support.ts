@@ -1,0 +1,60 @@
+// Raw HTTP against the emulator, for what the SDK hides (status codes, headers, bad requests).
+import type { RunningEmulator } from '../../src/emulator/index.js';
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: wire JSON under test
+  body: any;
+}
+
+export async function call(
+  emulator: RunningEmulator,
+  method: string,
+  path: string,
+  options: { body?: unknown; key?: string | null; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<RawResponse> {
+  const key = options.key === undefined ? emulator.apiKey : options.key;
+  const response = await fetch(`${emulator.url}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(key === null ? {} : { authorization: `Bearer ${key}` }),
+      ...options.headers,
+    },
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+export const MARKER = { 'paddle-catalog': { key: 'pro', version: 1 } };
+
+export function productBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name: 'Pro', tax_category: 'saas', description: 'For teams', custom_data: MARKER, ...overrides };
+}
+
+export function priceBody(
+  productId: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    product_id: productId,
+    description: 'Pro monthly',
+    name: 'Monthly',
+    unit_price: { amount: '1000', currency_code: 'USD' },
+    billing_cycle: { interval: 'month', frequency: 1 },
+    ...overrides,
+  };
+}
+
+/** A fixed, movable clock for expiry and lockout tests. */
+export function manualClock(start = '2026-01-15T12:00:00.000Z') {
+  let current = Date.parse(start);
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}
