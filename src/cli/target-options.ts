@@ -2,6 +2,7 @@
 // (environment, base URL, key), the banner on stderr, and for --local an in-process emulator.
 import type { Command } from 'commander';
 import type { EnvironmentSettings } from '../catalog/schema.js';
+import { CATEGORIES_WITHOUT_APPROVAL } from '../catalog/tax-categories.js';
 import { UserError } from '../errors.js';
 import type { Reporter } from '../output/reporter.js';
 import { resolveTarget, type Target } from '../paddle/target.js';
@@ -39,7 +40,11 @@ export async function openSession(
   if (flags.local) {
     const { startEmulator } = await import('../emulator/index.js');
     const emulator = await startEmulator({
-      approvedTaxCategories: context.settings?.approved_tax_categories,
+      // the catalog lists the categories approved on top of the ones every account has
+      approvedTaxCategories: context.settings?.approved_tax_categories && [
+        ...CATEGORIES_WITHOUT_APPROVAL,
+        ...context.settings.approved_tax_categories,
+      ],
       cardlessTrials: context.settings?.cardless_trials,
     });
     reporter.addSecret(emulator.apiKey);
@@ -54,9 +59,15 @@ export async function openSession(
   return session;
 }
 
-function banner(target: Target, flags: TargetFlags, catalogFile: string | undefined, reporter: Reporter): string {
+function banner(
+  target: Target,
+  flags: TargetFlags,
+  catalogFile: string | undefined,
+  reporter: Reporter,
+): string {
   const style = reporter.errStyle;
-  const env = target.environment === 'production' ? style.bold.red('PRODUCTION') : style.bold.green('sandbox');
+  const env =
+    target.environment === 'production' ? style.bold.red('PRODUCTION') : style.bold.green('sandbox');
   const where = flags.local ? 'local emulator' : new URL(target.baseUrl).host;
   return `${style.dim('→')} ${env} ${style.dim(`(${where})`)}${catalogFile ? ` ${style.dim('·')} ${catalogFile}` : ''}`;
 }

@@ -22,10 +22,24 @@ interface Envelope<T> {
     documentation_url?: string;
     errors?: { field: string; message: string }[];
   };
-  meta?: { request_id?: string };
+  meta?: { request_id?: string; pagination?: { has_more?: boolean; next?: string } };
 }
 
 export async function rawApi<T>(target: Target, request: RawRequest): Promise<T> {
+  return (await rawEnvelope<T>(target, request)).data as T;
+}
+
+/** One page of a list: its items and the absolute URL of the next page while `has_more` (never estimated_total). */
+export async function rawApiPage<T>(
+  target: Target,
+  request: RawRequest,
+): Promise<{ data: T[]; next: string | undefined }> {
+  const envelope = await rawEnvelope<T[]>(target, request);
+  const pagination = envelope.meta?.pagination;
+  return { data: envelope.data ?? [], next: pagination?.has_more ? pagination.next : undefined };
+}
+
+async function rawEnvelope<T>(target: Target, request: RawRequest): Promise<Envelope<T>> {
   registerBaseUrl(target.baseUrl);
   const outcome = await withRequestContext(async () => {
     const response = await fetch(`${target.baseUrl}${request.path}`, {
@@ -48,8 +62,8 @@ export async function rawApi<T>(target: Target, request: RawRequest): Promise<T>
         operation: request.operation,
       });
     }
-    return envelope.data as T;
+    return envelope;
   });
-  if (outcome.error === undefined) return outcome.value as T;
+  if (outcome.error === undefined) return outcome.value as Envelope<T>;
   throw toRemoteError(outcome.error, { operation: request.operation, ...outcome.context });
 }

@@ -1,14 +1,181 @@
+// `apply <file>`: validate → snapshot → plan → confirm → execute → verify → report (design §2).
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { InvalidArgumentError } from 'commander';
+import {
+  type ApplyOutcome,
+  type ApplySettings,
+  applyPlan,
+  createRunCalls,
+  DEFAULT_APPLY_SETTINGS,
+  planCatalog,
+} from '../../apply/apply-catalog.js';
+import { applyDocument, dotenvLines, idsDocument, keyResults } from '../../apply/report.js';
+import { loadCatalog } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
-import type { RegisterCommand } from '../command.js';
+import { dashboardSteps, formatResultTable } from '../../output/apply-format.js';
+import { formatIssueLine } from '../../output/issues.js';
+import { formatChange, formatPlan } from '../../output/plan-format.js';
+import { confirm, confirmByTyping } from '../../output/prompts.js';
+import type { Reporter } from '../../output/reporter.js';
+import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
+import { hintForRemoteError } from '../../paddle/error-hints.js';
+import { type EnvironmentName, environmentOf } from '../../paddle/target.js';
+import { changesInOrder, hasChanges } from '../../plan/summary.js';
+import type { Plan } from '../../plan/types.js';
+import type { CommandContext, RegisterCommand } from '../command.js';
+import { EXIT_ERROR, EXIT_OK, printRemoteError } from '../handle-error.js';
+import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
 
-// Placeholder until its issue lands; replaced by the real command.
-export const registerApply: RegisterCommand = (program, run) => {
-  program
-    .command('apply')
-    .description('(not built yet)')
-    .action(
-      run(async () => {
-        throw new UserError('apply is not built yet');
-      }),
-    );
+interface ApplyFlags extends TargetFlags {
+  yes?: boolean;
+  prune?: boolean;
+  concurrency: number;
+  rateLimit: number;
+  idsOut?: string;
+  envOut?: string;
+}
+
+const wholeNumber = (min: number, max: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+  }
+  return n;
 };
+
+export const registerApply: RegisterCommand = (program, run) => {
+  addTargetOptions(
+    program
+      .command('apply')
+      .description('make the account match the catalog: products, then their prices; verify; print the ids')
+      .argument('<file>', 'the catalog YAML file'),
+  )
+    .option('-y, --yes', 'apply without asking (needed without a terminal, e.g. in CI)')
+    .option('--prune', 'archive managed products and prices that are no longer in the catalog')
+    .option(
+      '--concurrency <n>',
+      'API calls in flight at once',
+      wholeNumber(1, 64),
+      DEFAULT_APPLY_SETTINGS.concurrency,
+    )
+    .option(
+      '--rate-limit <n>',
+      'requests per minute to stay under (Paddle allows 240; 0: no pacing)',
+      wholeNumber(0, 100_000),
+      DEFAULT_APPLY_SETTINGS.requestsPerMinute,
+    )
+    .option('--ids-out <file>', 'write the key → id map of this environment as JSON')
+    .option('--env-out <file>', 'write the price ids as dotenv lines (PADDLE_PRICE_PRO_MONTHLY=pri_…)')
+    .action(run(async (ctx: CommandContext, file: string, flags: ApplyFlags) => runApply(ctx, file, flags)));
+};
+
+async function runApply({ reporter, io }: CommandContext, file: string, flags: ApplyFlags): Promise<number> {
+  const environment = environmentOf(flags.production);
+  const loaded = await loadCatalog(file, environment);
+  for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
+  const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
+  const interrupt = new AbortController();
+  const onSigint = () => {
+    reporter.info('Interrupted: no new calls start; waiting for the ones in flight…');
+    interrupt.abort();
+  };
+  try {
+    const settings: ApplySettings = {
+      ...DEFAULT_APPLY_SETTINGS,
+      concurrency: flags.concurrency,
+      requestsPerMinute: flags.rateLimit,
+      signal: interrupt.signal,
+      onStep: (step) => {
+        if (step.status !== 'applied' || reporter.json) return;
+        reporter.info(`  ${reporter.errStyle.green('✓')} ${formatChange(step.change, reporter.errStyle)[0]}`);
+      },
+    };
+    const gateway = createCatalogGateway(session.target);
+    const calls = createRunCalls(settings);
+    const plan = await planCatalog(loaded.catalog, gateway, calls, flags);
+    for (const line of formatPlan(plan, reporter.style, flags)) reporter.result(line);
+    if (hasChanges(plan)) await confirmApply(reporter, flags, environment);
+    process.once('SIGINT', onSigint);
+    const outcome = await applyPlan(loaded.catalog, plan, gateway, calls, settings, flags);
+    return await report(reporter, io.cwd, { environment, plan, outcome, flags });
+  } finally {
+    process.off('SIGINT', onSigint);
+    await session.close();
+  }
+}
+
+/** Design §2: a prompt on a terminal (typing the name for production), --yes, or refuse. */
+async function confirmApply(
+  reporter: Reporter,
+  flags: ApplyFlags,
+  environment: EnvironmentName,
+): Promise<void> {
+  // --local writes only to an emulator that lives for this one run
+  if (flags.yes || flags.local) return;
+  if (!reporter.interactive) {
+    throw new UserError(
+      'Refusing to apply without confirmation: there is no terminal to ask on.',
+      'Pass --yes to apply without a prompt (CI, scripts, --json).',
+    );
+  }
+  // If stdin closes under the prompt, Node may exit with nothing left to wait for: make that a failure.
+  process.exitCode = EXIT_ERROR;
+  const confirmed =
+    environment === 'production'
+      ? await confirmByTyping(reporter, 'This changes the PRODUCTION catalog.', 'production')
+      : await confirm(reporter, `Apply these changes to the ${environment} account?`);
+  if (!confirmed) throw new UserError('Apply cancelled; nothing was changed.');
+}
+
+interface ReportInput {
+  environment: EnvironmentName;
+  plan: Plan;
+  outcome: ApplyOutcome;
+  flags: ApplyFlags;
+}
+
+async function report(reporter: Reporter, cwd: string, input: ReportInput): Promise<number> {
+  const { environment, plan, outcome, flags } = input;
+  const { execution } = outcome;
+  const results = keyResults(plan, execution.steps);
+  const remaining = dashboardSteps(execution.steps, results);
+  const errorDetails = execution.error
+    ? { ...execution.error.details, hint: hintForRemoteError(execution.error.details) }
+    : undefined;
+  reporter.document({
+    ...applyDocument(environment, plan, outcome, errorDetails),
+    ...(remaining.length > 0 ? { remaining: remaining.map((s) => s.trim()) } : {}),
+  });
+  reporter.result('');
+  for (const line of formatResultTable(results, reporter.style)) reporter.result(line);
+  if (flags.idsOut)
+    await writeOut(cwd, flags.idsOut, `${JSON.stringify(idsDocument(environment, results), null, 2)}\n`);
+  if (flags.envOut) await writeOut(cwd, flags.envOut, `${dotenvLines(results).join('\n')}\n`);
+
+  if (execution.error || execution.interrupted) {
+    if (execution.error) printRemoteError(execution.error, reporter);
+    else reporter.error('interrupted: the calls in flight finished; nothing else was started');
+    if (remaining.length > 0) {
+      reporter.info(
+        '\nWhat is left to do (or fix the cause and run apply again: it picks up where this stopped).',
+      );
+      reporter.info('As steps in the Paddle dashboard:');
+      for (const line of remaining) reporter.info(line);
+    }
+    return EXIT_ERROR;
+  }
+  if (!outcome.verified) {
+    reporter.error('verification failed: after apply, the account still differs from the catalog');
+    for (const change of changesInOrder(outcome.remaining ?? { groups: [], duplicates: [], orphans: [] })) {
+      for (const line of formatChange(change, reporter.errStyle)) reporter.info(`  ${line}`);
+    }
+    return EXIT_ERROR;
+  }
+  reporter.info(reporter.errStyle.green(`Verified: the ${environment} account matches the catalog.`));
+  return EXIT_OK;
+}
+
+async function writeOut(cwd: string, file: string, text: string): Promise<void> {
+  await writeFile(resolve(cwd, file), text, 'utf8');
+}

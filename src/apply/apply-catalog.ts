@@ -1,0 +1,71 @@
+// The stages of apply that touch Paddle: snapshot → plan, then execute → verify (seed §4.3 rule 6:
+// verified means a fresh snapshot diffs to an empty plan — names, tax categories, every price field).
+import type { Catalog } from '../catalog/schema.js';
+import type { CatalogGateway } from '../paddle/catalog-gateway.js';
+import { diff } from '../plan/diff.js';
+import { hasChanges } from '../plan/summary.js';
+import type { DiffOptions, Plan } from '../plan/types.js';
+import { type Calls, createCalls, DEFAULT_RETRY, type RetryPolicy } from './calls.js';
+import { type Clock, systemClock } from './clock.js';
+import { DEFAULT_CONCURRENCY, type Execution, executePlan, type StepResult } from './execute.js';
+import { createPacer, PADDLE_REQUESTS_PER_MINUTE } from './pacer.js';
+
+export interface ApplySettings {
+  concurrency: number;
+  /** 0 turns pacing off */
+  requestsPerMinute: number;
+  retry: RetryPolicy;
+  clock: Clock;
+  signal?: AbortSignal;
+  onStep?: (result: StepResult) => void;
+}
+
+export const DEFAULT_APPLY_SETTINGS: ApplySettings = {
+  concurrency: DEFAULT_CONCURRENCY,
+  requestsPerMinute: PADDLE_REQUESTS_PER_MINUTE,
+  retry: DEFAULT_RETRY,
+  clock: systemClock,
+};
+
+/** One pacer and retry policy for the whole run: snapshot, writes and verification share the limit. */
+export function createRunCalls(settings: ApplySettings): Calls {
+  return createCalls({
+    pacer: createPacer(settings.requestsPerMinute, settings.clock),
+    clock: settings.clock,
+    retry: settings.retry,
+    signal: settings.signal,
+  });
+}
+
+export async function planCatalog(
+  catalog: Catalog,
+  gateway: CatalogGateway,
+  calls: Calls,
+  options: DiffOptions,
+): Promise<Plan> {
+  const snapshot = await calls.run('read', () => gateway.snapshot());
+  return diff(catalog, snapshot, options);
+}
+
+export interface ApplyOutcome {
+  execution: Execution;
+  verified: boolean;
+  /** what verification still found to do (empty when verified) */
+  remaining?: Plan;
+}
+
+export async function applyPlan(
+  catalog: Catalog,
+  plan: Plan,
+  gateway: CatalogGateway,
+  calls: Calls,
+  settings: ApplySettings,
+  options: DiffOptions,
+): Promise<ApplyOutcome> {
+  const execution = await executePlan(plan, gateway, calls, settings);
+  if (execution.error || execution.interrupted) return { execution, verified: false };
+  // nothing was written: the plan we just read is the verification
+  if (!hasChanges(plan)) return { execution, verified: true };
+  const remaining = await planCatalog(catalog, gateway, calls, options);
+  return { execution, verified: !hasChanges(remaining), remaining };
+}

@@ -1,0 +1,60 @@
+// Plan → request bodies (wire names). Creates send only what differs from Paddle's defaults;
+// updates send only the top-level fields the plan found different (Paddle replaces a sent
+// object or list wholesale, so a touched field is always sent whole).
+import type { CustomData, PriceWrite, ProductWrite, RemoteTrialPeriod } from '../paddle/catalog-types.js';
+import { touchedFields } from '../plan/field-diff.js';
+import { withMarker } from '../plan/marker.js';
+import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../plan/normalize.js';
+import type { FieldChange, PriceState, ProductState, TrialState } from '../plan/types.js';
+
+function without<T extends object>(body: T, drop: (key: string, value: unknown) => boolean): T {
+  return Object.fromEntries(Object.entries(body).filter(([k, v]) => !drop(k, v))) as T;
+}
+
+function pick<T extends object>(body: T, keys: string[]): T {
+  return Object.fromEntries(Object.entries(body).filter(([k]) => keys.includes(k))) as T;
+}
+
+const productFields = (key: string, desired: ProductState): ProductWrite => ({
+  ...desired,
+  custom_data: withMarker(desired.custom_data, key),
+});
+
+export function productCreateBody(key: string, desired: ProductState): ProductWrite {
+  return without(productFields(key, desired), (_k, v) => v === null);
+}
+
+function trialBody(trial: TrialState | null): RemoteTrialPeriod | null {
+  if (!trial) return null;
+  const body: RemoteTrialPeriod = { interval: trial.interval, frequency: trial.frequency };
+  if (trial.unit_price) body.unit_price = trial.unit_price;
+  if (trial.unit_price_overrides.length > 0) body.unit_price_overrides = trial.unit_price_overrides;
+  // true is Paddle's default; sending it would need the cardless early access on some accounts
+  if (!trial.requires_payment_method) body.requires_payment_method = false;
+  return body;
+}
+
+function priceFields(key: string, desired: PriceState): PriceWrite {
+  return {
+    ...desired,
+    trial_period: trialBody(desired.trial_period),
+    custom_data: withMarker(desired.custom_data, key) as CustomData,
+  };
+}
+
+export function priceCreateBody(key: string, desired: PriceState, productId: string): PriceWrite {
+  const isDefault = (k: string, v: unknown) =>
+    v === null ||
+    (k === 'unit_price_overrides' && Array.isArray(v) && v.length === 0) ||
+    (k === 'tax_mode' && v === DEFAULT_TAX_MODE) ||
+    (k === 'quantity' && JSON.stringify(v) === JSON.stringify(DEFAULT_QUANTITY));
+  return { product_id: productId, ...without(priceFields(key, desired), isDefault) };
+}
+
+export function productUpdateBody(key: string, desired: ProductState, fields: FieldChange[]): ProductWrite {
+  return pick(productFields(key, desired), touchedFields(fields));
+}
+
+export function priceUpdateBody(key: string, desired: PriceState, fields: FieldChange[]): PriceWrite {
+  return pick(priceFields(key, desired), touchedFields(fields));
+}

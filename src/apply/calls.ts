@@ -1,0 +1,95 @@
+// Every API call apply makes goes through here: paced under the rate limit, retried on 429
+// (after Retry-After, for everyone: the lockout is per IP) and on 5xx/network failures (bounded
+// exponential backoff with full jitter, within a time budget). A create whose outcome is unknown
+// is never simply retried: `recover` (a lookup by marker) runs first, so there is no duplicate.
+import { RemoteError } from '../errors.js';
+import { isAmbiguous, isRetryable, toRemoteError } from '../paddle/remote-error.js';
+import type { Clock } from './clock.js';
+import type { Pacer } from './pacer.js';
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** no new attempt starts after this long since the first one */
+  budgetMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 6,
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+  budgetMs: 180_000,
+};
+
+/** Paddle's lockout after a 429 when no Retry-After came with it. */
+const DEFAULT_RETRY_AFTER_S = 60;
+
+export interface CallStats {
+  reads: number;
+  writes: number;
+  retries: number;
+  rateLimited: number;
+}
+
+export interface Calls {
+  stats: CallStats;
+  /** `recover` is asked after an ambiguous failure; what it finds counts as the call's result */
+  run<T>(kind: 'read' | 'write', call: () => Promise<T>, recover?: () => Promise<T | undefined>): Promise<T>;
+}
+
+export interface CallsOptions {
+  pacer: Pacer;
+  clock: Clock;
+  retry: RetryPolicy;
+  random?: () => number;
+  /** an abort cuts waits short: the call fails with its last error instead of waiting on */
+  signal?: AbortSignal;
+}
+
+export function createCalls(options: CallsOptions): Calls {
+  const { pacer, clock, retry, signal } = options;
+  const random = options.random ?? Math.random;
+  const stats: CallStats = { reads: 0, writes: 0, retries: 0, rateLimited: 0 };
+
+  const backoff = (attempt: number) =>
+    Math.floor(random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1)));
+
+  async function run<T>(
+    kind: 'read' | 'write',
+    call: () => Promise<T>,
+    recover?: () => Promise<T | undefined>,
+  ): Promise<T> {
+    const started = clock.now();
+    for (let attempt = 1; ; attempt += 1) {
+      await pacer.take();
+      stats[kind === 'read' ? 'reads' : 'writes'] += 1;
+      let error: RemoteError;
+      try {
+        return await call();
+      } catch (thrown) {
+        error = thrown instanceof RemoteError ? thrown : toRemoteError(thrown, {});
+      }
+      if (!isRetryable(error) || attempt >= retry.maxAttempts) throw error;
+      const limited = error.code === 'too_many_requests';
+      const wait = limited
+        ? (error.details.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S) * 1000
+        : backoff(attempt);
+      if (clock.now() - started + wait > retry.budgetMs || signal?.aborted) throw error;
+      stats.retries += 1;
+      if (limited) {
+        stats.rateLimited += 1;
+        pacer.pauseFor(wait);
+      } else {
+        await clock.sleep(wait, signal);
+      }
+      if (signal?.aborted) throw error;
+      if (recover && isAmbiguous(error)) {
+        const found = await run('read', recover);
+        if (found !== undefined) return found;
+      }
+    }
+  }
+
+  return { stats, run };
+}

@@ -1,0 +1,178 @@
+// Runs a plan (seed §4.3 rule 1): a product before its prices, with the product's pro_ id;
+// independent steps share a bounded pool. At the first failure that retrying cannot fix, or on
+// an interrupt, nothing new starts; calls already in flight finish and are reported.
+import type { RemoteError } from '../errors.js';
+import type { CatalogGateway } from '../paddle/catalog-gateway.js';
+import { readMarker } from '../plan/marker.js';
+import type { Change, Plan, PriceChange, ProductChange, ProductPlan } from '../plan/types.js';
+import { priceCreateBody, priceUpdateBody, productCreateBody, productUpdateBody } from './bodies.js';
+import type { Calls } from './calls.js';
+import { Semaphore } from './semaphore.js';
+
+export const DEFAULT_CONCURRENCY = 8;
+
+export type StepStatus = 'applied' | 'unchanged' | 'failed' | 'skipped';
+
+export interface StepResult {
+  change: Change;
+  status: StepStatus;
+  /** the object's id after the step (a new id for create and replace) */
+  id?: string;
+  error?: RemoteError;
+}
+
+export interface Execution {
+  steps: StepResult[];
+  /** the failure that stopped the run */
+  error?: RemoteError;
+  interrupted: boolean;
+}
+
+export interface ExecuteOptions {
+  concurrency: number;
+  signal?: AbortSignal;
+  onStep?: (result: StepResult) => void;
+}
+
+const succeeded = (r: StepResult) => r.status === 'applied' || r.status === 'unchanged';
+
+export async function executePlan(
+  plan: Plan,
+  gateway: CatalogGateway,
+  calls: Calls,
+  options: ExecuteOptions,
+): Promise<Execution> {
+  const pool = new Semaphore(Math.max(1, options.concurrency));
+  const steps: StepResult[] = [];
+  let error: RemoteError | undefined;
+  const stopped = () => error !== undefined || options.signal?.aborted === true;
+
+  const record = (result: StepResult) => {
+    steps.push(result);
+    options.onStep?.(result);
+    return result;
+  };
+  const skip = (change: Change) => record({ change, status: 'skipped', id: change.id });
+
+  async function step(change: Change, productId: string | undefined): Promise<StepResult> {
+    if (change.action === 'unchanged') return record({ change, status: 'unchanged', id: change.id });
+    await pool.acquire();
+    try {
+      if (stopped()) return skip(change);
+      const id = await perform(gateway, calls, change, productId);
+      return record({ change, status: 'applied', id });
+    } catch (thrown) {
+      error ??= thrown as RemoteError;
+      return record({ change, status: 'failed', id: change.id, error: thrown as RemoteError });
+    } finally {
+      pool.release();
+    }
+  }
+
+  async function runGroup(group: ProductPlan): Promise<void> {
+    if (group.product.action === 'archive') {
+      const prices = await Promise.all(group.prices.map((p) => step(p, group.product.id)));
+      if (prices.every(succeeded)) await step(group.product, undefined);
+      else skip(group.product);
+      return;
+    }
+    const product = await step(group.product, undefined);
+    await Promise.all(
+      group.prices.map((p) =>
+        succeeded(product) || p.action === 'unchanged' ? step(p, product.id) : skip(p),
+      ),
+    );
+  }
+
+  await Promise.all(plan.groups.map(runGroup));
+  return { steps, error, interrupted: options.signal?.aborted === true };
+}
+
+async function perform(
+  gateway: CatalogGateway,
+  calls: Calls,
+  change: Change,
+  productId: string | undefined,
+): Promise<string> {
+  return change.kind === 'product'
+    ? performProduct(gateway, calls, change)
+    : performPrice(gateway, calls, change, productId as string);
+}
+
+async function performProduct(gateway: CatalogGateway, calls: Calls, change: ProductChange): Promise<string> {
+  const { key, desired } = change;
+  const id = change.id as string;
+  const update = (verb: string, patch: Parameters<CatalogGateway['updateProduct']>[2]) =>
+    calls.run('write', () => gateway.updateProduct(`${verb} product ${key}`, id, patch));
+  switch (change.action) {
+    case 'create': {
+      const created = await calls.run(
+        'write',
+        () => gateway.createProduct(`create product ${key}`, productCreateBody(key, desired!)),
+        () => gateway.findProduct(`list products to find ${key}`, (p) => readMarker(p.custom_data) === key),
+      );
+      return created.id;
+    }
+    case 'unarchive':
+      // first back to active: Paddle refuses changes to an archived object (entity_archived)
+      await update('unarchive', { status: 'active' });
+      if (change.fields.length > 0) await update('update', productUpdateBody(key, desired!, change.fields));
+      return id;
+    case 'update':
+      await update('update', productUpdateBody(key, desired!, change.fields));
+      return id;
+    case 'archive':
+      await update('archive', { status: 'archived' });
+      return id;
+    default:
+      return id;
+  }
+}
+
+async function createPrice(gateway: CatalogGateway, calls: Calls, change: PriceChange, productId: string) {
+  const { key, desired } = change;
+  return calls.run(
+    'write',
+    () => gateway.createPrice(`create price ${key}`, priceCreateBody(key, desired!, productId)),
+    () =>
+      gateway.findPrice(
+        `list prices to find ${key}`,
+        productId,
+        (p) => readMarker(p.custom_data) === key && p.status === 'active',
+      ),
+  );
+}
+
+async function performPrice(
+  gateway: CatalogGateway,
+  calls: Calls,
+  change: PriceChange,
+  productId: string,
+): Promise<string> {
+  const { key, desired } = change;
+  const id = change.id as string;
+  const update = (verb: string, patch: Parameters<CatalogGateway['updatePrice']>[2]) =>
+    calls.run('write', () => gateway.updatePrice(`${verb} price ${key}`, id, patch));
+  switch (change.action) {
+    case 'create':
+      return (await createPrice(gateway, calls, change, productId)).id;
+    case 'replace': {
+      // the new price first, so the key never points at nothing (lukasaron#86)
+      const created = await createPrice(gateway, calls, change, productId);
+      await update('archive', { status: 'archived' });
+      return created.id;
+    }
+    case 'unarchive':
+      await update('unarchive', { status: 'active' });
+      if (change.fields.length > 0) await update('update', priceUpdateBody(key, desired!, change.fields));
+      return id;
+    case 'update':
+      await update('update', priceUpdateBody(key, desired!, change.fields));
+      return id;
+    case 'archive':
+      await update('archive', { status: 'archived' });
+      return id;
+    default:
+      return id;
+  }
+}

@@ -1,0 +1,116 @@
+// What apply reports (seed §4.3 rule 6): per key its id and what happened; the ids as a map and as
+// dotenv lines for apps. Pure: the command writes them.
+import type { RemoteErrorDetails } from '../errors.js';
+import { changesInOrder } from '../plan/summary.js';
+import type { Action, Change, Plan } from '../plan/types.js';
+import type { ApplyOutcome } from './apply-catalog.js';
+import type { StepResult, StepStatus } from './execute.js';
+
+export interface KeyResult {
+  key: string;
+  kind: Change['kind'];
+  action: Action;
+  status: StepStatus;
+  id?: string;
+}
+
+/** Every change of the plan with its outcome, in apply order. */
+export function keyResults(plan: Plan, steps: StepResult[]): KeyResult[] {
+  const byChange = new Map(steps.map((s) => [s.change, s]));
+  return changesInOrder(plan).map((change) => {
+    const step = byChange.get(change);
+    return {
+      key: change.key,
+      kind: change.kind,
+      action: change.action,
+      status: step?.status ?? 'skipped',
+      id: step?.id ?? change.id,
+    };
+  });
+}
+
+const byKey = <T>(entries: [string, T][]) =>
+  Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** `apply --json` (design §2): products by key, each with its prices by key. */
+export function applyDocument(
+  environment: string,
+  plan: Plan,
+  outcome: ApplyOutcome,
+  error?: RemoteErrorDetails & { hint?: string },
+) {
+  const results = keyResults(plan, outcome.execution.steps);
+  const entry = (r: KeyResult) => ({ ...(r.id ? { id: r.id } : {}), action: r.action, status: r.status });
+  const products: Record<
+    string,
+    ReturnType<typeof entry> & { prices: Record<string, ReturnType<typeof entry>> }
+  > = {};
+  for (const r of results.filter((x) => x.kind === 'product')) products[r.key] = { ...entry(r), prices: {} };
+  for (const r of results.filter((x) => x.kind === 'price')) {
+    const [productKey = '', priceKey = ''] = r.key.split('/');
+    products[productKey] ??= { action: 'unchanged', status: 'unchanged', prices: {} };
+    (products[productKey] as { prices: Record<string, unknown> }).prices[priceKey] = entry(r);
+  }
+  return {
+    ok: !error && !outcome.execution.interrupted,
+    environment,
+    products,
+    verified: outcome.verified,
+    ...(outcome.execution.interrupted ? { interrupted: true } : {}),
+    ...(error ? { error: errorJson(error) } : {}),
+  };
+}
+
+function errorJson(d: RemoteErrorDetails & { hint?: string }) {
+  return {
+    code: d.code,
+    detail: d.detail,
+    status: d.status,
+    operation: d.operation,
+    errors: d.errors,
+    request_id: d.requestId,
+    documentation_url: d.documentationUrl,
+    hint: d.hint,
+  };
+}
+
+/** Ids of what the catalog names and is active after the run (not what was archived). */
+function liveIds(results: KeyResult[]): KeyResult[] {
+  return results.filter((r) => r.id && r.action !== 'archive' && r.status !== 'failed');
+}
+
+/** `--ids-out`: key → id for one environment, keys sorted so the file diffs cleanly. */
+export function idsDocument(environment: string, results: KeyResult[]) {
+  const live = liveIds(results);
+  const products = live.filter((r) => r.kind === 'product');
+  return {
+    environment,
+    products: byKey(
+      products.map((p) => [
+        p.key,
+        {
+          id: p.id,
+          prices: byKey(
+            live
+              .filter((r) => r.kind === 'price' && r.key.startsWith(`${p.key}/`))
+              .map((r) => [r.key.slice(p.key.length + 1), r.id]),
+          ),
+        },
+      ]),
+    ),
+  };
+}
+
+const envName = (...parts: string[]) =>
+  parts.map((p) => p.toUpperCase().replace(/[^A-Z0-9]+/g, '_')).join('_');
+
+/** `--env-out`: `PADDLE_PRODUCT_PRO=pro_…` and `PADDLE_PRICE_PRO_MONTHLY=pri_…`, sorted. */
+export function dotenvLines(results: KeyResult[]): string[] {
+  return liveIds(results)
+    .map((r) =>
+      r.kind === 'product'
+        ? `PADDLE_PRODUCT_${envName(r.key)}=${r.id}`
+        : `PADDLE_PRICE_${envName(...r.key.split('/'))}=${r.id}`,
+    )
+    .sort();
+}

@@ -1,0 +1,94 @@
+// apply's human output: the key → id table, and the remaining work as dashboard steps (seed
+// §4.3 rule 3: when a script fails midway, the fallback is the dashboard).
+import type { ChalkInstance } from 'chalk';
+import type { StepResult } from '../apply/execute.js';
+import type { KeyResult } from '../apply/report.js';
+import { withMarker } from '../plan/marker.js';
+import type { Change, PriceChange, ProductChange } from '../plan/types.js';
+import { describePrice, formatField } from './plan-format.js';
+
+const STATUS_WORD: Record<KeyResult['status'], string> = {
+  applied: 'done',
+  unchanged: 'unchanged',
+  failed: 'FAILED',
+  skipped: 'not done',
+};
+
+/** `pro           pro_01…  created` — one row per key, in apply order. */
+export function formatResultTable(results: KeyResult[], style: ChalkInstance): string[] {
+  const width = Math.max(...results.map((r) => r.key.length), 3);
+  return results.map((r) => {
+    const what =
+      r.status === 'applied'
+        ? style.green(`${r.action}d`)
+        : r.status === 'unchanged'
+          ? style.dim('unchanged')
+          : style.red(`${r.action}: ${STATUS_WORD[r.status]}`);
+    return `${r.key.padEnd(width)}  ${(r.id ?? '—').padEnd(30)}  ${what}`;
+  });
+}
+
+function productStep(change: ProductChange): string {
+  const d = change.desired;
+  switch (change.action) {
+    case 'create': {
+      const parts = [`tax category ${d!.tax_category}`];
+      if (d!.description) parts.push(`description ${JSON.stringify(d!.description)}`);
+      if (d!.image_url) parts.push(`image URL ${d!.image_url}`);
+      parts.push(`custom data ${JSON.stringify(withMarker(d!.custom_data, change.key))}`);
+      return `Catalog → Products → New product: name ${JSON.stringify(d!.name)}, ${parts.join(', ')}`;
+    }
+    case 'archive':
+      return `Catalog → Products → ${change.id}: Archive`;
+    case 'unarchive':
+      return `Catalog → Products → ${change.id} (archived): Unarchive${fieldsOf(change)}`;
+    default:
+      return `Catalog → Products → ${change.id}: edit${fieldsOf(change)}`;
+  }
+}
+
+function fieldsOf(change: Change): string {
+  return change.fields.length === 0
+    ? ''
+    : `, set ${change.fields.map((f) => formatField(f, change)).join('; ')}`;
+}
+
+function priceStep(change: PriceChange, productId: string | undefined): string {
+  const where = `Catalog → Products → ${productId ?? `product ${change.productKey} (created above)`}`;
+  switch (change.action) {
+    case 'create':
+    case 'replace': {
+      const d = change.desired!;
+      const parts = [`description ${JSON.stringify(d.description)}`];
+      if (d.name) parts.push(`name ${JSON.stringify(d.name)}`);
+      parts.push(describePrice(d));
+      if (d.tax_mode !== 'account_setting') parts.push(`tax mode ${d.tax_mode}`);
+      parts.push(`custom data ${JSON.stringify(withMarker(d.custom_data, change.key))}`);
+      const archive = change.action === 'replace' ? `; then archive the old price ${change.id}` : '';
+      return `${where} → New price: ${parts.join(', ')}${archive}`;
+    }
+    case 'archive':
+      return `${where} → price ${change.id}: Archive`;
+    case 'unarchive':
+      return `${where} → price ${change.id} (archived): Unarchive${fieldsOf(change)}`;
+    default:
+      return `${where} → price ${change.id}: edit${fieldsOf(change)}`;
+  }
+}
+
+/** The steps a person would take in the dashboard to finish what the run did not do, in order. */
+export function dashboardSteps(steps: StepResult[], results: KeyResult[]): string[] {
+  const productIds = new Map(results.filter((r) => r.kind === 'product').map((r) => [r.key, r.id]));
+  const order = new Map(results.map((r, index) => [r.key, index]));
+  return steps
+    .filter((s) => (s.status === 'failed' || s.status === 'skipped') && s.change.action !== 'unchanged')
+    .sort((a, b) => (order.get(a.change.key) ?? 0) - (order.get(b.change.key) ?? 0))
+    .map((s, index) => {
+      const change = s.change;
+      const text =
+        change.kind === 'product'
+          ? productStep(change)
+          : priceStep(change, productIds.get(change.productKey));
+      return `  ${index + 1}. ${text}`;
+    });
+}

@@ -1,0 +1,167 @@
+// A plan for people (terraform-like lines, amounts raw and human) and for machines (design §2).
+import type { ChalkInstance } from 'chalk';
+import { fallbackDecimalPlaces } from '../billing/currencies.js';
+import { formatMinorUnits } from '../billing/money.js';
+import type { RemoteMoney, RemoteOverride } from '../paddle/catalog-types.js';
+import { changesInOrder, summarize } from '../plan/summary.js';
+import type { Change, FieldChange, Plan, PriceState, TrialState } from '../plan/types.js';
+
+/** `2400 USD ($24.00)`: the amount as written in the catalog, then as a customer sees it. */
+export function formatMoney(money: RemoteMoney): string {
+  let human: string;
+  try {
+    human = formatMinorUnits(
+      money.amount,
+      money.currency_code,
+      fallbackDecimalPlaces(money.currency_code),
+      'en-US',
+    );
+  } catch {
+    return `${money.amount} ${money.currency_code}`;
+  }
+  return `${money.amount} ${money.currency_code} (${human})`;
+}
+
+const EVERY: Record<string, string> = { day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly' };
+
+export function formatCycle(cycle: { interval: string; frequency: number } | null): string {
+  if (!cycle) return 'one-time';
+  if (cycle.frequency === 1) return EVERY[cycle.interval] ?? `every ${cycle.interval}`;
+  return `every ${cycle.frequency} ${cycle.interval}s`;
+}
+
+export function formatTrial(trial: TrialState | null): string {
+  if (!trial) return 'no trial';
+  const length = `${trial.frequency}-${trial.interval}`;
+  if (trial.unit_price) return `${length} paid trial at ${formatMoney(trial.unit_price)}`;
+  return `${length} ${trial.requires_payment_method ? '' : 'cardless '}trial`;
+}
+
+function formatOverrides(list: RemoteOverride[]): string {
+  if (list.length === 0) return 'none';
+  return list.map((o) => `${o.country_codes.join(',')}: ${formatMoney(o.unit_price)}`).join('; ');
+}
+
+/** One line that says what a price charges: `2400 USD ($24.00) monthly, 7-day trial`. */
+export function describePrice(price: PriceState): string {
+  const parts = [`${formatMoney(price.unit_price)} ${formatCycle(price.billing_cycle)}`];
+  if (price.trial_period) parts.push(formatTrial(price.trial_period));
+  const n = price.unit_price_overrides.length;
+  if (n > 0) parts.push(`${n} country override${n === 1 ? '' : 's'}`);
+  const q = price.quantity;
+  if (q.minimum !== 1 || q.maximum !== 100) parts.push(`quantity ${q.minimum}–${q.maximum}`);
+  return parts.join(', ');
+}
+
+function isMoney(value: unknown): value is RemoteMoney {
+  return typeof value === 'object' && value !== null && 'amount' in value && 'currency_code' in value;
+}
+
+function formatValue(path: string, value: unknown, currency: string | undefined): string {
+  if (path.endsWith('unit_price.amount') && typeof value === 'string' && currency) {
+    return formatMoney({ amount: value, currency_code: currency });
+  }
+  if (path === 'billing_cycle' && (value === null || typeof value === 'object')) {
+    return formatCycle(value as PriceState['billing_cycle']);
+  }
+  if (path === 'trial_period' && (value === null || typeof value === 'object')) {
+    return formatTrial(value as TrialState | null);
+  }
+  if (path.endsWith('unit_price_overrides') && Array.isArray(value)) return formatOverrides(value);
+  if (isMoney(value)) return formatMoney(value);
+  if (value === null || value === undefined) return 'none';
+  return JSON.stringify(value);
+}
+
+export function formatField(field: FieldChange, change: Change): string {
+  const currency =
+    change.kind === 'price' && change.desired
+      ? field.path.startsWith('trial_period')
+        ? change.desired.trial_period?.unit_price?.currency_code
+        : change.desired.unit_price.currency_code
+      : undefined;
+  return `${field.path} ${formatValue(field.path, field.before, currency)} → ${formatValue(field.path, field.after, currency)}`;
+}
+
+function subject(change: Change): string {
+  return `${change.kind} ${change.key}`;
+}
+
+function describeNew(change: Change): string {
+  if (change.kind === 'product')
+    return change.desired ? `"${change.desired.name}" (${change.desired.tax_category})` : '';
+  return change.desired ? describePrice(change.desired) : '';
+}
+
+/** The lines of one change, or none for an unchanged object. */
+export function formatChange(change: Change, style: ChalkInstance): string[] {
+  const fields = change.fields.map((f) => formatField(f, change));
+  const id = change.id ? style.dim(` (${change.id})`) : '';
+  const withFields = (head: string) =>
+    fields.length === 1 ? [`${head}: ${fields[0]}`] : [head, ...fields.map((f) => `    ${f}`)];
+  switch (change.action) {
+    case 'create':
+      return [
+        `${style.green('+ create')} ${subject(change)}  ${describeNew(change)}${change.reason ? style.dim(` (${change.reason})`) : ''}`,
+      ];
+    case 'update':
+      return withFields(`${style.yellow('~ update')} ${subject(change)}${id}`);
+    case 'unarchive':
+      return fields.length === 0
+        ? [`${style.cyan('↺ unarchive')} ${subject(change)}${id}`]
+        : withFields(`${style.cyan('↺ unarchive')} ${subject(change)}${id}`);
+    case 'archive':
+      return [`${style.red('- archive')} ${subject(change)}${id}`];
+    case 'replace':
+      return [
+        `${style.red('-/+ replace')} ${subject(change)}${id}  ${describeNew(change)}`,
+        style.dim(`    ${change.reason ?? 'cannot be changed in place: create new, archive old'}`),
+      ];
+    default:
+      return [];
+  }
+}
+
+export function formatPlanSummary(plan: Plan): string {
+  const s = summarize(plan);
+  if (s.create + s.update + s.archive === 0) return 'No changes.';
+  return `Plan: ${s.create} to create, ${s.update} to update, ${s.archive} to archive.`;
+}
+
+/** Every line of a plan, then the summary line; duplicates and orphans as notes. */
+export function formatPlan(plan: Plan, style: ChalkInstance, options: { prune?: boolean } = {}): string[] {
+  const lines = changesInOrder(plan).flatMap((c) => formatChange(c, style));
+  for (const d of plan.duplicates) {
+    lines.push(
+      style.yellow(
+        `! ${d.others.length + 1} ${d.kind}s carry the key ${d.key}: using ${d.kept}, not ${d.others.join(', ')}`,
+      ) + style.dim(' (archive the extra ones in the dashboard)'),
+    );
+  }
+  if (plan.orphans.length > 0 && !options.prune) {
+    const list = plan.orphans.map((o) => `${o.kind} ${o.key} (${o.id})`).join(', ');
+    lines.push(style.dim(`  not in the catalog any more: ${list}; apply --prune archives them`));
+  }
+  if (lines.length > 0) lines.push('');
+  lines.push(style.bold(formatPlanSummary(plan)));
+  return lines;
+}
+
+/** `plan --json` (design §2). */
+export function planDocument(plan: Plan, environment: string) {
+  return {
+    ok: true,
+    environment,
+    changes: changesInOrder(plan).map((c) => ({
+      kind: c.kind,
+      key: c.key,
+      action: c.action,
+      ...(c.id ? { id: c.id } : {}),
+      ...(c.fields.length > 0 ? { fields: c.fields } : {}),
+      ...(c.reason ? { reason: c.reason } : {}),
+    })),
+    summary: summarize(plan),
+    duplicates: plan.duplicates,
+    orphans: plan.orphans,
+  };
+}

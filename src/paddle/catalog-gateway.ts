@@ -1,0 +1,142 @@
+// The catalog side of Paddle behind one small interface of our own types (design §4). The SDK
+// does the writes; direct API calls do what the SDK cannot (seed §2.4 rule 7: paid trials).
+import type { Paddle } from '@paddle/paddle-node-sdk';
+import { RemoteError } from '../errors.js';
+import {
+  priceFromSdk,
+  priceFromWire,
+  priceToSdk,
+  productFromSdk,
+  productFromWire,
+  productToSdk,
+} from './catalog-mapping.js';
+import type {
+  CatalogSnapshot,
+  PriceWrite,
+  ProductWrite,
+  RemotePrice,
+  RemoteProduct,
+} from './catalog-types.js';
+import { rawApi, rawApiPage } from './raw-api.js';
+import { BAD_RESPONSE } from './remote-error.js';
+import { callPaddle, createPaddle } from './sdk.js';
+import type { Target } from './target.js';
+
+/** What apply and plan need from Paddle. `operation` names the call in errors (`create price pro/monthly`). */
+export interface CatalogGateway {
+  /** Every product, active and archived, each with all its prices. */
+  snapshot(): Promise<CatalogSnapshot>;
+  createProduct(operation: string, body: ProductWrite): Promise<RemoteProduct>;
+  updateProduct(operation: string, id: string, patch: ProductWrite): Promise<RemoteProduct>;
+  createPrice(operation: string, body: PriceWrite): Promise<RemotePrice>;
+  updatePrice(operation: string, id: string, patch: PriceWrite): Promise<RemotePrice>;
+  /** Pages through products (newest first) until `match` finds one; for a create whose outcome is unknown. */
+  findProduct(
+    operation: string,
+    match: (product: RemoteProduct) => boolean,
+  ): Promise<RemoteProduct | undefined>;
+  findPrice(
+    operation: string,
+    productId: string,
+    match: (price: RemotePrice) => boolean,
+  ): Promise<RemotePrice | undefined>;
+}
+
+type Json = Record<string, unknown>;
+
+/** The largest page Paddle serves for products and prices. */
+export const PAGE_SIZE = 200;
+
+/** A paid trial has to go around the SDK, which would silently drop its unit_price. */
+export function needsRawApi(body: PriceWrite): boolean {
+  return Boolean(body.trial_period?.unit_price);
+}
+
+export function createCatalogGateway(target: Target, options: { timeoutMs?: number } = {}): CatalogGateway {
+  const paddle: Paddle = createPaddle(target, options.timeoutMs);
+
+  /** Follows `next` while `has_more`; `next` must stay on our base URL (the key goes with it). */
+  async function* pages(operation: string, firstPath: string): AsyncGenerator<Json[]> {
+    let path: string | undefined = firstPath;
+    while (path !== undefined) {
+      const page: { data: Json[]; next: string | undefined } = await rawApiPage<Json>(target, {
+        method: 'GET',
+        path,
+        operation,
+      });
+      yield page.data;
+      path = page.next === undefined ? undefined : sameOriginPath(page.next, operation);
+    }
+  }
+
+  function sameOriginPath(next: string, operation: string): string {
+    if (!next.startsWith(`${target.baseUrl}/`)) {
+      throw new RemoteError({
+        code: BAD_RESPONSE,
+        detail: `the next page is on another host (${new URL(next).host}); not following it`,
+        operation,
+      });
+    }
+    return next.slice(target.baseUrl.length);
+  }
+
+  return {
+    // Direct API calls, not the SDK: the SDK drops trial_period.unit_price, and one products list
+    // with include=prices reads every product and price in a single request per 200 products.
+    async snapshot() {
+      const products: RemoteProduct[] = [];
+      let reads = 0;
+      const first = `/products?include=prices&status=active,archived&per_page=${PAGE_SIZE}`;
+      for await (const page of pages('list products', first)) {
+        reads += 1;
+        products.push(...page.map(productFromWire));
+      }
+      return { products, reads };
+    },
+
+    createProduct: (operation, body) =>
+      callPaddle(operation, async () => productFromSdk(await paddle.products.create(productToSdk(body)))),
+
+    updateProduct: (operation, id, patch) =>
+      callPaddle(operation, async () =>
+        productFromSdk(await paddle.products.update(id, productToSdk(patch))),
+      ),
+
+    async createPrice(operation, body) {
+      if (needsRawApi(body)) {
+        return priceFromWire(
+          await rawApi<Json>(target, { method: 'POST', path: '/prices', body, operation }),
+        );
+      }
+      return callPaddle(operation, async () => priceFromSdk(await paddle.prices.create(priceToSdk(body))));
+    },
+
+    async updatePrice(operation, id, patch) {
+      if (needsRawApi(patch)) {
+        return priceFromWire(
+          await rawApi<Json>(target, { method: 'PATCH', path: `/prices/${id}`, body: patch, operation }),
+        );
+      }
+      return callPaddle(operation, async () =>
+        priceFromSdk(await paddle.prices.update(id, priceToSdk(patch))),
+      );
+    },
+
+    async findProduct(operation, match) {
+      for await (const page of pages(operation, `/products?status=active,archived&per_page=${PAGE_SIZE}`)) {
+        const found = page.map(productFromWire).find(match);
+        if (found) return found;
+      }
+      return undefined;
+    },
+
+    async findPrice(operation, productId, match) {
+      const first = `/prices?product_id=${encodeURIComponent(productId)}&status=active,archived&per_page=${PAGE_SIZE}`;
+      for await (const page of pages(operation, first)) {
+        const found = page.map(priceFromWire).find(match);
+        if (found) return found;
+      }
+      return undefined;
+    },
+  };
+}

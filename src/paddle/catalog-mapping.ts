@@ -1,0 +1,182 @@
+// Between the wire/our types and the SDK's camelCase classes. Responses are picked field by
+// field so that nothing the SDK (or a newer API) adds leaks into the planner.
+import type {
+  CreatePriceRequestBody,
+  CreateProductRequestBody,
+  Price,
+  Product,
+  UpdatePriceRequestBody,
+  UpdateProductRequestBody,
+} from '@paddle/paddle-node-sdk';
+import type {
+  CustomData,
+  PriceWrite,
+  ProductWrite,
+  RemoteMoney,
+  RemoteOverride,
+  RemotePrice,
+  RemoteProduct,
+  RemoteStatus,
+  RemoteTrialPeriod,
+} from './catalog-types.js';
+
+type Json = Record<string, unknown>;
+
+const asStatus = (value: unknown): RemoteStatus => (value === 'archived' ? 'archived' : 'active');
+const asString = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const asObject = (value: unknown): Json | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
+
+function money(value: unknown): RemoteMoney {
+  const m = asObject(value) ?? {};
+  return { amount: String(m.amount ?? ''), currency_code: String(m.currency_code ?? '') };
+}
+
+function overrides(value: unknown): RemoteOverride[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((item) => {
+    const o = asObject(item) ?? {};
+    return {
+      country_codes: Array.isArray(o.country_codes) ? o.country_codes.map(String) : [],
+      unit_price: money(o.unit_price),
+    };
+  });
+}
+
+function trial(value: unknown): RemoteTrialPeriod | null {
+  const t = asObject(value);
+  if (!t) return null;
+  return {
+    interval: String(t.interval),
+    frequency: Number(t.frequency),
+    unit_price: t.unit_price ? money(t.unit_price) : null,
+    unit_price_overrides: overrides(t.unit_price_overrides),
+    requires_payment_method:
+      typeof t.requires_payment_method === 'boolean' ? t.requires_payment_method : null,
+  };
+}
+
+/** A price as the API sends it (snake_case JSON, trial unit_price included). */
+export function priceFromWire(json: Json): RemotePrice {
+  const cycle = asObject(json.billing_cycle);
+  const quantity = asObject(json.quantity);
+  return {
+    id: String(json.id),
+    product_id: String(json.product_id),
+    description: String(json.description ?? ''),
+    name: asString(json.name),
+    unit_price: money(json.unit_price),
+    billing_cycle: cycle ? { interval: String(cycle.interval), frequency: Number(cycle.frequency) } : null,
+    trial_period: trial(json.trial_period),
+    unit_price_overrides: overrides(json.unit_price_overrides),
+    quantity: quantity ? { minimum: Number(quantity.minimum), maximum: Number(quantity.maximum) } : null,
+    tax_mode: asString(json.tax_mode),
+    custom_data: asObject(json.custom_data),
+    status: asStatus(json.status),
+  };
+}
+
+export function productFromWire(json: Json): RemoteProduct {
+  return {
+    id: String(json.id),
+    name: String(json.name ?? ''),
+    tax_category: String(json.tax_category ?? ''),
+    description: asString(json.description),
+    image_url: asString(json.image_url),
+    custom_data: asObject(json.custom_data),
+    status: asStatus(json.status),
+    prices: Array.isArray(json.prices) ? json.prices.map((p) => priceFromWire(p as Json)) : [],
+  };
+}
+
+export function productFromSdk(product: Product): RemoteProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    tax_category: product.taxCategory,
+    description: product.description,
+    image_url: product.imageUrl,
+    custom_data: product.customData as CustomData | null,
+    status: asStatus(product.status),
+    prices: (product.prices ?? []).map(priceFromSdk),
+  };
+}
+
+/** Note: the SDK has already dropped a paid trial's unit_price here (seed §2.4 rule 7). */
+export function priceFromSdk(price: Price): RemotePrice {
+  return {
+    id: price.id,
+    product_id: price.productId,
+    description: price.description,
+    name: price.name,
+    unit_price: { amount: price.unitPrice.amount, currency_code: price.unitPrice.currencyCode },
+    billing_cycle: price.billingCycle
+      ? { interval: price.billingCycle.interval, frequency: price.billingCycle.frequency }
+      : null,
+    trial_period: price.trialPeriod
+      ? {
+          interval: price.trialPeriod.interval,
+          frequency: price.trialPeriod.frequency,
+          requires_payment_method: price.trialPeriod.requiresPaymentMethod ?? null,
+        }
+      : null,
+    unit_price_overrides: price.unitPriceOverrides.map((o) => ({
+      country_codes: [...o.countryCodes],
+      unit_price: { amount: o.unitPrice.amount, currency_code: o.unitPrice.currencyCode },
+    })),
+    quantity: { minimum: price.quantity.minimum, maximum: price.quantity.maximum },
+    tax_mode: price.taxMode,
+    custom_data: price.customData as CustomData | null,
+    status: asStatus(price.status),
+  };
+}
+
+// The SDK's request types use enums for strings our catalog has already validated.
+// biome-ignore lint/suspicious/noExplicitAny: narrowing validated strings to SDK enum types
+type Loose = any;
+
+const sdkMoney = (m: RemoteMoney): Loose => ({ amount: m.amount, currencyCode: m.currency_code });
+const sdkOverrides = (list: RemoteOverride[]): Loose =>
+  list.map((o) => ({ countryCodes: o.country_codes, unitPrice: sdkMoney(o.unit_price) }));
+
+/** Copies only the keys that are present: in a PATCH an absent key means "leave it alone". */
+function defined<T extends object>(entries: [string, unknown][]): T {
+  return Object.fromEntries(entries.filter(([, v]) => v !== undefined)) as T;
+}
+
+export function productToSdk(body: ProductWrite): CreateProductRequestBody & UpdateProductRequestBody {
+  return defined([
+    ['name', body.name],
+    ['taxCategory', body.tax_category],
+    ['description', body.description],
+    ['imageUrl', body.image_url],
+    ['customData', body.custom_data],
+    ['status', body.status],
+  ]);
+}
+
+/** Only for prices without a paid trial: the SDK has no field for trial_period.unit_price. */
+export function priceToSdk(body: PriceWrite): CreatePriceRequestBody & UpdatePriceRequestBody {
+  const t = body.trial_period;
+  return defined([
+    ['productId', body.product_id],
+    ['description', body.description],
+    ['name', body.name],
+    ['unitPrice', body.unit_price && sdkMoney(body.unit_price)],
+    ['billingCycle', body.billing_cycle],
+    [
+      'trialPeriod',
+      t &&
+        defined([
+          ['interval', t.interval],
+          ['frequency', t.frequency],
+          ['requiresPaymentMethod', t.requires_payment_method ?? undefined],
+        ]),
+    ],
+    ['unitPriceOverrides', body.unit_price_overrides && sdkOverrides(body.unit_price_overrides)],
+    ['quantity', body.quantity],
+    ['taxMode', body.tax_mode],
+    ['customData', body.custom_data],
+    ['status', body.status],
+  ]);
+}

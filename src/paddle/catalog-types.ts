@@ -1,0 +1,86 @@
+// Our own view of Paddle catalog objects, in wire (snake_case) names. Nothing outside src/paddle/
+// sees an SDK class; the planner and the executor work with these.
+
+export interface RemoteMoney {
+  amount: string;
+  currency_code: string;
+}
+
+export interface RemoteDuration {
+  interval: string;
+  frequency: number;
+}
+
+export interface RemoteOverride {
+  country_codes: string[];
+  unit_price: RemoteMoney;
+}
+
+export interface RemoteTrialPeriod extends RemoteDuration {
+  /** a paid trial (seed §2.4 rule 2); the SDK drops it, so it is read with direct API calls */
+  unit_price?: RemoteMoney | null;
+  unit_price_overrides?: RemoteOverride[] | null;
+  requires_payment_method?: boolean | null;
+}
+
+export type RemoteStatus = 'active' | 'archived';
+export type CustomData = Record<string, unknown>;
+
+export interface RemotePrice {
+  id: string;
+  product_id: string;
+  description: string;
+  name: string | null;
+  unit_price: RemoteMoney;
+  billing_cycle: RemoteDuration | null;
+  trial_period: RemoteTrialPeriod | null;
+  unit_price_overrides: RemoteOverride[];
+  quantity: { minimum: number; maximum: number } | null;
+  tax_mode: string | null;
+  custom_data: CustomData | null;
+  status: RemoteStatus;
+}
+
+export interface RemoteProduct {
+  id: string;
+  name: string;
+  tax_category: string;
+  description: string | null;
+  image_url: string | null;
+  custom_data: CustomData | null;
+  status: RemoteStatus;
+  /** the prices embedded with include=prices (any status) */
+  prices: RemotePrice[];
+}
+
+/** Every product of the account (active and archived) with its prices, as read in one pass. */
+export interface CatalogSnapshot {
+  products: RemoteProduct[];
+  /** how many list requests the snapshot took (pages) */
+  reads: number;
+}
+
+/** The fields we write on a product (create body, or a PATCH with only the changed ones). */
+export interface ProductWrite {
+  name?: string;
+  tax_category?: string;
+  description?: string | null;
+  image_url?: string | null;
+  custom_data?: CustomData | null;
+  status?: RemoteStatus;
+}
+
+/** The fields we write on a price (create body needs product_id, description, unit_price). */
+export interface PriceWrite {
+  product_id?: string;
+  description?: string;
+  name?: string | null;
+  unit_price?: RemoteMoney;
+  billing_cycle?: RemoteDuration | null;
+  trial_period?: RemoteTrialPeriod | null;
+  unit_price_overrides?: RemoteOverride[];
+  quantity?: { minimum: number; maximum: number };
+  tax_mode?: string;
+  custom_data?: CustomData | null;
+  status?: RemoteStatus;
+}

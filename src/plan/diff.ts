@@ -1,0 +1,154 @@
+// diff(catalog, snapshot) → Plan: pure, no I/O. Remote objects are matched by their marker only.
+import type { Catalog, CatalogProduct } from '../catalog/schema.js';
+import type { CatalogSnapshot, RemotePrice, RemoteProduct } from '../paddle/catalog-types.js';
+import { fieldChanges } from './field-diff.js';
+import { priceKeyOf, readMarker } from './marker.js';
+import { desiredPrice, desiredProduct, remotePrice, remoteProduct } from './normalize.js';
+import type {
+  DiffOptions,
+  Duplicate,
+  Orphan,
+  Plan,
+  PriceChange,
+  ProductChange,
+  ProductPlan,
+} from './types.js';
+
+interface Indexed<T> {
+  kept: Map<string, T>;
+  duplicates: Duplicate[];
+}
+
+/** Groups objects by marker and keeps one per key, best first by `rank` (lower wins), then oldest id. */
+function indexByMarker<T extends { id: string; custom_data: Record<string, unknown> | null }>(
+  kind: Duplicate['kind'],
+  objects: T[],
+  rank: (object: T, key: string) => number,
+): Indexed<T> {
+  const byKey = new Map<string, T[]>();
+  for (const object of objects) {
+    const key = readMarker(object.custom_data);
+    if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), object]);
+  }
+  const kept = new Map<string, T>();
+  const duplicates: Duplicate[] = [];
+  for (const [key, list] of byKey) {
+    const sorted = [...list].sort((a, b) => rank(a, key) - rank(b, key) || a.id.localeCompare(b.id));
+    const [first, ...others] = sorted as [T, ...T[]];
+    kept.set(key, first);
+    if (others.length > 0) duplicates.push({ kind, key, kept: first.id, others: others.map((o) => o.id) });
+  }
+  return { kept, duplicates };
+}
+
+function productChange(
+  key: string,
+  wanted: CatalogProduct,
+  remote: RemoteProduct | undefined,
+): ProductChange {
+  const desired = desiredProduct(wanted);
+  if (!remote) return { kind: 'product', key, action: 'create', fields: [], desired };
+  const fields = fieldChanges(remoteProduct(remote), desired);
+  const action = remote.status === 'archived' ? 'unarchive' : fields.length > 0 ? 'update' : 'unchanged';
+  return { kind: 'product', key, action, id: remote.id, fields, desired };
+}
+
+function priceChange(
+  productKey: string,
+  priceKey: string,
+  wanted: NonNullable<CatalogProduct['prices']>[string],
+  remote: RemotePrice | undefined,
+  productId: string | undefined,
+): PriceChange {
+  const base = { kind: 'price' as const, key: priceKeyOf(productKey, priceKey), productKey, priceKey };
+  const desired = desiredPrice(wanted);
+  if (!remote) return { ...base, action: 'create', fields: [], desired };
+  if (remote.product_id !== productId) {
+    // Paddle cannot move a price to another product (no product_id in PATCH /prices).
+    if (remote.status === 'archived') {
+      return {
+        ...base,
+        action: 'create',
+        fields: [],
+        desired,
+        reason: `${remote.id} is archived under another product`,
+      };
+    }
+    const reason = `${remote.id} belongs to another product and product_id cannot be changed: create new, archive old`;
+    return { ...base, action: 'replace', id: remote.id, fields: [], desired, reason };
+  }
+  const fields = fieldChanges(remotePrice(remote), desired);
+  const action = remote.status === 'archived' ? 'unarchive' : fields.length > 0 ? 'update' : 'unchanged';
+  return { ...base, action, id: remote.id, fields, desired };
+}
+
+const archiveProduct = (key: string, remote: RemoteProduct | undefined): ProductChange =>
+  remote && remote.status === 'active'
+    ? { kind: 'product', key, action: 'archive', id: remote.id, fields: [] }
+    : { kind: 'product', key, action: 'unchanged', id: remote?.id, fields: [] };
+
+const archivePrice = (key: string, remote: RemotePrice): PriceChange => {
+  const [productKey = '', priceKey = ''] = key.split('/');
+  return { kind: 'price', key, productKey, priceKey, action: 'archive', id: remote.id, fields: [] };
+};
+
+export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffOptions = {}): Plan {
+  const products = indexByMarker('product', snapshot.products, (p) => (p.status === 'active' ? 0 : 1));
+  const productIdOf = (key: string) => products.kept.get(key)?.id;
+  const allPrices = snapshot.products.flatMap((p) => p.prices);
+  const prices = indexByMarker('price', allPrices, (p, key) => {
+    const underOwnProduct = p.product_id === productIdOf(key.split('/')[0] ?? '') ? 0 : 2;
+    return underOwnProduct + (p.status === 'active' ? 0 : 1);
+  });
+
+  const groups: ProductPlan[] = Object.entries(catalog.products).map(([key, wanted]) => {
+    const remote = products.kept.get(key);
+    const product = productChange(key, wanted, remote);
+    const priceChanges = Object.entries(wanted.prices ?? {}).map(([priceKey, price]) =>
+      priceChange(key, priceKey, price, prices.kept.get(priceKeyOf(key, priceKey)), remote?.id),
+    );
+    return { product, prices: priceChanges };
+  });
+
+  // Managed objects the catalog no longer names: reported, and archived only with --prune.
+  const wantedKeys = new Set(groups.flatMap((g) => [g.product.key, ...g.prices.map((p) => p.key)]));
+  const orphans: Orphan[] = [
+    ...[...products.kept].map(([key, p]) => ({
+      kind: 'product' as const,
+      key,
+      id: p.id,
+      active: p.status === 'active',
+    })),
+    ...[...prices.kept].map(([key, p]) => ({
+      kind: 'price' as const,
+      key,
+      id: p.id,
+      active: p.status === 'active',
+    })),
+  ]
+    .filter((o) => o.active && !wantedKeys.has(o.key))
+    .sort((a, b) => a.key.localeCompare(b.key))
+    .map(({ active: _active, ...orphan }) => orphan);
+
+  if (options.prune) addArchives(groups, orphans, products.kept, prices.kept);
+  return { groups, duplicates: [...products.duplicates, ...prices.duplicates], orphans };
+}
+
+/** Prices are archived with (before) their product, so a pruned product leaves no active price behind. */
+function addArchives(
+  groups: ProductPlan[],
+  orphans: Orphan[],
+  products: Map<string, RemoteProduct>,
+  prices: Map<string, RemotePrice>,
+): void {
+  for (const orphan of orphans) {
+    const productKey = orphan.kind === 'product' ? orphan.key : (orphan.key.split('/')[0] ?? '');
+    let group = groups.find((g) => g.product.key === productKey);
+    if (!group) {
+      group = { product: archiveProduct(productKey, products.get(productKey)), prices: [] };
+      groups.push(group);
+    }
+    const price = orphan.kind === 'price' ? prices.get(orphan.key) : undefined;
+    if (price) group.prices.push(archivePrice(orphan.key, price));
+  }
+}

@@ -1,0 +1,94 @@
+// Both sides are brought to one shape before comparing, so that Paddle's defaults and its
+// null-vs-absent never show up as a change (the perpetual diff users of neighbouring tools hit).
+import type { CatalogPrice, CatalogProduct } from '../catalog/schema.js';
+import type {
+  RemoteMoney,
+  RemoteOverride,
+  RemotePrice,
+  RemoteProduct,
+  RemoteTrialPeriod,
+} from '../paddle/catalog-types.js';
+import { userCustomData } from './marker.js';
+import type { PriceState, ProductState, TrialState } from './types.js';
+
+/** Seed §8: a price without quantity allows 1 to 100. */
+export const DEFAULT_QUANTITY = { minimum: 1, maximum: 100 } as const;
+/** Paddle's default tax mode for a price created without one. */
+export const DEFAULT_TAX_MODE = 'account_setting';
+
+/** "0100" and "100" are one amount; currency codes compare upper-case. */
+function money(m: RemoteMoney): RemoteMoney {
+  return { amount: m.amount.replace(/^0+(?=\d)/, ''), currency_code: m.currency_code.toUpperCase() };
+}
+
+/** Order carries no meaning in overrides or their country lists, so both are sorted. */
+function overrides(list: readonly RemoteOverride[] | null | undefined): RemoteOverride[] {
+  return (list ?? [])
+    .map((o) => ({
+      country_codes: o.country_codes.map((c) => c.toUpperCase()).sort(),
+      unit_price: money(o.unit_price),
+    }))
+    .sort((a, b) => a.country_codes.join(',').localeCompare(b.country_codes.join(',')));
+}
+
+const emptyToNull = (text: string | null | undefined): string | null => (text ? text : null);
+
+function trial(t: RemoteTrialPeriod | null | undefined): TrialState | null {
+  if (!t) return null;
+  return {
+    interval: t.interval,
+    frequency: t.frequency,
+    unit_price: t.unit_price ? money(t.unit_price) : null,
+    unit_price_overrides: overrides(t.unit_price_overrides),
+    // seed §2.4 rule 3: only an explicit false makes a trial cardless
+    requires_payment_method: t.requires_payment_method !== false,
+  };
+}
+
+export function desiredProduct(product: CatalogProduct): ProductState {
+  return {
+    name: product.name,
+    tax_category: product.tax_category,
+    description: emptyToNull(product.description),
+    image_url: emptyToNull(product.image_url),
+    custom_data: userCustomData(product.custom_data),
+  };
+}
+
+export function remoteProduct(product: RemoteProduct): ProductState {
+  return {
+    name: product.name,
+    tax_category: product.tax_category,
+    description: emptyToNull(product.description),
+    image_url: emptyToNull(product.image_url),
+    custom_data: userCustomData(product.custom_data),
+  };
+}
+
+export function desiredPrice(price: CatalogPrice): PriceState {
+  return {
+    description: price.description,
+    name: emptyToNull(price.name),
+    unit_price: money(price.unit_price),
+    billing_cycle: price.billing_cycle ? { ...price.billing_cycle } : null,
+    trial_period: trial(price.trial_period),
+    unit_price_overrides: overrides(price.unit_price_overrides),
+    quantity: price.quantity ? { ...price.quantity } : { ...DEFAULT_QUANTITY },
+    tax_mode: price.tax_mode ?? DEFAULT_TAX_MODE,
+    custom_data: userCustomData(price.custom_data),
+  };
+}
+
+export function remotePrice(price: RemotePrice): PriceState {
+  return {
+    description: price.description,
+    name: emptyToNull(price.name),
+    unit_price: money(price.unit_price),
+    billing_cycle: price.billing_cycle ? { ...price.billing_cycle } : null,
+    trial_period: trial(price.trial_period),
+    unit_price_overrides: overrides(price.unit_price_overrides),
+    quantity: price.quantity ? { ...price.quantity } : { ...DEFAULT_QUANTITY },
+    tax_mode: price.tax_mode ?? DEFAULT_TAX_MODE,
+    custom_data: userCustomData(price.custom_data),
+  };
+}

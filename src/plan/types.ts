@@ -1,0 +1,105 @@
+// The plan is a value: what apply will do, per catalog key, with field-level before/after.
+import type { RemoteMoney, RemoteOverride } from '../paddle/catalog-types.js';
+
+/**
+ * `replace` is for what Paddle cannot change in place (a price's product_id): create the new
+ * object, then archive the old one. `unarchive` sets an archived object active again.
+ */
+export type Action = 'create' | 'update' | 'unarchive' | 'archive' | 'replace' | 'unchanged';
+
+export interface FieldChange {
+  /** dotted wire path, e.g. `unit_price.amount` */
+  path: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** A product as the catalog wants it, normalised (absent optional fields are null). */
+export interface ProductState {
+  name: string;
+  tax_category: string;
+  description: string | null;
+  image_url: string | null;
+  /** the user's custom_data, without the marker */
+  custom_data: Record<string, unknown> | null;
+}
+
+export interface TrialState {
+  interval: string;
+  frequency: number;
+  unit_price: RemoteMoney | null;
+  unit_price_overrides: RemoteOverride[];
+  requires_payment_method: boolean;
+}
+
+/** A price, normalised so that Paddle's defaults compare equal to an absent field. */
+export interface PriceState {
+  description: string;
+  name: string | null;
+  unit_price: RemoteMoney;
+  billing_cycle: { interval: string; frequency: number } | null;
+  trial_period: TrialState | null;
+  unit_price_overrides: RemoteOverride[];
+  quantity: { minimum: number; maximum: number };
+  tax_mode: string;
+  custom_data: Record<string, unknown> | null;
+}
+
+interface ChangeBase {
+  /** `pro` for a product, `pro/monthly` for a price */
+  key: string;
+  action: Action;
+  /** the remote id, when the object exists */
+  id?: string;
+  /** for update / unarchive: what differs (empty for a bare unarchive) */
+  fields: FieldChange[];
+  /** human-only explanation (never branched on by apply) */
+  reason?: string;
+}
+
+export interface ProductChange extends ChangeBase {
+  kind: 'product';
+  /** the wanted state; absent for archive and for a product the catalog does not name */
+  desired?: ProductState;
+}
+
+export interface PriceChange extends ChangeBase {
+  kind: 'price';
+  productKey: string;
+  priceKey: string;
+  desired?: PriceState;
+}
+
+export type Change = ProductChange | PriceChange;
+
+/** One product and its prices: the unit apply orders (product first, then its prices). */
+export interface ProductPlan {
+  product: ProductChange;
+  prices: PriceChange[];
+}
+
+/** Several remote objects carrying one marker: the plan manages `kept`, the others are reported. */
+export interface Duplicate {
+  kind: 'product' | 'price';
+  key: string;
+  kept: string;
+  others: string[];
+}
+
+/** A managed object that is no longer in the catalog (archived only with --prune). */
+export interface Orphan {
+  kind: 'product' | 'price';
+  key: string;
+  id: string;
+}
+
+export interface Plan {
+  groups: ProductPlan[];
+  duplicates: Duplicate[];
+  orphans: Orphan[];
+}
+
+export interface DiffOptions {
+  /** archive managed objects that are no longer in the catalog */
+  prune?: boolean;
+}

@@ -1,0 +1,251 @@
+// apply against the emulator: the real SDK over real HTTP on 127.0.0.1.
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/apply-catalog.js';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
+import { rawApi } from '../../src/paddle/raw-api.js';
+import { readMarker } from '../../src/plan/marker.js';
+import { changesInOrder, summarize } from '../../src/plan/summary.js';
+import { bigCatalog, monthlyPrice, starter } from './catalogs.js';
+import { applyCatalog, inFlightCounter, jumpingClock } from './harness.js';
+
+let emulator: RunningEmulator | undefined;
+afterEach(async () => {
+  await emulator?.close();
+  emulator = undefined;
+});
+
+async function start(options: Parameters<typeof startEmulator>[0] = {}) {
+  emulator = await startEmulator(options);
+  return emulator;
+}
+
+async function markedCounts(emu: RunningEmulator) {
+  const gateway = createCatalogGateway({ environment: 'sandbox', baseUrl: emu.url, apiKey: emu.apiKey });
+  const snapshot = await gateway.snapshot();
+  const counts = new Map<string, number>();
+  for (const o of [...snapshot.products, ...snapshot.products.flatMap((p) => p.prices)]) {
+    const key = readMarker(o.custom_data);
+    if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+describe('apply: order, concurrency, verification', () => {
+  it('§4.3 rule 1: each product is created before its prices, and its pro_ id is passed to them', async () => {
+    const emu = await start();
+    const order: string[] = [];
+    const { outcome } = await applyCatalog(emu, starter(), {
+      settings: { onStep: (s) => order.push(`${s.change.kind} ${s.change.key}`) },
+    });
+    expect(outcome.execution.error).toBeUndefined();
+    for (const key of ['starter', 'pro']) {
+      const productAt = order.indexOf(`product ${key}`);
+      const priceAts = order.flatMap((o, i) => (o.startsWith(`price ${key}/`) ? [i] : []));
+      expect(priceAts.every((i) => i > productAt)).toBe(true);
+    }
+    const ids = new Map(outcome.execution.steps.map((s) => [s.change.key, s.id]));
+    const gateway = createCatalogGateway({ environment: 'sandbox', baseUrl: emu.url, apiKey: emu.apiKey });
+    const snapshot = await gateway.snapshot();
+    const pro = snapshot.products.find((p) => p.id === ids.get('pro'));
+    expect(pro?.prices.map((p) => p.id).sort()).toEqual(
+      [ids.get('pro/monthly'), ids.get('pro/trial')].sort(),
+    );
+  });
+
+  it('§4.3 rule 6: after apply a fresh snapshot diffs to an empty plan (verified)', async () => {
+    const emu = await start();
+    const { outcome } = await applyCatalog(emu, starter());
+    expect(outcome.verified).toBe(true);
+    expect(outcome.remaining && summarize(outcome.remaining)).toMatchObject({
+      create: 0,
+      update: 0,
+      archive: 0,
+    });
+  });
+
+  it('independent steps run in a bounded pool (never more than --concurrency in flight)', async () => {
+    const emu = await start({ faults: { latencyMs: 30 } });
+    const { counter, wrap } = inFlightCounter();
+    const { outcome } = await applyCatalog(emu, bigCatalog(6), {
+      gateway: wrap,
+      settings: { concurrency: 4 },
+    });
+    expect(outcome.verified).toBe(true);
+    expect(counter.max).toBe(4);
+  });
+
+  it('re-applying an unchanged catalog makes zero writes and one read', async () => {
+    const emu = await start();
+    await applyCatalog(emu, starter());
+    const mark = emu.requests().length;
+    const { plan, outcome } = await applyCatalog(emu, starter());
+    const again = emu.requests().slice(mark);
+    expect(summarize(plan)).toEqual({ create: 0, update: 0, archive: 0, unchanged: 6 });
+    expect(outcome.verified).toBe(true);
+    expect(again.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(again).toHaveLength(1);
+  });
+});
+
+describe('apply: updates and --prune', () => {
+  it('a changed amount is a PATCH of the same price, never a new one', async () => {
+    const emu = await start();
+    const first = await applyCatalog(emu, starter());
+    const oldId = first.outcome.execution.steps.find((s) => s.change.key === 'pro/monthly')?.id;
+    const changed = starter();
+    changed.products.pro!.prices!.monthly = monthlyPrice('5900');
+    const mark = emu.requests().length;
+    const { plan, outcome } = await applyCatalog(emu, changed);
+    const writes = emu
+      .requests()
+      .slice(mark)
+      .filter((r) => r.method !== 'GET');
+    expect(changesInOrder(plan).find((c) => c.key === 'pro/monthly')).toMatchObject({
+      action: 'update',
+      id: oldId,
+    });
+    expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([`PATCH /prices/${oldId}`]);
+    expect(outcome.verified).toBe(true);
+  });
+
+  it('--prune archives a managed price that left the catalog; without it nothing is archived', async () => {
+    const emu = await start();
+    await applyCatalog(emu, starter());
+    const smaller = starter();
+    delete smaller.products.starter!.prices!.yearly;
+    const kept = await applyCatalog(emu, smaller);
+    expect(summarize(kept.plan).archive).toBe(0);
+    expect(kept.plan.orphans.map((o) => o.key)).toEqual(['starter/yearly']);
+    const pruned = await applyCatalog(emu, smaller, { prune: true });
+    expect(
+      changesInOrder(pruned.plan)
+        .filter((c) => c.action === 'archive')
+        .map((c) => c.key),
+    ).toEqual(['starter/yearly']);
+    expect(pruned.outcome.verified).toBe(true);
+  });
+});
+
+describe('apply: paid trials go around the SDK (§2.4 rule 7)', () => {
+  it('§2.4 trial rule 7: a paid trial is created with a direct call and read back with its unit_price', async () => {
+    const emu = await start();
+    const mark = emu.requests().length;
+    const { outcome } = await applyCatalog(emu, starter());
+    const id = outcome.execution.steps.find((s) => s.change.key === 'pro/trial')?.id as string;
+    const target = { environment: 'sandbox' as const, baseUrl: emu.url, apiKey: emu.apiKey };
+    const wire = await rawApi<{ trial_period: { unit_price?: { amount: string } } }>(target, {
+      method: 'GET',
+      path: `/prices/${id}`,
+      operation: 'get price',
+    });
+    expect(wire.trial_period.unit_price?.amount).toBe('100');
+    expect(outcome.verified).toBe(true);
+    expect(
+      emu
+        .requests()
+        .slice(mark)
+        .filter((r) => r.method === 'POST' && r.path === '/prices'),
+    ).toHaveLength(4);
+  });
+
+  it('changing only the trial price is a PATCH through the direct path, and verifies', async () => {
+    const emu = await start();
+    await applyCatalog(emu, starter());
+    const changed = starter();
+    const trial = changed.products.pro!.prices!.trial!;
+    trial.trial_period = { ...trial.trial_period!, unit_price: { amount: '200', currency_code: 'USD' } };
+    const { plan, outcome } = await applyCatalog(emu, changed);
+    expect(
+      changesInOrder(plan)
+        .find((c) => c.key === 'pro/trial')
+        ?.fields.map((f) => f.path),
+    ).toEqual(['trial_period.unit_price.amount']);
+    expect(outcome.verified).toBe(true);
+  });
+});
+
+describe('apply: partial failure, rate limits, lost answers', () => {
+  it('§5 rule 6: a key without price.write creates the products, fails on the prices, reports the ids', async () => {
+    const emu = await start();
+    const apiKey = emu.addApiKey(['product.read', 'product.write', 'price.read']);
+    const { outcome } = await applyCatalog(emu, starter(), { apiKey });
+    const { error, steps } = outcome.execution;
+    expect(error?.code).toBe('forbidden');
+    expect(error?.details.operation).toMatch(/^create price /);
+    const products = steps.filter((s) => s.change.kind === 'product');
+    expect(products.every((s) => s.status === 'applied' && s.id?.startsWith('pro_'))).toBe(true);
+    expect(steps.filter((s) => s.status === 'failed').length).toBeGreaterThanOrEqual(1);
+    expect(outcome.verified).toBe(false);
+    // a re-run with a proper key converges
+    const again = await applyCatalog(emu, starter());
+    expect(summarize(again.plan).create).toBe(4);
+    expect(again.outcome.verified).toBe(true);
+  });
+
+  it('paced under the limit, a catalog bigger than the limit gets no 429', async () => {
+    const clock = jumpingClock();
+    const emu = await start({ now: clock.date, faults: { rateLimit: 10 } });
+    const { outcome, stats } = await applyCatalog(emu, bigCatalog(5), {
+      settings: { clock, requestsPerMinute: 10, concurrency: 4 },
+    });
+    expect(outcome.verified).toBe(true);
+    expect(emu.requests().filter((r) => r.status === 429)).toEqual([]);
+    expect(stats.rateLimited).toBe(0);
+  });
+
+  it('429 lockout: apply waits Retry-After, then carries on without duplicates', async () => {
+    const clock = jumpingClock();
+    const emu = await start({ now: clock.date, faults: { rateLimit: 6 } });
+    const { outcome, stats } = await applyCatalog(emu, bigCatalog(3), {
+      settings: { clock, requestsPerMinute: 0, concurrency: 4 },
+    });
+    expect(emu.requests().some((r) => r.status === 429)).toBe(true);
+    expect(stats.rateLimited).toBeGreaterThan(0);
+    expect(outcome.verified).toBe(true);
+    expect([...(await markedCounts(emu)).values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('dropped write answers: the create is looked up by marker before any retry, never duplicated', async () => {
+    const emu = await start({ faults: { dropRate: 0.4, randomSeed: 7 } });
+    const { outcome, stats } = await applyCatalog(emu, bigCatalog(4), {
+      settings: { retry: { ...DEFAULT_APPLY_SETTINGS.retry, baseDelayMs: 5 } },
+    });
+    expect(stats.retries).toBeGreaterThan(0);
+    emu.setFaults({});
+    expect(outcome.execution.error).toBeUndefined();
+    const counts = await markedCounts(emu);
+    expect(counts.size).toBe(16);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('5xx answers are retried with backoff and the run completes', async () => {
+    const emu = await start({ faults: { failRate: 0.3, randomSeed: 3 } });
+    const { outcome, stats } = await applyCatalog(emu, bigCatalog(3), {
+      settings: { retry: { ...DEFAULT_APPLY_SETTINGS.retry, baseDelayMs: 5 } },
+    });
+    expect(stats.retries).toBeGreaterThan(0);
+    expect(outcome.verified).toBe(true);
+    expect([...(await markedCounts(emu)).values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('an interrupt stops scheduling: in-flight calls finish, the rest is not started', async () => {
+    const emu = await start({ faults: { latencyMs: 20 } });
+    const interrupt = new AbortController();
+    let applied = 0;
+    const { outcome } = await applyCatalog(emu, bigCatalog(6), {
+      settings: {
+        concurrency: 2,
+        signal: interrupt.signal,
+        onStep: (s) => {
+          if (s.status === 'applied' && ++applied === 3) interrupt.abort();
+        },
+      },
+    });
+    const statuses = outcome.execution.steps.map((s) => s.status);
+    expect(outcome.execution.interrupted).toBe(true);
+    expect(statuses.filter((s) => s === 'applied').length).toBeLessThanOrEqual(5);
+    expect(statuses).toContain('skipped');
+    expect(statuses).not.toContain('failed');
+  });
+});

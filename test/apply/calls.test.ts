@@ -1,0 +1,118 @@
+// Pacing and retries, on a clock that jumps instead of waiting.
+import { describe, expect, it } from 'vitest';
+import { createCalls, DEFAULT_RETRY } from '../../src/apply/calls.js';
+import { createPacer } from '../../src/apply/pacer.js';
+import { RemoteError } from '../../src/errors.js';
+import { jumpingClock } from './harness.js';
+
+const error = (code: string, status?: number, retryAfterSeconds?: number) =>
+  new RemoteError({ code, detail: code, status, retryAfterSeconds });
+
+function setup(retry = DEFAULT_RETRY, limit = 0) {
+  const clock = jumpingClock(0);
+  const calls = createCalls({ pacer: createPacer(limit, clock), clock, retry, random: () => 0.5 });
+  return { clock, calls };
+}
+
+/** A call that fails with the given errors, then answers `value`. */
+function failing<T>(errors: RemoteError[], value: T) {
+  const attempts: number[] = [];
+  return {
+    attempts,
+    call: async (now: () => number) => {
+      attempts.push(now());
+      const next = errors.shift();
+      if (next) throw next;
+      return value;
+    },
+  };
+}
+
+describe('pacing under the rate limit', () => {
+  it('at most `limit` requests start in any 61 s window (a sliding window, no extra burst)', async () => {
+    const clock = jumpingClock(0);
+    const pacer = createPacer(3, clock);
+    const starts: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      await pacer.take();
+      starts.push(clock.now());
+    }
+    expect(starts).toEqual([0, 0, 0, 61_000, 61_000, 61_000, 122_000]);
+  });
+
+  it('after a 429 nobody starts until Retry-After has passed', async () => {
+    const clock = jumpingClock(0);
+    const pacer = createPacer(0, clock);
+    pacer.pauseFor(60_000);
+    await pacer.take();
+    expect(clock.now()).toBe(60_000);
+  });
+});
+
+describe('retries', () => {
+  it('429: waits Retry-After seconds, then succeeds', async () => {
+    const { clock, calls } = setup();
+    const f = failing([error('too_many_requests', 429, 42)], 'ok');
+    expect(await calls.run('read', () => f.call(clock.now))).toBe('ok');
+    expect(f.attempts).toEqual([0, 42_000]);
+    expect(calls.stats).toMatchObject({ retries: 1, rateLimited: 1, reads: 2 });
+  });
+
+  it('5xx: bounded exponential backoff with jitter', async () => {
+    const { clock, calls } = setup();
+    const f = failing(
+      [error('internal_error', 500), error('internal_error', 500), error('internal_error', 500)],
+      'ok',
+    );
+    await calls.run('read', () => f.call(clock.now));
+    // random() = 0.5 → half of 250, 500, 1000 ms
+    expect(f.attempts).toEqual([0, 125, 375, 875]);
+  });
+
+  it('gives up after maxAttempts and throws the last error', async () => {
+    const { clock, calls } = setup({ ...DEFAULT_RETRY, maxAttempts: 2 });
+    const f = failing([error('internal_error', 500), error('bad_gateway', 502)], 'ok');
+    await expect(calls.run('read', () => f.call(clock.now))).rejects.toMatchObject({ code: 'bad_gateway' });
+  });
+
+  it('gives up when the next wait would pass the time budget', async () => {
+    const { clock, calls } = setup({ ...DEFAULT_RETRY, budgetMs: 30_000 });
+    const f = failing([error('too_many_requests', 429, 60)], 'ok');
+    await expect(calls.run('read', () => f.call(clock.now))).rejects.toMatchObject({
+      code: 'too_many_requests',
+    });
+    expect(f.attempts).toHaveLength(1);
+  });
+
+  it('a non-retryable error (forbidden) is thrown at once', async () => {
+    const { clock, calls } = setup();
+    const f = failing([error('forbidden', 403)], 'ok');
+    await expect(calls.run('write', () => f.call(clock.now))).rejects.toMatchObject({ code: 'forbidden' });
+    expect(f.attempts).toHaveLength(1);
+  });
+
+  it('an ambiguous create is looked up before any retry: found means no second create', async () => {
+    const { clock, calls } = setup();
+    const f = failing([error('network_error')], 'second create');
+    const result = await calls.run(
+      'write',
+      () => f.call(clock.now),
+      async () => 'found by marker',
+    );
+    expect(result).toBe('found by marker');
+    expect(f.attempts).toHaveLength(1);
+  });
+
+  it('an ambiguous create that the lookup does not find is retried', async () => {
+    const { clock, calls } = setup();
+    const f = failing([error('internal_error', 500)], 'created');
+    expect(
+      await calls.run(
+        'write',
+        () => f.call(clock.now),
+        async () => undefined,
+      ),
+    ).toBe('created');
+    expect(f.attempts).toHaveLength(2);
+  });
+});

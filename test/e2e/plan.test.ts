@@ -1,0 +1,67 @@
+// `plan` through bin/ against the emulator (design §2).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { runCli } from '../helpers/run-cli.js';
+import { PRO_CATALOG, tempDir, writeCatalog } from './catalog-files.js';
+
+let emulator: RunningEmulator;
+let dir: string;
+const env = () => ({ PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey });
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  dir = tempDir();
+});
+afterAll(() => emulator.close());
+beforeEach(() => emulator.reset());
+
+describe('plan', () => {
+  it('prints terraform-like lines with amounts raw and human, then the Plan: line', async () => {
+    const file = writeCatalog(dir, PRO_CATALOG());
+    const result = await runCli(['plan', file], { env: env() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('+ create product pro  "Pro" (saas)');
+    expect(result.stdout).toContain('+ create price pro/monthly  1000 USD ($10.00) monthly, 14-day trial');
+    expect(result.stdout).toContain('Plan: 3 to create, 0 to update, 0 to archive.');
+    expect(result.stderr).toContain('sandbox');
+    expect(emulator.requests().every((r) => r.method === 'GET')).toBe(true);
+  });
+
+  it('--json gives the design §2 document; --detailed-exitcode exits 2 when changes are pending', async () => {
+    const file = writeCatalog(dir, PRO_CATALOG());
+    const result = await runCli(['--json', 'plan', file, '--detailed-exitcode'], { env: env() });
+    expect(result.code).toBe(2);
+    const doc = JSON.parse(result.stdout);
+    expect(doc).toMatchObject({
+      ok: true,
+      environment: 'sandbox',
+      summary: { create: 3, update: 0, archive: 0, unchanged: 0 },
+    });
+    expect(doc.changes[0]).toEqual({ kind: 'product', key: 'pro', action: 'create' });
+  });
+
+  it('after apply: "No changes." and exit 0 with --detailed-exitcode; a rename is an update line', async () => {
+    const file = writeCatalog(dir, PRO_CATALOG());
+    expect((await runCli(['apply', file, '--yes'], { env: env() })).code).toBe(0);
+    const same = await runCli(['plan', file, '--detailed-exitcode'], { env: env() });
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain('No changes.');
+    const renamed = writeCatalog(dir, PRO_CATALOG('Pro Plus', '1200'), 'renamed.yaml');
+    const changed = await runCli(['plan', renamed], { env: env() });
+    expect(changed.stdout).toContain('~ update product pro');
+    expect(changed.stdout).toContain(': name "Pro" → "Pro Plus"');
+    expect(changed.stdout).toContain('unit_price.amount 1000 USD ($10.00) → 1200 USD ($12.00)');
+    expect(changed.stdout).toContain('Plan: 0 to create, 2 to update, 0 to archive.');
+  });
+
+  it('an invalid catalog sends nothing and exits 1', async () => {
+    const file = writeCatalog(
+      dir,
+      PRO_CATALOG().replace('tax_category: saas', 'tax_category: sas'),
+      'bad.yaml',
+    );
+    const result = await runCli(['plan', file], { env: env() });
+    expect(result.code).toBe(1);
+    expect(emulator.requests()).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+// In-memory catalogs and snapshots for the pure planner tests.
+import type { Catalog, CatalogPrice, CatalogProduct } from '../../src/catalog/schema.js';
+import type { CatalogSnapshot, RemotePrice, RemoteProduct } from '../../src/paddle/catalog-types.js';
+
+let counter = 0;
+const nextId = (prefix: string) => `${prefix}_${String(++counter).padStart(26, '0')}`;
+
+export function catalogOf(products: Record<string, CatalogProduct>): Catalog {
+  return { version: 1, products };
+}
+
+export const monthly: CatalogPrice = {
+  description: 'Pro monthly',
+  name: 'Monthly',
+  unit_price: { amount: '1000', currency_code: 'USD' },
+  billing_cycle: { interval: 'month', frequency: 1 },
+};
+
+export const pro: CatalogProduct = { name: 'Pro', tax_category: 'saas', prices: { monthly } };
+
+/** A remote price as Paddle returns it for `monthly` above, with every default filled in. */
+export function remotePrice(key: string, overrides: Partial<RemotePrice> = {}): RemotePrice {
+  return {
+    id: nextId('pri'),
+    product_id: 'pro_unset',
+    description: 'Pro monthly',
+    name: 'Monthly',
+    unit_price: { amount: '1000', currency_code: 'USD' },
+    billing_cycle: { interval: 'month', frequency: 1 },
+    trial_period: null,
+    unit_price_overrides: [],
+    quantity: { minimum: 1, maximum: 100 },
+    tax_mode: 'account_setting',
+    custom_data: { paddle_catalog: { key } },
+    status: 'active',
+    ...overrides,
+  };
+}
+
+export function remoteProduct(
+  key: string | null,
+  overrides: Partial<RemoteProduct> = {},
+  prices: ((productId: string) => RemotePrice)[] = [],
+): RemoteProduct {
+  const id = overrides.id ?? nextId('pro');
+  return {
+    id,
+    name: 'Pro',
+    tax_category: 'saas',
+    description: null,
+    image_url: null,
+    custom_data: key === null ? null : { paddle_catalog: { key } },
+    status: 'active',
+    ...overrides,
+    prices: prices.map((make) => make(id)),
+  };
+}
+
+export const price =
+  (key: string, overrides: Partial<RemotePrice> = {}) =>
+  (productId: string) =>
+    remotePrice(key, { product_id: productId, ...overrides });
+
+export function snapshotOf(...products: RemoteProduct[]): CatalogSnapshot {
+  return { products, reads: 1 };
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { dotenvLines, idsDocument, type KeyResult } from '../../src/apply/report.js';
+import type { CatalogPrice } from '../../src/catalog/schema.js';
+import { formatPlan, planDocument } from '../../src/output/plan-format.js';
+import { makeStyle } from '../../src/output/style.js';
+import { diff } from '../../src/plan/diff.js';
+import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from './builders.js';
+
+const plain = makeStyle(false);
+
+describe('plan output', () => {
+  it('terraform-like lines with amounts raw and human, then the Plan: line', () => {
+    const studio = {
+      name: 'Studio',
+      tax_category: 'saas' as const,
+      prices: {
+        monthly: {
+          ...monthly,
+          unit_price: { amount: '2400', currency_code: 'USD' },
+          trial_period: { interval: 'day', frequency: 7 },
+        } as CatalogPrice,
+        yen: { description: 'Yen', unit_price: { amount: '1200', currency_code: 'JPY' } } as CatalogPrice,
+      },
+    };
+    expect(formatPlan(diff(catalogOf({ studio }), snapshotOf()), plain)).toEqual([
+      '+ create product studio  "Studio" (saas)',
+      '+ create price studio/monthly  2400 USD ($24.00) monthly, 7-day trial',
+      '+ create price studio/yen  1200 JPY (¥1,200) one-time',
+      '',
+      'Plan: 3 to create, 0 to update, 0 to archive.',
+    ]);
+  });
+
+  it('an update names the field with before → after', () => {
+    const plan = diff(
+      catalogOf({ pro: { ...pro, name: 'Pro Plus' } }),
+      snapshotOf(
+        remoteProduct('pro', { id: 'pro_1' }, [
+          price('pro/monthly', { unit_price: { amount: '900', currency_code: 'USD' } }),
+        ]),
+      ),
+    );
+    const lines = formatPlan(plan, plain);
+    expect(lines[0]).toBe('~ update product pro (pro_1): name "Pro" → "Pro Plus"');
+    expect(lines[1]).toMatch(
+      /^~ update price pro\/monthly \(pri_\w+\): unit_price.amount 900 USD \(\$9.00\) → 1000 USD \(\$10.00\)$/,
+    );
+    expect(lines.at(-1)).toBe('Plan: 0 to create, 2 to update, 0 to archive.');
+  });
+
+  it('"No changes." when the account matches', () => {
+    const plan = diff(catalogOf({ pro }), snapshotOf(remoteProduct('pro', {}, [price('pro/monthly')])));
+    expect(formatPlan(plan, plain)).toEqual(['No changes.']);
+    expect(planDocument(plan, 'sandbox')).toMatchObject({ ok: true, summary: { unchanged: 2 } });
+  });
+});
+
+describe('ids for apps', () => {
+  const results: KeyResult[] = [
+    { key: 'pro', kind: 'product', action: 'create', status: 'applied', id: 'pro_2' },
+    { key: 'pro/monthly', kind: 'price', action: 'create', status: 'applied', id: 'pri_2' },
+    { key: 'basic', kind: 'product', action: 'unchanged', status: 'unchanged', id: 'pro_1' },
+    { key: 'basic/one-time', kind: 'price', action: 'unchanged', status: 'unchanged', id: 'pri_1' },
+    { key: 'basic/old', kind: 'price', action: 'archive', status: 'applied', id: 'pri_0' },
+  ];
+
+  it('--ids-out: key → id, sorted, without archived objects', () => {
+    expect(JSON.stringify(idsDocument('sandbox', results))).toBe(
+      JSON.stringify({
+        environment: 'sandbox',
+        products: {
+          basic: { id: 'pro_1', prices: { 'one-time': 'pri_1' } },
+          pro: { id: 'pro_2', prices: { monthly: 'pri_2' } },
+        },
+      }),
+    );
+  });
+
+  it('--env-out: PADDLE_PRICE_<PRODUCT>_<PRICE>=pri_… lines', () => {
+    expect(dotenvLines(results)).toEqual([
+      'PADDLE_PRICE_BASIC_ONE_TIME=pri_1',
+      'PADDLE_PRICE_PRO_MONTHLY=pri_2',
+      'PADDLE_PRODUCT_BASIC=pro_1',
+      'PADDLE_PRODUCT_PRO=pro_2',
+    ]);
+  });
+});
