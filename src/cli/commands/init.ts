@@ -1,14 +1,126 @@
-import { UserError } from '../../errors.js';
+// `init [file]`: asks about a product, its tax category and its prices, then writes a starter catalog
+// that validates. It only runs with a person at the terminal: a CI job gets a refusal naming the
+// example catalogs to copy instead, never a prompt that hangs or silently answers itself.
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import type { Catalog } from '../../catalog/schema.js';
+import { InternalError, UserError } from '../../errors.js';
+import type { Reporter } from '../../output/reporter.js';
 import type { RegisterCommand } from '../command.js';
+import { EXIT_OK } from '../handle-error.js';
 
-// Placeholder until its issue lands; replaced by the real command.
+const EXAMPLES = ['saas-starter.yaml', 'desktop-app.yaml', 'global-pricing.yaml'];
+
+const HELP = `
+Examples:
+  $ paddle-catalog init                          # asks, then writes catalog.yaml
+  $ paddle-catalog init billing/catalog.yaml     # another file (folders are created)
+  $ paddle-catalog init catalog.yaml --force     # replace an existing file
+
+It needs an interactive terminal. In CI or a script, copy an example instead:
+  $ cp node_modules/paddle-catalog/catalogs/saas-starter.yaml catalog.yaml
+  $ paddle-catalog validate catalog.yaml
+`;
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The examples' folder as the user can type it: relative when it is inside their project. */
+function examplesDir(packagedSchema: string, cwd: string): string {
+  const dir = dirname(packagedSchema);
+  const rel = relative(cwd, dir);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : dir;
+}
+
+function refuseWithoutTerminal(reporter: Reporter, file: string, examples: string): never {
+  const why = reporter.json ? ', which --json mode never does' : ' and needs an interactive terminal';
+  throw new UserError(
+    `init asks questions${why}; nothing was written`,
+    `Run it in a terminal, or copy an example catalog instead:\n` +
+      `  cp ${join(examples, EXAMPLES[0]!)} ${file}    (also ${EXAMPLES.slice(1).join(', ')})\n` +
+      `  paddle-catalog validate ${file}`,
+  );
+}
+
+/** Writes the file; without --force, never over one that appeared while the user answered. */
+async function writeNew(path: string, file: string, text: string, force: boolean): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, text, { flag: force ? 'w' : 'wx' }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EEXIST')
+      throw new UserError(`${file} appeared while you answered; nothing was written`);
+    throw new UserError(`cannot write ${file} (${error.code ?? error.message})`);
+  });
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function printNextSteps(reporter: Reporter, file: string, catalog: Catalog, createSchema?: string): void {
+  const products = Object.values(catalog.products);
+  const prices = products.reduce((n, p) => n + Object.keys(p.prices ?? {}).length, 0);
+  reporter.result(
+    `${reporter.style.green('✓')} wrote ${file}: ${plural(products.length, 'product')}, ${plural(prices, 'price')}`,
+  );
+  reporter.result('Next steps:');
+  if (createSchema) reporter.result(`  ${createSchema}    # editor completion for the file`);
+  reporter.result(`  paddle-catalog validate ${file}`);
+  reporter.result(`  paddle-catalog plan ${file} --local    # against a local emulator, no account needed`);
+  reporter.result(`  paddle-catalog plan ${file}            # against your sandbox (PADDLE_API_KEY)`);
+}
+
 export const registerInit: RegisterCommand = (program, run) => {
   program
     .command('init')
-    .description('(not built yet)')
+    .description(
+      'interactive wizard that writes a starter catalog: a product, its tax category, prices, trials',
+    )
+    .argument('[file]', 'the catalog file to write', 'catalog.yaml')
+    .option('--force', 'overwrite the file if it already exists')
+    .addHelpText('after', HELP)
     .action(
-      run(async () => {
-        throw new UserError('init is not built yet');
+      run(async ({ reporter, io }, file: string, options: { force?: boolean }) => {
+        // Loaded here, not at start-up: yaml, zod and inquirer are not needed by --help.
+        const { catalogToYaml, packagedSchemaFile, schemaReference } = await import('../../catalog/write.js');
+        const path = resolve(io.cwd, file);
+        if (!options.force && (await exists(path))) {
+          throw new UserError(
+            `${file} already exists; nothing was written`,
+            `Use --force to replace it, or give another file: paddle-catalog init other-catalog.yaml`,
+          );
+        }
+        if (!reporter.interactive)
+          refuseWithoutTerminal(reporter, file, examplesDir(packagedSchemaFile(), io.cwd));
+
+        const [{ InitWizard }, { starterCatalog }, { readCatalog }] = await Promise.all([
+          import('../../output/init-prompts.js'),
+          import('../../catalog/starter.js'),
+          import('../../catalog/read.js'),
+        ]);
+        reporter.info(
+          `Describe your first product and its prices; ${file} is written at the end (Ctrl-C stops).`,
+        );
+        const catalog = starterCatalog(await (await InitWizard.open(reporter)).products());
+
+        const schema = schemaReference(path, io.cwd);
+        const text = catalogToYaml(catalog, {
+          schemaPath: schema.path,
+          header: [
+            'Written by paddle-catalog init. Amounts are strings in the lowest currency unit: "1000" is $10.00.',
+          ],
+        });
+        const { issues } = readCatalog(file, text, { environment: 'sandbox' });
+        const errors = issues.filter((issue) => issue.severity === 'error');
+        if (errors.length > 0) {
+          throw new InternalError(
+            `init built an invalid catalog: ${errors.map((e) => e.message).join('; ')}`,
+          );
+        }
+        await writeNew(path, file, text, options.force === true);
+        printNextSteps(reporter, file, catalog, schema.create);
+        return EXIT_OK;
       }),
     );
 };

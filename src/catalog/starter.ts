@@ -1,0 +1,103 @@
+// The pure side of `init`: turning a person's answers into catalog values. Keys from names,
+// amounts from major units (exactly, never through floats), trials by kind (seed §2.4), and the
+// account settings the chosen options need (approved tax categories, cardless trials).
+import { fallbackDecimalPlaces } from '../billing/currencies.js';
+import { majorToMinorUnits } from './rules/amount.js';
+import type { Catalog, CatalogProduct, Money, TrialPeriod } from './schema.js';
+import { KEY_PATTERN } from './schema.js';
+import { needsApproval, type TaxCategory } from './tax-categories.js';
+
+const KEY_LENGTH = 63;
+
+/** A key (`^[a-z0-9][a-z0-9_-]{0,62}$`) from a name, not in `taken`: "Pro Plan" → "pro-plan", then "pro-plan-2". */
+export function slugKey(name: string, taken: Iterable<string>, fallback = 'item'): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, KEY_LENGTH)
+    .replace(/-+$/, '');
+  const base = KEY_PATTERN.test(slug) ? slug : fallback;
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, KEY_LENGTH - suffix.length)}${suffix}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+/** Why `key` cannot be used, or undefined when it can. */
+export function keyProblem(key: string, taken: Iterable<string>): string | undefined {
+  if (!KEY_PATTERN.test(key))
+    return 'use 1–63 lower-case letters, digits, "-" or "_", starting with a letter or digit';
+  if (new Set(taken).has(key)) return `"${key}" is already used here; keys must be unique`;
+  return undefined;
+}
+
+export type AmountInput = { amount: string } | { error: string };
+
+/**
+ * An amount typed in major units (`10.00`, `1200`) as the catalog's string of digits in the
+ * lowest unit of `currency` (seed §2.2): `10.00` USD → "1000", `1200` JPY → "1200".
+ */
+export function amountFromMajorUnits(text: string, currency: string): AmountInput {
+  const written = text.trim();
+  const places = fallbackDecimalPlaces(currency);
+  if (!/^\d+(\.\d*)?$/.test(written)) {
+    const example = places ? '10.00' : '1200';
+    return { error: `enter a number like ${example} (no currency sign, no thousands separator)` };
+  }
+  const amount = majorToMinorUnits(written, currency);
+  if (amount === undefined) {
+    const unit = places ? `${places} decimal places` : 'no decimal places';
+    return { error: `${currency} has ${unit}; ${written} cannot be charged exactly` };
+  }
+  return { amount };
+}
+
+export const TRIAL_KINDS = ['none', 'free', 'paid', 'cardless'] as const;
+export type TrialKind = (typeof TRIAL_KINDS)[number];
+
+export interface TrialAnswers {
+  kind: Exclude<TrialKind, 'none'>;
+  interval: TrialPeriod['interval'];
+  frequency: number;
+  /** paid trials: what the trial costs, in the price's currency (seed §2.4 trial rule 2) */
+  unitPrice?: Money;
+}
+
+/** Seed §2.4 trial rules 1–3: free = length only; paid = with unit_price; cardless = requires_payment_method false. */
+export function trialPeriod(answers: TrialAnswers): TrialPeriod {
+  const length = { interval: answers.interval, frequency: answers.frequency };
+  if (answers.kind === 'paid') {
+    if (!answers.unitPrice) throw new RangeError('a paid trial needs its unit price');
+    return { ...length, unit_price: answers.unitPrice };
+  }
+  if (answers.kind === 'cardless') return { ...length, requires_payment_method: false };
+  return length;
+}
+
+/**
+ * The catalog of the given products, declaring for sandbox what they need from the account: the
+ * tax categories that need approval (seed §2.3) and early access to cardless trials (§2.4 rule 3).
+ * Production is left undeclared: those are granted per account, and the user says so once granted.
+ */
+export function starterCatalog(products: Record<string, CatalogProduct>): Catalog {
+  const list = Object.values(products);
+  const approved = [...new Set(list.map((p) => p.tax_category).filter((c: TaxCategory) => needsApproval(c)))];
+  const cardless = list.some((p) =>
+    Object.values(p.prices ?? {}).some((price) => price.trial_period?.requires_payment_method === false),
+  );
+  const sandbox = {
+    ...(approved.length > 0 && { approved_tax_categories: approved }),
+    ...(cardless && { cardless_trials: true }),
+  };
+  return {
+    version: 1,
+    ...(Object.keys(sandbox).length > 0 && { environments: { sandbox } }),
+    products,
+  };
+}

@@ -1,0 +1,189 @@
+// Writes a Catalog as the YAML a person would write by hand (design §3): the schema modeline first,
+// wire field names in a fixed order, amounts always quoted, small leaf objects on one line. Shared by
+// `init` and `export`, and checked by reading its own output back (test/init/write.test.ts).
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Document, isMap, isPair, isScalar, isSeq, type Pair, Scalar, visit } from 'yaml';
+import type {
+  Catalog,
+  CatalogPrice,
+  CatalogProduct,
+  EnvironmentSettings,
+  Money,
+  TrialPeriod,
+  UnitPriceOverride,
+} from './schema.js';
+
+export const SCHEMA_FILE_NAME = 'catalog.schema.json';
+
+export interface WriteOptions {
+  /** what the modeline points at, relative to the written file (see schemaReference) */
+  schemaPath?: string;
+  /** comment lines after the modeline, without the leading `#` */
+  header?: readonly string[];
+}
+
+type Plain = Record<string, unknown>;
+
+/** The object with its fields in `order`, absent (undefined) fields left out. */
+function ordered(value: object, order: readonly string[]): Plain {
+  const out: Plain = {};
+  for (const field of order) {
+    const v = (value as Plain)[field];
+    if (v !== undefined) out[field] = v;
+  }
+  return out;
+}
+
+const money = (m: Money) => ordered(m, ['amount', 'currency_code']);
+const overrides = (list: readonly UnitPriceOverride[] | undefined) =>
+  list?.map((o) => ({ country_codes: [...o.country_codes], unit_price: money(o.unit_price) }));
+
+function trial(t: TrialPeriod): Plain {
+  return ordered(
+    {
+      ...t,
+      unit_price: t.unit_price && money(t.unit_price),
+      unit_price_overrides: overrides(t.unit_price_overrides),
+    },
+    ['interval', 'frequency', 'unit_price', 'unit_price_overrides', 'requires_payment_method'],
+  );
+}
+
+function price(p: CatalogPrice): Plain {
+  return ordered(
+    {
+      ...p,
+      unit_price: money(p.unit_price),
+      billing_cycle: p.billing_cycle && ordered(p.billing_cycle, ['interval', 'frequency']),
+      trial_period: p.trial_period && trial(p.trial_period),
+      unit_price_overrides: overrides(p.unit_price_overrides),
+      quantity: p.quantity && ordered(p.quantity, ['minimum', 'maximum']),
+    },
+    [
+      'description',
+      'name',
+      'unit_price',
+      'billing_cycle',
+      'trial_period',
+      'unit_price_overrides',
+      'quantity',
+      'tax_mode',
+      'custom_data',
+    ],
+  );
+}
+
+function product(p: CatalogProduct): Plain {
+  const prices = p.prices && Object.fromEntries(Object.entries(p.prices).map(([k, v]) => [k, price(v)]));
+  return ordered({ ...p, prices }, [
+    'name',
+    'tax_category',
+    'description',
+    'image_url',
+    'custom_data',
+    'prices',
+  ]);
+}
+
+const settings = (s: EnvironmentSettings) => ordered(s, ['approved_tax_categories', 'cardless_trials']);
+
+/** The catalog as plain data in the written key order. */
+function toPlain(catalog: Catalog): Plain {
+  const env = catalog.environments;
+  return ordered(
+    {
+      version: catalog.version,
+      environments: env && {
+        ...(env.sandbox && { sandbox: settings(env.sandbox) }),
+        ...(env.production && { production: settings(env.production) }),
+      },
+      products: Object.fromEntries(Object.entries(catalog.products).map(([k, v]) => [k, product(v)])),
+    },
+    ['version', 'environments', 'products'],
+  );
+}
+
+// Objects short enough to read on one line, as in the examples: `unit_price: { amount: "1000", … }`.
+const ONE_LINE_MAPS = new Set(['unit_price', 'billing_cycle', 'quantity', 'trial_period']);
+const ONE_LINE_LISTS = new Set(['country_codes', 'approved_tax_categories']);
+
+const LIST_LINE = /^(\s*(?:- )?(?:country_codes|approved_tax_categories): )\[ (.*) \]$/gm;
+
+const keyOf = (pair: Pair) => (isScalar(pair.key) ? String(pair.key.value) : '');
+
+/** Layout: flow style for leaf objects and code lists, quoted amounts, a blank line between products. */
+function layOut(doc: Document): void {
+  visit(doc, {
+    Pair(_, pair, path) {
+      const key = keyOf(pair);
+      // custom_data is the user's free-form JSON: written as it is, never restyled.
+      const inCustomData = path.some((node) => isPair(node) && keyOf(node) === 'custom_data');
+      if (inCustomData || key === 'custom_data') return;
+      if (isMap(pair.value) && ONE_LINE_MAPS.has(key)) {
+        // A trial with nested overrides is easier to read as a block.
+        pair.value.flow = pair.value.items.every((item) => isScalar(item.value));
+      }
+      if (isSeq(pair.value) && ONE_LINE_LISTS.has(key)) pair.value.flow = true;
+      if (key === 'amount' && isScalar(pair.value)) pair.value.type = Scalar.QUOTE_DOUBLE;
+      if (key === 'products' && isMap(pair.value)) {
+        pair.value.items.forEach((item, index) => {
+          if (index > 0 && isScalar(item.key)) item.key.spaceBefore = true;
+        });
+      }
+    },
+  });
+}
+
+/** The catalog file's text: modeline, optional header comment, then the catalog. */
+export function catalogToYaml(catalog: Catalog, options: WriteOptions = {}): string {
+  const doc = new Document(toPlain(catalog));
+  layOut(doc);
+  const modeline = `# yaml-language-server: $schema=${options.schemaPath ?? `./${SCHEMA_FILE_NAME}`}`;
+  const header = (options.header ?? []).map((line) => (line ? `# ${line}` : '#'));
+  const body = doc
+    .toString({ lineWidth: 0, flowCollectionPadding: true })
+    // Code lists unpadded, as in the examples: `country_codes: [DE, FR]` (codes never hold brackets).
+    .replace(LIST_LINE, '$1[$2]');
+  return [modeline, ...header, body].join('\n');
+}
+
+/** The JSON Schema this installation ships: catalogs/ beside dist/ (a checkout or node_modules). */
+export function packagedSchemaFile(): string {
+  return fileURLToPath(new URL(`../../catalogs/${SCHEMA_FILE_NAME}`, import.meta.url));
+}
+
+export interface SchemaReference {
+  /** the modeline's path, relative to the written file, with forward slashes */
+  path: string;
+  /** set when that path does not exist yet: the command that creates it */
+  create?: string;
+}
+
+/**
+ * Where the modeline of a catalog written to `outputFile` points (editors resolve it relative to
+ * the file):
+ * 1. a catalog.schema.json beside the file (as in catalogs/) → `./catalog.schema.json`;
+ * 2. else this installation's schema when it lies inside the project (`catalogs/…` in a checkout,
+ *    `node_modules/paddle-catalog/catalogs/…` for a local install), relative to the file;
+ * 3. else (a global or npx install, whose path is machine-specific and may vanish) →
+ *    `./catalog.schema.json`, with the `paddle-catalog schema` command that writes it.
+ */
+export function schemaReference(
+  outputFile: string,
+  projectDir: string,
+  packagedSchema: string = packagedSchemaFile(),
+): SchemaReference {
+  const dir = dirname(outputFile);
+  const beside = `./${SCHEMA_FILE_NAME}`;
+  if (existsSync(join(dir, SCHEMA_FILE_NAME))) return { path: beside };
+  const fromProject = relative(projectDir, packagedSchema);
+  const insideProject = !fromProject.startsWith('..') && !isAbsolute(fromProject);
+  if (insideProject && existsSync(packagedSchema)) {
+    const path = relative(dir, packagedSchema).split(sep).join('/');
+    return { path: path.startsWith('.') ? path : `./${path}` };
+  }
+  const target = join(dir, SCHEMA_FILE_NAME);
+  return { path: beside, create: `paddle-catalog schema > ${relative(projectDir, target) || target}` };
+}
