@@ -58,3 +58,12 @@ export function productUpdateBody(key: string, desired: ProductState, fields: Fi
 export function priceUpdateBody(key: string, desired: PriceState, fields: FieldChange[]): PriceWrite {
   return pick(priceFields(key, desired), touchedFields(fields));
 }
+
+/** Adoption stamps the marker: custom_data is always sent (the catalog's data plus the marker). */
+export function productAdoptBody(key: string, desired: ProductState, fields: FieldChange[]): ProductWrite {
+  return pick(productFields(key, desired), ['custom_data', ...touchedFields(fields)]);
+}
+
+export function priceAdoptBody(key: string, desired: PriceState, fields: FieldChange[]): PriceWrite {
+  return pick(priceFields(key, desired), ['custom_data', ...touchedFields(fields)]);
+}

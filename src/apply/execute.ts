@@ -5,7 +5,14 @@ import type { RemoteError } from '../errors.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { readMarker } from '../plan/marker.js';
 import type { Change, Plan, PriceChange, ProductChange, ProductPlan } from '../plan/types.js';
-import { priceCreateBody, priceUpdateBody, productCreateBody, productUpdateBody } from './bodies.js';
+import {
+  priceAdoptBody,
+  priceCreateBody,
+  priceUpdateBody,
+  productAdoptBody,
+  productCreateBody,
+  productUpdateBody,
+} from './bodies.js';
 import type { Calls } from './calls.js';
 import { Semaphore } from './semaphore.js';
 
@@ -121,6 +128,10 @@ async function performProduct(gateway: CatalogGateway, calls: Calls, change: Pro
     case 'update':
       await update('update', productUpdateBody(key, desired!, change.fields));
       return id;
+    case 'adopt':
+      if (change.archived) await update('unarchive', { status: 'active' });
+      await update('adopt', productAdoptBody(key, desired!, change.fields));
+      return id;
     case 'archive':
       await update('archive', { status: 'archived' });
       return id;
@@ -168,6 +179,10 @@ async function performPrice(
       return id;
     case 'update':
       await update('update', priceUpdateBody(key, desired!, change.fields));
+      return id;
+    case 'adopt':
+      if (change.archived) await update('unarchive', { status: 'active' });
+      await update('adopt', priceAdoptBody(key, desired!, change.fields));
       return id;
     case 'archive':
       await update('archive', { status: 'archived' });

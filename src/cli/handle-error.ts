@@ -1,5 +1,6 @@
 // The one place where a failure becomes a message and an exit code (design §2: 1 for every error).
 import { InternalError, InvalidCatalogError, RemoteError, UserError } from '../errors.js';
+import { annotateIssues } from '../output/annotations.js';
 import { formatIssueLine } from '../output/issues.js';
 import type { Reporter } from '../output/reporter.js';
 import { hintForRemoteError } from '../paddle/error-hints.js';
@@ -22,6 +23,7 @@ export function handleError(error: unknown, reporter: Reporter): number {
 
 function reportInvalidCatalog(error: InvalidCatalogError, reporter: Reporter): number {
   reporter.document({ ok: false, issues: error.issues.map(({ severity: _severity, ...issue }) => issue) });
+  annotateIssues(reporter, error.file, error.issues);
   for (const issue of error.issues) reporter.info(formatIssueLine(error.file, issue, reporter.errStyle));
   reporter.error(error.message);
   return EXIT_ERROR;

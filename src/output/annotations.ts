@@ -2,15 +2,21 @@
 // Runners keep 10 errors and 10 warnings per step; the rest are summarised in one more annotation.
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { CatalogIssue } from '../errors.js';
+import type { Reporter } from './reporter.js';
 
 const LIMIT_PER_SEVERITY = 10;
 
+/** "Always set to true when GitHub Actions is running the workflow." */
+export function inGitHubActions(env: NodeJS.ProcessEnv): boolean {
+  return env.GITHUB_ACTIONS === 'true';
+}
+
 /** Escaping as @actions/core does it: data escapes % CR LF; properties also : and ,. */
-function escapeData(text: string): string {
+export function escapeData(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-function escapeProperty(text: string): string {
+export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
@@ -39,4 +45,11 @@ export function githubAnnotations(file: string, issues: readonly CatalogIssue[])
     }
   }
   return lines;
+}
+
+/** Catalog issues as annotations on the pull request's diff (in Actions only), on stderr. */
+export function annotateIssues(reporter: Reporter, file: string, issues: readonly CatalogIssue[]): void {
+  const { env, cwd } = reporter.io;
+  if (!inGitHubActions(env)) return;
+  for (const line of githubAnnotations(annotationPath(file, env, cwd), issues)) reporter.info(line);
 }

@@ -14,13 +14,16 @@ const STATUS_WORD: Record<KeyResult['status'], string> = {
   skipped: 'not done',
 };
 
+/** `create` → `created`, `adopt` → `adopted`. */
+const pastTense = (action: string) => (action.endsWith('e') ? `${action}d` : `${action}ed`);
+
 /** `pro           pro_01…  created` — one row per key, in apply order. */
 export function formatResultTable(results: KeyResult[], style: ChalkInstance): string[] {
   const width = Math.max(...results.map((r) => r.key.length), 3);
   return results.map((r) => {
     const what =
       r.status === 'applied'
-        ? style.green(`${r.action}d`)
+        ? style.green(pastTense(r.action))
         : r.status === 'unchanged'
           ? style.dim('unchanged')
           : style.red(`${r.action}: ${STATUS_WORD[r.status]}`);
@@ -42,6 +45,8 @@ function productStep(change: ProductChange): string {
       return `Catalog → Products → ${change.id}: Archive`;
     case 'unarchive':
       return `Catalog → Products → ${change.id} (archived): Unarchive${fieldsOf(change)}`;
+    case 'adopt':
+      return `Catalog → Products → ${change.id}: edit${adoptionOf(change)}`;
     default:
       return `Catalog → Products → ${change.id}: edit${fieldsOf(change)}`;
   }
@@ -51,6 +56,13 @@ function fieldsOf(change: Change): string {
   return change.fields.length === 0
     ? ''
     : `, set ${change.fields.map((f) => formatField(f, change)).join('; ')}`;
+}
+
+/** Adoption by hand: unarchive if needed, then the marker in custom data, then any other field. */
+function adoptionOf(change: Change): string {
+  const unarchive = change.archived ? ' (archived: Unarchive first)' : '';
+  const marker = `custom data ${JSON.stringify(withMarker(change.desired?.custom_data, change.key))}`;
+  return `${unarchive}, set ${marker}${change.fields.length > 0 ? `; ${fieldsOf(change).slice(', set '.length)}` : ''}`;
 }
 
 function priceStep(change: PriceChange, productId: string | undefined): string {
@@ -71,6 +83,8 @@ function priceStep(change: PriceChange, productId: string | undefined): string {
       return `${where} → price ${change.id}: Archive`;
     case 'unarchive':
       return `${where} → price ${change.id} (archived): Unarchive${fieldsOf(change)}`;
+    case 'adopt':
+      return `${where} → price ${change.id}: edit${adoptionOf(change)}`;
     default:
       return `${where} → price ${change.id}: edit${fieldsOf(change)}`;
   }

@@ -110,6 +110,10 @@ export function formatChange(change: Change, style: ChalkInstance): string[] {
       return fields.length === 0
         ? [`${style.cyan('↺ unarchive')} ${subject(change)}${id}`]
         : withFields(`${style.cyan('↺ unarchive')} ${subject(change)}${id}`);
+    case 'adopt': {
+      const head = `${style.blue('← adopt')} ${subject(change)}${id}${change.archived ? style.dim(' (archived: set active)') : ''}`;
+      return fields.length === 0 ? [head] : withFields(head);
+    }
     case 'archive':
       return [`${style.red('- archive')} ${subject(change)}${id}`];
     case 'replace':
@@ -124,8 +128,10 @@ export function formatChange(change: Change, style: ChalkInstance): string[] {
 
 export function formatPlanSummary(plan: Plan): string {
   const s = summarize(plan);
-  if (s.create + s.update + s.archive === 0) return 'No changes.';
-  return `Plan: ${s.create} to create, ${s.update} to update, ${s.archive} to archive.`;
+  const adoptions = s.adopt ?? 0;
+  if (adoptions + s.create + s.update + s.archive === 0) return 'No changes.';
+  const adopt = adoptions > 0 ? `${adoptions} to adopt, ` : '';
+  return `Plan: ${adopt}${s.create} to create, ${s.update} to update, ${s.archive} to archive.`;
 }
 
 /** Every line of a plan, then the summary line; duplicates and orphans as notes. */
@@ -136,6 +142,12 @@ export function formatPlan(plan: Plan, style: ChalkInstance, options: { prune?: 
       style.yellow(
         `! ${d.others.length + 1} ${d.kind}s carry the key ${d.key}: using ${d.kept}, not ${d.others.join(', ')}`,
       ) + style.dim(' (archive the extra ones in the dashboard)'),
+    );
+  }
+  for (const a of plan.ambiguities ?? []) {
+    lines.push(
+      style.yellow(`! ${a.kind} ${a.key} is not adopted: ${a.reason} (${a.candidates.join(', ')})`) +
+        style.dim(' (rename one in the dashboard, or give it the marker by hand)'),
     );
   }
   if (plan.orphans.length > 0 && !options.prune) {
@@ -163,5 +175,6 @@ export function planDocument(plan: Plan, environment: string) {
     summary: summarize(plan),
     duplicates: plan.duplicates,
     orphans: plan.orphans,
+    ...(plan.ambiguities ? { ambiguities: plan.ambiguities } : {}),
   };
 }

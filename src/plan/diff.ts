@@ -1,6 +1,7 @@
 // diff(catalog, snapshot) → Plan: pure, no I/O. Remote objects are matched by their marker only.
 import type { Catalog, CatalogProduct } from '../catalog/schema.js';
 import type { CatalogSnapshot, RemotePrice, RemoteProduct } from '../paddle/catalog-types.js';
+import { type Adoptions, findAdoptions } from './adopt.js';
 import { fieldChanges } from './field-diff.js';
 import { priceKeyOf, readMarker } from './marker.js';
 import { desiredPrice, desiredProduct, remotePrice, remoteProduct } from './normalize.js';
@@ -82,6 +83,37 @@ function priceChange(
   return { ...base, action, id: remote.id, fields, desired };
 }
 
+/** Taking over an unmarked object: the marker, plus whatever else differs from the catalog. */
+function adoptProduct(key: string, wanted: CatalogProduct, remote: RemoteProduct): ProductChange {
+  const desired = desiredProduct(wanted);
+  const fields = fieldChanges(remoteProduct(remote), desired);
+  const archived = remote.status === 'archived' ? { archived: true } : {};
+  return { kind: 'product', key, action: 'adopt', id: remote.id, fields, desired, ...archived };
+}
+
+function adoptPrice(
+  productKey: string,
+  priceKey: string,
+  wanted: NonNullable<CatalogProduct['prices']>[string],
+  remote: RemotePrice,
+): PriceChange {
+  const desired = desiredPrice(wanted);
+  const fields = fieldChanges(remotePrice(remote), desired);
+  const archived = remote.status === 'archived' ? { archived: true } : {};
+  const key = priceKeyOf(productKey, priceKey);
+  return {
+    kind: 'price',
+    key,
+    productKey,
+    priceKey,
+    action: 'adopt',
+    id: remote.id,
+    fields,
+    desired,
+    ...archived,
+  };
+}
+
 const archiveProduct = (key: string, remote: RemoteProduct | undefined): ProductChange =>
   remote && remote.status === 'active'
     ? { kind: 'product', key, action: 'archive', id: remote.id, fields: [] }
@@ -101,14 +133,24 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     return underOwnProduct + (p.status === 'active' ? 0 : 1);
   });
 
+  const adoptions: Adoptions | undefined = options.adopt
+    ? findAdoptions(catalog, snapshot, { products: products.kept, prices: prices.kept })
+    : undefined;
+
   const groups: ProductPlan[] = Object.entries(catalog.products).map(([key, wanted]) => {
     const remote = products.kept.get(key);
-    const product = productChange(key, wanted, remote);
-    const priceChanges = Object.entries(wanted.prices ?? {}).map(([priceKey, price]) =>
-      priceChange(key, priceKey, price, prices.kept.get(priceKeyOf(key, priceKey)), remote?.id),
-    );
+    const adopted = remote ? undefined : adoptions?.products.get(key);
+    const product = adopted ? adoptProduct(key, wanted, adopted) : productChange(key, wanted, remote);
+    const priceChanges = Object.entries(wanted.prices ?? {}).map(([priceKey, price]) => {
+      const managed = prices.kept.get(priceKeyOf(key, priceKey));
+      const adoptedPrice = managed ? undefined : adoptions?.prices.get(priceKeyOf(key, priceKey));
+      return adoptedPrice
+        ? adoptPrice(key, priceKey, price, adoptedPrice)
+        : priceChange(key, priceKey, price, managed, (remote ?? adopted)?.id);
+    });
     return { product, prices: priceChanges };
   });
+  if (adoptions) noteAmbiguities(groups, adoptions);
 
   // Managed objects the catalog no longer names: reported, and archived only with --prune.
   const wantedKeys = new Set(groups.flatMap((g) => [g.product.key, ...g.prices.map((p) => p.key)]));
@@ -131,7 +173,21 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     .map(({ active: _active, ...orphan }) => orphan);
 
   if (options.prune) addArchives(groups, orphans, products.kept, prices.kept);
-  return { groups, duplicates: [...products.duplicates, ...prices.duplicates], orphans };
+  const duplicates = [...products.duplicates, ...prices.duplicates];
+  return adoptions
+    ? { groups, duplicates, orphans, ambiguities: adoptions.ambiguities }
+    : { groups, duplicates, orphans };
+}
+
+/** A key whose match was ambiguous is created, and its line says why nothing was adopted. */
+function noteAmbiguities(groups: ProductPlan[], adoptions: Adoptions): void {
+  const why = new Map(adoptions.ambiguities.map((a) => [a.key, a]));
+  for (const change of groups.flatMap((g) => [g.product, ...g.prices])) {
+    const ambiguity = why.get(change.key);
+    if (ambiguity && change.action === 'create') {
+      change.reason = `not adopted: ${ambiguity.reason} (${ambiguity.candidates.join(', ')})`;
+    }
+  }
 }
 
 /** Prices are archived with (before) their product, so a pruned product leaves no active price behind. */

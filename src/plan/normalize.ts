@@ -17,7 +17,7 @@ export const DEFAULT_QUANTITY = { minimum: 1, maximum: 100 } as const;
 export const DEFAULT_TAX_MODE = 'account_setting';
 
 /** "0100" and "100" are one amount; currency codes compare upper-case. */
-function money(m: RemoteMoney): RemoteMoney {
+export function money(m: RemoteMoney): RemoteMoney {
   return { amount: m.amount.replace(/^0+(?=\d)/, ''), currency_code: m.currency_code.toUpperCase() };
 }
 

@@ -12,23 +12,30 @@ export function changesInOrder(plan: Plan): Change[] {
     .filter((c) => !isCarrier(c));
 }
 
-export type PlanSummary = Record<'create' | 'update' | 'archive' | 'unchanged', number>;
+type Bucket = 'adopt' | 'create' | 'update' | 'archive' | 'unchanged';
+/** design §2's counts; `adopt` only for a plan made with --adopt, so the document is otherwise unchanged */
+export type PlanSummary = Record<Exclude<Bucket, 'adopt'>, number> & { adopt?: number };
 
-/** Counts as in terraform's "Plan:" line: a replace is one create and one archive, an unarchive an update. */
+/**
+ * Counts as in terraform's "Plan:" line: a replace is one create and one archive, an unarchive an
+ * update; an adoption counts once, as an adoption, whatever else it changes on the object.
+ */
 export function summarize(plan: Plan): PlanSummary {
-  const summary: PlanSummary = { create: 0, update: 0, archive: 0, unchanged: 0 };
-  const add: Record<Action, (keyof PlanSummary)[]> = {
+  const summary: Record<Bucket, number> = { adopt: 0, create: 0, update: 0, archive: 0, unchanged: 0 };
+  const add: Record<Action, Bucket[]> = {
     create: ['create'],
     update: ['update'],
     unarchive: ['update'],
     archive: ['archive'],
     replace: ['create', 'archive'],
+    adopt: ['adopt'],
     unchanged: ['unchanged'],
   };
   for (const change of changesInOrder(plan)) {
     for (const bucket of add[change.action]) summary[bucket] += 1;
   }
-  return summary;
+  const { adopt, ...counts } = summary;
+  return plan.ambiguities ? { adopt, ...counts } : counts;
 }
 
 export function hasChanges(plan: Plan): boolean {

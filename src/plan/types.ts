@@ -3,9 +3,11 @@ import type { RemoteMoney, RemoteOverride } from '../paddle/catalog-types.js';
 
 /**
  * `replace` is for what Paddle cannot change in place (a price's product_id): create the new
- * object, then archive the old one. `unarchive` sets an archived object active again.
+ * object, then archive the old one. `unarchive` sets an archived object active again. `adopt`
+ * (only with --adopt) takes over an unmarked object that matches: the marker is stamped into its
+ * custom_data, with any other field that differs, and nothing is re-created.
  */
-export type Action = 'create' | 'update' | 'unarchive' | 'archive' | 'replace' | 'unchanged';
+export type Action = 'create' | 'update' | 'unarchive' | 'archive' | 'replace' | 'adopt' | 'unchanged';
 
 export interface FieldChange {
   /** dotted wire path, e.g. `unit_price.amount` */
@@ -55,6 +57,8 @@ interface ChangeBase {
   fields: FieldChange[];
   /** human-only explanation (never branched on by apply) */
   reason?: string;
+  /** adopt only: the adopted object is archived, so it is set active first */
+  archived?: boolean;
 }
 
 export interface ProductChange extends ChangeBase {
@@ -93,13 +97,26 @@ export interface Orphan {
   id: string;
 }
 
+/** With --adopt: several unmarked objects match one key, so none is adopted (the key is created). */
+export interface Ambiguity {
+  kind: 'product' | 'price';
+  key: string;
+  candidates: string[];
+  /** why, for people: `2 unmarked products match the name "Pro"` */
+  reason: string;
+}
+
 export interface Plan {
   groups: ProductPlan[];
   duplicates: Duplicate[];
   orphans: Orphan[];
+  /** only with --adopt; absent otherwise */
+  ambiguities?: Ambiguity[];
 }
 
 export interface DiffOptions {
   /** archive managed objects that are no longer in the catalog */
   prune?: boolean;
+  /** take over unmarked objects that match a key (a product by name; a price by description and unit price) */
+  adopt?: boolean;
 }

@@ -13,7 +13,9 @@ import {
 import { applyDocument, dotenvLines, idsDocument, keyResults } from '../../apply/report.js';
 import { loadCatalog } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
+import { annotateIssues } from '../../output/annotations.js';
 import { dashboardSteps, formatResultTable } from '../../output/apply-format.js';
+import { publishApply } from '../../output/github.js';
 import { formatIssueLine } from '../../output/issues.js';
 import { formatChange, formatPlan } from '../../output/plan-format.js';
 import { confirm, confirmByTyping } from '../../output/prompts.js';
@@ -30,6 +32,8 @@ import { addTargetOptions, openSession, type TargetFlags } from '../target-optio
 interface ApplyFlags extends TargetFlags {
   yes?: boolean;
   prune?: boolean;
+  /** take over matching unmarked objects (passed to the planner as DiffOptions.adopt) */
+  adopt?: boolean;
   concurrency: number;
   rateLimit: number;
   idsOut?: string;
@@ -44,6 +48,14 @@ const wholeNumber = (min: number, max: number) => (value: string) => {
   return n;
 };
 
+const EXAMPLES = `
+Examples:
+  $ paddle-catalog apply catalog.yaml --local                 # try it on a built-in emulator
+  $ PADDLE_API_KEY=pdl_sdbx_… paddle-catalog apply catalog.yaml  # sandbox, asks first
+  $ paddle-catalog apply catalog.yaml --yes --ids-out ids.sandbox.json --env-out .env.paddle
+  $ PADDLE_API_KEY=pdl_live_… paddle-catalog apply catalog.yaml --production   # type "production" to confirm
+In GitHub Actions the ids go to the step summary; has_changes, applied, verified and ids_file to the step outputs.`;
+
 export const registerApply: RegisterCommand = (program, run) => {
   addTargetOptions(
     program
@@ -53,6 +65,10 @@ export const registerApply: RegisterCommand = (program, run) => {
   )
     .option('-y, --yes', 'apply without asking (needed without a terminal, e.g. in CI)')
     .option('--prune', 'archive managed products and prices that are no longer in the catalog')
+    .option(
+      '--adopt',
+      'take over unmarked objects that match a key (a product by name; a price by description and unit price)',
+    )
     .option(
       '--concurrency <n>',
       'API calls in flight at once',
@@ -67,13 +83,15 @@ export const registerApply: RegisterCommand = (program, run) => {
     )
     .option('--ids-out <file>', 'write the key → id map of this environment as JSON')
     .option('--env-out <file>', 'write the price ids as dotenv lines (PADDLE_PRICE_PRO_MONTHLY=pri_…)')
-    .action(run(async (ctx: CommandContext, file: string, flags: ApplyFlags) => runApply(ctx, file, flags)));
+    .action(run(async (ctx: CommandContext, file: string, flags: ApplyFlags) => runApply(ctx, file, flags)))
+    .addHelpText('after', EXAMPLES);
 };
 
 async function runApply({ reporter, io }: CommandContext, file: string, flags: ApplyFlags): Promise<number> {
   const environment = environmentOf(flags.production);
   const loaded = await loadCatalog(file, environment);
   for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
+  annotateIssues(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   const interrupt = new AbortController();
   const onSigint = () => {
@@ -152,6 +170,14 @@ async function report(reporter: Reporter, cwd: string, input: ReportInput): Prom
   if (flags.idsOut)
     await writeOut(cwd, flags.idsOut, `${JSON.stringify(idsDocument(environment, results), null, 2)}\n`);
   if (flags.envOut) await writeOut(cwd, flags.envOut, `${dotenvLines(results).join('\n')}\n`);
+  const failed = Boolean(execution.error || execution.interrupted);
+  await publishApply(reporter, plan, {
+    environment,
+    results,
+    verified: outcome.verified,
+    failed,
+    idsFile: flags.idsOut,
+  });
 
   if (execution.error || execution.interrupted) {
     if (execution.error) printRemoteError(execution.error, reporter);

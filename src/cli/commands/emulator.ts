@@ -83,6 +83,13 @@ function announce(reporter: Reporter, emulator: RunningEmulator): void {
   reporter.info(reporter.errStyle.dim('Demo customer: demo@example.com · Ctrl+C to stop'));
 }
 
+const EXAMPLES = `
+Examples:
+  $ paddle-catalog emulator                                   # http://127.0.0.1:4010 and a sandbox key
+  $ paddle-catalog emulator --port 0 --seed seed.yaml
+  $ paddle-catalog emulator --latency 200 --fail-rate 0.1 --random-seed 7
+  $ PADDLE_API_URL=http://127.0.0.1:4010 PADDLE_API_KEY=pdl_sdbx_… paddle-catalog plan catalog.yaml`;
+
 export const registerEmulator: RegisterCommand = (program, run) => {
   program
     .command('emulator')
@@ -124,5 +131,6 @@ export const registerEmulator: RegisterCommand = (program, run) => {
         await emulator.close();
         return EXIT_OK;
       }),
-    );
+    )
+    .addHelpText('after', EXAMPLES);
 };

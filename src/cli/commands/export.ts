@@ -1,14 +1,146 @@
+// `export`: the account's catalog as a version-1 catalog file (design §2), the way into the tool for
+// an account set up by hand or by another tool: export → validate → `apply --adopt` takes it over.
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
+import { readCatalog } from '../../catalog/read.js';
+import { catalogToYaml, schemaReference } from '../../catalog/write.js';
 import { UserError } from '../../errors.js';
-import type { RegisterCommand } from '../command.js';
+import { formatIssueLine } from '../../output/issues.js';
+import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
+import type { CatalogSnapshot } from '../../paddle/catalog-types.js';
+import { environmentOf } from '../../paddle/target.js';
+import { exportCatalog } from '../../plan/export.js';
+import type { CommandContext, RegisterCommand } from '../command.js';
+import { EXIT_OK } from '../handle-error.js';
+import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
 
-// Placeholder until its issue lands; replaced by the real command.
+interface ExportFlags extends TargetFlags {
+  out?: string;
+  force?: boolean;
+  includeArchived?: boolean;
+}
+
+const HELP = `
+Examples:
+  $ paddle-catalog export > catalog.yaml              # the sandbox catalog on stdout
+  $ paddle-catalog export --out catalog.yaml          # to a file (--force replaces it)
+  $ paddle-catalog export --production --out prod.yaml
+  $ paddle-catalog export --json                      # {"ok", "environment", "catalog", …}
+
+Then take the objects over (adds the tool's marker to their custom_data, re-creates nothing):
+  $ paddle-catalog validate catalog.yaml
+  $ paddle-catalog plan catalog.yaml --adopt          # only "adopt" lines
+  $ paddle-catalog apply catalog.yaml --adopt`;
+
 export const registerExport: RegisterCommand = (program, run) => {
-  program
-    .command('export')
-    .description('(not built yet)')
-    .action(
-      run(async () => {
-        throw new UserError('export is not built yet');
-      }),
-    );
+  addTargetOptions(
+    program
+      .command('export')
+      .description("write the account's catalog as a catalog YAML file (to take an existing catalog over)"),
+  )
+    .option('--out <file>', 'write the catalog to this file instead of stdout')
+    .option('--force', 'with --out: replace the file if it exists')
+    .option(
+      '--include-archived',
+      'also export archived products and prices (applying the file unarchives them)',
+    )
+    .addHelpText('after', HELP)
+    .action(run(async (ctx: CommandContext, flags: ExportFlags) => runExport(ctx, flags)));
 };
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): Promise<number> {
+  if (flags.force && !flags.out) throw new UserError('--force only makes sense with --out <file>.');
+  const environment = environmentOf(flags.production);
+  const path = resolve(io.cwd, flags.out ?? 'catalog.yaml');
+  if (flags.out && !flags.force && (await exists(path))) {
+    throw new UserError(
+      `${flags.out} already exists; nothing was written`,
+      'Use --force to replace it, or give another file with --out.',
+    );
+  }
+
+  const session = await openSession(reporter, flags);
+  let snapshot: CatalogSnapshot;
+  try {
+    const gateway = createCatalogGateway(session.target);
+    snapshot = await createRunCalls(DEFAULT_APPLY_SETTINGS).run('read', () => gateway.snapshot());
+  } finally {
+    await session.close();
+  }
+
+  const result = exportCatalog(snapshot, { environment, includeArchived: flags.includeArchived });
+  const archivedNote = result.archived.length
+    ? [
+        `Archived in Paddle, included by --include-archived: applying this file unarchives ${result.archived
+          .map((o) => `${o.kind} ${o.key}`)
+          .join(', ')}.`,
+      ]
+    : [];
+  const text = catalogToYaml(result.catalog, {
+    schemaPath: schemaReference(path, io.cwd).path,
+    header: [
+      `Exported from the ${environment} account by paddle-catalog export.`,
+      'Amounts are strings in the lowest currency unit: "1000" is $10.00.',
+      `Take these objects over with: paddle-catalog apply ${flags.out ?? 'catalog.yaml'} --adopt`,
+      ...archivedNote,
+    ],
+  });
+
+  // The file is checked as validate would: remote data can break a local rule (then the user fixes it).
+  const file = flags.out ?? '<export>';
+  const issues = readCatalog(file, text, { environment }).issues;
+  for (const warning of result.warnings) reporter.warn(warning);
+  for (const note of archivedNote) reporter.warn(note);
+  for (const issue of issues) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
+  if (issues.some((i) => i.severity === 'error')) {
+    reporter.warn('the exported catalog does not validate as it is: fix the lines above before applying it');
+  }
+
+  if (flags.out) {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text, { flag: flags.force ? 'w' : 'wx' }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EEXIST')
+        throw new UserError(`${flags.out} appeared meanwhile; nothing was written`);
+      throw new UserError(`cannot write ${flags.out} (${error.code ?? error.message})`);
+    });
+  }
+  const products = Object.values(result.catalog.products);
+  const prices = products.reduce((n, p) => n + Object.keys(p.prices ?? {}).length, 0);
+  const counts = `${plural(products.length, 'product')}, ${plural(prices, 'price')}`;
+  reporter.document({
+    ok: true,
+    environment,
+    ...(flags.out ? { file: flags.out } : {}),
+    catalog: result.catalog,
+    archived: result.archived,
+    warnings: result.warnings,
+    issues: issues.map(({ path: at, line, column, message, rule, severity }) => ({
+      path: at,
+      line,
+      column,
+      message,
+      rule,
+      severity,
+    })),
+  });
+  if (flags.out) {
+    reporter.result(`${reporter.style.green('✓')} wrote ${flags.out}: ${counts}`);
+    reporter.result(`Next: paddle-catalog plan ${flags.out} --adopt`);
+  } else {
+    reporter.result(text.replace(/\n$/, ''));
+    reporter.info(`exported ${counts}`);
+  }
+  return EXIT_OK;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}

@@ -26,6 +26,13 @@ export interface HistoryFlags extends CustomerFlags, TargetFlags {
   cache?: boolean;
 }
 
+const EXAMPLES = `
+Examples:
+  $ paddle-catalog history --local --email demo@example.com     # the emulator's demo customer
+  $ paddle-catalog history --email jo@example.com
+  $ paddle-catalog history --customer ctm_01h… --after txn_01h…  # the next page
+  $ paddle-catalog --json history --email jo@example.com`;
+
 export const registerHistory: RegisterCommand = (program, run) => {
   addTargetOptions(
     program
@@ -36,17 +43,19 @@ export const registerHistory: RegisterCommand = (program, run) => {
       .option('--after <txn_id>', 'the page after this transaction (printed after "More:")')
       .option('--locale <tags>', 'Accept-Language value for amounts: its first tag is used', 'en-US')
       .option('--no-cache', 'fetch the currencies list again instead of using the 24-hour cache'),
-  ).action(
-    run(async ({ reporter }, flags: HistoryFlags) => {
-      const who = customerSelector(flags, true)!;
-      if (flags.after !== undefined && !/^txn_[a-z0-9]+$/.test(flags.after)) {
-        throw new UserError(`--after takes a transaction id (txn_…), not ${JSON.stringify(flags.after)}.`);
-      }
-      return withBillingServices(reporter, flags, (services) =>
-        showHistoryPages(reporter, services, who, flags, () => confirm(reporter, 'Load the next page?')),
-      );
-    }),
-  );
+  )
+    .action(
+      run(async ({ reporter }, flags: HistoryFlags) => {
+        const who = customerSelector(flags, true)!;
+        if (flags.after !== undefined && !/^txn_[a-z0-9]+$/.test(flags.after)) {
+          throw new UserError(`--after takes a transaction id (txn_…), not ${JSON.stringify(flags.after)}.`);
+        }
+        return withBillingServices(reporter, flags, (services) =>
+          showHistoryPages(reporter, services, who, flags, () => confirm(reporter, 'Load the next page?')),
+        );
+      }),
+    )
+    .addHelpText('after', EXAMPLES);
 };
 
 function fetchPage(

@@ -37,6 +37,13 @@ interface InvoiceFlags extends CustomerFlags, TargetFlags {
   download?: string;
 }
 
+const EXAMPLES = `
+Examples:
+  $ paddle-catalog invoice txn_01h…                           # a download URL, valid for 1 hour
+  $ paddle-catalog invoice txn_01h… --email jo@example.com    # only if it is this customer's
+  $ paddle-catalog invoice txn_01h… --inline --open           # open it in the browser
+  $ paddle-catalog invoice txn_01h… --download invoice.pdf`;
+
 export const registerInvoice: RegisterCommand = (program, run) => {
   addTargetOptions(
     program
@@ -48,33 +55,35 @@ export const registerInvoice: RegisterCommand = (program, run) => {
       .option('--inline', 'a URL that opens in the browser instead of downloading (disposition inline)')
       .option('--open', 'open the URL in the browser ($BROWSER, or the system default on a terminal)')
       .option('--download <file>', 'save the PDF to this file'),
-  ).action(
-    run(async ({ reporter }, transactionId: string, flags: InvoiceFlags) => {
-      if (!/^txn_[a-z0-9]+$/.test(transactionId)) {
-        throw new UserError(`Not a transaction id (txn_…): ${JSON.stringify(transactionId)}.`);
-      }
-      const who = customerSelector(flags, false);
-      return withBillingServices(reporter, flags, async (services) => {
-        const request: InvoiceRequest = {
-          transactionId,
-          disposition: flags.inline ? 'inline' : 'attachment',
-          // Human mode says why there is no invoice instead of asking the API for nothing;
-          // --json is the §4.2 action as is, whose {error} is the API's code.
-          inspect: reporter.json ? undefined : refuseWithoutInvoice,
-        };
-        const result = await requestInvoice(services, who, request);
-        if ('error' in result) {
-          return reportErrorResult(
-            reporter,
-            result.error,
-            services.lastError(),
-            explain(result.error, transactionId, who),
-          );
+  )
+    .action(
+      run(async ({ reporter }, transactionId: string, flags: InvoiceFlags) => {
+        if (!/^txn_[a-z0-9]+$/.test(transactionId)) {
+          throw new UserError(`Not a transaction id (txn_…): ${JSON.stringify(transactionId)}.`);
         }
-        return deliver(reporter, result.url, flags);
-      });
-    }),
-  );
+        const who = customerSelector(flags, false);
+        return withBillingServices(reporter, flags, async (services) => {
+          const request: InvoiceRequest = {
+            transactionId,
+            disposition: flags.inline ? 'inline' : 'attachment',
+            // Human mode says why there is no invoice instead of asking the API for nothing;
+            // --json is the §4.2 action as is, whose {error} is the API's code.
+            inspect: reporter.json ? undefined : refuseWithoutInvoice,
+          };
+          const result = await requestInvoice(services, who, request);
+          if ('error' in result) {
+            return reportErrorResult(
+              reporter,
+              result.error,
+              services.lastError(),
+              explain(result.error, transactionId, who),
+            );
+          }
+          return deliver(reporter, result.url, flags);
+        });
+      }),
+    )
+    .addHelpText('after', EXAMPLES);
 };
 
 function requestInvoice(

@@ -1,19 +1,35 @@
 // `plan <file>`: validate, read the account, print what apply would change (design §2).
+import { Option } from 'commander';
 import { createRunCalls, DEFAULT_APPLY_SETTINGS, planCatalog } from '../../apply/apply-catalog.js';
 import { loadCatalog } from '../../catalog/read.js';
+import { annotateIssues } from '../../output/annotations.js';
+import { publishPlan } from '../../output/github.js';
 import { formatIssueLine } from '../../output/issues.js';
 import { formatPlan, planDocument } from '../../output/plan-format.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import { hasChanges } from '../../plan/summary.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
+import { EMIT_FORMATS, type EmitFlags, emitPlan } from '../emit-tool-server.js';
 import { EXIT_CHANGES_PENDING, EXIT_OK } from '../handle-error.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
 
-interface PlanFlags extends TargetFlags {
+interface PlanFlags extends TargetFlags, EmitFlags {
   detailedExitcode?: boolean;
   prune?: boolean;
+  /** take over matching unmarked objects (passed to the planner as DiffOptions.adopt) */
+  adopt?: boolean;
 }
+
+const EXAMPLES = `
+Examples:
+  $ paddle-catalog plan catalog.yaml --local                # against a built-in emulator, no account
+  $ PADDLE_API_KEY=pdl_sdbx_… paddle-catalog plan catalog.yaml
+  $ paddle-catalog plan catalog.yaml --detailed-exitcode    # exit 2 when changes are pending (CI)
+  $ paddle-catalog plan catalog.yaml --prune                # also archive what left the catalog
+  $ paddle-catalog plan catalog.yaml --emit tool-server --out scripts/
+                                        # execute scripts for Paddle's hosted tool server
+In GitHub Actions the plan goes to the step summary and has_changes=true|false to the step outputs.`;
 
 export const registerPlan: RegisterCommand = (program, run) => {
   addTargetOptions(
@@ -23,18 +39,33 @@ export const registerPlan: RegisterCommand = (program, run) => {
       .argument('<file>', 'the catalog YAML file'),
   )
     .option('--prune', 'also plan archiving managed objects that are no longer in the catalog')
+    .option(
+      '--adopt',
+      'take over unmarked objects that match a key (a product by name; a price by description and unit price)',
+    )
     .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)')
-    .action(run(async (ctx: CommandContext, file: string, flags: PlanFlags) => runPlan(ctx, file, flags)));
+    .addOption(
+      new Option(
+        '--emit <format>',
+        "write the pending changes as scripts for Paddle's hosted tool server",
+      ).choices(EMIT_FORMATS),
+    )
+    .option('--out <dir>', 'with --emit: write one .js file per script into this folder')
+    .action(run(async (ctx: CommandContext, file: string, flags: PlanFlags) => runPlan(ctx, file, flags)))
+    .addHelpText('after', EXAMPLES);
 };
 
 async function runPlan({ reporter }: CommandContext, file: string, flags: PlanFlags): Promise<number> {
   const environment = environmentOf(flags.production);
   const loaded = await loadCatalog(file, environment);
   for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
+  annotateIssues(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   try {
     const gateway = createCatalogGateway(session.target);
     const plan = await planCatalog(loaded.catalog, gateway, createRunCalls(DEFAULT_APPLY_SETTINGS), flags);
+    await publishPlan(reporter, plan, environment, file);
+    if (flags.emit || flags.out) return await emitPlan(reporter, plan, environment, flags);
     reporter.document(planDocument(plan, environment));
     for (const line of formatPlan(plan, reporter.style, flags)) reporter.result(line);
     return flags.detailedExitcode && hasChanges(plan) ? EXIT_CHANGES_PENDING : EXIT_OK;

@@ -2,6 +2,12 @@
 import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
 
+const EXAMPLES = `
+Examples:
+  $ paddle-catalog schema > catalog.schema.json
+  Then, first line of catalog.yaml (YAML language server in VS Code and other editors):
+  # yaml-language-server: $schema=./catalog.schema.json`;
+
 export const registerSchema: RegisterCommand = (program, run) => {
   program
     .command('schema')
@@ -14,5 +20,6 @@ export const registerSchema: RegisterCommand = (program, run) => {
         else reporter.result(JSON.stringify(schema, null, 2));
         return EXIT_OK;
       }),
-    );
+    )
+    .addHelpText('after', EXAMPLES);
 };

@@ -1,6 +1,6 @@
 // `validate <file>`: offline, no key, no network. Every issue as `file:line:col  message  (rule)`.
 import type { CatalogIssue } from '../../errors.js';
-import { annotationPath, githubAnnotations } from '../../output/annotations.js';
+import { annotateIssues } from '../../output/annotations.js';
 import { formatIssueLine } from '../../output/issues.js';
 import type { Reporter } from '../../output/reporter.js';
 import { environmentOf } from '../../paddle/target.js';
@@ -36,6 +36,13 @@ function printHuman(
   }
 }
 
+const EXAMPLES = `
+Examples:
+  $ paddle-catalog validate catalog.yaml                 # structure and every local rule, offline
+  $ paddle-catalog validate catalog.yaml --production    # with the production account's settings
+  $ paddle-catalog --json validate catalog.yaml          # {"ok", "issues": [{line, column, rule, …}]}
+In GitHub Actions (GITHUB_ACTIONS=true) the issues also become annotations on the diff.`;
+
 export const registerValidate: RegisterCommand = (program, run) => {
   program
     .command('validate')
@@ -43,15 +50,12 @@ export const registerValidate: RegisterCommand = (program, run) => {
     .argument('<file>', 'the catalog YAML file')
     .option('--production', "check against the production account's settings (default: sandbox)")
     .action(
-      run(async ({ reporter, io }, file: string, options: { production?: boolean }) => {
+      run(async ({ reporter }, file: string, options: { production?: boolean }) => {
         // Loaded here, not at start-up: yaml and zod are not needed by --version or --help.
         const { readCatalog, readCatalogText } = await import('../../catalog/read.js');
         const environment = environmentOf(options.production);
         const { catalog, issues } = readCatalog(file, await readCatalogText(file), { environment });
-        if (io.env.GITHUB_ACTIONS === 'true') {
-          for (const line of githubAnnotations(annotationPath(file, io.env, io.cwd), issues))
-            reporter.info(line);
-        }
+        annotateIssues(reporter, file, issues);
         reporter.document({
           ok: catalog !== undefined,
           file,
@@ -77,5 +81,6 @@ export const registerValidate: RegisterCommand = (program, run) => {
         printHuman(reporter, file, environment, issues, counts);
         return catalog ? EXIT_OK : EXIT_ERROR;
       }),
-    );
+    )
+    .addHelpText('after', EXAMPLES);
 };

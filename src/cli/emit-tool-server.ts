@@ -1,0 +1,64 @@
+// `plan --emit tool-server [--out dir]`: the plan's pending changes as execute scripts for Paddle's
+// hosted tool server (src/plan/tool-server.ts), printed or written as one .js file per script.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { UserError } from '../errors.js';
+import type { Reporter } from '../output/reporter.js';
+import { hasChanges } from '../plan/summary.js';
+import { toolServerScripts } from '../plan/tool-server.js';
+import type { Plan } from '../plan/types.js';
+import { EXIT_CHANGES_PENDING, EXIT_OK } from './handle-error.js';
+
+export const EMIT_FORMATS = ['tool-server'] as const;
+
+export interface EmitFlags {
+  emit?: (typeof EMIT_FORMATS)[number];
+  out?: string;
+  detailedExitcode?: boolean;
+}
+
+export async function emitPlan(
+  reporter: Reporter,
+  plan: Plan,
+  environment: string,
+  flags: EmitFlags,
+): Promise<number> {
+  if (!flags.emit) throw new UserError('--out needs --emit tool-server.');
+  const { scripts, deferred } = toolServerScripts(plan);
+  const files = flags.out ? await writeScripts(resolve(reporter.io.cwd, flags.out), scripts) : [];
+  reporter.document({
+    ok: true,
+    environment,
+    format: flags.emit,
+    scripts: scripts.map((s, i) => ({ ...s, ...(files[i] ? { file: files[i] } : {}) })),
+    deferred,
+  });
+  if (scripts.length === 0) reporter.info('No changes: no scripts to emit.');
+  scripts.forEach((script, i) => {
+    const head = `// ===== ${script.name}.js: script ${i + 1} of ${scripts.length}, ${script.calls} API calls =====`;
+    if (files[i]) reporter.result(`${files[i]}  (${script.calls} API calls)`);
+    else reporter.result(`${head}\n${script.code}`);
+  });
+  if (scripts.length > 0) {
+    reporter.info(
+      `Run the scripts in order with the execute tool of the ${environment} tool server; each prints the ids it created. Then run plan again: "No changes." means done.`,
+    );
+  }
+  if (deferred.length > 0) {
+    reporter.warn(
+      `${deferred.length} price${deferred.length === 1 ? '' : 's'} of a new product did not fit beside it in one script (${deferred.join(', ')}): after the scripts ran, run plan --emit tool-server again for them.`,
+    );
+  }
+  return flags.detailedExitcode && hasChanges(plan) ? EXIT_CHANGES_PENDING : EXIT_OK;
+}
+
+async function writeScripts(dir: string, scripts: { name: string; code: string }[]): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  return Promise.all(
+    scripts.map(async (script) => {
+      const file = join(dir, `${script.name}.js`);
+      await writeFile(file, script.code, 'utf8');
+      return file;
+    }),
+  );
+}

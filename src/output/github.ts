@@ -1,0 +1,145 @@
+// GitHub Actions integration (cli-conventions §3): a step summary in GitHub-flavoured Markdown
+// and step outputs (`has_changes`, …). Pure formatters, then one writer that appends to the files
+// the runner names. Nothing secret goes in: the values are counts, keys, ids and paths, and the
+// text is passed through the reporter's redaction all the same.
+import { randomUUID } from 'node:crypto';
+import { appendFile } from 'node:fs/promises';
+import type { KeyResult } from '../apply/report.js';
+import { changesInOrder, hasChanges, summarize } from '../plan/summary.js';
+import type { Change, Plan } from '../plan/types.js';
+import { inGitHubActions } from './annotations.js';
+import { describePrice } from './plan-format.js';
+import type { Reporter } from './reporter.js';
+
+/** Tables longer than this are cut, with a "N more" line: the summary of a step is capped at 1 MiB. */
+export const SUMMARY_ROW_LIMIT = 200;
+
+/** A table cell: pipes escaped, one line, no HTML. */
+export function markdownCell(text: string): string {
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r?\n|\r/g, ' ');
+}
+
+/** `| a | b |` rows under a header, cut at `limit` rows with a line that says how many were left out. */
+export function markdownTable(header: string[], rows: string[][], limit = SUMMARY_ROW_LIMIT): string[] {
+  const line = (cells: string[]) => `| ${cells.map(markdownCell).join(' | ')} |`;
+  const lines = [line(header), `|${header.map(() => ' --- |').join('')}`];
+  lines.push(...rows.slice(0, limit).map(line));
+  if (rows.length > limit) lines.push('', `…and ${rows.length - limit} more.`);
+  return lines;
+}
+
+const code = (text: string | undefined) => (text ? `\`${text.replace(/`/g, "'")}\`` : '');
+
+function details(change: Change): string {
+  if (change.fields.length > 0) return change.fields.map((f) => f.path).join(', ');
+  if (change.kind === 'product')
+    return change.desired ? `${change.desired.name} (${change.desired.tax_category})` : '';
+  return change.desired ? describePrice(change.desired) : '';
+}
+
+/** The plan for the step summary: environment, counts, a table of what changes. */
+export function planSummaryMarkdown(plan: Plan, environment: string, file?: string): string {
+  const s = summarize(plan);
+  const pending = changesInOrder(plan).filter((c) => c.action !== 'unchanged');
+  const lines = [
+    `### paddle-catalog plan${file ? ` · ${code(file)}` : ''}`,
+    '',
+    `Environment: **${environment}** · ${s.adopt ? `${s.adopt} to adopt, ` : ''}${s.create} to create, ${s.update} to update, ${s.archive} to archive, ${s.unchanged} unchanged`,
+    '',
+  ];
+  if (pending.length === 0) lines.push('No changes.');
+  else {
+    const rows = pending.map((c) => [c.action, c.kind, c.key, c.id ?? '', details(c)]);
+    lines.push(...markdownTable(['Action', 'Kind', 'Key', 'Id', 'Details'], rows));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export interface ApplySummaryInput {
+  environment: string;
+  results: KeyResult[];
+  verified: boolean;
+  failed: boolean;
+  idsFile?: string;
+}
+
+/** The ids after apply (seed §4.3 rule 6), per key, with what happened to each. */
+export function applySummaryMarkdown(input: ApplySummaryInput): string {
+  const { environment, results, verified, failed } = input;
+  const outcome = failed ? '❌ failed' : verified ? '✅ verified' : '⚠️ not verified';
+  const applied = results.filter((r) => r.status === 'applied').length;
+  const lines = [
+    '### paddle-catalog apply',
+    '',
+    `Environment: **${environment}** · ${applied} change${applied === 1 ? '' : 's'} applied · ${outcome}${
+      input.idsFile ? ` · ids written to ${code(input.idsFile)}` : ''
+    }`,
+    '',
+    ...markdownTable(
+      ['Key', 'Kind', 'Id', 'Action', 'Status'],
+      results.map((r) => [r.key, r.kind, r.id ?? '', r.action, r.status]),
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Step outputs in the multiline-safe form `name<<DELIMITER\nvalue\nDELIMITER`, as @actions/core
+ * writes them; a delimiter that occurs in a name or value would end it early, so that is refused.
+ */
+export function outputLines(
+  outputs: Record<string, string>,
+  delimiter = `ghadelimiter_${randomUUID()}`,
+): string {
+  return Object.entries(outputs)
+    .map(([name, value]) => {
+      if (name.includes(delimiter) || value.includes(delimiter)) {
+        throw new Error(`step output ${name}: the value contains the delimiter`);
+      }
+      return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
+    })
+    .join('');
+}
+
+export interface StepReport {
+  summary?: string;
+  outputs?: Record<string, string>;
+}
+
+/** Appends to $GITHUB_STEP_SUMMARY and $GITHUB_OUTPUT, in Actions only; a missing variable is skipped. */
+export async function writeStepReport(reporter: Reporter, report: StepReport): Promise<void> {
+  const env = reporter.io.env;
+  if (!inGitHubActions(env)) return;
+  if (report.summary && env.GITHUB_STEP_SUMMARY) {
+    await appendFile(env.GITHUB_STEP_SUMMARY, reporter.redact(report.summary), 'utf8');
+  }
+  if (report.outputs && env.GITHUB_OUTPUT) {
+    await appendFile(env.GITHUB_OUTPUT, reporter.redact(outputLines(report.outputs)), 'utf8');
+  }
+}
+
+/** `plan` in Actions: the plan table in the summary and `has_changes`. */
+export function publishPlan(reporter: Reporter, plan: Plan, environment: string, file: string) {
+  return writeStepReport(reporter, {
+    summary: planSummaryMarkdown(plan, environment, file),
+    outputs: { has_changes: String(hasChanges(plan)) },
+  });
+}
+
+/** `apply` in Actions: the ids in the summary; `has_changes`, `applied`, `verified`, `ids_file`. */
+export function publishApply(reporter: Reporter, plan: Plan, input: ApplySummaryInput) {
+  return writeStepReport(reporter, {
+    summary: applySummaryMarkdown(input),
+    outputs: {
+      has_changes: String(hasChanges(plan)),
+      applied: String(input.results.some((r) => r.status === 'applied')),
+      verified: String(input.verified && !input.failed),
+      ...(input.idsFile ? { ids_file: input.idsFile } : {}),
+    },
+  });
+}

@@ -1,0 +1,263 @@
+// snapshot → Catalog (`export`): the account's catalog as the minimal file a person would write.
+// Pure. Keys come from our marker where an object has one (so a managed catalog exports to itself),
+// otherwise they are slugged from names and made unique. Paddle's defaults are dropped, the
+// user's custom_data is kept and our marker is not. `plan --adopt` takes the unmarked objects over.
+import type {
+  Catalog,
+  CatalogPrice,
+  CatalogProduct,
+  EnvironmentSettings,
+  Money,
+  TrialPeriod,
+  UnitPriceOverride,
+} from '../catalog/schema.js';
+import { KEY_PATTERN } from '../catalog/schema.js';
+import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../catalog/tax-categories.js';
+import type {
+  CatalogSnapshot,
+  RemoteDuration,
+  RemoteMoney,
+  RemoteOverride,
+  RemotePrice,
+  RemoteProduct,
+  RemoteTrialPeriod,
+} from '../paddle/catalog-types.js';
+import type { EnvironmentName } from '../paddle/target.js';
+import { readMarker, userCustomData } from './marker.js';
+import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from './normalize.js';
+
+export interface ExportOptions {
+  environment: EnvironmentName;
+  /** include archived products and prices (the file has no status: applying it unarchives them) */
+  includeArchived?: boolean;
+}
+
+export interface ExportedObject {
+  kind: 'product' | 'price';
+  key: string;
+  id: string;
+}
+
+export interface ExportResult {
+  catalog: Catalog;
+  /** archived objects that were included (only with includeArchived) */
+  archived: ExportedObject[];
+  /** what the user should know: skipped duplicates, keys that could not be kept */
+  warnings: string[];
+}
+
+const KEY_MAX = 63;
+
+/** `Pro Plan (EUR)` → `pro-plan-eur`; accents folded, at most 63 characters; '' when nothing is left. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, KEY_MAX)
+    .replace(/-+$/, '');
+}
+
+/** The first candidate not taken yet (`fallback` when all are empty); else the first with `-2`, `-3`, … (≤ 63 characters). */
+export function uniqueKey(
+  candidates: readonly string[],
+  taken: ReadonlySet<string>,
+  fallback: string,
+): string {
+  const usable = candidates.filter((c) => c !== '');
+  if (usable.length === 0) usable.push(fallback);
+  const free = usable.find((c) => !taken.has(c));
+  if (free !== undefined) return free;
+  const base = usable[0] as string;
+  for (let n = 2; ; n += 1) {
+    const suffix = `-${n}`;
+    const key = `${base.slice(0, KEY_MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
+    if (!taken.has(key)) return key;
+  }
+}
+
+const EVERY: Record<string, string> = { day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly' };
+
+/** `monthly`, `yearly`, `every-3-months`, `one-time`: a price key from its billing cycle. */
+export function cycleKey(cycle: RemoteDuration | null): string {
+  if (!cycle) return 'one-time';
+  if (cycle.frequency === 1 && EVERY[cycle.interval]) return EVERY[cycle.interval] as string;
+  return `every-${cycle.frequency}-${cycle.interval}s`;
+}
+
+const byId = <T extends { id: string }>(a: T, b: T) => a.id.localeCompare(b.id);
+const text = (value: string | null) => (value ? value : undefined);
+// Remote strings are typed as the catalog's enums here; `export` validates the file it writes.
+const money = (m: RemoteMoney) => ({ amount: m.amount, currency_code: m.currency_code }) as Money;
+
+function overrides(list: RemoteOverride[] | null | undefined): UnitPriceOverride[] | undefined {
+  if (!list || list.length === 0) return undefined;
+  return list.map((o) => ({
+    country_codes: [...o.country_codes] as UnitPriceOverride['country_codes'],
+    unit_price: money(o.unit_price),
+  }));
+}
+
+function trialOf(t: RemoteTrialPeriod | null): TrialPeriod | undefined {
+  if (!t) return undefined;
+  const trial: TrialPeriod = { interval: t.interval as TrialPeriod['interval'], frequency: t.frequency };
+  if (t.unit_price) trial.unit_price = money(t.unit_price);
+  const trialOverrides = overrides(t.unit_price_overrides);
+  if (trialOverrides) trial.unit_price_overrides = trialOverrides;
+  // seed §2.4 rule 3: only an explicit false makes a trial cardless; true is the default
+  if (t.requires_payment_method === false) trial.requires_payment_method = false;
+  return trial;
+}
+
+/** A price with only what differs from Paddle's defaults (the wire names, amounts as strings). */
+export function exportPrice(p: RemotePrice): CatalogPrice {
+  const price: CatalogPrice = {
+    description: p.description,
+    unit_price: money(p.unit_price),
+  };
+  const name = text(p.name);
+  if (name) price.name = name;
+  if (p.billing_cycle) price.billing_cycle = { ...p.billing_cycle } as CatalogPrice['billing_cycle'];
+  const trial = trialOf(p.trial_period);
+  if (trial) price.trial_period = trial;
+  const priceOverrides = overrides(p.unit_price_overrides);
+  if (priceOverrides) price.unit_price_overrides = priceOverrides;
+  const q = p.quantity;
+  if (q && (q.minimum !== DEFAULT_QUANTITY.minimum || q.maximum !== DEFAULT_QUANTITY.maximum)) {
+    price.quantity = { minimum: q.minimum, maximum: q.maximum };
+  }
+  if (p.tax_mode && p.tax_mode !== DEFAULT_TAX_MODE) price.tax_mode = p.tax_mode as CatalogPrice['tax_mode'];
+  const custom = userCustomData(p.custom_data);
+  if (custom) price.custom_data = custom;
+  return price;
+}
+
+function exportProduct(p: RemoteProduct): Omit<CatalogProduct, 'prices'> {
+  const product: CatalogProduct = { name: p.name, tax_category: p.tax_category as TaxCategory };
+  const description = text(p.description);
+  if (description) product.description = description;
+  const image = text(p.image_url);
+  if (image) product.image_url = image;
+  const custom = userCustomData(p.custom_data);
+  if (custom) product.custom_data = custom;
+  return product;
+}
+
+/** A marker key usable as-is: valid, and (for a price) under the product it is exported with. */
+function markedKey(customData: RemotePrice['custom_data'], productKey?: string): string | undefined {
+  const marker = readMarker(customData);
+  if (marker === undefined) return undefined;
+  if (productKey === undefined) return KEY_PATTERN.test(marker) ? marker : undefined;
+  const [owner, priceKey, ...rest] = marker.split('/');
+  return owner === productKey && priceKey && rest.length === 0 && KEY_PATTERN.test(priceKey)
+    ? priceKey
+    : undefined;
+}
+
+interface Keyed<T> {
+  key: string;
+  object: T;
+}
+
+/**
+ * Keys for a list of objects: marker keys first (the first object per key, active before archived,
+ * then oldest, as the planner keeps it; later ones are skipped with a warning), then slugs.
+ */
+function assignKeys<T extends RemoteProduct | RemotePrice>(
+  objects: T[],
+  marked: (object: T) => string | undefined,
+  candidates: (object: T) => string[],
+  fallback: string,
+  onDuplicate: (object: T, key: string, kept: T) => void,
+): Keyed<T>[] {
+  const sorted = [...objects].sort(
+    (a, b) => Number(a.status !== 'active') - Number(b.status !== 'active') || byId(a, b),
+  );
+  const taken = new Map<string, T>();
+  const keyed: Keyed<T>[] = [];
+  for (const object of sorted) {
+    const key = marked(object);
+    if (key === undefined) continue;
+    const kept = taken.get(key);
+    if (kept) onDuplicate(object, key, kept);
+    else {
+      taken.set(key, object);
+      keyed.push({ key, object });
+    }
+  }
+  for (const object of [...objects].sort(byId)) {
+    if (marked(object) !== undefined) continue;
+    const key = uniqueKey(candidates(object), new Set(taken.keys()), fallback);
+    taken.set(key, object);
+    keyed.push({ key, object });
+  }
+  return keyed.sort((a, b) => byId(a.object, b.object));
+}
+
+/** What the exported objects need the account to have: approvals and cardless trials (seed §2.3, §2.4). */
+function inferredSettings(catalog: Catalog): EnvironmentSettings | undefined {
+  const products = Object.values(catalog.products);
+  const approved = [
+    ...new Set(
+      products
+        .map((p) => p.tax_category)
+        .filter((c) => (TAX_CATEGORIES as readonly string[]).includes(c) && needsApproval(c)),
+    ),
+  ].sort();
+  const cardless = products.some((p) =>
+    Object.values(p.prices ?? {}).some((price) => price.trial_period?.requires_payment_method === false),
+  );
+  if (approved.length === 0 && !cardless) return undefined;
+  return {
+    ...(approved.length > 0 ? { approved_tax_categories: approved } : {}),
+    ...(cardless ? { cardless_trials: true } : {}),
+  };
+}
+
+export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions): ExportResult {
+  const shown = <T extends { status: string }>(list: T[]) =>
+    options.includeArchived ? list : list.filter((o) => o.status === 'active');
+  const warnings: string[] = [];
+  const archived: ExportedObject[] = [];
+  const duplicate = (kind: string) => (object: { id: string }, key: string, kept: { id: string }) =>
+    warnings.push(`${kind} ${object.id} carries the key ${key} of ${kept.id} too: not exported`);
+
+  const products: Record<string, CatalogProduct> = {};
+  const keyedProducts = assignKeys(
+    shown(snapshot.products),
+    (p) => markedKey(p.custom_data),
+    (p) => [slugify(p.name)],
+    'product',
+    duplicate('product'),
+  );
+  for (const { key, object } of keyedProducts) {
+    if (object.status === 'archived') archived.push({ kind: 'product', key, id: object.id });
+    const prices: Record<string, CatalogPrice> = {};
+    const keyedPrices = assignKeys(
+      shown(object.prices),
+      (p) => markedKey(p.custom_data, key),
+      (p) => [slugify(p.name ?? ''), cycleKey(p.billing_cycle), slugify(p.description)],
+      'price',
+      duplicate('price'),
+    );
+    for (const { key: priceKey, object: price } of keyedPrices) {
+      const marker = readMarker(price.custom_data);
+      if (marker !== undefined && markedKey(price.custom_data, key) === undefined) {
+        warnings.push(
+          `price ${price.id} carries the key ${marker} but is exported as ${key}/${priceKey}: plan will create that key`,
+        );
+      }
+      if (price.status === 'archived')
+        archived.push({ kind: 'price', key: `${key}/${priceKey}`, id: price.id });
+      prices[priceKey] = exportPrice(price);
+    }
+    products[key] = { ...exportProduct(object), ...(keyedPrices.length > 0 ? { prices } : {}) };
+  }
+
+  const catalog: Catalog = { version: 1, products };
+  const settings = inferredSettings(catalog);
+  if (settings) catalog.environments = { [options.environment]: settings };
+  return { catalog, archived, warnings };
+}

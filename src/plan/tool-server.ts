@@ -1,0 +1,217 @@
+// `plan --emit tool-server`: the pending changes as scripts for the execute tool of Paddle's hosted
+// tool server (seed §4.3 rules 3–5, §8). Pure: a plan in, script texts out.
+//
+// The conventions (seed §4.3 rule 4): method paths camelCase (`client.products.create`), request
+// bodies and response fields snake_case; updates are `client.<resource>.update(id, body)`. Every
+// script runs on its own — variables do not persist between execute calls — so a new product and
+// its prices are chained inside one script. Each script ends by printing, with console.log, the ids
+// it created as one JSON line: {"products": {key: pro_…}, "prices": {key: pri_…}} (also when a call
+// fails midway, so what was created is known). What is created carries the catalog key as its
+// marker, so after a failure, or for the prices of a new product that did not fit beside it
+// (`deferred`), a fresh `plan --emit tool-server` continues from what exists.
+import {
+  priceAdoptBody,
+  priceCreateBody,
+  priceUpdateBody,
+  productAdoptBody,
+  productCreateBody,
+  productUpdateBody,
+} from '../apply/bodies.js';
+import { UserError } from '../errors.js';
+import type { Change, Plan, PriceChange, ProductChange, ProductPlan } from './types.js';
+
+/** Seed §8: one execute call makes at most 50 API calls with at most 32,000 characters of code. */
+export const TOOL_SERVER_CAPS = { calls: 50, codeChars: 32_000 } as const;
+
+/** Room kept for the header and the try/finally around the statements. */
+const FRAME_CHARS = 600;
+
+export interface ToolServerScript {
+  /** a file name without extension: `01-pro` */
+  name: string;
+  /** API calls the script makes */
+  calls: number;
+  code: string;
+}
+
+export interface ToolServerEmission {
+  scripts: ToolServerScript[];
+  /** keys of prices of a new product that did not fit in its script: a later run emits them */
+  deferred: string[];
+}
+
+interface Statement {
+  key: string;
+  calls: number;
+  code: string;
+}
+
+const js = (value: unknown) => JSON.stringify(value);
+const ARCHIVE = js({ status: 'archived' });
+const ACTIVATE = js({ status: 'active' });
+
+function productStatements(change: ProductChange, variable: string): Statement[] {
+  const { key, desired } = change;
+  const id = js(change.id);
+  const update = (body: string) => `await client.products.update(${id}, ${body});`;
+  const one = (...lines: string[]): Statement[] => [{ key, calls: lines.length, code: lines.join('\n') }];
+  switch (change.action) {
+    case 'create':
+      return [
+        {
+          key,
+          calls: 1,
+          code: `const ${variable} = (await client.products.create(${js(productCreateBody(key, desired!))})).id;\ncreated.products[${js(key)}] = ${variable};`,
+        },
+      ];
+    case 'update':
+      return one(update(js(productUpdateBody(key, desired!, change.fields))));
+    case 'unarchive':
+      return change.fields.length === 0
+        ? one(update(ACTIVATE))
+        : one(update(ACTIVATE), update(js(productUpdateBody(key, desired!, change.fields))));
+    case 'adopt': {
+      const stamp = update(js(productAdoptBody(key, desired!, change.fields)));
+      return change.archived ? one(update(ACTIVATE), stamp) : one(stamp);
+    }
+    case 'archive':
+      return one(update(ARCHIVE));
+    default:
+      return [];
+  }
+}
+
+function priceStatements(change: PriceChange, productRef: string): Statement[] {
+  const { key, desired } = change;
+  const id = js(change.id);
+  const update = (body: string) => `await client.prices.update(${id}, ${body});`;
+  const one = (...lines: string[]): Statement[] => [{ key, calls: lines.length, code: lines.join('\n') }];
+  const create = () => {
+    const { product_id: _placeholder, ...body } = priceCreateBody(key, desired!, '');
+    return `created.prices[${js(key)}] = (await client.prices.create({"product_id":${productRef},${js(body).slice(1)})).id;`;
+  };
+  switch (change.action) {
+    case 'create':
+      return one(create());
+    case 'replace':
+      // the new price first, so the key never points at nothing
+      return one(create(), update(ARCHIVE));
+    case 'update':
+      return one(update(js(priceUpdateBody(key, desired!, change.fields))));
+    case 'unarchive':
+      return change.fields.length === 0
+        ? one(update(ACTIVATE))
+        : one(update(ACTIVATE), update(js(priceUpdateBody(key, desired!, change.fields))));
+    case 'adopt': {
+      const stamp = update(js(priceAdoptBody(key, desired!, change.fields)));
+      return change.archived ? one(update(ACTIVATE), stamp) : one(stamp);
+    }
+    case 'archive':
+      return one(update(ARCHIVE));
+    default:
+      return [];
+  }
+}
+
+const cost = (statements: Statement[]) => ({
+  calls: statements.reduce((n, s) => n + s.calls, 0),
+  // each line is indented by two spaces and ends with a newline
+  chars: statements.reduce((n, s) => n + s.code.length + 3 * s.code.split('\n').length, 0),
+});
+
+/** Fills scripts in order, each within the caps. */
+class Packer {
+  readonly scripts: Statement[][] = [];
+  private current: Statement[] = [];
+
+  fits(statements: Statement[], into = this.current): boolean {
+    const total = cost([...into, ...statements]);
+    return total.calls <= TOOL_SERVER_CAPS.calls && total.chars <= TOOL_SERVER_CAPS.codeChars - FRAME_CHARS;
+  }
+
+  /** Adds statements that have to share one script; false when they cannot fit even in an empty one. */
+  addTogether(statements: Statement[]): boolean {
+    if (!this.fits(statements, [])) return false;
+    if (!this.fits(statements)) this.next();
+    this.current.push(...statements);
+    return true;
+  }
+
+  add(statement: Statement): void {
+    if (!this.addTogether([statement])) {
+      throw new UserError(
+        `${statement.key} is too large for one tool-server script (${statement.code.length} characters).`,
+        'Use `paddle-catalog apply` for this catalog.',
+      );
+    }
+  }
+
+  next(): void {
+    if (this.current.length > 0) this.scripts.push(this.current);
+    this.current = [];
+  }
+
+  finish(): Statement[][] {
+    this.next();
+    return this.scripts;
+  }
+}
+
+const isCarrier = (c: Change) => c.kind === 'product' && c.action === 'unchanged' && !c.desired;
+
+/** A new product with its prices: together, or the product with as many prices as fit (the rest deferred). */
+function packNewProduct(packer: Packer, product: Statement[], prices: Statement[][], deferred: string[]) {
+  if (packer.addTogether([...product, ...prices.flat()])) return;
+  packer.next();
+  const taken = [...product];
+  let rest = 0;
+  for (const price of prices) {
+    if (rest === 0 && packer.fits([...taken, ...price], [])) taken.push(...price);
+    else rest += 1;
+  }
+  packer.addTogether(taken);
+  deferred.push(...prices.slice(prices.length - rest).flatMap((p) => p.map((s) => s.key)));
+  packer.next();
+}
+
+function packGroup(packer: Packer, group: ProductPlan, index: number, deferred: string[]) {
+  const variable = `product${index}`;
+  const product = isCarrier(group.product) ? [] : productStatements(group.product, variable);
+  const productRef = group.product.action === 'create' ? variable : js(group.product.id);
+  const prices = group.prices.map((p) => priceStatements(p, productRef)).filter((s) => s.length > 0);
+  if (group.product.action === 'create') return packNewProduct(packer, product, prices, deferred);
+  // the product's id is known: its steps can go into any script, in apply's order
+  const ordered =
+    group.product.action === 'archive' ? [...prices.flat(), ...product] : [...product, ...prices.flat()];
+  for (const statement of ordered) packer.add(statement);
+}
+
+function slug(key: string): string {
+  return key.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'script';
+}
+
+function render(statements: Statement[], n: number, of: number): ToolServerScript {
+  const { calls } = cost(statements);
+  const body = statements.map((s) => s.code.replace(/^/gm, '  ')).join('\n');
+  const code = [
+    `// paddle-catalog: tool-server execute script ${n} of ${of} (${calls} API call${calls === 1 ? '' : 's'}).`,
+    '// Prints the ids it created as JSON: {"products": {key: id}, "prices": {key: id}}.',
+    'const created = { products: {}, prices: {} };',
+    'try {',
+    body,
+    '} finally {',
+    '  console.log(JSON.stringify(created));',
+    '}',
+    '',
+  ].join('\n');
+  const name = `${String(n).padStart(2, '0')}-${slug(statements[0]?.key ?? '')}`;
+  return { name, calls, code };
+}
+
+export function toolServerScripts(plan: Plan): ToolServerEmission {
+  const packer = new Packer();
+  const deferred: string[] = [];
+  for (const [index, group] of plan.groups.entries()) packGroup(packer, group, index + 1, deferred);
+  const batches = packer.finish();
+  return { scripts: batches.map((b, i) => render(b, i + 1, batches.length)), deferred };
+}

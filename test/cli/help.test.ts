@@ -1,0 +1,29 @@
+// Every command's --help ends with examples (issue 7: users read --help before the README).
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli/program.js';
+import type { Io } from '../../src/output/io.js';
+
+const COMMANDS = ['validate', 'plan', 'apply', 'export', 'history', 'invoice', 'emulator', 'schema', 'init'];
+
+async function helpOf(name: string): Promise<string> {
+  let text = '';
+  const io = {
+    stdout: { write: (s: string) => (text += s) },
+    stderr: { write: () => true },
+    stdin: process.stdin,
+    env: {},
+    cwd: process.cwd(),
+  } as unknown as Io;
+  const program = await buildProgram(io, () => {}, [name]);
+  const command = program.commands.find((c) => c.name() === name);
+  command?.outputHelp();
+  return text;
+}
+
+describe('--help', () => {
+  it.each(COMMANDS)('%s --help has examples', async (name) => {
+    const help = await helpOf(name);
+    expect(help).toContain('Examples:');
+    expect(help).toContain(`$ paddle-catalog `);
+  });
+});

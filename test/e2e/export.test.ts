@@ -1,0 +1,159 @@
+// `export` and `--adopt` through bin/ against the emulator: a catalog made by another tool (plain API
+// calls, no marker) → export → validate → plan --adopt (only adoptions) → apply --adopt → no changes.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { runCli } from '../helpers/run-cli.js';
+import { tempDir } from './catalog-files.js';
+
+let emulator: RunningEmulator;
+let dir: string;
+const env = () => ({ PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey });
+
+async function api(method: string, path: string, body: unknown): Promise<{ id: string }> {
+  const response = await fetch(`${emulator.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${emulator.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: { id: string } };
+  if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** What another tool (or the dashboard) would have made: no marker anywhere. */
+async function seedUnmarkedCatalog(): Promise<void> {
+  const pro = await api('POST', '/products', {
+    name: 'Pro Plan',
+    tax_category: 'saas',
+    description: 'For teams',
+    custom_data: { crm_id: 'c-42' },
+  });
+  await api('POST', '/prices', {
+    product_id: pro.id,
+    description: 'Pro monthly',
+    name: 'Monthly',
+    unit_price: { amount: '2400', currency_code: 'USD' },
+    billing_cycle: { interval: 'month', frequency: 1 },
+    trial_period: { interval: 'day', frequency: 7, unit_price: { amount: '100', currency_code: 'USD' } },
+  });
+  await api('POST', '/prices', {
+    product_id: pro.id,
+    description: 'Pro yearly',
+    unit_price: { amount: '24000', currency_code: 'USD' },
+    billing_cycle: { interval: 'year', frequency: 1 },
+    unit_price_overrides: [{ country_codes: ['GB'], unit_price: { amount: '20000', currency_code: 'GBP' } }],
+    quantity: { minimum: 1, maximum: 10 },
+  });
+  const book = await api('POST', '/products', { name: 'Handbook', tax_category: 'ebooks' });
+  await api('POST', '/prices', {
+    product_id: book.id,
+    description: 'Handbook PDF',
+    unit_price: { amount: '1500', currency_code: 'EUR' },
+  });
+  const old = await api('POST', '/products', { name: 'Legacy', tax_category: 'saas' });
+  await api('PATCH', `/products/${old.id}`, { status: 'archived' });
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ approvedTaxCategories: ['saas', 'standard', 'ebooks'] });
+  dir = tempDir();
+});
+afterAll(() => emulator.close());
+beforeEach(() => emulator.reset());
+
+describe('export → validate → plan --adopt → apply --adopt (round trip)', () => {
+  it('adopts every object, re-creates nothing, and leaves an empty plan', async () => {
+    await seedUnmarkedCatalog();
+    const file = join(dir, 'round-trip.yaml');
+    const exported = await runCli(['export', '--out', file], { env: env() });
+    expect(exported.code).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=/);
+    expect(text).toContain('pro-plan:');
+    expect(text).toContain('unit_price: { amount: "100", currency_code: USD }');
+    expect(text).toContain('approved_tax_categories: [ebooks]');
+    expect(text).toContain('crm_id: c-42');
+    expect(text).not.toContain('paddle_catalog');
+    expect(text).not.toContain('Legacy');
+
+    expect((await runCli(['validate', file], { env: env() })).code).toBe(0);
+
+    const plan = await runCli(['plan', file, '--adopt'], { env: env() });
+    expect(plan.code).toBe(0);
+    const lines = plan.stdout.split('\n').filter((l) => /^\S/.test(l) && !l.startsWith('Plan:'));
+    expect(lines).toHaveLength(5);
+    expect(lines.every((l) => l.startsWith('← adopt '))).toBe(true);
+    expect(plan.stdout).toContain('Plan: 5 to adopt, 0 to create, 0 to update, 0 to archive.');
+
+    const before = emulator.requests().length;
+    const applied = await runCli(['apply', file, '--adopt', '--yes'], { env: env() });
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toContain('adopted');
+    const writes = emulator
+      .requests()
+      .slice(before)
+      .filter((r) => r.method !== 'GET');
+    expect(writes.map((r) => r.method)).toEqual(Array(5).fill('PATCH'));
+
+    const after = await runCli(['plan', file], { env: env() });
+    expect(after.stdout).toContain('No changes.');
+    // now managed: a new export takes its keys from the markers and gives the same catalog
+    const body = (yaml: string) =>
+      yaml
+        .split('\n')
+        .filter((l) => !l.startsWith('#') && l !== '')
+        .join('\n');
+    const exportedAgain = await runCli(['export'], { env: env() });
+    expect(body(exportedAgain.stdout)).toBe(body(text));
+  });
+
+  it('plan --adopt reports two unmarked candidates for one key as ambiguous and adopts neither', async () => {
+    await api('POST', '/products', { name: 'Twin', tax_category: 'saas' });
+    await api('POST', '/products', { name: 'Twin', tax_category: 'saas' });
+    const file = join(dir, 'twins.yaml');
+    const result = await runCli(['export', '--out', file], { env: env() });
+    expect(result.code).toBe(0);
+    const plan = await runCli(['--json', 'plan', file, '--adopt'], { env: env() });
+    const doc = JSON.parse(plan.stdout);
+    expect(doc.changes.map((c: { action: string }) => c.action)).toEqual(['create', 'create']);
+    expect(doc.ambiguities.map((a: { key: string }) => a.key)).toEqual(['twin', 'twin-2']);
+  });
+});
+
+describe('export output', () => {
+  it('prints YAML on stdout without --out; --json gives a document with the catalog', async () => {
+    await seedUnmarkedCatalog();
+    const yaml = await runCli(['export'], { env: env() });
+    expect(yaml.code).toBe(0);
+    expect(yaml.stdout).toMatch(/^# yaml-language-server/);
+    expect(yaml.stderr).toContain('sandbox');
+    const json = await runCli(['--json', 'export'], { env: env() });
+    const doc = JSON.parse(json.stdout);
+    expect(doc).toMatchObject({ ok: true, environment: 'sandbox', archived: [], issues: [] });
+    expect(Object.keys(doc.catalog.products)).toEqual(['pro-plan', 'handbook']);
+    expect(doc.catalog.products['pro-plan'].prices.monthly.trial_period.unit_price).toEqual({
+      amount: '100',
+      currency_code: 'USD',
+    });
+  });
+
+  it('--include-archived exports archived objects and warns that applying unarchives them', async () => {
+    await seedUnmarkedCatalog();
+    const result = await runCli(['export', '--include-archived'], { env: env() });
+    expect(result.stdout).toContain('legacy:');
+    expect(result.stdout).toContain('applying this file unarchives product legacy');
+    expect(result.stderr).toContain('unarchives product legacy');
+  });
+
+  it('--out refuses to overwrite an existing file unless --force', async () => {
+    const file = join(dir, 'exists.yaml');
+    expect((await runCli(['export', '--out', file], { env: env() })).code).toBe(0);
+    const again = await runCli(['export', '--out', file], { env: env() });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already exists');
+    expect((await runCli(['export', '--out', file, '--force'], { env: env() })).code).toBe(0);
+    expect(existsSync(file)).toBe(true);
+  });
+});

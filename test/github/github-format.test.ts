@@ -1,0 +1,122 @@
+// GitHub Actions formats (cli-conventions §3): annotation escaping and limits, the step summary's
+// Markdown, and step outputs in the multiline-safe form.
+import { describe, expect, it } from 'vitest';
+import type { KeyResult } from '../../src/apply/report.js';
+import type { CatalogIssue } from '../../src/errors.js';
+import { escapeData, escapeProperty, githubAnnotations } from '../../src/output/annotations.js';
+import {
+  applySummaryMarkdown,
+  markdownCell,
+  markdownTable,
+  outputLines,
+  planSummaryMarkdown,
+} from '../../src/output/github.js';
+import type { Plan } from '../../src/plan/types.js';
+
+const issue = (n: number, over: Partial<CatalogIssue> = {}): CatalogIssue => ({
+  path: 'products.pro',
+  line: n,
+  column: 5,
+  message: `problem ${n}`,
+  rule: 'structure',
+  severity: 'error',
+  ...over,
+});
+
+describe('annotations', () => {
+  it('escapes % CR LF in data, and also : and , in properties', () => {
+    expect(escapeData('100% a\r\nb: c, d')).toBe('100%25 a%0D%0Ab: c, d');
+    expect(escapeProperty('100% a\r\nb: c, d')).toBe('100%25 a%0D%0Ab%3A c%2C d');
+  });
+
+  it('one ::error line per issue with file, line, col and title; properties escaped', () => {
+    const [line] = githubAnnotations('dir,x/cat:1.yaml', [
+      issue(13, { rule: '§2.4 trial rule 4', message: 'paid, and\ncardless: 100%' }),
+    ]);
+    expect(line).toBe(
+      '::error file=dir%2Cx/cat%3A1.yaml,line=13,col=5,title=§2.4 trial rule 4::paid, and%0Acardless: 100%25',
+    );
+  });
+
+  it('at most 10 per severity, the rest summarised in one more annotation', () => {
+    const issues = [
+      ...Array.from({ length: 14 }, (_, i) => issue(i + 1)),
+      ...Array.from({ length: 3 }, (_, i) => issue(i + 1, { severity: 'warning' })),
+    ];
+    const lines = githubAnnotations('catalog.yaml', issues);
+    expect(lines.filter((l) => l.startsWith('::error file=catalog.yaml,line='))).toHaveLength(10);
+    expect(lines).toContain(
+      '::error file=catalog.yaml::…and 4 more errors (run paddle-catalog validate to see them all)',
+    );
+    expect(lines.filter((l) => l.startsWith('::warning'))).toHaveLength(3);
+  });
+});
+
+describe('step summary', () => {
+  it('table cells: pipes and backslashes escaped, one line, no HTML', () => {
+    expect(markdownCell('a|b\\c\nd <b>')).toBe('a\\|b\\\\c d &lt;b&gt;');
+  });
+
+  it('a table longer than the limit is cut with "N more"', () => {
+    const rows = Array.from({ length: 205 }, (_, i) => [`k${i}`]);
+    const lines = markdownTable(['Key'], rows);
+    expect(lines.slice(0, 2)).toEqual(['| Key |', '| --- |']);
+    expect(lines).toContain('| k199 |');
+    expect(lines).not.toContain('| k200 |');
+    expect(lines.at(-1)).toBe('…and 5 more.');
+  });
+
+  it('plan: environment, counts and a row per change', () => {
+    const plan: Plan = {
+      groups: [
+        {
+          product: {
+            kind: 'product',
+            key: 'pro',
+            action: 'update',
+            id: 'pro_1',
+            fields: [{ path: 'name', before: 'A', after: 'B|C' }],
+          },
+          prices: [],
+        },
+      ],
+      duplicates: [],
+      orphans: [],
+    };
+    const md = planSummaryMarkdown(plan, 'sandbox', 'catalog.yaml');
+    expect(md).toContain('### paddle-catalog plan · `catalog.yaml`');
+    expect(md).toContain('Environment: **sandbox** · 0 to create, 1 to update, 0 to archive, 0 unchanged');
+    expect(md).toContain('| update | product | pro | pro_1 | name |');
+    expect(planSummaryMarkdown({ groups: [], duplicates: [], orphans: [] }, 'sandbox')).toContain(
+      'No changes.',
+    );
+  });
+
+  it('apply: the ids per key (seed §4.3 rule 6: the created ids are reported)', () => {
+    const results: KeyResult[] = [
+      { key: 'pro', kind: 'product', action: 'create', status: 'applied', id: 'pro_1' },
+      { key: 'pro/monthly', kind: 'price', action: 'create', status: 'applied', id: 'pri_1' },
+    ];
+    const md = applySummaryMarkdown({
+      environment: 'sandbox',
+      results,
+      verified: true,
+      failed: false,
+      idsFile: 'ids.json',
+    });
+    expect(md).toContain('2 changes applied · ✅ verified · ids written to `ids.json`');
+    expect(md).toContain('| pro/monthly | price | pri_1 | create | applied |');
+  });
+});
+
+describe('step outputs', () => {
+  it('name<<delimiter, value, delimiter: safe for any value', () => {
+    expect(outputLines({ has_changes: 'true', ids_file: 'a\nb' }, 'EOF_X')).toBe(
+      'has_changes<<EOF_X\ntrue\nEOF_X\nids_file<<EOF_X\na\nb\nEOF_X\n',
+    );
+    expect(outputLines({ a: '1' })).toMatch(
+      /^a<<ghadelimiter_[0-9a-f-]{36}\n1\nghadelimiter_[0-9a-f-]{36}\n$/,
+    );
+    expect(() => outputLines({ a: 'x EOF_X y' }, 'EOF_X')).toThrow(/delimiter/);
+  });
+});
