@@ -120,6 +120,23 @@ describe('export → validate → plan --adopt → apply --adopt (round trip)', 
     expect(doc.changes.map((c: { action: string }) => c.action)).toEqual(['create', 'create']);
     expect(doc.ambiguities.map((a: { key: string }) => a.key)).toEqual(['twin', 'twin-2']);
   });
+
+  it('apply --adopt refuses an ambiguous adoption and writes nothing (no third "Twin")', async () => {
+    await api('POST', '/products', { name: 'Twin', tax_category: 'saas' });
+    await api('POST', '/products', { name: 'Twin', tax_category: 'saas' });
+    const file = join(dir, 'twins-apply.yaml');
+    expect((await runCli(['export', '--out', file], { env: env() })).code).toBe(0);
+    const before = emulator.requests().length;
+    const applied = await runCli(['apply', file, '--adopt', '--yes'], { env: env() });
+    expect(applied.code).toBe(1);
+    expect(applied.stderr).toMatch(/match more than one existing object/);
+    expect(
+      emulator
+        .requests()
+        .slice(before)
+        .filter((r) => r.method !== 'GET'),
+    ).toEqual([]);
+  });
 });
 
 describe('export output', () => {

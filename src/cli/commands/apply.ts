@@ -113,6 +113,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
     const calls = createRunCalls(settings);
     const plan = await planCatalog(loaded.catalog, gateway, calls, flags);
     for (const line of formatPlan(plan, reporter.style, flags)) reporter.result(line);
+    refuseAmbiguousAdoption(plan);
     if (hasChanges(plan)) await confirmApply(reporter, flags, environment);
     process.once('SIGINT', onSigint);
     const outcome = await applyPlan(loaded.catalog, plan, gateway, calls, settings, flags);
@@ -121,6 +122,20 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
     process.off('SIGINT', onSigint);
     await session.close();
   }
+}
+
+/**
+ * With --adopt, a key that matches several unmarked objects would otherwise be created anew,
+ * beside the very objects the user meant to take over: stop before writing anything instead.
+ */
+function refuseAmbiguousAdoption(plan: Plan): void {
+  const ambiguities = plan.ambiguities ?? [];
+  if (ambiguities.length === 0) return;
+  const list = ambiguities.map((a) => `${a.kind} ${a.key} (${a.candidates.join(', ')})`).join('; ');
+  throw new UserError(
+    `Not applying: ${ambiguities.length} key${ambiguities.length === 1 ? '' : 's'} match more than one existing object: ${list}.`,
+    'Rename or archive the extra objects in the dashboard so each key matches one, then run apply --adopt again.',
+  );
 }
 
 /** Design §2: a prompt on a terminal (typing the name for production), --yes, or refuse. */
