@@ -4,7 +4,7 @@ import type { CatalogSnapshot, RemotePrice, RemoteProduct } from '../paddle/cata
 import { type Adoptions, findAdoptions } from './adopt.js';
 import { fieldChanges } from './field-diff.js';
 import { priceKeyOf, readMarker } from './marker.js';
-import { desiredPrice, desiredProduct, remotePrice, remoteProduct } from './normalize.js';
+import { priceState, productState } from './normalize.js';
 import type {
   DiffOptions,
   Duplicate,
@@ -47,9 +47,9 @@ function productChange(
   wanted: CatalogProduct,
   remote: RemoteProduct | undefined,
 ): ProductChange {
-  const desired = desiredProduct(wanted);
+  const desired = productState(wanted);
   if (!remote) return { kind: 'product', key, action: 'create', fields: [], desired };
-  const fields = fieldChanges(remoteProduct(remote), desired);
+  const fields = fieldChanges(productState(remote), desired);
   const action = remote.status === 'archived' ? 'unarchive' : fields.length > 0 ? 'update' : 'unchanged';
   return { kind: 'product', key, action, id: remote.id, fields, desired };
 }
@@ -62,7 +62,7 @@ function priceChange(
   productId: string | undefined,
 ): PriceChange {
   const base = { kind: 'price' as const, key: priceKeyOf(productKey, priceKey), productKey, priceKey };
-  const desired = desiredPrice(wanted);
+  const desired = priceState(wanted);
   if (!remote) return { ...base, action: 'create', fields: [], desired };
   if (remote.product_id !== productId) {
     // Paddle cannot move a price to another product (no product_id in PATCH /prices).
@@ -78,15 +78,15 @@ function priceChange(
     const reason = `${remote.id} belongs to another product and product_id cannot be changed: create new, archive old`;
     return { ...base, action: 'replace', id: remote.id, fields: [], desired, reason };
   }
-  const fields = fieldChanges(remotePrice(remote), desired);
+  const fields = fieldChanges(priceState(remote), desired);
   const action = remote.status === 'archived' ? 'unarchive' : fields.length > 0 ? 'update' : 'unchanged';
   return { ...base, action, id: remote.id, fields, desired };
 }
 
 /** Taking over an unmarked object: the marker, plus whatever else differs from the catalog. */
 function adoptProduct(key: string, wanted: CatalogProduct, remote: RemoteProduct): ProductChange {
-  const desired = desiredProduct(wanted);
-  const fields = fieldChanges(remoteProduct(remote), desired);
+  const desired = productState(wanted);
+  const fields = fieldChanges(productState(remote), desired);
   const archived = remote.status === 'archived' ? { archived: true } : {};
   return { kind: 'product', key, action: 'adopt', id: remote.id, fields, desired, ...archived };
 }
@@ -97,8 +97,8 @@ function adoptPrice(
   wanted: NonNullable<CatalogProduct['prices']>[string],
   remote: RemotePrice,
 ): PriceChange {
-  const desired = desiredPrice(wanted);
-  const fields = fieldChanges(remotePrice(remote), desired);
+  const desired = priceState(wanted);
+  const fields = fieldChanges(priceState(remote), desired);
   const archived = remote.status === 'archived' ? { archived: true } : {};
   const key = priceKeyOf(productKey, priceKey);
   return {

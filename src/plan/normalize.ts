@@ -1,13 +1,6 @@
 // Both sides are brought to one shape before comparing, so that Paddle's defaults and its
 // null-vs-absent never show up as a change (the perpetual diff users of neighbouring tools hit).
-import type { CatalogPrice, CatalogProduct } from '../catalog/schema.js';
-import type {
-  RemoteMoney,
-  RemoteOverride,
-  RemotePrice,
-  RemoteProduct,
-  RemoteTrialPeriod,
-} from '../paddle/catalog-types.js';
+import type { RemoteMoney, RemoteOverride, RemotePrice, RemoteTrialPeriod } from '../paddle/catalog-types.js';
 import { userCustomData } from './marker.js';
 import type { PriceState, ProductState, TrialState } from './types.js';
 
@@ -45,7 +38,30 @@ function trial(t: RemoteTrialPeriod | null | undefined): TrialState | null {
   };
 }
 
-export function desiredProduct(product: CatalogProduct): ProductState {
+/** The product fields the catalog and Paddle share (optional on one side, nullable on the other). */
+type ProductFields = {
+  name: string;
+  tax_category: string;
+  description?: string | null;
+  image_url?: string | null;
+  custom_data?: Record<string, unknown> | null;
+};
+
+/** The price fields the catalog and Paddle share. */
+type PriceFields = {
+  description: string;
+  unit_price: RemoteMoney;
+  name?: string | null;
+  billing_cycle?: RemotePrice['billing_cycle'] | undefined;
+  trial_period?: RemoteTrialPeriod | null;
+  unit_price_overrides?: readonly RemoteOverride[] | null;
+  quantity?: RemotePrice['quantity'] | undefined;
+  tax_mode?: string | null;
+  custom_data?: Record<string, unknown> | null;
+};
+
+/** A product of the catalog or of the account, in the one shape the diff compares. */
+export function productState(product: ProductFields): ProductState {
   return {
     name: product.name,
     tax_category: product.tax_category,
@@ -55,31 +71,8 @@ export function desiredProduct(product: CatalogProduct): ProductState {
   };
 }
 
-export function remoteProduct(product: RemoteProduct): ProductState {
-  return {
-    name: product.name,
-    tax_category: product.tax_category,
-    description: emptyToNull(product.description),
-    image_url: emptyToNull(product.image_url),
-    custom_data: userCustomData(product.custom_data),
-  };
-}
-
-export function desiredPrice(price: CatalogPrice): PriceState {
-  return {
-    description: price.description,
-    name: emptyToNull(price.name),
-    unit_price: money(price.unit_price),
-    billing_cycle: price.billing_cycle ? { ...price.billing_cycle } : null,
-    trial_period: trial(price.trial_period),
-    unit_price_overrides: overrides(price.unit_price_overrides),
-    quantity: price.quantity ? { ...price.quantity } : { ...DEFAULT_QUANTITY },
-    tax_mode: price.tax_mode ?? DEFAULT_TAX_MODE,
-    custom_data: userCustomData(price.custom_data),
-  };
-}
-
-export function remotePrice(price: RemotePrice): PriceState {
+/** A price of the catalog or of the account, in the one shape the diff compares. */
+export function priceState(price: PriceFields): PriceState {
   return {
     description: price.description,
     name: emptyToNull(price.name),

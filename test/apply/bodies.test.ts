@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { priceCreateBody, priceUpdateBody, productCreateBody } from '../../src/apply/bodies.js';
 import { needsRawApi } from '../../src/paddle/catalog-gateway.js';
-import { desiredPrice, desiredProduct } from '../../src/plan/normalize.js';
+import { priceState, productState } from '../../src/plan/normalize.js';
 import { monthlyPrice, paidTrialPrice, yearlyPrice } from './catalogs.js';
 
 describe('request bodies', () => {
   it('a product create carries the marker beside the user custom_data, and no nulls', () => {
     const body = productCreateBody(
       'pro',
-      desiredProduct({ name: 'Pro', tax_category: 'saas', custom_data: { tier: 2 } }),
+      productState({ name: 'Pro', tax_category: 'saas', custom_data: { tier: 2 } }),
     );
     expect(body).toEqual({
       name: 'Pro',
@@ -18,7 +18,7 @@ describe('request bodies', () => {
   });
 
   it('a price create sends no Paddle defaults (quantity 1–100, account_setting, no overrides)', () => {
-    const body = priceCreateBody('pro/monthly', desiredPrice(monthlyPrice()), 'pro_1');
+    const body = priceCreateBody('pro/monthly', priceState(monthlyPrice()), 'pro_1');
     expect(body).toEqual({
       product_id: 'pro_1',
       description: 'Monthly',
@@ -32,13 +32,13 @@ describe('request bodies', () => {
   });
 
   it('§2.4 trial rule 7: a paid trial body keeps trial_period.unit_price and goes through the direct API', () => {
-    const body = priceCreateBody('pro/trial', desiredPrice(paidTrialPrice()), 'pro_1');
+    const body = priceCreateBody('pro/trial', priceState(paidTrialPrice()), 'pro_1');
     expect(body.trial_period?.unit_price).toEqual({ amount: '100', currency_code: 'USD' });
     expect(needsRawApi(body)).toBe(true);
   });
 
   it('an update sends only the touched top-level fields, whole', () => {
-    const desired = desiredPrice(yearlyPrice());
+    const desired = priceState(yearlyPrice());
     const body = priceUpdateBody('pro/yearly', desired, [
       { path: 'unit_price.amount', before: '9000', after: '10000' },
     ]);
