@@ -1,15 +1,13 @@
 // Bench scenarios for `validate` (issue 2): a generated catalog of 3,000 products × 3 prices
 // (target < 1.5 s and < 300 MB peak, measured in the CLI's own process), and start-up of
 // `--version` against bare `node -e 0` (target within 2.5×). Medians of several runs.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PEAK_RSS, timed } from './support/child.mjs';
 
 const BIN = fileURLToPath(new URL('../../bin/paddle-catalog.js', import.meta.url));
-// Reports the child's own peak RSS on exit, on stderr after a marker.
-const PEAK_RSS = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\nBENCH_MAXRSS='+process.resourceUsage().maxRSS+'\\n'))`;
 
 /** A realistic catalog: per product a monthly price with a free trial, a yearly and a one-time price. */
 export function generateCatalog(products = 3000) {
@@ -40,26 +38,6 @@ export function generateCatalog(products = 3000) {
     );
   }
   return `${lines.join('\n')}\n`;
-}
-
-function timed(command, args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(command, args, {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, ...env },
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const rss = /BENCH_MAXRSS=(\d+)/.exec(stderr);
-      resolve({ code, ms, maxRssMb: rss ? Number(rss[1]) / 1024 : undefined, stderr });
-    });
-  });
 }
 
 const median = (values) => {

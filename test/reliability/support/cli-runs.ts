@@ -1,0 +1,60 @@
+// The real CLI (bin/ → dist/) against an emulator that lives in the test process: a catalog
+// file to give it, its environment, and a run that is SIGKILLed once the emulator has seen a
+// given number of requests arrive.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Catalog } from '../../../src/catalog/schema.js';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { BIN, ROOT } from '../../helpers/run-cli.js';
+
+/** JSON is YAML: the catalog as the file a user would have written. */
+export function writeCatalogFile(dir: string, catalog: Catalog): string {
+  const file = join(dir, 'catalog.yaml');
+  writeFileSync(file, `${JSON.stringify(catalog, null, 2)}\n`);
+  return file;
+}
+
+export const emulatorEnv = (emulator: RunningEmulator) => ({
+  PADDLE_API_URL: emulator.url,
+  PADDLE_API_KEY: emulator.apiKey,
+});
+
+export interface KilledRun {
+  /** requests that had arrived at the emulator when the kill was sent */
+  arrivedAtKill: number;
+  /** false when the run ended by itself before reaching the kill point */
+  killed: boolean;
+}
+
+/**
+ * Runs the CLI and sends SIGKILL as soon as `killAfter` requests have arrived at the emulator
+ * (counted from the emulator's log as it was at the start). The request that made the count is
+ * still in the emulator's latency wait: it commits after its client is gone.
+ */
+export function runKilledAfter(
+  emulator: RunningEmulator,
+  args: string[],
+  killAfter: number,
+): Promise<KilledRun> {
+  const base = emulator.requests().length;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1', ...emulatorEnv(emulator) },
+      stdio: 'ignore',
+    });
+    let arrivedAtKill = -1;
+    const poll = setInterval(() => {
+      const arrived = emulator.requests().length - base;
+      if (arrived < killAfter || arrivedAtKill >= 0) return;
+      arrivedAtKill = arrived;
+      child.kill('SIGKILL');
+    }, 1);
+    child.on('error', reject);
+    child.on('exit', (_code, signal) => {
+      clearInterval(poll);
+      resolve({ arrivedAtKill, killed: signal === 'SIGKILL' });
+    });
+  });
+}
