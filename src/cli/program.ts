@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { type Io, processIo } from '../output/io.js';
+import { redactSecrets } from '../output/redact.js';
 import { Reporter } from '../output/reporter.js';
 import type { RegisterCommand, Runner } from './command.js';
 import { EXIT_ERROR, EXIT_OK, handleError } from './handle-error.js';
@@ -48,6 +49,7 @@ export async function buildProgram(
   setExitCode: (code: number) => void,
   commandNames: readonly string[] = Object.keys(COMMANDS),
 ): Promise<Command> {
+  const secrets = [io.env.PADDLE_API_KEY?.trim() ?? ''].filter(Boolean);
   const program = new Command('paddle-catalog')
     .description(
       'Keep a Paddle Billing catalog as code: validate, plan and apply a YAML catalog (sandbox first).',
@@ -57,8 +59,9 @@ export async function buildProgram(
     .option('--no-color', 'no colour, even on a terminal (NO_COLOR is honoured too)')
     .configureHelp({ showGlobalOptions: true })
     .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
+      // commander echoes bad arguments back, e.g. `--api-key=<the key>`: mask them like the reporter does
+      writeOut: (s) => io.stdout.write(redactSecrets(s, secrets)),
+      writeErr: (s) => io.stderr.write(redactSecrets(s, secrets)),
     })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)');

@@ -35,7 +35,8 @@ export class Reporter {
     this.json = options.json;
     this.style = makeStyle(wantsColor(io.stdout, io.env, options));
     this.errStyle = makeStyle(wantsColor(io.stderr, io.env, options));
-    this.secrets = [io.env.PADDLE_API_KEY ?? ''].filter(Boolean);
+    // trimmed as resolveTarget trims it: the key sent (and echoed back) has no stray newline
+    this.secrets = [io.env.PADDLE_API_KEY?.trim() ?? ''].filter(Boolean);
   }
 
   /** Prompts and spinners only for a person at a terminal, never in --json mode or CI. */

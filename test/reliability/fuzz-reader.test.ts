@@ -1,0 +1,63 @@
+// Issue 6 fuzzing: readCatalog over mutated examples and random text never throws, positions
+// every issue inside the file, and returns a catalog only when there is no error (design §3).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readCatalog } from '../../src/catalog/read.js';
+import type { CatalogIssue } from '../../src/errors.js';
+import { EXAMPLES, randomDocument, structuralMutation, textMutation } from './support/catalog-mutations.js';
+
+// FUZZ_RUNS=5000 for a deeper search than the default run of npm test
+const NUM_RUNS = Number(process.env.FUZZ_RUNS) || 250;
+
+/** The checks every read result must pass, for any input text. */
+function checkResult(text: string): void {
+  for (const environment of ['sandbox', 'production'] as const) {
+    const result = readCatalog('fuzz.yaml', text, { environment });
+    const lines = text.split('\n');
+    for (const issue of result.issues) expectPositioned(issue, lines);
+    if (result.catalog) expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
+    else expect(result.issues.some((i) => i.severity === 'error')).toBe(true);
+  }
+}
+
+function expectPositioned(issue: CatalogIssue, lines: string[]): void {
+  const where = `${JSON.stringify(issue)}`;
+  expect(Number.isInteger(issue.line) && issue.line >= 1, where).toBe(true);
+  expect(Number.isInteger(issue.column) && issue.column >= 1, where).toBe(true);
+  expect(issue.line, where).toBeLessThanOrEqual(lines.length);
+  // a column may point just past the last character (end of line / end of file)
+  expect(issue.column, where).toBeLessThanOrEqual((lines[issue.line - 1]?.length ?? 0) + 1);
+  // '' is the document itself; a key may be anything the file says, dots and all
+  expect(typeof issue.path, where).toBe('string');
+  expect(issue.message.trim(), where).not.toBe('');
+  expect(issue.rule.trim(), where).not.toBe('');
+  expect(['error', 'warning'], where).toContain(issue.severity);
+}
+
+describe('fuzz: readCatalog (issue 6, design §3)', () => {
+  it('the unmodified examples are valid (the base of every mutation)', () => {
+    for (const { text } of EXAMPLES)
+      expect(readCatalog('x.yaml', text, { environment: 'sandbox' }).catalog).toBeDefined();
+  });
+
+  it('structural mutations (drop a field, change a type, camelCase a key, replace a value): positioned issues, never a throw', () => {
+    fc.assert(fc.property(structuralMutation, checkResult), { numRuns: NUM_RUNS });
+  });
+
+  it('text damage (duplicated key line, truncation, random bytes, bad indent): positioned issues, never a throw', () => {
+    fc.assert(fc.property(textMutation, checkResult), { numRuns: NUM_RUNS });
+  });
+
+  it('random YAML and JSON documents and random text: positioned issues, never a throw', () => {
+    fc.assert(fc.property(randomDocument, checkResult), { numRuns: NUM_RUNS });
+  });
+
+  it('a duplicated key is an error with rule "duplicate key" at the second occurrence', () => {
+    const text = 'version: 1\nproducts:\n  pro:\n    name: Pro\n    name: Pro 2\n    tax_category: saas\n';
+    const { catalog, issues } = readCatalog('dup.yaml', text, { environment: 'sandbox' });
+    expect(catalog).toBeUndefined();
+    expect(issues).toContainEqual(
+      expect.objectContaining({ rule: 'duplicate key', line: 5, severity: 'error' }),
+    );
+  });
+});

@@ -1,0 +1,99 @@
+// Issue 6 secret hygiene, design §2 "never printed": every command in every output mode, run with a
+// distinctive PADDLE_API_KEY; the key is in no stdout, no stderr and no file the tool writes
+// (id maps, dotenv, currencies cache, downloaded PDF, GitHub step summary and outputs).
+import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { customerIdOf, transactionsOf } from '../billing/emulator-fixtures.js';
+import { ROOT, runCli } from '../helpers/run-cli.js';
+import { CANARY, canaryEmulator, expectNoKey, expectNoKeyInFiles, withTempDir } from './support/canary.js';
+
+let emulator: RunningEmulator;
+let invoiceable: string;
+
+beforeAll(async () => {
+  emulator = await canaryEmulator();
+  const txns = await transactionsOf(emulator, await customerIdOf(emulator, 'demo@example.com'));
+  invoiceable = txns.find((t) => t.status === 'completed' && t.details.totals.subtotal !== '0')!.id;
+});
+afterAll(() => emulator.close());
+beforeEach(() => emulator.reset());
+
+const MODES: Record<string, { args: string[]; env: NodeJS.ProcessEnv }> = {
+  human: { args: [], env: { NO_COLOR: '' } },
+  '--json': { args: ['--json'], env: { NO_COLOR: '' } },
+  'NO_COLOR and --no-color': { args: ['--no-color'], env: { NO_COLOR: '1' } },
+  'colour forced (terminal-like)': {
+    args: [],
+    env: { NO_COLOR: '', FORCE_COLOR: '3', TERM: 'xterm-256color', COLORTERM: 'truecolor' },
+  },
+  'GitHub Actions': { args: [], env: { NO_COLOR: '', GITHUB_ACTIONS: 'true', CI: 'true' } },
+};
+
+/** Every command with arguments that make it do real work (and write its files) under dir. */
+function commands(dir: string): Record<string, string[]> {
+  const catalog = join(dir, 'catalog.yaml');
+  const out = (name: string) => join(dir, 'out', name);
+  return {
+    validate: ['validate', catalog],
+    'validate (invalid catalog)': ['validate', join(dir, 'invalid.yaml')],
+    schema: ['schema'],
+    plan: ['plan', catalog],
+    apply: ['apply', catalog, '--yes', '--ids-out', out('ids.json'), '--env-out', out('prices.env')],
+    export: ['export'],
+    history: ['history', '--email', 'demo@example.com'],
+    invoice: ['invoice', invoiceable, '--email', 'demo@example.com', '--download', out('invoice.pdf')],
+    init: ['init', out('init.yaml')],
+  };
+}
+
+async function prepare(dir: string): Promise<NodeJS.ProcessEnv> {
+  await mkdir(join(dir, 'out'));
+  await copyFile(join(ROOT, 'catalogs/saas-starter.yaml'), join(dir, 'catalog.yaml'));
+  await writeFile(
+    join(dir, 'invalid.yaml'),
+    'version: 1\nproducts:\n  pro:\n    name: Pro\n    taxCategory: saas\n',
+  );
+  await writeFile(join(dir, 'summary.md'), '');
+  await writeFile(join(dir, 'github-output'), '');
+  return {
+    PADDLE_API_URL: emulator.url,
+    PADDLE_API_KEY: CANARY,
+    HOME: dir,
+    XDG_CACHE_HOME: join(dir, 'cache'),
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+    GITHUB_OUTPUT: join(dir, 'github-output'),
+    GITHUB_WORKSPACE: dir,
+    BROWSER: '',
+  };
+}
+
+// These commands must succeed in every mode, so the check is not vacuous (init and export may
+// refuse without a terminal, or be unfinished; their output is still checked).
+const MUST_SUCCEED = ['validate', 'schema', 'plan', 'apply', 'history', 'invoice'];
+
+describe('secret hygiene: every command, every output mode (design §2: the key is never printed)', () => {
+  for (const [mode, { args: modeArgs, env: modeEnv }] of Object.entries(MODES)) {
+    it(`${mode}: the key is in no output and no written file`, async () => {
+      await withTempDir('pc-secrets-', async (dir) => {
+        const env = { ...(await prepare(dir)), ...modeEnv };
+        const runs = Object.entries(commands(dir));
+        const results = await Promise.all(
+          runs.map(([, args]) => runCli([...args, ...modeArgs], { env, cwd: dir })),
+        );
+        runs.forEach(([name], i) => {
+          const { code, stdout, stderr } = results[i]!;
+          expectNoKey(`${name} stdout`, stdout);
+          expectNoKey(`${name} stderr`, stderr);
+          if (MUST_SUCCEED.includes(name)) expect(code, `${name}: ${stderr}`).toBe(0);
+        });
+        // the files were really written (and so really scanned)
+        for (const file of ['out/ids.json', 'out/prices.env', 'out/invoice.pdf', 'cache'])
+          expect((await stat(join(dir, file))).isFile() || file === 'cache').toBe(true);
+        expect(await expectNoKeyInFiles(dir)).toBeGreaterThanOrEqual(5);
+      });
+    });
+  }
+});
