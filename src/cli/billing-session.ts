@@ -1,6 +1,5 @@
 // What `history` and `invoice` share: who the customer is (--email or --customer), the Paddle
 // services of the session, and how a §4.2 `{error}` result is shown.
-import { apiErrorCode } from '../billing/api-error.js';
 import { defaultCacheDir, remoteCurrencies } from '../billing/currencies-source.js';
 import type { CurrencySource, CustomerMirror, TransactionsGateway } from '../billing/ports.js';
 import { RemoteError, UserError } from '../errors.js';
@@ -74,10 +73,10 @@ export async function withBillingServices(
       lastError: () => last,
     });
   } catch (error) {
-    // An API error outside the §4.2 actions' own handling (the customer look-up): same output.
-    const code = apiErrorCode(error);
-    if (code === null || !(error instanceof RemoteError)) throw error;
-    return reportErrorResult(reporter, code, error);
+    // An API error outside the §4.2 actions' own handling (the customer look-up), or a failure the
+    // library lets propagate (network, timeout): the CLI keeps design §2's `{"error": code}` shape.
+    if (!(error instanceof RemoteError)) throw error;
+    return reportErrorResult(reporter, error.code, error);
   } finally {
     await session.close();
   }

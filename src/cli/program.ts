@@ -96,8 +96,16 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   try {
     await program.parseAsync(argv);
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
-    throw error;
+    if (!(error instanceof CommanderError)) throw error;
+    if (error.exitCode === 0) return EXIT_OK;
+    // commander said why on stderr; --json still promises one document on stdout (design §2)
+    if (argv.includes('--json')) {
+      new Reporter(io, { json: true, color: false }).document({
+        ok: false,
+        error: { kind: 'usage', code: error.code, message: error.message.replace(/^error: /, '') },
+      });
+    }
+    return EXIT_ERROR;
   }
   return exitCode;
 }

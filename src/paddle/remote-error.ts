@@ -49,17 +49,23 @@ export function toRemoteError(
       operation: info.operation,
     });
   }
-  if (error instanceof SyntaxError) {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  // fetch rejects with TypeError('fetch failed') and the socket error as its cause
+  if (message === 'fetch failed' || (cause && 'code' in cause)) {
     return new RemoteError({
-      code: BAD_RESPONSE,
-      status: info.status,
-      detail: `the API answered with something that is not JSON (${message})`,
-      requestId: info.requestId,
+      code: NETWORK_ERROR,
+      detail: `${message}${cause ? `: ${cause.message}` : ''}`,
       operation: info.operation,
     });
   }
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return new RemoteError({ code: NETWORK_ERROR, detail: `${message}${cause}`, operation: info.operation });
+  // anything else went wrong reading an answer that did arrive: not JSON, or not Paddle's shape
+  return new RemoteError({
+    code: BAD_RESPONSE,
+    status: info.status,
+    detail: `the API's answer could not be read (${message})`,
+    requestId: info.requestId,
+    operation: info.operation,
+  });
 }
 
 /** Whether the request may have reached the server and done its work (a retry could duplicate it). */
@@ -74,5 +80,8 @@ export function isAmbiguous(error: RemoteError): boolean {
 }
 
 export function isRetryable(error: RemoteError): boolean {
-  return error.details.code === 'too_many_requests' || isAmbiguous(error);
+  const { code, status } = error.details;
+  // a 200 whose body makes no sense will not make sense on the next try either
+  if (code === BAD_RESPONSE && (status === undefined || status < 500)) return false;
+  return code === 'too_many_requests' || isAmbiguous(error);
 }

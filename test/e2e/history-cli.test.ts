@@ -154,3 +154,18 @@ describe('paddle-catalog history --local', () => {
     expect(stderr).toMatch(/local emulator/);
   });
 });
+
+describe('paddle-catalog history when the API cannot be reached', () => {
+  it('--json still prints design §2\'s {"error": code} (network_error), exit 1', async () => {
+    const { closedPort } = await import('../reliability/support/hostile-server.js');
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const { code, stdout } = await runCli(
+      ['history', '--customer', 'ctm_01hv8x2k3m4n5p6q7r8s9t0v1w', '--json'],
+      {
+        env: { PADDLE_API_URL: url, PADDLE_API_KEY: emulator.apiKey, XDG_CACHE_HOME: cacheHome },
+      },
+    );
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toEqual({ error: 'network_error' });
+  });
+});

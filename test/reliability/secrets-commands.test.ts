@@ -41,7 +41,7 @@ function commands(dir: string): Record<string, string[]> {
     schema: ['schema'],
     plan: ['plan', catalog],
     apply: ['apply', catalog, '--yes', '--ids-out', out('ids.json'), '--env-out', out('prices.env')],
-    export: ['export'],
+    export: ['export', '--out', out('export.yaml')],
     history: ['history', '--email', 'demo@example.com'],
     invoice: ['invoice', invoiceable, '--email', 'demo@example.com', '--download', out('invoice.pdf')],
     init: ['init', out('init.yaml')],
@@ -70,9 +70,9 @@ async function prepare(dir: string): Promise<NodeJS.ProcessEnv> {
   };
 }
 
-// These commands must succeed in every mode, so the check is not vacuous (init and export may
-// refuse without a terminal, or be unfinished; their output is still checked).
-const MUST_SUCCEED = ['validate', 'schema', 'plan', 'apply', 'history', 'invoice'];
+// These commands must succeed in every mode, so the check is not vacuous (init refuses without a
+// terminal; its output is still checked).
+const MUST_SUCCEED = ['validate', 'schema', 'plan', 'apply', 'export', 'history', 'invoice'];
 
 describe('secret hygiene: every command, every output mode (design §2: the key is never printed)', () => {
   for (const [mode, { args: modeArgs, env: modeEnv }] of Object.entries(MODES)) {
@@ -90,7 +90,7 @@ describe('secret hygiene: every command, every output mode (design §2: the key 
           if (MUST_SUCCEED.includes(name)) expect(code, `${name}: ${stderr}`).toBe(0);
         });
         // the files were really written (and so really scanned)
-        for (const file of ['out/ids.json', 'out/prices.env', 'out/invoice.pdf', 'cache'])
+        for (const file of ['out/ids.json', 'out/prices.env', 'out/invoice.pdf', 'out/export.yaml', 'cache'])
           expect((await stat(join(dir, file))).isFile() || file === 'cache').toBe(true);
         expect(await expectNoKeyInFiles(dir)).toBeGreaterThanOrEqual(5);
       });
