@@ -121,6 +121,11 @@ async function deliver(reporter: Reporter, url: string, flags: InvoiceFlags): Pr
   reporter.result(url);
   if (!reporter.json) {
     reporter.info(`valid for 1 hour, until ${expires.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+    if (flags.local && !flags.download) {
+      reporter.info(
+        '(--local: the emulator stops with this command, and the link with it; add --download <file>)',
+      );
+    }
   }
   if (flags.download) {
     const file = resolve(reporter.io.cwd, flags.download);
