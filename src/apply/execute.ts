@@ -106,31 +106,30 @@ async function perform(
     : performPrice(gateway, calls, change, productId as string);
 }
 
-async function performProduct(gateway: CatalogGateway, calls: Calls, change: ProductChange): Promise<string> {
-  const { key, desired } = change;
+type Patch<K extends 'updateProduct' | 'updatePrice'> = Parameters<CatalogGateway[K]>[2];
+
+/**
+ * The changes made in place, the same for products and prices: each is one or two PATCHes of
+ * the object's own id. `body` builds the kind's update or adoption body from the changed fields.
+ */
+async function patchInPlace<P>(
+  change: Change,
+  update: (verb: string, patch: P | { status: 'active' | 'archived' }) => Promise<unknown>,
+  body: (purpose: 'update' | 'adopt') => P,
+): Promise<string> {
   const id = change.id as string;
-  const update = (verb: string, patch: Parameters<CatalogGateway['updateProduct']>[2]) =>
-    calls.run('write', () => gateway.updateProduct(`${verb} product ${key}`, id, patch));
   switch (change.action) {
-    case 'create': {
-      const created = await calls.run(
-        'write',
-        () => gateway.createProduct(`create product ${key}`, productCreateBody(key, desired!)),
-        () => gateway.findProduct(`list products to find ${key}`, (p) => readMarker(p.custom_data) === key),
-      );
-      return created.id;
-    }
     case 'unarchive':
       // first back to active: Paddle refuses changes to an archived object (entity_archived)
       await update('unarchive', { status: 'active' });
-      if (change.fields.length > 0) await update('update', productUpdateBody(key, desired!, change.fields));
+      if (change.fields.length > 0) await update('update', body('update'));
       return id;
     case 'update':
-      await update('update', productUpdateBody(key, desired!, change.fields));
+      await update('update', body('update'));
       return id;
     case 'adopt':
       if (change.archived) await update('unarchive', { status: 'active' });
-      await update('adopt', productAdoptBody(key, desired!, change.fields));
+      await update('adopt', body('adopt'));
       return id;
     case 'archive':
       await update('archive', { status: 'archived' });
@@ -138,6 +137,27 @@ async function performProduct(gateway: CatalogGateway, calls: Calls, change: Pro
     default:
       return id;
   }
+}
+
+async function performProduct(gateway: CatalogGateway, calls: Calls, change: ProductChange): Promise<string> {
+  const { key, desired } = change;
+  if (change.action === 'create') {
+    const created = await calls.run(
+      'write',
+      () => gateway.createProduct(`create product ${key}`, productCreateBody(key, desired!)),
+      () => gateway.findProduct(`list products to find ${key}`, (p) => readMarker(p.custom_data) === key),
+    );
+    return created.id;
+  }
+  return patchInPlace<Patch<'updateProduct'>>(
+    change,
+    (verb, patch) =>
+      calls.run('write', () => gateway.updateProduct(`${verb} product ${key}`, change.id!, patch)),
+    (purpose) =>
+      purpose === 'adopt'
+        ? productAdoptBody(key, desired!, change.fields)
+        : productUpdateBody(key, desired!, change.fields),
+  );
 }
 
 async function createPrice(gateway: CatalogGateway, calls: Calls, change: PriceChange, productId: string) {
@@ -161,33 +181,18 @@ async function performPrice(
   productId: string,
 ): Promise<string> {
   const { key, desired } = change;
-  const id = change.id as string;
-  const update = (verb: string, patch: Parameters<CatalogGateway['updatePrice']>[2]) =>
-    calls.run('write', () => gateway.updatePrice(`${verb} price ${key}`, id, patch));
-  switch (change.action) {
-    case 'create':
-      return (await createPrice(gateway, calls, change, productId)).id;
-    case 'replace': {
-      // the new price first, so the key never points at nothing (lukasaron#86)
-      const created = await createPrice(gateway, calls, change, productId);
-      await update('archive', { status: 'archived' });
-      return created.id;
-    }
-    case 'unarchive':
-      await update('unarchive', { status: 'active' });
-      if (change.fields.length > 0) await update('update', priceUpdateBody(key, desired!, change.fields));
-      return id;
-    case 'update':
-      await update('update', priceUpdateBody(key, desired!, change.fields));
-      return id;
-    case 'adopt':
-      if (change.archived) await update('unarchive', { status: 'active' });
-      await update('adopt', priceAdoptBody(key, desired!, change.fields));
-      return id;
-    case 'archive':
-      await update('archive', { status: 'archived' });
-      return id;
-    default:
-      return id;
+  const update = (verb: string, patch: Patch<'updatePrice'>) =>
+    calls.run('write', () => gateway.updatePrice(`${verb} price ${key}`, change.id!, patch));
+  if (change.action === 'create') return (await createPrice(gateway, calls, change, productId)).id;
+  if (change.action === 'replace') {
+    // the new price first, so the key never points at nothing (lukasaron#86)
+    const created = await createPrice(gateway, calls, change, productId);
+    await update('archive', { status: 'archived' });
+    return created.id;
   }
+  return patchInPlace<Patch<'updatePrice'>>(change, update, (purpose) =>
+    purpose === 'adopt'
+      ? priceAdoptBody(key, desired!, change.fields)
+      : priceUpdateBody(key, desired!, change.fields),
+  );
 }
