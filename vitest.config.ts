@@ -8,6 +8,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    reporters: ['default', './test/setup/closing-line.ts'],
     env: { NO_COLOR: '1', FORCE_COLOR: '0' },
   },
 });
