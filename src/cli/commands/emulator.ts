@@ -126,8 +126,9 @@ export const registerEmulator: RegisterCommand = (program, run) => {
             `the emulator is reachable from other machines on ${flags.host}; it has no real security.`,
           );
         }
+        const stopped = untilSignal(); // listen first: a caller may signal as soon as it reads the URL
         announce(reporter, emulator);
-        await untilSignal();
+        await stopped;
         await emulator.close();
         return EXIT_OK;
       }),
