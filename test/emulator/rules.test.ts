@@ -130,9 +130,65 @@ describe('§2.4 trial rules', () => {
     expect([res.status, res.body.error.code]).toEqual([400, 'bad_request']);
     expect(res.body.error.errors[0].field).toBe('trial_period.unit_price_overrides');
   });
+
+  it('§2.4 trial rule 2: a paid trial has exactly one trial override per price override', async () => {
+    const gb = (amount: string) => ({ country_codes: ['GB'], unit_price: { amount, currency_code: 'GBP' } });
+    const res = await createPrice({
+      unit_price_overrides: [gb('800')],
+      trial_period: {
+        interval: 'day',
+        frequency: 7,
+        unit_price: { amount: '100', currency_code: 'USD' },
+        unit_price_overrides: [gb('50'), gb('60')],
+      },
+    });
+    expect([res.status, res.body.error.code]).toEqual([400, 'bad_request']);
+    expect(res.body.error.errors[0].field).toBe('trial_period.unit_price_overrides[1].country_codes');
+    // a country priced in two currencies (the API allows it) pairs each trial override by currency
+    const gbIn = (currency_code: string) => ({
+      country_codes: ['GB'],
+      unit_price: { amount: '9', currency_code },
+    });
+    const twoCurrencies = await createPrice({
+      unit_price_overrides: [gbIn('GBP'), gbIn('EUR')],
+      trial_period: {
+        interval: 'day',
+        frequency: 7,
+        unit_price: { amount: '100', currency_code: 'USD' },
+        unit_price_overrides: [gbIn('EUR'), gbIn('GBP')],
+      },
+    });
+    expect(twoCurrencies.status).toBe(201);
+  });
+
+  it('§2.4 trial rule 2: an empty trial override list is no override; a free trial with overrides names them', async () => {
+    const free = { interval: 'day', frequency: 7 };
+    expect((await createPrice({ trial_period: { ...free, unit_price_overrides: [] } })).status).toBe(201);
+    const res = await createPrice({
+      trial_period: {
+        ...free,
+        unit_price_overrides: [{ country_codes: ['GB'], unit_price: { amount: '50', currency_code: 'GBP' } }],
+      },
+    });
+    expect([res.status, res.body.error.code]).toEqual([400, 'bad_request']);
+    expect(res.body.error.errors[0].field).toBe('trial_period.unit_price_overrides');
+  });
 });
 
 describe('§2.4 / §8 price fields', () => {
+  it('§2.4 overrides: only country codes Paddle sells to (ISO 3166-1 alpha-2, supported)', async () => {
+    const market = (code: string) => ({
+      unit_price_overrides: [{ country_codes: [code], unit_price: { amount: '800', currency_code: 'GBP' } }],
+    });
+    for (const code of ['ZZ', 'KP', 'gb']) {
+      const res = await createPrice(market(code));
+      expect(res.body.error.errors, code).toEqual([
+        { field: 'unit_price_overrides[0].country_codes', message: expect.stringContaining('supported') },
+      ]);
+    }
+    expect((await createPrice(market('XK'))).status).toBe(201);
+  });
+
   it('§8 price name: 1 to 150 characters', async () => {
     const res = await createPrice({ name: 'x'.repeat(151) });
     expect(res.body.error.errors).toEqual([expect.objectContaining({ field: 'name' })]);

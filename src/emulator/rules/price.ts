@@ -1,5 +1,6 @@
 // Price bodies (OpenAPI price-create / price-update) and the seed's price rules (§2.4, §8),
 // enforced on the price as it would be stored, so a PATCH cannot get round them.
+import { SUPPORTED_COUNTRY_CODES } from '../../catalog/countries.js';
 import { badRequest, ruleViolation } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
 import type { WireRecord } from '../types.js';
@@ -8,6 +9,8 @@ import { checkTrialRules } from './trial.js';
 
 const INTERVALS = ['day', 'week', 'month', 'year'] as const;
 const QUANTITY_MAX = 999_999_999;
+// the API's country_code_supported enum: countries Paddle does not sell to are refused
+const COUNTRIES: ReadonlySet<unknown> = new Set(SUPPORTED_COUNTRY_CODES);
 const CREATE_FIELDS = [
   'description',
   'product_id',
@@ -55,8 +58,8 @@ function checkOverrides(errors: FieldErrors, field: string, value: unknown, sett
     const codes = override.country_codes;
     if (!Array.isArray(codes) || codes.length === 0)
       errors.add(`${at}.country_codes`, 'must have at least 1 item');
-    else if (codes.some((c) => typeof c !== 'string' || !/^[A-Z]{2}$/.test(c))) {
-      errors.add(`${at}.country_codes`, 'must be ISO 3166-1 alpha-2 country codes');
+    else if (codes.some((c) => !COUNTRIES.has(c))) {
+      errors.add(`${at}.country_codes`, 'must be supported ISO 3166-1 alpha-2 country codes');
     } else if (new Set(codes).size !== codes.length)
       errors.add(`${at}.country_codes`, 'items must be unique');
     checkMoney(errors, `${at}.unit_price`, override.unit_price, settings);

@@ -4,17 +4,29 @@ import { badRequest, ruleViolation } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
 import type { WireRecord } from '../types.js';
 
-function sameCountries(a: string[], b: string[]): boolean {
-  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+function sameCountries(a: string[] | undefined, b: string[]): boolean {
+  return a !== undefined && a.length === b.length && [...a].sort().join() === [...b].sort().join();
 }
 
-/** Rule 6: a paid trial's overrides mirror the price's overrides, country set for country set. */
+const currencyOf = (override: WireRecord): string => override.unit_price.currency_code;
+
+/**
+ * Rule 6: a paid trial's overrides mirror the price's overrides one for one, country set for
+ * country set (in any order). Pairs prefer the same currency, so a country priced in two
+ * currencies (which the API allows) pairs each trial override with its own price override.
+ */
 function checkPaidTrialOverrides(price: WireRecord, trial: WireRecord): void {
   const priceOverrides: WireRecord[] = price.unit_price_overrides ?? [];
   const trialOverrides: WireRecord[] = trial.unit_price_overrides ?? [];
+  const unpaired = new Set(trialOverrides.keys());
   priceOverrides.forEach((override, i) => {
-    const match = trialOverrides.find((t) => sameCountries(t.country_codes, override.country_codes));
-    if (!match) {
+    const candidates = [...unpaired].filter((j) =>
+      sameCountries(trialOverrides[j]?.country_codes, override.country_codes),
+    );
+    const j =
+      candidates.find((c) => currencyOf(trialOverrides[c] as WireRecord) === currencyOf(override)) ??
+      candidates[0];
+    if (j === undefined) {
       throw badRequest([
         {
           field: 'trial_period.unit_price_overrides',
@@ -22,25 +34,25 @@ function checkPaidTrialOverrides(price: WireRecord, trial: WireRecord): void {
         },
       ]);
     }
-    if (match.unit_price.currency_code !== override.unit_price.currency_code) {
+    if (currencyOf(trialOverrides[j] as WireRecord) !== currencyOf(override)) {
       throw badRequest([
         {
-          field: `trial_period.unit_price_overrides[${trialOverrides.indexOf(match)}].unit_price.currency_code`,
-          message: `must equal the currency of unit_price_overrides[${i}] (${override.unit_price.currency_code})`,
+          field: `trial_period.unit_price_overrides[${j}].unit_price.currency_code`,
+          message: `must equal the currency of unit_price_overrides[${i}] (${currencyOf(override)})`,
         },
       ]);
     }
+    unpaired.delete(j);
   });
-  trialOverrides.forEach((t, i) => {
-    if (!priceOverrides.some((o) => sameCountries(o.country_codes, t.country_codes))) {
-      throw badRequest([
-        {
-          field: `trial_period.unit_price_overrides[${i}].country_codes`,
-          message: 'has no matching override in unit_price_overrides',
-        },
-      ]);
-    }
-  });
+  const [extra] = unpaired;
+  if (extra !== undefined) {
+    throw badRequest([
+      {
+        field: `trial_period.unit_price_overrides[${extra}].country_codes`,
+        message: 'has no override of its own in unit_price_overrides (one trial override per price override)',
+      },
+    ]);
+  }
 }
 
 export function checkTrialRules(price: WireRecord, settings: AccountSettings): void {
@@ -73,9 +85,13 @@ export function checkTrialRules(price: WireRecord, settings: AccountSettings): v
       },
     ]);
   }
-  if (!paid && trial.unit_price_overrides !== undefined) {
+  // an empty list is no override at all
+  if (!paid && (trial.unit_price_overrides ?? []).length > 0) {
     throw badRequest([
-      { field: 'trial_period.unit_price', message: 'trial unit_price_overrides need a trial unit_price' },
+      {
+        field: 'trial_period.unit_price_overrides',
+        message: 'trial unit_price_overrides need a trial unit_price (a paid trial)',
+      },
     ]);
   }
   if (!paid) return;
