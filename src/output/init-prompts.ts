@@ -14,6 +14,7 @@ import {
 } from '../catalog/starter.js';
 import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../catalog/tax-categories.js';
 import { InternalError, UserError } from '../errors.js';
+import { promptTheme } from './prompts.js';
 import type { Reporter } from './reporter.js';
 
 type Prompts = typeof import('@inquirer/prompts');
@@ -32,6 +33,22 @@ const lengthProblem = (what: string, value: string, min: number, max: number) =>
 function isCancellation(error: unknown): boolean {
   const name = (error as Error | undefined)?.name;
   return name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError';
+}
+
+/** The prompts the wizard uses, each given `theme` (the plain one when stderr has no colour). */
+function themed(prompts: Prompts, theme: object | undefined): Prompts {
+  if (!theme) return prompts;
+  const withTheme = <P>(ask: P): P => {
+    const prompt = ask as unknown as (config: object, context?: Context) => unknown;
+    return ((config: object, context?: Context) => prompt({ theme, ...config }, context)) as P;
+  };
+  return {
+    ...prompts,
+    input: withTheme(prompts.input),
+    confirm: withTheme(prompts.confirm),
+    select: withTheme(prompts.select),
+    number: withTheme(prompts.number),
+  };
 }
 
 export class InitWizard {
@@ -55,7 +72,7 @@ export class InitWizard {
   }
 
   static async open(reporter: Reporter): Promise<InitWizard> {
-    return new InitWizard(reporter, await import('@inquirer/prompts'));
+    return new InitWizard(reporter, themed(await import('@inquirer/prompts'), promptTheme(reporter)));
   }
 
   /** Every product the user describes, by key; UserError when they cancel. */

@@ -1,9 +1,10 @@
 // What to do about an API error (seed §5 rules 2 and 6, §7): the one place that knows.
 import type { RemoteErrorDetails } from '../errors.js';
 
-const KEY_HELP =
-  'Create or regenerate the key in the Paddle dashboard under Developer tools → Authentication → API keys, ' +
-  'with the permission named above, for the same environment (sandbox keys start pdl_sdbx_, live keys pdl_live_).';
+/** Where to get a working key; `permission` when the failed call tells which one it needs. */
+const keyHelp = (permission: string | undefined) =>
+  'Create or regenerate the key in the Paddle dashboard under Developer tools → Authentication → API keys' +
+  `${permission ? `, with ${permission},` : ''} for the same environment (sandbox keys start pdl_sdbx_, live keys pdl_live_).`;
 
 /** The permission an operation needs (seed §5 rule 2), keyed by the operation's first word pair. */
 export function permissionFor(operation: string | undefined): string | undefined {
@@ -24,11 +25,11 @@ export function hintForRemoteError(details: RemoteErrorDetails): string | undefi
   switch (details.code) {
     case 'forbidden':
     case 'unauthorized':
-      return `The API key lacks a permission${permission ? `: this call needs ${permission}` : ''}. ${KEY_HELP}`;
+      return `The API key lacks a permission${permission ? `: this call needs ${permission}` : ''}. ${keyHelp(permission)}`;
     case 'invalid_token':
     case 'authentication_malformed':
     case 'authentication_missing':
-      return `The API key was not accepted: it is revoked, mistyped, or for the other environment. ${KEY_HELP}`;
+      return `The API key was not accepted: it is revoked, mistyped, or for the other environment. ${keyHelp(permission)}`;
     case 'product_tax_category_not_approved':
       return (
         'This tax category needs approval: request it in the live account settings (Paddle > Business account > ' +

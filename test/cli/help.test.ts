@@ -26,4 +26,8 @@ describe('--help', () => {
     expect(help).toContain('Examples:');
     expect(help).toContain(`$ paddle-catalog `);
   });
+
+  it.each(COMMANDS)('%s --help speaks to users, not to the spec (no "seed §")', async (name) => {
+    expect(await helpOf(name)).not.toContain('seed §');
+  });
 });

@@ -95,7 +95,9 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   const interrupt = new AbortController();
   const onSigint = () => {
-    reporter.info('Interrupted: no new calls start; waiting for the ones in flight…');
+    // on a terminal the line starts after the "^C" the terminal echoed
+    const after = reporter.interactive ? '\n' : '';
+    reporter.info(`${after}Interrupted: no new calls start; waiting for the ones in flight…`);
     interrupt.abort();
   };
   try {

@@ -1,6 +1,6 @@
 // `export`: the account's catalog as a version-1 catalog file (design §2), the way into the tool for
 // an account set up by hand or by another tool: export → validate → `apply --adopt` takes it over.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
 import { readCatalog } from '../../catalog/read.js';
@@ -13,6 +13,7 @@ import { environmentOf } from '../../paddle/target.js';
 import { exportCatalog } from '../../plan/export.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
+import { checkOutputFile } from '../output-file.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
 
 interface ExportFlags extends TargetFlags {
@@ -57,9 +58,11 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   if (flags.force && !flags.out) throw new UserError('--force only makes sense with --out <file>.');
   const environment = environmentOf(flags.production);
   const path = resolve(io.cwd, flags.out ?? 'catalog.yaml');
-  if (flags.out && !flags.force && (await exists(path))) {
-    throw new UserError(
-      `${flags.out} already exists; nothing was written`,
+  if (flags.out) {
+    await checkOutputFile(
+      path,
+      flags.out,
+      flags.force,
       'Use --force to replace it, or give another file with --out.',
     );
   }
@@ -136,11 +139,4 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
     reporter.info(`exported ${counts}`);
   }
   return EXIT_OK;
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
 }

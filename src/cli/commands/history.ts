@@ -37,7 +37,7 @@ export const registerHistory: RegisterCommand = (program, run) => {
   addTargetOptions(
     program
       .command('history')
-      .description("one page of a customer's billing history (seed §4.2): 10 transactions per page")
+      .description("one page of a customer's billing history, newest first: 10 transactions per page")
       .option('--email <email>', "the customer's e-mail address")
       .option('--customer <ctm_id>', 'the customer id, instead of --email')
       .option('--after <txn_id>', 'the page after this transaction (printed after "More:")')

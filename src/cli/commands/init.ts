@@ -1,13 +1,14 @@
 // `init [file]`: asks about a product, its tax category and its prices, then writes a starter catalog
 // that validates. It only runs with a person at the terminal: a CI job gets a refusal naming the
 // example catalogs to copy instead, never a prompt that hangs or silently answers itself.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Catalog } from '../../catalog/schema.js';
 import { InternalError, UserError } from '../../errors.js';
 import type { Reporter } from '../../output/reporter.js';
 import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
+import { checkOutputFile } from '../output-file.js';
 
 const EXAMPLES = ['saas-starter.yaml', 'desktop-app.yaml', 'global-pricing.yaml'];
 
@@ -21,13 +22,6 @@ It needs an interactive terminal. In CI or a script, copy an example instead:
   $ cp node_modules/paddle-catalog/catalogs/saas-starter.yaml catalog.yaml
   $ paddle-catalog validate catalog.yaml
 `;
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
-}
 
 /** The examples' folder as the user can type it: relative when it is inside their project. */
 function examplesDir(packagedSchema: string, cwd: string): string {
@@ -85,12 +79,12 @@ export const registerInit: RegisterCommand = (program, run) => {
         // Loaded here, not at start-up: yaml, zod and inquirer are not needed by --help.
         const { catalogToYaml, packagedSchemaFile, schemaReference } = await import('../../catalog/write.js');
         const path = resolve(io.cwd, file);
-        if (!options.force && (await exists(path))) {
-          throw new UserError(
-            `${file} already exists; nothing was written`,
-            `Use --force to replace it, or give another file: paddle-catalog init other-catalog.yaml`,
-          );
-        }
+        await checkOutputFile(
+          path,
+          file,
+          options.force,
+          'Use --force to replace it, or give another file: paddle-catalog init other-catalog.yaml',
+        );
         if (!reporter.interactive)
           refuseWithoutTerminal(reporter, file, examplesDir(packagedSchemaFile(), io.cwd));
 

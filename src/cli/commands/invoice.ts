@@ -48,7 +48,7 @@ export const registerInvoice: RegisterCommand = (program, run) => {
   addTargetOptions(
     program
       .command('invoice')
-      .description("a transaction's invoice PDF URL (seed §4.2), valid for 1 hour")
+      .description("a transaction's invoice PDF URL, valid for 1 hour")
       .argument('<txn_id>', 'the transaction id (txn_…)')
       .option('--email <email>', 'only if the transaction belongs to the customer with this e-mail')
       .option('--customer <ctm_id>', 'only if the transaction belongs to this customer id')

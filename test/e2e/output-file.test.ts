@@ -1,0 +1,31 @@
+// export --out and init [file] given a folder: one line saying so, exit 1, before any question or call.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { tempDir } from './catalog-files.js';
+
+describe('a folder where a file to write is expected', () => {
+  it('export --out <folder> is refused as a directory, even with --force, before the account is read', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'out'));
+    // no PADDLE_API_KEY: the check comes before the session
+    const result = await runCli(['export', '--out', 'out', '--force'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: out is a directory; nothing was written');
+    expect(result.stderr).toContain(`e.g. ${join('out', 'catalog.yaml')}`);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stdout).toBe('');
+  });
+
+  it('init <folder> is refused as a directory, with one JSON document under --json', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'billing'));
+    const result = await runCli(['--json', 'init', 'billing'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      ok: false,
+      error: { kind: 'user', message: 'billing is a directory; nothing was written' },
+    });
+  });
+});
