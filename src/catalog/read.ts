@@ -213,7 +213,7 @@ export async function readCatalogText(file: string): Promise<string> {
     if (code === 'ENOENT') {
       throw new UserError(
         `catalog file not found: ${file}`,
-        'Examples to start from are in catalogs/ (e.g. catalogs/saas-starter.yaml).',
+        'Start one with `paddle-catalog init`, or copy an example from the catalogs/ folder of paddle-catalog.',
       );
     }
     if (code === 'EISDIR')

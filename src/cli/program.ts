@@ -93,6 +93,14 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     },
     commandsFor(argv.slice(2)),
   );
+  // Ctrl-C where no command handles it (apply and emulator do, while they run): exit 1, the code of
+  // every failure (design §2), rather than the shell's 130.
+  const onInterrupt = () => {
+    if (process.listenerCount('SIGINT') > 1) return;
+    io.stderr.write('\nInterrupted.\n');
+    process.exit(EXIT_ERROR);
+  };
+  process.on('SIGINT', onInterrupt);
   try {
     await program.parseAsync(argv);
   } catch (error) {
@@ -106,6 +114,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       });
     }
     return EXIT_ERROR;
+  } finally {
+    process.off('SIGINT', onInterrupt);
   }
   return exitCode;
 }

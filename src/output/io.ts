@@ -3,6 +3,8 @@
 export interface OutputStream {
   write(chunk: string): unknown;
   isTTY?: boolean;
+  /** a terminal's width; 0 or absent when unknown */
+  columns?: number;
 }
 
 export interface InputStream extends NodeJS.ReadableStream {

@@ -8,13 +8,6 @@ export interface ReporterOptions {
   color: boolean;
 }
 
-export interface Spinner {
-  update(text: string): void;
-  succeed(text: string): void;
-  fail(text: string): void;
-  stop(): void;
-}
-
 /**
  * All output goes through here: results on stdout, everything else on stderr, the API key
  * masked everywhere, one JSON document in --json mode.
@@ -84,30 +77,30 @@ export class Reporter {
     this.io.stderr.write(`${this.redact(this.errStyle.red(`error: ${text}`))}\n`);
   }
 
-  /** An ora spinner on a colour TTY; otherwise plain lines on stderr (none in --json mode). */
-  async spinner(text: string): Promise<Spinner> {
-    const spinning = !this.json && this.io.stderr.isTTY === true && !this.io.env.CI;
-    if (!spinning) {
-      const line = (s: string) => {
-        if (!this.json) this.info(s);
-      };
-      line(text);
-      return { update: () => {}, succeed: line, fail: line, stop: () => {} };
-    }
+  /**
+   * Spinners only for a person watching stderr: never in --json mode, CI or a pipe, nor on a
+   * terminal that reports no width (ora would redraw forever there).
+   */
+  private get spins(): boolean {
+    const columns = this.io.stderr.columns ?? 0;
+    return !this.json && this.io.stderr.isTTY === true && !this.io.env.CI && columns > 0;
+  }
+
+  /** Runs `work` under a spinner on a terminal (nothing elsewhere); the spinner is gone when it ends. */
+  async during<T>(text: string, work: () => Promise<T>): Promise<T> {
+    if (!this.spins) return work();
     const { default: ora } = await import('ora');
     const spinner = ora({
       text: this.redact(text),
       stream: this.io.stderr as NodeJS.WritableStream,
       color: 'cyan',
       isEnabled: true,
+      discardStdin: false,
     }).start();
-    return {
-      update: (s) => {
-        spinner.text = this.redact(s);
-      },
-      succeed: (s) => spinner.succeed(this.redact(s)),
-      fail: (s) => spinner.fail(this.redact(s)),
-      stop: () => spinner.stop(),
-    };
+    try {
+      return await work();
+    } finally {
+      spinner.stop();
+    }
   }
 }

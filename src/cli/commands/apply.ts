@@ -113,7 +113,9 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
     };
     const gateway = createCatalogGateway(session.target);
     const calls = createRunCalls(settings);
-    const plan = await planCatalog(loaded.catalog, gateway, calls, flags);
+    const plan = await reporter.during(`Reading the ${environment} catalog…`, () =>
+      planCatalog(loaded.catalog, gateway, calls, flags),
+    );
     for (const line of formatPlan(plan, reporter.style, flags)) reporter.result(line);
     refuseAmbiguousAdoption(plan);
     if (hasChanges(plan)) await confirmApply(reporter, flags, environment);

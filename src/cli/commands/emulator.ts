@@ -67,7 +67,7 @@ function untilSignal(): Promise<NodeJS.Signals> {
  * this key is the emulator's own throwaway sandbox key (it only works on this local process),
  * and showing it is the point. The user's PADDLE_API_KEY is never involved here.
  */
-function announce(reporter: Reporter, emulator: RunningEmulator): void {
+function announce(reporter: Reporter, emulator: RunningEmulator, demoData: boolean): void {
   const print = (line: string) => reporter.io.stdout.write(`${line}\n`);
   if (reporter.json) {
     // exactly one line, so a script can read it as soon as the emulator is ready
@@ -80,7 +80,8 @@ function announce(reporter: Reporter, emulator: RunningEmulator): void {
   print('');
   print(s.dim(`  export PADDLE_API_URL=${emulator.url}`));
   print(s.dim(`  export PADDLE_API_KEY=${emulator.apiKey}`));
-  reporter.info(reporter.errStyle.dim('Demo customer: demo@example.com · Ctrl+C to stop'));
+  const demo = demoData ? 'Demo customer: demo@example.com · ' : '';
+  reporter.info(reporter.errStyle.dim(`${demo}Ctrl+C to stop`));
 }
 
 const EXAMPLES = `
@@ -127,7 +128,7 @@ export const registerEmulator: RegisterCommand = (program, run) => {
           );
         }
         const stopped = untilSignal(); // listen first: a caller may signal as soon as it reads the URL
-        announce(reporter, emulator);
+        announce(reporter, emulator, seed === undefined);
         await stopped;
         await emulator.close();
         return EXIT_OK;

@@ -71,7 +71,9 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   let snapshot: CatalogSnapshot;
   try {
     const gateway = createCatalogGateway(session.target);
-    snapshot = await createRunCalls(DEFAULT_APPLY_SETTINGS).run('read', () => gateway.snapshot());
+    snapshot = await reporter.during(`Reading the ${environment} catalog…`, () =>
+      createRunCalls(DEFAULT_APPLY_SETTINGS).run('read', () => gateway.snapshot()),
+    );
   } finally {
     await session.close();
   }

@@ -63,7 +63,9 @@ async function runPlan({ reporter }: CommandContext, file: string, flags: PlanFl
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   try {
     const gateway = createCatalogGateway(session.target);
-    const plan = await planCatalog(loaded.catalog, gateway, createRunCalls(DEFAULT_APPLY_SETTINGS), flags);
+    const plan = await reporter.during(`Reading the ${environment} catalog…`, () =>
+      planCatalog(loaded.catalog, gateway, createRunCalls(DEFAULT_APPLY_SETTINGS), flags),
+    );
     await publishPlan(reporter, plan, environment, file);
     if (flags.emit || flags.out) return await emitPlan(reporter, plan, environment, flags);
     reporter.document(planDocument(plan, environment));
