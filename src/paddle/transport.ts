@@ -14,8 +14,10 @@ let installed = false;
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-export function registerBaseUrl(baseUrl: string, timeoutMs = DEFAULT_TIMEOUT_MS): void {
-  timeouts.set(baseUrl, timeoutMs);
+/** Calls to `baseUrl` get a timeout: `timeoutMs`, or the one set before, or the default. */
+export function registerBaseUrl(baseUrl: string, timeoutMs?: number): void {
+  if (timeoutMs !== undefined || !timeouts.has(baseUrl))
+    timeouts.set(baseUrl, timeoutMs ?? DEFAULT_TIMEOUT_MS);
   if (installed) return;
   installed = true;
   const original = globalThis.fetch;
