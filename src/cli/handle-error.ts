@@ -12,7 +12,11 @@ export const EXIT_CHANGES_PENDING = 2;
 export function handleError(error: unknown, reporter: Reporter): number {
   if (error instanceof InvalidCatalogError) return reportInvalidCatalog(error, reporter);
   if (error instanceof UserError) {
-    reporter.document({ ok: false, error: { kind: 'user', message: error.message, hint: error.hint } });
+    reporter.document(
+      reporter.bareErrors
+        ? { error: error.message }
+        : { ok: false, error: { kind: 'user', message: error.message, hint: error.hint } },
+    );
     reporter.error(error.message);
     if (error.hint) reporter.info(error.hint);
     return EXIT_ERROR;

@@ -18,6 +18,11 @@ export class Reporter {
   readonly style: ChalkInstance;
   /** styles for stderr */
   readonly errStyle: ChalkInstance;
+  /**
+   * The §4.2 commands (history, invoice) answer every failure in --json mode as `{"error": …}`
+   * (design §2) rather than the `{"ok": false, …}` document of the others.
+   */
+  bareErrors = false;
   private documentWritten = false;
   private readonly secrets: string[];
 

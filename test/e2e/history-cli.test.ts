@@ -169,3 +169,14 @@ describe('paddle-catalog history when the API cannot be reached', () => {
     expect(JSON.parse(stdout)).toEqual({ error: 'network_error' });
   });
 });
+
+describe('history and invoice --json on a usage error', () => {
+  it('keep design §2\'s {"error": …} shape, exit 1', async () => {
+    const history = await runCli(['history', '--json'], { env: { PADDLE_API_URL: emulator.url } });
+    expect(history.code).toBe(1);
+    expect(JSON.parse(history.stdout)).toEqual({ error: expect.stringMatching(/--email/) });
+    const invoice = await runCli(['invoice', 'not-a-txn', '--json']);
+    expect(invoice.code).toBe(1);
+    expect(JSON.parse(invoice.stdout)).toEqual({ error: expect.stringMatching(/transaction id/) });
+  });
+});

@@ -58,6 +58,7 @@ export const registerInvoice: RegisterCommand = (program, run) => {
   )
     .action(
       run(async ({ reporter }, transactionId: string, flags: InvoiceFlags) => {
+        reporter.bareErrors = true;
         if (!/^txn_[a-z0-9]+$/.test(transactionId)) {
           throw new UserError(`Not a transaction id (txn_…): ${JSON.stringify(transactionId)}.`);
         }
