@@ -136,7 +136,11 @@ export function readCatalog(file: string, text: string, options: ReadOptions): R
   return quickRead(text, options) ?? fullRead(file, text, options);
 }
 
+/** What the two parsers may read differently (tabs near indentation, a lone CR): full read only. */
+const UNUSUAL_WHITESPACE = /\t|\r(?!\n)/;
+
 function quickRead(text: string, options: ReadOptions): ReadResult | undefined {
+  if (UNUSUAL_WHITESPACE.test(text)) return undefined;
   let raw: unknown;
   try {
     // YAML 1.2 core schema, as the full read; duplicate keys throw; aliases go to the full read's guard
