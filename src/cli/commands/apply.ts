@@ -162,7 +162,10 @@ async function confirmApply(
     environment === 'production'
       ? await confirmByTyping(reporter, 'This changes the PRODUCTION catalog.', 'production')
       : await confirm(reporter, `Apply these changes to the ${environment} account?`);
-  if (!confirmed) throw new UserError('Apply cancelled; nothing was changed.');
+  if (!confirmed) {
+    const why = environment === 'production' ? ' (the answer was not "production")' : '';
+    throw new UserError(`Apply cancelled${why}; nothing was changed.`);
+  }
 }
 
 interface ReportInput {

@@ -1,0 +1,54 @@
+// Design §2 / issue 4: --production asks the person at the terminal to type the environment's
+// name; anything else cancels with nothing written.
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { ROOT } from '../helpers/run-cli.js';
+import { HAS_SCRIPT, runOnTerminal } from '../reliability/support/terminal.js';
+
+let emulator: RunningEmulator;
+let dir: string;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  const liveKey = emulator.addApiKey(
+    ['product.read', 'product.write', 'price.read', 'price.write'],
+    'production',
+  );
+  dir = await mkdtemp(join(tmpdir(), 'pc-prod-'));
+  await copyFile(join(ROOT, 'catalogs/desktop-app.yaml'), join(dir, 'catalog.yaml'));
+  env = { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: liveKey, NO_COLOR: '1' };
+});
+afterAll(async () => {
+  await emulator.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const writes = () => emulator.requests().filter((r) => r.method !== 'GET').length;
+
+describe.skipIf(!HAS_SCRIPT)('apply --production on a terminal', () => {
+  it('typing something other than "production" cancels: exit 1, nothing written', async () => {
+    const { code, output } = await runOnTerminal(['apply', 'catalog.yaml', '--production'], {
+      env,
+      cwd: dir,
+      input: 'prod\r',
+    });
+    expect(code, output).toBe(1);
+    expect(output).toContain('the answer was not "production"');
+    expect(writes()).toBe(0);
+  });
+
+  it('typing "production" applies and verifies', async () => {
+    const { code, output } = await runOnTerminal(['apply', 'catalog.yaml', '--production'], {
+      env,
+      cwd: dir,
+      input: 'production\r',
+    });
+    expect(code, output).toBe(0);
+    expect(output).toContain('Verified');
+    expect(writes()).toBeGreaterThan(0);
+  });
+});
