@@ -125,12 +125,13 @@ describe('diff: normalisation, so remote defaults never cause a perpetual diff',
     expect(hasChanges(diff(catalogOf({ pro: withData }), snapshotOf(remote)))).toBe(false);
   });
 
+  const paid = {
+    interval: 'day' as const,
+    frequency: 7,
+    unit_price: { amount: '100', currency_code: 'USD' },
+  };
+
   it('a paid trial read back with its unit_price (§2.4 rule 7) is no change', () => {
-    const paid = {
-      interval: 'day' as const,
-      frequency: 7,
-      unit_price: { amount: '100', currency_code: 'USD' },
-    };
     const plan = diff(
       catalogOf({ pro: priced({ trial_period: paid }) }),
       snapshotOf(
@@ -143,11 +144,6 @@ describe('diff: normalisation, so remote defaults never cause a perpetual diff',
   });
 
   it('a paid trial whose unit_price went missing is planned as an update of trial_period.unit_price', () => {
-    const paid = {
-      interval: 'day' as const,
-      frequency: 7,
-      unit_price: { amount: '100', currency_code: 'USD' },
-    };
     const plan = diff(
       catalogOf({ pro: priced({ trial_period: paid }) }),
       snapshotOf(
