@@ -52,7 +52,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     log.length = 0;
     faults.clearWindows();
   };
-  const parts: ServerParts = { core, keys, faults, log, requests: () => log.map((r) => ({ ...r })), reset };
+  const arrivals = new Set<(request: RecordedRequest) => void>();
+  const parts: ServerParts = {
+    core,
+    keys,
+    faults,
+    log,
+    arrivals,
+    requests: () => log.map((r) => ({ ...r })),
+    reset,
+  };
   const server = createServer(requestHandler(core, parts));
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve, reject) => {
@@ -70,6 +79,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     apiKey: addApiKey([...ALL_PERMISSIONS]),
     addApiKey,
     requests: parts.requests,
+    onRequest: (listener) => {
+      arrivals.add(listener);
+      return () => arrivals.delete(listener);
+    },
     reset,
     setFaults: (next: EmulatorFaults) => faults.set(next),
     close: () =>

@@ -15,6 +15,8 @@ export interface ServerParts extends AdminHooks {
   keys: KeyRing;
   faults: FaultInjector;
   log: RecordedRequest[];
+  /** told of each API request as it arrives */
+  arrivals: Set<(request: RecordedRequest) => void>;
 }
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -53,6 +55,7 @@ async function handleApi(
     status: 0,
   };
   parts.log.push(entry);
+  for (const listener of parts.arrivals) listener(entry);
   let status: number;
   let body: unknown;
   let headers: Record<string, string> = {};

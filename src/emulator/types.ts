@@ -48,6 +48,11 @@ export interface RunningEmulator {
   addApiKey(permissions: string[], environment?: 'sandbox' | 'production'): string;
   /** API requests in order (not /__emulator/*) */
   requests(): RecordedRequest[];
+  /**
+   * Calls `listener` as each API request arrives, before it is answered (tests that must act at
+   * an exact point of a client's run, e.g. kill it). Returns the function that removes it.
+   */
+  onRequest(listener: (request: RecordedRequest) => void): () => void;
   /** clears what was created and the request log, keeps the seed data */
   reset(): void;
   setFaults(faults: EmulatorFaults): void;

@@ -28,32 +28,32 @@ export interface KilledRun {
 }
 
 /**
- * Runs the CLI and sends SIGKILL as soon as `killAfter` requests have arrived at the emulator
- * (counted from the emulator's log as it was at the start). The request that made the count is
- * still in the emulator's latency wait: it commits after its client is gone.
+ * Runs the CLI and sends SIGKILL the moment the `killAfter`-th request of this run arrives at the
+ * emulator (its arrival hook, not polling: the kill point is exact even on a busy machine). That
+ * request is still in the emulator's latency wait: it commits after its client is gone.
  */
 export function runKilledAfter(
   emulator: RunningEmulator,
   args: string[],
   killAfter: number,
 ): Promise<KilledRun> {
-  const base = emulator.requests().length;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: '1', ...emulatorEnv(emulator) },
       stdio: 'ignore',
     });
+    let arrived = 0;
     let arrivedAtKill = -1;
-    const poll = setInterval(() => {
-      const arrived = emulator.requests().length - base;
-      if (arrived < killAfter || arrivedAtKill >= 0) return;
+    const stopListening = emulator.onRequest(() => {
+      arrived += 1;
+      if (arrived !== killAfter) return;
       arrivedAtKill = arrived;
       child.kill('SIGKILL');
-    }, 1);
+    });
     child.on('error', reject);
     child.on('exit', (_code, signal) => {
-      clearInterval(poll);
+      stopListening();
       resolve({ arrivedAtKill, killed: signal === 'SIGKILL' });
     });
   });
