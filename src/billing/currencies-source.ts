@@ -1,6 +1,6 @@
 // The currencies list (seed §2.2, §4.1 `GET /currencies`, no key) for §4.2 rule 8, cached on disk
-// for 24 hours (§8) per base URL. The real API has no such endpoint: a 404 means "use the table"
-// and is cached too, so a warm cache costs no request either way. On any other failure the stale
+// for 24 hours (§8) per base URL. The real API has no such endpoint: a 404 (or a 401/403 for a call
+// without a key) means "use the table" and is cached too, so a warm cache costs no request either way. On any other failure the stale
 // copy is used, or the table. Nothing here ever fails a history.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -24,7 +24,7 @@ export interface CurrencySourceOptions {
 interface CacheFile {
   baseUrl: string;
   fetchedAt: number;
-  /** null: the endpoint does not exist there (404) */
+  /** null: the endpoint is not there for us (404, 401, 403) */
   currencies: Currency[] | null;
 }
 
@@ -68,7 +68,7 @@ async function load(options: CurrencySourceOptions): Promise<Currency[] | null> 
   return fetched;
 }
 
-/** The list, null when the endpoint does not exist (404), 'failed' for anything else. */
+/** The list; null when the endpoint is not there for us (404, 401, 403); 'failed' for anything else. */
 async function fetchCurrencies(options: CurrencySourceOptions): Promise<Currency[] | null | 'failed'> {
   const fetchFn = options.fetch ?? globalThis.fetch;
   try {
@@ -76,7 +76,7 @@ async function fetchCurrencies(options: CurrencySourceOptions): Promise<Currency
       headers: { Accept: 'application/json' },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    if (response.status === 404) return null;
+    if ([401, 403, 404].includes(response.status)) return null;
     if (!response.ok) return 'failed';
     const body = (await response.json()) as { data?: unknown };
     return isCurrencyList(body.data) ? body.data : 'failed';

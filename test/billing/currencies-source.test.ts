@@ -125,17 +125,23 @@ describe('§4.2 history rule 8: the currencies list, cached 24 hours', () => {
     expect(places).toBeNull();
   });
 
-  it("the real API's 404 → null silently, and the 404 is cached too (a warm cache costs no call)", async () => {
-    const missing = scriptedFetch(json({ error: { code: 'not_found' } }, 404));
-    expect(
-      await remoteCurrencies({ baseUrl: BASE, cacheDir: dir, fetch: missing.fn }).decimalPlaces(),
-    ).toBeNull();
-    const again = scriptedFetch(new Error('must not be called'));
-    expect(
-      await remoteCurrencies({ baseUrl: BASE, cacheDir: dir, fetch: again.fn }).decimalPlaces(),
-    ).toBeNull();
-    expect(again.calls).toHaveLength(0);
-  });
+  it.each([
+    [404, 'not_found'],
+    [403, 'authentication_missing'],
+  ])(
+    "the real API's %i (%s) → null silently, and cached too (a warm cache costs no call)",
+    async (status, code) => {
+      const missing = scriptedFetch(json({ error: { code } }, status));
+      expect(
+        await remoteCurrencies({ baseUrl: BASE, cacheDir: dir, fetch: missing.fn }).decimalPlaces(),
+      ).toBeNull();
+      const again = scriptedFetch(new Error('must not be called'));
+      expect(
+        await remoteCurrencies({ baseUrl: BASE, cacheDir: dir, fetch: again.fn }).decimalPlaces(),
+      ).toBeNull();
+      expect(again.calls).toHaveLength(0);
+    },
+  );
 
   it('--no-cache (cacheDir null) always fetches and writes nothing', async () => {
     await remoteCurrencies({
