@@ -1,10 +1,11 @@
 // Plan → request bodies (wire names). Creates send only what differs from Paddle's defaults;
 // updates send only the top-level fields the plan found different (Paddle replaces a sent
 // object or list wholesale, so a touched field is always sent whole).
-import type { CustomData, PriceWrite, ProductWrite, RemoteTrialPeriod } from '../paddle/catalog-types.js';
+
 import { touchedFields } from '../plan/field-diff.js';
 import { withMarker } from '../plan/marker.js';
 import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../plan/normalize.js';
+import type { CustomData, PriceWrite, ProductWrite, RemoteTrialPeriod } from '../plan/remote.js';
 import type { FieldChange, PriceState, ProductState, TrialState } from '../plan/types.js';
 
 function without<T extends object>(body: T, drop: (key: string, value: unknown) => boolean): T {

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Currency } from './currencies.js';
+import type { Currency } from '../paddle-facts/currencies.js';
 import type { CurrencySource } from './ports.js';
 
 export const CURRENCIES_TTL_MS = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import { load } from 'js-yaml';
 import { type Document, LineCounter, parseDocument, type YAMLError } from 'yaml';
 import type { z } from 'zod';
 import { type CatalogIssue, InvalidCatalogError, UserError } from '../errors.js';
-import type { EnvironmentName } from '../paddle/target.js';
+import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { dottedPath, NodeIndex, pathAtOffset } from './positions.js';
 import { type Finding, otherEnvironment, type PathSegment, type RuleContext } from './rules/finding.js';
 import { type ProductFields, type RuleInput, runRules } from './rules/index.js';

@@ -2,10 +2,10 @@
 // Field names are the API's wire names. Rules that relate fields to each other (trials, overrides,
 // approvals) live in rules/ as named functions; reader messages for these limits are in zod-issues.ts.
 import { z } from 'zod';
-import { CURRENCY_CODES } from '../billing/currencies.js';
-import type { EnvironmentName } from '../paddle/target.js';
-import { SUPPORTED_COUNTRY_CODES } from './countries.js';
-import { TAX_CATEGORIES } from './tax-categories.js';
+import { SUPPORTED_COUNTRY_CODES } from '../paddle-facts/countries.js';
+import { CURRENCY_CODES } from '../paddle-facts/currencies.js';
+import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { TAX_CATEGORIES } from '../paddle-facts/tax-categories.js';
 
 export const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 export const CATALOG_VERSION = 1;

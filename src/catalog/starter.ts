@@ -1,11 +1,11 @@
 // The pure side of `init`: turning a person's answers into catalog values. Keys from names,
 // amounts from major units (exactly, never through floats), trials by kind (seed §2.4), and the
 // account settings the chosen options need (approved tax categories, cardless trials).
-import { fallbackDecimalPlaces } from '../billing/currencies.js';
+import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
+import { needsApproval, type TaxCategory } from '../paddle-facts/tax-categories.js';
 import { majorToMinorUnits } from './rules/amount.js';
 import type { Catalog, CatalogProduct, Money, TrialPeriod } from './schema.js';
 import { KEY_PATTERN } from './schema.js';
-import { needsApproval, type TaxCategory } from './tax-categories.js';
 
 const KEY_LENGTH = 63;
 
@@ -45,7 +45,7 @@ export type AmountInput = { amount: string } | { error: string };
  */
 export function amountFromMajorUnits(text: string, currency: string): AmountInput {
   const written = text.trim();
-  const places = fallbackDecimalPlaces(currency);
+  const places = currencyDecimalPlaces(currency);
   if (!/^\d+(\.\d*)?$/.test(written)) {
     const example = places ? '10.00' : '1200';
     return { error: `enter a number like ${example} (no currency sign, no thousands separator)` };

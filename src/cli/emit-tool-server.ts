@@ -1,12 +1,12 @@
 // `plan --emit tool-server [--out dir]`: the plan's pending changes as execute scripts for Paddle's
-// hosted tool server (src/plan/tool-server.ts), printed or written as one .js file per script.
+// hosted tool server (src/tool-server/scripts.ts), printed or written as one .js file per script.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import type { Reporter } from '../output/reporter.js';
 import { hasChanges } from '../plan/summary.js';
-import { toolServerScripts } from '../plan/tool-server.js';
 import type { Plan } from '../plan/types.js';
+import { toolServerScripts } from '../tool-server/scripts.js';
 import { EXIT_CHANGES_PENDING, EXIT_OK } from './handle-error.js';
 
 export const EMIT_FORMATS = ['tool-server'] as const;

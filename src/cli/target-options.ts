@@ -2,10 +2,10 @@
 // (environment, base URL, key), the banner on stderr, and for --local an in-process emulator.
 import type { Command } from 'commander';
 import type { EnvironmentSettings } from '../catalog/schema.js';
-import { CATEGORIES_WITHOUT_APPROVAL } from '../catalog/tax-categories.js';
 import { UserError } from '../errors.js';
 import type { Reporter } from '../output/reporter.js';
 import { resolveTarget, type Target } from '../paddle/target.js';
+import { CATEGORIES_WITHOUT_APPROVAL } from '../paddle-facts/tax-categories.js';
 
 export interface TargetFlags {
   production?: boolean;

@@ -1,7 +1,7 @@
 // Builds the account the emulator starts with (and returns to on reset) from seed data, or from
 // the built-in demo data when there is none.
-import { currencyTable } from '../billing/currencies.js';
-import { CATEGORIES_WITHOUT_APPROVAL } from '../catalog/tax-categories.js';
+import { currencyTable } from '../paddle-facts/currencies.js';
+import { CATEGORIES_WITHOUT_APPROVAL } from '../paddle-facts/tax-categories.js';
 import type { AccountSettings } from './core.js';
 import { type IdFactory, timestamp } from './ids.js';
 import { newCustomer } from './routes/customers.js';

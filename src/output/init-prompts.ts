@@ -1,7 +1,7 @@
 // The questions of `init`. Like prompts.ts, it imports @inquirer/prompts (only src/output does). The
 // answers become catalog values through the pure helpers of catalog/starter.ts. Asked on stderr, so
 // stdout stays free; Ctrl-C or a closed input ends the wizard with nothing written.
-import { CURRENCY_CODES, fallbackDecimalPlaces, isCurrencyCode } from '../billing/currencies.js';
+
 import { describeAmount } from '../catalog/rules/amount.js';
 import type { BillingCycle, CatalogPrice, CatalogProduct, Money } from '../catalog/schema.js';
 import {
@@ -12,8 +12,9 @@ import {
   type TrialKind,
   trialPeriod,
 } from '../catalog/starter.js';
-import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../catalog/tax-categories.js';
 import { InternalError, UserError } from '../errors.js';
+import { CURRENCY_CODES, currencyDecimalPlaces, isCurrencyCode } from '../paddle-facts/currencies.js';
+import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../paddle-facts/tax-categories.js';
 import { promptTheme } from './prompts.js';
 import type { Reporter } from './reporter.js';
 
@@ -264,7 +265,7 @@ export class InitWizard {
         .toUpperCase();
     const typed = await this.ask.input(
       {
-        message: `${what} amount in ${currency} (e.g. ${fallbackDecimalPlaces(currency) ? '10.00' : '1200'}):`,
+        message: `${what} amount in ${currency} (e.g. ${currencyDecimalPlaces(currency) ? '10.00' : '1200'}):`,
         required: true,
         validate: (v) => {
           const parsed = amountFromMajorUnits(v, currency);

@@ -1,8 +1,8 @@
 // A plan for people (terraform-like lines, amounts raw and human) and for machines (design §2).
 import type { ChalkInstance } from 'chalk';
-import { fallbackDecimalPlaces } from '../billing/currencies.js';
-import { formatMinorUnits } from '../billing/money.js';
-import type { RemoteMoney, RemoteOverride } from '../paddle/catalog-types.js';
+import { formatMinorUnits } from '../money/minor-units.js';
+import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
+import type { RemoteMoney, RemoteOverride } from '../plan/remote.js';
 import { changesInOrder, summarize } from '../plan/summary.js';
 import type { Change, FieldChange, Plan, PriceState, TrialState } from '../plan/types.js';
 
@@ -13,7 +13,7 @@ export function formatMoney(money: RemoteMoney): string {
     human = formatMinorUnits(
       money.amount,
       money.currency_code,
-      fallbackDecimalPlaces(money.currency_code),
+      currencyDecimalPlaces(money.currency_code),
       'en-US',
     );
   } catch {

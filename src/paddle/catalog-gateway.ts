@@ -2,6 +2,13 @@
 // does the writes; direct API calls do what the SDK cannot (seed §2.4 rule 7: paid trials).
 import type { Paddle } from '@paddle/paddle-node-sdk';
 import { RemoteError } from '../errors.js';
+import type {
+  CatalogSnapshot,
+  PriceWrite,
+  ProductWrite,
+  RemotePrice,
+  RemoteProduct,
+} from '../plan/remote.js';
 import {
   priceFromSdk,
   priceFromWire,
@@ -10,13 +17,6 @@ import {
   productFromWire,
   productToSdk,
 } from './catalog-mapping.js';
-import type {
-  CatalogSnapshot,
-  PriceWrite,
-  ProductWrite,
-  RemotePrice,
-  RemoteProduct,
-} from './catalog-types.js';
 import { rawApi, rawApiPage } from './raw-api.js';
 import { BAD_RESPONSE } from './remote-error.js';
 import { callPaddle, createPaddle } from './sdk.js';

@@ -18,7 +18,7 @@ import type {
   RemoteProduct,
   RemoteStatus,
   RemoteTrialPeriod,
-} from './catalog-types.js';
+} from '../plan/remote.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,6 @@
 // Which Paddle the tool talks to, and with which key (design §2, seed §1, §4.3 rule 2, §5).
 import { UserError } from '../errors.js';
-
-export type EnvironmentName = 'sandbox' | 'production';
+import type { EnvironmentName } from '../paddle-facts/environments.js';
 
 export interface Target {
   environment: EnvironmentName;

@@ -3,9 +3,9 @@
 // Only unmarked objects are ever candidates, and only a unique match is adopted: two candidates
 // for one key, or one object that two keys match, is reported as ambiguous and adopts nothing.
 import type { Catalog } from '../catalog/schema.js';
-import type { CatalogSnapshot, RemoteMoney, RemotePrice, RemoteProduct } from '../paddle/catalog-types.js';
 import { priceKeyOf, readMarker } from './marker.js';
 import { money } from './normalize.js';
+import type { CatalogSnapshot, RemoteMoney, RemotePrice, RemoteProduct } from './remote.js';
 import type { Ambiguity } from './types.js';
 
 export interface Adoptions {

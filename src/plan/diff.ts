@@ -1,10 +1,10 @@
 // diff(catalog, snapshot) → Plan: pure, no I/O. Remote objects are matched by their marker only.
 import type { Catalog, CatalogProduct } from '../catalog/schema.js';
-import type { CatalogSnapshot, RemotePrice, RemoteProduct } from '../paddle/catalog-types.js';
 import { type Adoptions, findAdoptions } from './adopt.js';
 import { fieldChanges } from './field-diff.js';
 import { priceKeyOf, readMarker } from './marker.js';
 import { priceState, productState } from './normalize.js';
+import type { CatalogSnapshot, RemotePrice, RemoteProduct } from './remote.js';
 import type {
   DiffOptions,
   Duplicate,

@@ -3,7 +3,7 @@
 //   product: {"paddle_catalog": {"key": "pro"}, ...user data}
 //   price:   {"paddle_catalog": {"key": "pro/monthly"}, ...user data}
 // Matching is by this marker only, never by name: names change, keys do not.
-import type { CustomData } from '../paddle/catalog-types.js';
+import type { CustomData } from './remote.js';
 
 export const MARKER_FIELD = 'paddle_catalog';
 

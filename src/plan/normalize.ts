@@ -1,7 +1,8 @@
 // Both sides are brought to one shape before comparing, so that Paddle's defaults and its
 // null-vs-absent never show up as a change (the perpetual diff users of neighbouring tools hit).
-import type { RemoteMoney, RemoteOverride, RemotePrice, RemoteTrialPeriod } from '../paddle/catalog-types.js';
+
 import { userCustomData } from './marker.js';
+import type { RemoteMoney, RemoteOverride, RemotePrice, RemoteTrialPeriod } from './remote.js';
 import type { PriceState, ProductState, TrialState } from './types.js';
 
 /** Seed §8: a price without quantity allows 1 to 100. */

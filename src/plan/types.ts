@@ -1,5 +1,5 @@
 // The plan is a value: what apply will do, per catalog key, with field-level before/after.
-import type { RemoteMoney, RemoteOverride } from '../paddle/catalog-types.js';
+import type { RemoteMoney, RemoteOverride } from './remote.js';
 
 /**
  * `replace` is for what Paddle cannot change in place (a price's product_id): create the new

@@ -3,8 +3,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { currencyTable } from '../../src/billing/currencies.js';
 import type { EmulatorSeed, RunningEmulator } from '../../src/emulator/index.js';
+import { currencyTable } from '../../src/paddle-facts/currencies.js';
 
 export const id = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
 

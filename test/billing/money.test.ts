@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimalPlacesOf } from '../../src/billing/currencies.js';
 import { localeFromAcceptLanguage } from '../../src/billing/locale.js';
-import { formatTotal, minorUnitsToDecimal } from '../../src/billing/money.js';
+import { decimalPlacesOf, formatTotal } from '../../src/billing/money.js';
+import { minorUnitsToDecimal } from '../../src/money/minor-units.js';
 
 const nb = '\u00a0';
 const nnb = '\u202f';

@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CATEGORIES_WITHOUT_APPROVAL } from '../../src/catalog/tax-categories.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { CATEGORIES_WITHOUT_APPROVAL } from '../../src/paddle-facts/tax-categories.js';
 import { catalogWith, errorsOf, type Json } from '../catalog/helpers.js';
 import { call } from '../emulator/support.js';
 

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import { catalogToYaml } from '../../src/catalog/write.js';
+import { cycleKey, exportCatalog, exportPrice, slugify, uniqueKey } from '../../src/export/export.js';
 import { diff } from '../../src/plan/diff.js';
-import { cycleKey, exportCatalog, exportPrice, slugify, uniqueKey } from '../../src/plan/export.js';
 import { changesInOrder, summarize } from '../../src/plan/summary.js';
 import { price, remotePrice, remoteProduct, snapshotOf } from '../plan/builders.js';
 

@@ -1,6 +1,6 @@
 // In-memory catalogs and snapshots for the pure planner tests.
 import type { Catalog, CatalogPrice, CatalogProduct } from '../../src/catalog/schema.js';
-import type { CatalogSnapshot, RemotePrice, RemoteProduct } from '../../src/paddle/catalog-types.js';
+import type { CatalogSnapshot, RemotePrice, RemoteProduct } from '../../src/plan/remote.js';
 
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}_${String(++counter).padStart(26, '0')}`;

@@ -2,7 +2,7 @@
 // paths camelCase, request bodies and response fields snake_case. Each method is one real HTTP
 // call against the emulator. It also holds the scripts to the conventions and caps: a camelCase
 // body key or a 51st API call fails the script, as would the real server's limit.
-import { TOOL_SERVER_CAPS } from '../../src/plan/tool-server.js';
+import { TOOL_SERVER_CAPS } from '../../src/tool-server/scripts.js';
 
 type Json = Record<string, unknown>;
 

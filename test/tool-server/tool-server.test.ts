@@ -9,8 +9,12 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { diff } from '../../src/plan/diff.js';
 import { hasChanges } from '../../src/plan/summary.js';
-import { TOOL_SERVER_CAPS, type ToolServerEmission, toolServerScripts } from '../../src/plan/tool-server.js';
 import type { Plan } from '../../src/plan/types.js';
+import {
+  TOOL_SERVER_CAPS,
+  type ToolServerEmission,
+  toolServerScripts,
+} from '../../src/tool-server/scripts.js';
 import { runToolServerScript } from './harness.js';
 
 function catalogYaml(products: number, prices: number, name = (p: number) => `Product ${p}`): string {

@@ -1,8 +1,9 @@
 // Seed §2.2/§2.4: amounts are strings of digits in the lowest currency unit. A YAML number or a
 // decimal string is the commonest mistake; the message shows the string the user most likely meant
 // and what it is worth, e.g. "1000" = $10.00, "1200" = ¥1,200.
-import { fallbackDecimalPlaces } from '../../billing/currencies.js';
-import { formatMinorUnits, minorUnitsToDecimal } from '../../billing/money.js';
+
+import { formatMinorUnits, minorUnitsToDecimal } from '../../money/minor-units.js';
+import { currencyDecimalPlaces } from '../../paddle-facts/currencies.js';
 
 export const AMOUNT_RULE = '§2.4 amount';
 
@@ -11,7 +12,7 @@ const DIGITS = /^\d+$/;
 /** `$10.00` for ("1000", "USD"); a plain decimal and the code when Intl does not know the currency. */
 export function describeAmount(minorUnits: string, currency: string | undefined): string {
   const code = currency ?? 'USD';
-  const places = fallbackDecimalPlaces(code);
+  const places = currencyDecimalPlaces(code);
   try {
     return formatMinorUnits(minorUnits, code, places, 'en-US');
   } catch {
@@ -23,7 +24,7 @@ export function describeAmount(minorUnits: string, currency: string | undefined)
 export function majorToMinorUnits(decimal: string, currency: string | undefined): string | undefined {
   const match = /^(\d+)(?:\.(\d*))?$/.exec(decimal);
   if (!match) return undefined;
-  const places = fallbackDecimalPlaces(currency ?? 'USD');
+  const places = currencyDecimalPlaces(currency ?? 'USD');
   const fraction = (match[2] ?? '').replace(/0+$/, '');
   if (fraction.length > places) return undefined;
   const digits = `${match[1]}${fraction.padEnd(places, '0')}`.replace(/^0+(?=\d)/, '');
@@ -50,7 +51,7 @@ export function amountMessage(
     return `amount is in the lowest currency unit, without a decimal point: for ${written} ${quotedHint(minor)}`;
   }
   if (written.includes('.')) {
-    const places = fallbackDecimalPlaces(currency ?? 'USD');
+    const places = currencyDecimalPlaces(currency ?? 'USD');
     return `amount ${written} has more decimals than ${currency ?? 'the currency'} has (${places}); amounts are strings of digits in the lowest currency unit`;
   }
   return `amount must be a string of digits in the lowest currency unit, e.g. ${quotedHint('1000')}`;

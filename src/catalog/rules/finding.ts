@@ -1,6 +1,6 @@
 // What a rule returns: a problem at a path relative to the object the rule looked at. The reader
 // prefixes the path and turns it into a positioned CatalogIssue.
-import type { EnvironmentName } from '../../paddle/target.js';
+import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import type { EnvironmentSettings } from '../schema.js';
 
 export type PathSegment = string | number;

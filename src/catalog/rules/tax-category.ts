@@ -1,6 +1,11 @@
 // Seed §2.3: the nine tax categories and which of them need approval per account.
+
+import {
+  CATEGORIES_WITHOUT_APPROVAL,
+  needsApproval,
+  TAX_CATEGORIES,
+} from '../../paddle-facts/tax-categories.js';
 import type { CatalogProduct } from '../schema.js';
-import { CATEGORIES_WITHOUT_APPROVAL, needsApproval, TAX_CATEGORIES } from '../tax-categories.js';
 import { closest } from './did-you-mean.js';
 import { error, type Finding, otherEnvironment, type RuleContext, warning } from './finding.js';
 

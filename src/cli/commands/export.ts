@@ -6,11 +6,11 @@ import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalo
 import { readCatalog } from '../../catalog/read.js';
 import { catalogToYaml, schemaReference } from '../../catalog/write.js';
 import { UserError } from '../../errors.js';
+import { exportCatalog } from '../../export/export.js';
 import { formatIssueLine } from '../../output/issues.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
-import type { CatalogSnapshot } from '../../paddle/catalog-types.js';
 import { environmentOf } from '../../paddle/target.js';
-import { exportCatalog } from '../../plan/export.js';
+import type { CatalogSnapshot } from '../../plan/remote.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
 import { checkOutputFile } from '../output-file.js';

@@ -1,7 +1,7 @@
 // GET /transactions/{id}/invoice (research §5.5; seed §4.1 rule 3) and the PDF behind the link,
 // which the emulator serves itself under /__emulator/invoices/ and which expires after one hour.
 import { randomBytes } from 'node:crypto';
-import { minorUnitsToDecimal } from '../../billing/money.js';
+import { minorUnitsToDecimal } from '../../money/minor-units.js';
 import { ApiFailure, invalidField } from '../api-error.js';
 import type { EmulatorCore, Reply, Route, RouteContext } from '../core.js';
 import { buildPdf } from '../pdf.js';

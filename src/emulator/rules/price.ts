@@ -1,6 +1,6 @@
 // Price bodies (OpenAPI price-create / price-update) and the seed's price rules (§2.4, §8),
 // enforced on the price as it would be stored, so a PATCH cannot get round them.
-import { SUPPORTED_COUNTRY_CODES } from '../../catalog/countries.js';
+import { SUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
 import { badRequest, ruleViolation } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
 import type { WireRecord } from '../types.js';

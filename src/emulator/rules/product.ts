@@ -1,6 +1,6 @@
 // Product bodies (OpenAPI product-create / product-update) and seed §2.3: a category that needs
 // approval is refused unless the account has it approved.
-import { TAX_CATEGORIES } from '../../catalog/tax-categories.js';
+import { TAX_CATEGORIES } from '../../paddle-facts/tax-categories.js';
 import { ApiFailure, badRequest } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
 import { type Body, FieldErrors } from '../validate.js';

@@ -1,5 +1,7 @@
-// Our own view of Paddle catalog objects, in wire (snake_case) names. Nothing outside src/paddle/
-// sees an SDK class; the planner and the executor work with these.
+// A Paddle account's catalog in our own domain types, in wire (snake_case) names: what the planner
+// reads (Remote*, CatalogSnapshot) and the bodies apply writes (ProductWrite, PriceWrite).
+// src/paddle/ maps the API's answers into these and these into SDK calls; nothing outside
+// src/paddle/ sees an SDK class.
 
 export interface RemoteMoney {
   amount: string;

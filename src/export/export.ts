@@ -12,7 +12,10 @@ import type {
   UnitPriceOverride,
 } from '../catalog/schema.js';
 import { KEY_PATTERN } from '../catalog/schema.js';
-import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../catalog/tax-categories.js';
+import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../paddle-facts/tax-categories.js';
+import { readMarker, userCustomData } from '../plan/marker.js';
+import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../plan/normalize.js';
 import type {
   CatalogSnapshot,
   RemoteDuration,
@@ -21,10 +24,7 @@ import type {
   RemotePrice,
   RemoteProduct,
   RemoteTrialPeriod,
-} from '../paddle/catalog-types.js';
-import type { EnvironmentName } from '../paddle/target.js';
-import { readMarker, userCustomData } from './marker.js';
-import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from './normalize.js';
+} from '../plan/remote.js';
 
 export interface ExportOptions {
   environment: EnvironmentName;

@@ -39,31 +39,24 @@ export const CURRENCY_CODES = [
 
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
-const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'VND', 'CLP']);
+const ZERO_DECIMAL: ReadonlySet<string> = new Set(['JPY', 'KRW', 'VND', 'CLP']);
 
 export function isCurrencyCode(code: string): code is CurrencyCode {
   return (CURRENCY_CODES as readonly string[]).includes(code);
 }
 
-/** Seed §4.2 rule 8 fallback when the currencies list is not available. */
-export function fallbackDecimalPlaces(code: string): number {
+/** Paddle's decimal places of a currency: none for JPY, KRW, VND and CLP, two for the rest. */
+export function currencyDecimalPlaces(code: string): number {
   return ZERO_DECIMAL.has(code.toUpperCase()) ? 0 : 2;
 }
 
-/**
- * Decimal places of a currency (seed §4.2 rule 8): from the currencies list when it is available
- * and knows the code, else the fallback table.
- */
-export function decimalPlacesOf(code: string, list: ReadonlyMap<string, number> | null): number {
-  return list?.get(code.toUpperCase()) ?? fallbackDecimalPlaces(code);
-}
-
+/** One entry of Paddle's currencies list, in wire names. */
 export interface Currency {
   code: string;
   decimal_places: number;
 }
 
-/** The seed's currencies list (§2.2), as the emulator serves it. */
+/** The currencies list as data (what the emulator serves at GET /currencies). */
 export function currencyTable(): Currency[] {
-  return CURRENCY_CODES.map((code) => ({ code, decimal_places: fallbackDecimalPlaces(code) }));
+  return CURRENCY_CODES.map((code) => ({ code, decimal_places: currencyDecimalPlaces(code) }));
 }

@@ -18,7 +18,7 @@ import {
   productUpdateBody,
 } from '../apply/bodies.js';
 import { UserError } from '../errors.js';
-import type { Change, Plan, PriceChange, ProductChange, ProductPlan } from './types.js';
+import type { Change, Plan, PriceChange, ProductChange, ProductPlan } from '../plan/types.js';
 
 /** Seed §8: one execute call makes at most 50 API calls with at most 32,000 characters of code. */
 export const TOOL_SERVER_CAPS = { calls: 50, codeChars: 32_000 } as const;
