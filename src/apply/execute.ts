@@ -4,7 +4,20 @@
 import type { RemoteError } from '../errors.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { readMarker } from '../plan/marker.js';
-import type { Change, Plan, PriceChange, ProductChange, ProductPlan } from '../plan/types.js';
+import type {
+  Adoption,
+  Archival,
+  Carrier,
+  Change,
+  ChangeBase,
+  InPlace,
+  Plan,
+  PriceChange,
+  PriceState,
+  ProductChange,
+  ProductPlan,
+  ProductState,
+} from '../plan/types.js';
 import {
   priceAdoptBody,
   priceCreateBody,
@@ -108,28 +121,31 @@ async function perform(
 
 type Patch<K extends 'updateProduct' | 'updatePrice'> = Parameters<CatalogGateway[K]>[2];
 
+/** A change made in place on an object that exists, with `State` its kind's wanted state. */
+type InPlaceChange<State> = ChangeBase & (InPlace<State> | Adoption<State> | Archival | Carrier);
+
 /**
  * The changes made in place, the same for products and prices: each is one or two PATCHes of
  * the object's own id. `body` builds the kind's update or adoption body from the changed fields.
  */
-async function patchInPlace<P>(
-  change: Change,
+async function patchInPlace<State, P>(
+  change: InPlaceChange<State>,
   update: (verb: string, patch: P | { status: 'active' | 'archived' }) => Promise<unknown>,
-  body: (purpose: 'update' | 'adopt') => P,
+  body: (purpose: 'update' | 'adopt', desired: State) => P,
 ): Promise<string> {
   const id = change.id as string;
   switch (change.action) {
     case 'unarchive':
       // first back to active: Paddle refuses changes to an archived object (entity_archived)
       await update('unarchive', { status: 'active' });
-      if (change.fields.length > 0) await update('update', body('update'));
+      if (change.fields.length > 0) await update('update', body('update', change.desired));
       return id;
     case 'update':
-      await update('update', body('update'));
+      await update('update', body('update', change.desired));
       return id;
     case 'adopt':
       if (change.archived) await update('unarchive', { status: 'active' });
-      await update('adopt', body('adopt'));
+      await update('adopt', body('adopt', change.desired));
       return id;
     case 'archive':
       await update('archive', { status: 'archived' });
@@ -140,31 +156,37 @@ async function patchInPlace<P>(
 }
 
 async function performProduct(gateway: CatalogGateway, calls: Calls, change: ProductChange): Promise<string> {
-  const { key, desired } = change;
+  const { key } = change;
   if (change.action === 'create') {
+    const desired = change.desired;
     const created = await calls.run(
       'write',
-      () => gateway.createProduct(`create product ${key}`, productCreateBody(key, desired!)),
+      () => gateway.createProduct(`create product ${key}`, productCreateBody(key, desired)),
       () => gateway.findProduct(`list products to find ${key}`, (p) => readMarker(p.custom_data) === key),
     );
     return created.id;
   }
-  return patchInPlace<Patch<'updateProduct'>>(
+  const id = change.id as string;
+  return patchInPlace<ProductState, Patch<'updateProduct'>>(
     change,
-    (verb, patch) =>
-      calls.run('write', () => gateway.updateProduct(`${verb} product ${key}`, change.id!, patch)),
-    (purpose) =>
+    (verb, patch) => calls.run('write', () => gateway.updateProduct(`${verb} product ${key}`, id, patch)),
+    (purpose, desired) =>
       purpose === 'adopt'
-        ? productAdoptBody(key, desired!, change.fields)
-        : productUpdateBody(key, desired!, change.fields),
+        ? productAdoptBody(key, desired, change.fields)
+        : productUpdateBody(key, desired, change.fields),
   );
 }
 
-async function createPrice(gateway: CatalogGateway, calls: Calls, change: PriceChange, productId: string) {
+async function createPrice(
+  gateway: CatalogGateway,
+  calls: Calls,
+  change: Extract<PriceChange, { action: 'create' | 'replace' }>,
+  productId: string,
+) {
   const { key, desired } = change;
   return calls.run(
     'write',
-    () => gateway.createPrice(`create price ${key}`, priceCreateBody(key, desired!, productId)),
+    () => gateway.createPrice(`create price ${key}`, priceCreateBody(key, desired, productId)),
     () =>
       gateway.findPrice(
         `list prices to find ${key}`,
@@ -180,19 +202,20 @@ async function performPrice(
   change: PriceChange,
   productId: string,
 ): Promise<string> {
-  const { key, desired } = change;
-  const update = (verb: string, patch: Patch<'updatePrice'>) =>
-    calls.run('write', () => gateway.updatePrice(`${verb} price ${key}`, change.id!, patch));
+  const { key } = change;
   if (change.action === 'create') return (await createPrice(gateway, calls, change, productId)).id;
+  const id = change.id;
+  const update = (verb: string, patch: Patch<'updatePrice'>) =>
+    calls.run('write', () => gateway.updatePrice(`${verb} price ${key}`, id, patch));
   if (change.action === 'replace') {
     // the new price first, so the key never points at nothing (lukasaron#86)
     const created = await createPrice(gateway, calls, change, productId);
     await update('archive', { status: 'archived' });
     return created.id;
   }
-  return patchInPlace<Patch<'updatePrice'>>(change, update, (purpose) =>
+  return patchInPlace<PriceState, Patch<'updatePrice'>>(change, update, (purpose, desired) =>
     purpose === 'adopt'
-      ? priceAdoptBody(key, desired!, change.fields)
-      : priceUpdateBody(key, desired!, change.fields),
+      ? priceAdoptBody(key, desired, change.fields)
+      : priceUpdateBody(key, desired, change.fields),
   );
 }

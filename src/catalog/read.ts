@@ -51,7 +51,7 @@ function yamlIssue(doc: Document, error: YAMLError, lineCounter: LineCounter): C
   const duplicate = error.code === 'DUPLICATE_KEY';
   const message = duplicate
     ? `duplicate key "${String(path[path.length - 1] ?? '')}": a key may appear once in a map (the last one would silently win)`
-    : error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    : (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
   return {
     path: dottedPath(path),
     line: start.line,

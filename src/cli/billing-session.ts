@@ -15,6 +15,8 @@ export interface CustomerFlags {
 export type CustomerSelector = { email: string } | { customerId: string };
 
 /** At most one of --email / --customer; `required` says whether one must be given. */
+export function customerSelector(flags: CustomerFlags, required: true): CustomerSelector;
+export function customerSelector(flags: CustomerFlags, required: boolean): CustomerSelector | null;
 export function customerSelector(flags: CustomerFlags, required: boolean): CustomerSelector | null {
   if (flags.email !== undefined && flags.customer !== undefined) {
     throw new UserError('Give either --email or --customer, not both.');

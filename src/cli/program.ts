@@ -77,7 +77,8 @@ export async function buildProgram(
         setExitCode(handleError(error, reporter));
       }
     };
-  const registers = await Promise.all(commandNames.map((name) => COMMANDS[name]!()));
+  const loaders = Object.entries(COMMANDS).filter(([name]) => commandNames.includes(name));
+  const registers = await Promise.all(loaders.map(([, load]) => load()));
   for (const register of registers) register(program, run);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;

@@ -32,14 +32,14 @@ export function formatResultTable(results: KeyResult[], style: ChalkInstance): s
 }
 
 function productStep(change: ProductChange): string {
-  const d = change.desired;
   switch (change.action) {
     case 'create': {
-      const parts = [`tax category ${d!.tax_category}`];
-      if (d!.description) parts.push(`description ${JSON.stringify(d!.description)}`);
-      if (d!.image_url) parts.push(`image URL ${d!.image_url}`);
-      parts.push(`custom data ${JSON.stringify(withMarker(d!.custom_data, change.key))}`);
-      return `Catalog → Products → New product: name ${JSON.stringify(d!.name)}, ${parts.join(', ')}`;
+      const d = change.desired;
+      const parts = [`tax category ${d.tax_category}`];
+      if (d.description) parts.push(`description ${JSON.stringify(d.description)}`);
+      if (d.image_url) parts.push(`image URL ${d.image_url}`);
+      parts.push(`custom data ${JSON.stringify(withMarker(d.custom_data, change.key))}`);
+      return `Catalog → Products → New product: name ${JSON.stringify(d.name)}, ${parts.join(', ')}`;
     }
     case 'archive':
       return `Catalog → Products → ${change.id}: Archive`;
@@ -59,9 +59,9 @@ function fieldsOf(change: Change): string {
 }
 
 /** Adoption by hand: unarchive if needed, then the marker in custom data, then any other field. */
-function adoptionOf(change: Change): string {
+function adoptionOf(change: Extract<Change, { action: 'adopt' }>): string {
   const unarchive = change.archived ? ' (archived: Unarchive first)' : '';
-  const marker = `custom data ${JSON.stringify(withMarker(change.desired?.custom_data, change.key))}`;
+  const marker = `custom data ${JSON.stringify(withMarker(change.desired.custom_data, change.key))}`;
   return `${unarchive}, set ${marker}${change.fields.length > 0 ? `; ${fieldsOf(change).slice(', set '.length)}` : ''}`;
 }
 
@@ -70,7 +70,7 @@ function priceStep(change: PriceChange, productId: string | undefined): string {
   switch (change.action) {
     case 'create':
     case 'replace': {
-      const d = change.desired!;
+      const d = change.desired;
       const parts = [`description ${JSON.stringify(d.description)}`];
       if (d.name) parts.push(`name ${JSON.stringify(d.name)}`);
       parts.push(describePrice(d));

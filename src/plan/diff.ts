@@ -116,12 +116,21 @@ function adoptPrice(
 
 const archiveProduct = (key: string, remote: RemoteProduct | undefined): ProductChange =>
   remote && remote.status === 'active'
-    ? { kind: 'product', key, action: 'archive', id: remote.id, fields: [] }
-    : { kind: 'product', key, action: 'unchanged', id: remote?.id, fields: [] };
+    ? { kind: 'product', key, action: 'archive', id: remote.id, fields: [], desired: null }
+    : { kind: 'product', key, action: 'unchanged', id: remote?.id, fields: [], desired: null };
 
 const archivePrice = (key: string, remote: RemotePrice): PriceChange => {
   const [productKey = '', priceKey = ''] = key.split('/');
-  return { kind: 'price', key, productKey, priceKey, action: 'archive', id: remote.id, fields: [] };
+  return {
+    kind: 'price',
+    key,
+    productKey,
+    priceKey,
+    action: 'archive',
+    id: remote.id,
+    fields: [],
+    desired: null,
+  };
 };
 
 export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffOptions = {}): Plan {

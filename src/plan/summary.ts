@@ -8,7 +8,9 @@ const isCarrier = (change: Change) =>
 /** Products before their prices; a product that is archived goes after its prices. */
 export function changesInOrder(plan: Plan): Change[] {
   return plan.groups
-    .flatMap((g) => (g.product.action === 'archive' ? [...g.prices, g.product] : [g.product, ...g.prices]))
+    .flatMap((g): Change[] =>
+      g.product.action === 'archive' ? [...g.prices, g.product] : [g.product, ...g.prices],
+    )
     .filter((c) => !isCarrier(c));
 }
 

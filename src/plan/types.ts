@@ -47,32 +47,73 @@ export interface PriceState {
   custom_data: Record<string, unknown> | null;
 }
 
-interface ChangeBase {
+export interface ChangeBase {
   /** `pro` for a product, `pro/monthly` for a price */
   key: string;
-  action: Action;
-  /** the remote id, when the object exists */
-  id?: string;
-  /** for update / unarchive: what differs (empty for a bare unarchive) */
+  /** for update / unarchive / adopt: what differs (empty for a bare unarchive) */
   fields: FieldChange[];
   /** human-only explanation (never branched on by apply) */
   reason?: string;
-  /** adopt only: the adopted object is archived, so it is set active first */
+}
+
+/*
+ * One shape per action, so each carries exactly what apply needs: the wanted state (`desired`)
+ * wherever the catalog's state is written, the remote `id` wherever the object exists.
+ */
+export interface Creation<State> {
+  action: 'create';
+  id?: undefined;
+  desired: State;
+}
+
+export interface InPlace<State> {
+  action: 'update' | 'unarchive' | 'unchanged';
+  id: string;
+  desired: State;
+}
+
+export interface Adoption<State> {
+  action: 'adopt';
+  id: string;
+  desired: State;
+  /** the adopted object is archived, so it is set active first */
   archived?: boolean;
 }
 
-export interface ProductChange extends ChangeBase {
-  kind: 'product';
-  /** the wanted state; absent for archive and for a product the catalog does not name */
-  desired?: ProductState;
+/** create the new object, then archive the old one (`id`) */
+export interface Replacement<State> {
+  action: 'replace';
+  id: string;
+  desired: State;
 }
 
-export interface PriceChange extends ChangeBase {
+/** a managed object the catalog no longer names (only with --prune) */
+export interface Archival {
+  action: 'archive';
+  id: string;
+  desired: null;
+}
+
+/** A product the catalog does not name, in the plan only to hold the archiving of its prices. */
+export interface Carrier {
+  action: 'unchanged';
+  id?: string;
+  desired: null;
+}
+
+export type ProductChange = ChangeBase & { kind: 'product' } & (
+    | Creation<ProductState>
+    | InPlace<ProductState>
+    | Adoption<ProductState>
+    | Archival
+    | Carrier
+  );
+
+export type PriceChange = ChangeBase & {
   kind: 'price';
   productKey: string;
   priceKey: string;
-  desired?: PriceState;
-}
+} & (Creation<PriceState> | InPlace<PriceState> | Adoption<PriceState> | Replacement<PriceState> | Archival);
 
 export type Change = ProductChange | PriceChange;
 

@@ -18,7 +18,7 @@ import {
   productUpdateBody,
 } from '../apply/bodies.js';
 import { UserError } from '../errors.js';
-import type { Change, Plan, PriceChange, ProductChange, ProductPlan } from '../plan/types.js';
+import type { Change, Plan, PriceChange, PriceState, ProductChange, ProductPlan } from '../plan/types.js';
 
 /** Seed §8: one execute call makes at most 50 API calls with at most 32,000 characters of code. */
 export const TOOL_SERVER_CAPS = { calls: 50, codeChars: 32_000 } as const;
@@ -51,7 +51,7 @@ const ARCHIVE = js({ status: 'archived' });
 const ACTIVATE = js({ status: 'active' });
 
 function productStatements(change: ProductChange, variable: string): Statement[] {
-  const { key, desired } = change;
+  const { key } = change;
   const id = js(change.id);
   const update = (body: string) => `await client.products.update(${id}, ${body});`;
   const one = (...lines: string[]): Statement[] => [{ key, calls: lines.length, code: lines.join('\n') }];
@@ -61,17 +61,17 @@ function productStatements(change: ProductChange, variable: string): Statement[]
         {
           key,
           calls: 1,
-          code: `const ${variable} = (await client.products.create(${js(productCreateBody(key, desired!))})).id;\ncreated.products[${js(key)}] = ${variable};`,
+          code: `const ${variable} = (await client.products.create(${js(productCreateBody(key, change.desired))})).id;\ncreated.products[${js(key)}] = ${variable};`,
         },
       ];
     case 'update':
-      return one(update(js(productUpdateBody(key, desired!, change.fields))));
+      return one(update(js(productUpdateBody(key, change.desired, change.fields))));
     case 'unarchive':
       return change.fields.length === 0
         ? one(update(ACTIVATE))
-        : one(update(ACTIVATE), update(js(productUpdateBody(key, desired!, change.fields))));
+        : one(update(ACTIVATE), update(js(productUpdateBody(key, change.desired, change.fields))));
     case 'adopt': {
-      const stamp = update(js(productAdoptBody(key, desired!, change.fields)));
+      const stamp = update(js(productAdoptBody(key, change.desired, change.fields)));
       return change.archived ? one(update(ACTIVATE), stamp) : one(stamp);
     }
     case 'archive':
@@ -82,28 +82,28 @@ function productStatements(change: ProductChange, variable: string): Statement[]
 }
 
 function priceStatements(change: PriceChange, productRef: string): Statement[] {
-  const { key, desired } = change;
+  const { key } = change;
   const id = js(change.id);
   const update = (body: string) => `await client.prices.update(${id}, ${body});`;
   const one = (...lines: string[]): Statement[] => [{ key, calls: lines.length, code: lines.join('\n') }];
-  const create = () => {
-    const { product_id: _placeholder, ...body } = priceCreateBody(key, desired!, '');
+  const create = (desired: PriceState) => {
+    const { product_id: _placeholder, ...body } = priceCreateBody(key, desired, '');
     return `created.prices[${js(key)}] = (await client.prices.create({"product_id":${productRef},${js(body).slice(1)})).id;`;
   };
   switch (change.action) {
     case 'create':
-      return one(create());
+      return one(create(change.desired));
     case 'replace':
       // the new price first, so the key never points at nothing
-      return one(create(), update(ARCHIVE));
+      return one(create(change.desired), update(ARCHIVE));
     case 'update':
-      return one(update(js(priceUpdateBody(key, desired!, change.fields))));
+      return one(update(js(priceUpdateBody(key, change.desired, change.fields))));
     case 'unarchive':
       return change.fields.length === 0
         ? one(update(ACTIVATE))
-        : one(update(ACTIVATE), update(js(priceUpdateBody(key, desired!, change.fields))));
+        : one(update(ACTIVATE), update(js(priceUpdateBody(key, change.desired, change.fields))));
     case 'adopt': {
-      const stamp = update(js(priceAdoptBody(key, desired!, change.fields)));
+      const stamp = update(js(priceAdoptBody(key, change.desired, change.fields)));
       return change.archived ? one(update(ACTIVATE), stamp) : one(stamp);
     }
     case 'archive':

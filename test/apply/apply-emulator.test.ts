@@ -6,6 +6,7 @@ import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { rawApi } from '../../src/paddle/raw-api.js';
 import { readMarker } from '../../src/plan/marker.js';
 import { changesInOrder, summarize } from '../../src/plan/summary.js';
+import { defined } from '../helpers/defined.js';
 import { bigCatalog, monthlyPrice, starter } from './catalogs.js';
 import { applyCatalog, inFlightCounter, jumpingClock } from './harness.js';
 
@@ -94,7 +95,7 @@ describe('apply: updates and --prune', () => {
     const first = await applyCatalog(emu, starter());
     const oldId = first.outcome.execution.steps.find((s) => s.change.key === 'pro/monthly')?.id;
     const changed = starter();
-    changed.products.pro!.prices!.monthly = monthlyPrice('5900');
+    defined(changed.products.pro?.prices, 'pro prices').monthly = monthlyPrice('5900');
     const mark = emu.requests().length;
     const { plan, outcome } = await applyCatalog(emu, changed);
     const writes = emu
@@ -113,7 +114,7 @@ describe('apply: updates and --prune', () => {
     const emu = await start();
     await applyCatalog(emu, starter());
     const smaller = starter();
-    delete smaller.products.starter!.prices!.yearly;
+    delete defined(smaller.products.starter?.prices, 'starter prices').yearly;
     const kept = await applyCatalog(emu, smaller);
     expect(summarize(kept.plan).archive).toBe(0);
     expect(kept.plan.orphans.map((o) => o.key)).toEqual(['starter/yearly']);
@@ -153,8 +154,11 @@ describe('apply: paid trials go around the SDK (§2.4 rule 7)', () => {
     const emu = await start();
     await applyCatalog(emu, starter());
     const changed = starter();
-    const trial = changed.products.pro!.prices!.trial!;
-    trial.trial_period = { ...trial.trial_period!, unit_price: { amount: '200', currency_code: 'USD' } };
+    const trial = defined(changed.products.pro?.prices?.trial, 'pro/trial');
+    trial.trial_period = {
+      ...defined(trial.trial_period, 'trial period'),
+      unit_price: { amount: '200', currency_code: 'USD' },
+    };
     const { plan, outcome } = await applyCatalog(emu, changed);
     expect(
       changesInOrder(plan)

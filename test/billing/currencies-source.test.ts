@@ -8,6 +8,7 @@ import {
   defaultCacheDir,
   remoteCurrencies,
 } from '../../src/billing/currencies-source.js';
+import { defined } from '../helpers/defined.js';
 
 const BASE = 'http://127.0.0.1:9';
 const LIST = {
@@ -33,7 +34,7 @@ function scriptedFetch(...answers: (Response | Error)[]) {
     calls.push({ url, headers: (init?.headers ?? {}) as Record<string, string> });
     const answer = answers[Math.min(calls.length - 1, answers.length - 1)];
     if (answer instanceof Error) throw answer;
-    return answer!.clone();
+    return defined(answer, 'a scripted answer').clone();
   }) as unknown as typeof fetch;
   return { fn, calls };
 }
@@ -48,7 +49,9 @@ describe('§4.2 history rule 8: the currencies list, cached 24 hours', () => {
     expect(places?.get('BHD')).toBe(3);
     expect(places?.get('JPY')).toBe(0);
     expect(calls.map((c) => c.url)).toEqual([`${BASE}/currencies`]);
-    expect(Object.keys(calls[0]!.headers).map((h) => h.toLowerCase())).not.toContain('authorization');
+    expect(Object.keys(defined(calls[0], 'a call').headers).map((h) => h.toLowerCase())).not.toContain(
+      'authorization',
+    );
   });
 
   it('a warm cache (under 24 hours) makes no request; an expired one fetches again', async () => {

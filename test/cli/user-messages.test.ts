@@ -6,6 +6,7 @@ import type { Io } from '../../src/output/io.js';
 import { promptTheme } from '../../src/output/prompts.js';
 import { Reporter } from '../../src/output/reporter.js';
 import { hintForRemoteError } from '../../src/paddle/error-hints.js';
+import { defined } from '../helpers/defined.js';
 
 function terminal(env: NodeJS.ProcessEnv): Io {
   const tty = { write: () => true, isTTY: true };
@@ -14,18 +15,20 @@ function terminal(env: NodeJS.ProcessEnv): Io {
 
 describe('prompt colours follow the colour rules (design §2)', () => {
   it('NO_COLOR on a terminal: prompts get the plain theme, no escape codes', () => {
-    const theme = promptTheme(new Reporter(terminal({ NO_COLOR: '1' }), { json: false, color: true }));
-    expect(theme).toBeDefined();
+    const theme = defined(
+      promptTheme(new Reporter(terminal({ NO_COLOR: '1' }), { json: false, color: true })),
+      'a prompt theme',
+    );
     const rendered = [
-      theme!.prefix.idle,
-      theme!.prefix.done,
-      theme!.style.message('Apply?'),
-      theme!.style.answer('Yes'),
-      theme!.style.defaultAnswer('x'),
-      theme!.style.keysHelpTip([['↑↓', 'navigate']]),
+      theme.prefix.idle,
+      theme.prefix.done,
+      theme.style.message('Apply?'),
+      theme.style.answer('Yes'),
+      theme.style.defaultAnswer('x'),
+      theme.style.keysHelpTip([['↑↓', 'navigate']]),
     ].join(' ');
     expect(stripVTControlCharacters(rendered)).toBe(rendered);
-    expect(theme!.style.defaultAnswer('x')).toBe('(x)');
+    expect(theme.style.defaultAnswer('x')).toBe('(x)');
   });
 
   it('--no-color on a terminal: the plain theme too', () => {

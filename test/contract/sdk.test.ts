@@ -5,6 +5,7 @@ import { ApiError, type Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { manualClock } from '../emulator/support.js';
+import { defined } from '../helpers/defined.js';
 
 const MARKER = { 'paddle-catalog': { key: 'pro' } };
 let emulator: RunningEmulator;
@@ -110,24 +111,26 @@ describe('catalog operations through the SDK', () => {
 
 describe('billing history through the SDK (seed §4.1, §4.2)', () => {
   it("§4.2 rule 4: one page of a customer's billed history, hasMore, and the next page by after", async () => {
-    const [demo] = await paddle.customers.list({ email: ['demo@example.com'] }).next();
+    const [found] = await paddle.customers.list({ email: ['demo@example.com'] }).next();
+    const demo = defined(found, 'the demo customer');
     const statuses = ['billed', 'paid', 'past_due', 'completed', 'canceled'];
     const first = paddle.transactions.list({
-      customerId: [demo!.id],
+      customerId: [demo.id],
       status: statuses as never,
       perPage: 10,
     });
     const page = await first.next();
     expect(page).toHaveLength(10);
     expect(first.hasMore).toBe(true);
-    expect(page.every((t) => statuses.includes(t.status) && t.customerId === demo!.id)).toBe(true);
-    const t = page[0]!;
+    expect(page.every((t) => statuses.includes(t.status) && t.customerId === demo.id)).toBe(true);
+    const t = defined(page[0], 'a transaction');
     expect(t.details?.totals?.grandTotal).toMatch(/^\d+$/);
     expect(t.details?.totals?.grandTotalTax).toMatch(/^\d+$/);
+    const last = defined(page[9], 'a tenth transaction');
     const second = await paddle.transactions
-      .list({ customerId: [demo!.id], status: statuses as never, perPage: 10, after: page[9]!.id })
+      .list({ customerId: [demo.id], status: statuses as never, perPage: 10, after: last.id })
       .next();
-    expect(second[0]!.id < page[9]!.id).toBe(true);
+    expect(defined(second[0], 'a next page').id < last.id).toBe(true);
   });
 
   it('§8: transactions pages hold at most 30 and iterate to the end', async () => {
@@ -139,10 +142,11 @@ describe('billing history through the SDK (seed §4.1, §4.2)', () => {
   });
 
   it('gets a transaction and its invoice PDF link, which serves a PDF', async () => {
-    const [completed] = await paddle.transactions.list({ status: ['completed' as never], perPage: 1 }).next();
-    const got = await paddle.transactions.get(completed!.id);
-    expect(got.id).toBe(completed!.id);
-    const pdf = await paddle.transactions.getInvoicePDF(completed!.id, { disposition: 'inline' });
+    const [found] = await paddle.transactions.list({ status: ['completed' as never], perPage: 1 }).next();
+    const completed = defined(found, 'a completed transaction');
+    const got = await paddle.transactions.get(completed.id);
+    expect(got.id).toBe(completed.id);
+    const pdf = await paddle.transactions.getInvoicePDF(completed.id, { disposition: 'inline' });
     const res = await fetch(pdf.url);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(
@@ -154,7 +158,7 @@ describe('billing history through the SDK (seed §4.1, §4.2)', () => {
 
   it('§4.1 rule 3: an ineligible transaction gives an ApiError with our documented code', async () => {
     const [draft] = await paddle.transactions.list({ status: ['draft' as never] }).next();
-    const error = await apiError(paddle.transactions.getInvoicePDF(draft!.id));
+    const error = await apiError(paddle.transactions.getInvoicePDF(defined(draft, 'a draft').id));
     expect(error.code).toBe('transaction_invoice_not_available');
   });
 });

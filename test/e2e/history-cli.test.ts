@@ -8,6 +8,7 @@ import {
   transactionsOf,
   type WireTransaction,
 } from '../billing/emulator-fixtures.js';
+import { defined } from '../helpers/defined.js';
 import { runCli } from '../helpers/run-cli.js';
 
 let emulator: RunningEmulator;
@@ -41,10 +42,11 @@ describe('paddle-catalog history', () => {
     expect(Object.keys(doc)).toEqual(['items', 'hasMore']);
     expect(doc.hasMore).toBe(true);
     expect(doc.items).toHaveLength(10);
+    const newest = defined(shown[0], 'a shown transaction');
     expect(doc.items[0]).toEqual({
-      id: shown[0]!.id,
+      id: newest.id,
       billedAt: expect.any(String),
-      status: shown[0]!.status,
+      status: newest.status,
       amount: expect.any(String),
       tax: expect.any(String),
       invoiceAvailable: expect.any(Boolean),
@@ -57,10 +59,14 @@ describe('paddle-catalog history', () => {
     for (let page = 0; page < 5; page += 1) {
       const { code, stdout } = await history(args);
       expect(code).toBe(0);
-      seen.push(...[...stdout.matchAll(/^\d{4}-\d\d-\d\d .*\b(txn_[a-z0-9]+)$/gm)].map((m) => m[1]!));
+      seen.push(
+        ...[...stdout.matchAll(/^\d{4}-\d\d-\d\d .*\b(txn_[a-z0-9]+)$/gm)].map((m) =>
+          defined(m[1], 'a transaction id'),
+        ),
+      );
       const more = /^More: paddle-catalog history (.*)$/m.exec(stdout);
       if (!more) break;
-      args = more[1]!.split(' ');
+      args = defined(more[1], 'the next command').split(' ');
       expect(args.slice(-2, -1)).toEqual(['--after']);
     }
     expect(seen).toEqual(shown.map((t) => t.id));

@@ -19,6 +19,7 @@ import {
   transactionsOf,
   type WireTransaction,
 } from '../billing/emulator-fixtures.js';
+import { defined } from '../helpers/defined.js';
 
 const nb = '\u00a0';
 let demo: RunningEmulator;
@@ -199,7 +200,10 @@ describe('billing history against the emulator (seed §4.2)', () => {
 
 describe('invoice URL against the emulator (seed §4.2)', () => {
   const completed = () =>
-    demoTransactions.find((t) => t.status === 'completed' && t.details.totals.subtotal !== '0')!;
+    defined(
+      demoTransactions.find((t) => t.status === 'completed' && t.details.totals.subtotal !== '0'),
+      'a completed transaction',
+    );
 
   it('§4.2 invoice rule 3: own transaction → {url} with a get and one PDF request; the URL serves a PDF', async () => {
     const txn = completed();
@@ -242,7 +246,10 @@ describe('invoice URL against the emulator (seed §4.2)', () => {
   });
 
   it('§4.2 invoice rule 5: an ineligible transaction → the API code (the emulator documents its own)', async () => {
-    const zero = demoTransactions.find((t) => t.details.totals.subtotal === '0')!;
+    const zero = defined(
+      demoTransactions.find((t) => t.details.totals.subtotal === '0'),
+      'a zero transaction',
+    );
     expect(await getInvoiceUrl(deps(demo, 'demo@example.com'), { transactionId: zero.id })).toEqual({
       error: 'transaction_invoice_not_available',
     });
@@ -282,7 +289,7 @@ describe('the transactions gateway over the SDK (seed §4.1)', () => {
   });
 
   it('returns our own records, not SDK classes', async () => {
-    const record = await gateway().getTransaction(demoTransactions[0]!.id);
+    const record = await gateway().getTransaction(defined(demoTransactions[0], 'a transaction').id);
     expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
     expect(Object.keys(record).sort()).toEqual([
       'billedAt',

@@ -10,6 +10,7 @@ import {
   transactionsOf,
   type WireTransaction,
 } from '../billing/emulator-fixtures.js';
+import { defined } from '../helpers/defined.js';
 import { runCli } from '../helpers/run-cli.js';
 
 let emulator: RunningEmulator;
@@ -17,7 +18,8 @@ let work: string;
 let demoId: string;
 let txns: WireTransaction[];
 
-const find = (predicate: (t: WireTransaction) => boolean) => txns.find(predicate)!.id;
+const find = (predicate: (t: WireTransaction) => boolean) =>
+  defined(txns.find(predicate), 'a matching transaction').id;
 const completedAutomatic = () =>
   find(
     (t) => t.status === 'completed' && t.collection_mode === 'automatic' && t.details.totals.subtotal !== '0',

@@ -6,6 +6,7 @@ import { catalogToYaml } from '../../src/catalog/write.js';
 import { cycleKey, exportCatalog, exportPrice, slugify, uniqueKey } from '../../src/export/export.js';
 import { diff } from '../../src/plan/diff.js';
 import { changesInOrder, summarize } from '../../src/plan/summary.js';
+import { defined } from '../helpers/defined.js';
 import { price, remotePrice, remoteProduct, snapshotOf } from '../plan/builders.js';
 
 const sandbox = { environment: 'sandbox' as const };
@@ -247,7 +248,7 @@ describe('round trip: export → YAML → validate → plan --adopt', () => {
     const { catalog } = exportCatalog(account, sandbox);
     const read = readCatalog('export.yaml', catalogToYaml(catalog), sandbox);
     expect(read.issues.filter((i) => i.severity === 'error')).toEqual([]);
-    const plan = diff(read.catalog!, account, { adopt: true });
+    const plan = diff(defined(read.catalog, 'a catalog'), account, { adopt: true });
     const changes = changesInOrder(plan);
     expect(changes.map((c) => [c.key, c.action, c.fields])).toEqual([
       ['pro', 'adopt', []],
@@ -263,7 +264,7 @@ describe('round trip: export → YAML → validate → plan --adopt', () => {
     const managed = snapshotOf(remoteProduct('pro', {}, [price('pro/monthly')]));
     const { catalog } = exportCatalog(managed, sandbox);
     const read = readCatalog('export.yaml', catalogToYaml(catalog), sandbox);
-    const plan = diff(read.catalog!, managed);
+    const plan = diff(defined(read.catalog, 'a catalog'), managed);
     expect(changesInOrder(plan).map((c) => [c.key, c.action])).toEqual([
       ['pro', 'unchanged'],
       ['pro/monthly', 'unchanged'],

@@ -76,6 +76,13 @@ describe('step summary', () => {
             action: 'update',
             id: 'pro_1',
             fields: [{ path: 'name', before: 'A', after: 'B|C' }],
+            desired: {
+              name: 'B|C',
+              tax_category: 'saas',
+              description: null,
+              image_url: null,
+              custom_data: null,
+            },
           },
           prices: [],
         },

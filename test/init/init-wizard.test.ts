@@ -3,6 +3,7 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
+import { defined } from '../helpers/defined.js';
 import { CTRL_C, ENTER, runInit, type Step, tempProject } from './terminal.js';
 
 const dirs: string[] = [];
@@ -20,7 +21,7 @@ async function written(cwd: string, file = 'catalog.yaml') {
   const text = await readFile(join(cwd, file), 'utf8');
   const { catalog, issues } = readCatalog(file, text, { environment: 'sandbox' });
   expect(issues).toEqual([]);
-  return { text, catalog: catalog! };
+  return { text, catalog: defined(catalog, 'a catalog') };
 }
 
 /** Product name, key, description, tax category (typed to search the list; '' = default). */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { catalogToYaml, packagedSchemaFile, schemaReference } from '../../src/catalog/write.js';
+import { defined } from '../helpers/defined.js';
 import { ROOT } from '../helpers/run-cli.js';
 
 const CATALOGS = join(ROOT, 'catalogs');
@@ -14,7 +15,7 @@ const examples = (await readdir(CATALOGS)).filter((name) => name.endsWith('.yaml
 function read(text: string): Catalog {
   const { catalog, issues } = readCatalog('written.yaml', text, { environment: 'sandbox' });
   expect(issues.filter((issue) => issue.severity === 'error')).toEqual([]);
-  return catalog!;
+  return defined(catalog, 'a catalog');
 }
 
 describe('catalogToYaml', () => {

@@ -165,10 +165,14 @@ describe('adopt in the plan output and the request bodies', () => {
 
   it('the adoption PATCH stamps the marker beside the existing custom_data, plus the changed fields', () => {
     const [product, priceChange] = changesInOrder(plan);
-    expect(productAdoptBody('pro', product!.desired as never, product!.fields)).toEqual({
+    if (product?.kind !== 'product' || product.action !== 'adopt')
+      throw new Error('expected an adopted product');
+    if (priceChange?.kind !== 'price' || priceChange.action !== 'adopt')
+      throw new Error('expected an adopted price');
+    expect(productAdoptBody('pro', product.desired, product.fields)).toEqual({
       custom_data: { crm: 'x', paddle_catalog: { key: 'pro' } },
     });
-    expect(priceAdoptBody('pro/monthly', priceChange!.desired as never, priceChange!.fields)).toEqual({
+    expect(priceAdoptBody('pro/monthly', priceChange.desired, priceChange.fields)).toEqual({
       custom_data: { paddle_catalog: { key: 'pro/monthly' } },
       name: 'Monthly',
     });

@@ -6,6 +6,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { UserError } from '../../src/errors.js';
 import { resolveBaseUrl, resolveTarget } from '../../src/paddle/target.js';
 import { customerIdOf, transactionsOf } from '../billing/emulator-fixtures.js';
+import { defined } from '../helpers/defined.js';
 import { runCli } from '../helpers/run-cli.js';
 
 let emulator: RunningEmulator;
@@ -122,7 +123,8 @@ describe('seed §4.2 invoice rule 2: invoice ownership', () => {
   it('another customer\'s e-mail or id → {"error":"Forbidden"}, exit 1, no invoice (PDF) request', async () => {
     const demo = await customerIdOf(emulator, 'demo@example.com');
     const alice = await customerIdOf(emulator, 'alice@example.com');
-    const txn = (await transactionsOf(emulator, demo)).find((t) => t.status === 'completed')!.id;
+    const completed = (await transactionsOf(emulator, demo)).find((t) => t.status === 'completed');
+    const txn = defined(completed, 'a completed transaction').id;
     emulator.reset();
     const cases: [string[], string][] = [
       [['--email', 'alice@example.com'], 'Forbidden'],

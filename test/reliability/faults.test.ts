@@ -9,6 +9,7 @@ import type { Catalog } from '../../src/catalog/schema.js';
 import { type EmulatorFaults, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { bigCatalog } from '../apply/catalogs.js';
 import { applyCatalog, jumpingClock } from '../apply/harness.js';
+import { defined } from '../helpers/defined.js';
 import { censusProblems } from './support/remote-census.js';
 
 const MAX_RUNS = 3;
@@ -59,8 +60,9 @@ describe('faults: 500s and dropped writes', () => {
       expect(result, result.errors.join('\n')).toMatchObject({ verified: true });
       expect(result.retries).toBeGreaterThan(0);
       // a dropped write is logged without a status: committed, never answered
-      expect(emulator!.requests().some((r) => r.method === 'POST' && r.status === 0)).toBe(true);
-      expect(await censusProblems(emulator!, catalog)).toEqual([]);
+      const used = defined(emulator, 'the emulator of the run');
+      expect(used.requests().some((r) => r.method === 'POST' && r.status === 0)).toBe(true);
+      expect(await censusProblems(used, catalog)).toEqual([]);
     },
   );
 });
@@ -78,7 +80,7 @@ describe('faults: 429 lockouts on top', () => {
       });
       expect(result, result.errors.join('\n')).toMatchObject({ verified: true });
       expect(result.rateLimited).toBeGreaterThan(0);
-      expect(await censusProblems(emulator!, catalog)).toEqual([]);
+      expect(await censusProblems(defined(emulator, 'the emulator of the run'), catalog)).toEqual([]);
     },
   );
 });

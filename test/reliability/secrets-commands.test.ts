@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { customerIdOf, transactionsOf } from '../billing/emulator-fixtures.js';
+import { defined } from '../helpers/defined.js';
 import { ROOT, runCli } from '../helpers/run-cli.js';
 import { CANARY, canaryEmulator, expectNoKey, expectNoKeyInFiles, withTempDir } from './support/canary.js';
 
@@ -15,7 +16,8 @@ let invoiceable: string;
 beforeAll(async () => {
   emulator = await canaryEmulator();
   const txns = await transactionsOf(emulator, await customerIdOf(emulator, 'demo@example.com'));
-  invoiceable = txns.find((t) => t.status === 'completed' && t.details.totals.subtotal !== '0')!.id;
+  const completed = txns.find((t) => t.status === 'completed' && t.details.totals.subtotal !== '0');
+  invoiceable = defined(completed, 'an invoiceable transaction').id;
 });
 afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());
@@ -84,7 +86,7 @@ describe('secret hygiene: every command, every output mode (design §2: the key 
           runs.map(([, args]) => runCli([...args, ...modeArgs], { env, cwd: dir })),
         );
         runs.forEach(([name], i) => {
-          const { code, stdout, stderr } = results[i]!;
+          const { code, stdout, stderr } = defined(results[i], `the ${name} run`);
           expectNoKey(`${name} stdout`, stdout);
           expectNoKey(`${name} stderr`, stderr);
           if (MUST_SUCCEED.includes(name)) expect(code, `${name}: ${stderr}`).toBe(0);

@@ -93,9 +93,11 @@ describe('tool-server scripts: §8 caps (50 API calls, 32,000 characters)', () =
 describe('tool-server scripts: adopt (issue 7)', () => {
   it('stamps the marker on the known id, after setting an archived object active', () => {
     const plan = emptyPlan(parse(catalogYaml(1, 1)));
-    const group = plan.groups[0]!;
+    const [group] = plan.groups;
+    const [price] = group?.prices ?? [];
+    if (group?.product.action !== 'create' || price?.action !== 'create') throw new Error('expected creates');
     group.product = { ...group.product, action: 'adopt', id: 'pro_old', archived: true };
-    group.prices = [{ ...group.prices[0]!, action: 'adopt', id: 'pri_old' }];
+    group.prices = [{ ...price, action: 'adopt', id: 'pri_old' }];
     const [script] = toolServerScripts(plan).scripts;
     expect(script?.calls).toBe(3);
     expect(script?.code).toContain('await client.products.update("pro_old", {"status":"active"});');

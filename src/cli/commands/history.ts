@@ -47,7 +47,7 @@ export const registerHistory: RegisterCommand = (program, run) => {
     .action(
       run(async ({ reporter }, flags: HistoryFlags) => {
         reporter.bareErrors = true;
-        const who = customerSelector(flags, true)!;
+        const who = customerSelector(flags, true);
         if (flags.after !== undefined && !/^txn_[a-z0-9]+$/.test(flags.after)) {
           throw new UserError(`--after takes a transaction id (txn_…), not ${JSON.stringify(flags.after)}.`);
         }

@@ -10,7 +10,7 @@ import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
 import { checkOutputFile } from '../output-file.js';
 
-const EXAMPLES = ['saas-starter.yaml', 'desktop-app.yaml', 'global-pricing.yaml'];
+const EXAMPLES = ['saas-starter.yaml', 'desktop-app.yaml', 'global-pricing.yaml'] as const;
 
 const HELP = `
 Examples:
@@ -35,7 +35,7 @@ function refuseWithoutTerminal(reporter: Reporter, file: string, examples: strin
   throw new UserError(
     `init asks questions${why}; nothing was written`,
     `Run it in a terminal, or copy an example catalog instead:\n` +
-      `  cp ${join(examples, EXAMPLES[0]!)} ${file}    (also ${EXAMPLES.slice(1).join(', ')})\n` +
+      `  cp ${join(examples, EXAMPLES[0])} ${file}    (also ${EXAMPLES.slice(1).join(', ')})\n` +
       `  paddle-catalog validate ${file}`,
   );
 }
