@@ -3,6 +3,7 @@
 import { defaultCacheDir, remoteCurrencies } from '../billing/currencies-source.js';
 import type { CurrencySource, CustomerMirror, TransactionsGateway } from '../billing/ports.js';
 import { RemoteError, UserError } from '../errors.js';
+import { shown } from '../output/escape.js';
 import type { Reporter } from '../output/reporter.js';
 import { EXIT_ERROR, handleError } from './handle-error.js';
 import { openSession, type TargetFlags } from './target-options.js';
@@ -115,6 +116,6 @@ export function reportErrorResult(
     return EXIT_ERROR;
   }
   if (apiError && apiError.code === code) return handleError(apiError, reporter);
-  reporter.error(explanation ? `${code}: ${explanation}` : code);
+  reporter.error(shown(explanation ? `${code}: ${explanation}` : code));
   return EXIT_ERROR;
 }

@@ -1,6 +1,7 @@
 // The one place where a failure becomes a message and an exit code (design §2: 1 for every error).
 import { InternalError, InvalidCatalogError, RemoteError, UserError } from '../errors.js';
 import { annotateIssues } from '../output/annotations.js';
+import { shown } from '../output/escape.js';
 import { formatIssueLine } from '../output/issues.js';
 import type { Reporter } from '../output/reporter.js';
 import { hintForRemoteError } from '../paddle/error-hints.js';
@@ -58,13 +59,14 @@ function reportRemoteError(error: RemoteError, reporter: Reporter): number {
 export function printRemoteError(error: RemoteError, reporter: Reporter): void {
   const d = error.details;
   const hint = hintForRemoteError(d);
+  // every field of an error answer is the server's text: each one shown on its own line at most
   reporter.error(
-    `${d.operation ? `${d.operation}: ` : ''}${d.detail} (${d.code}${d.status ? `, HTTP ${d.status}` : ''})`,
+    `${d.operation ? `${shown(d.operation)}: ` : ''}${shown(d.detail)} (${shown(d.code)}${d.status ? `, HTTP ${d.status}` : ''})`,
   );
-  for (const field of d.errors ?? []) reporter.info(`  ${field.field}: ${field.message}`);
-  if (hint) reporter.info(hint);
-  if (d.requestId) reporter.info(`request id: ${d.requestId}`);
-  if (d.documentationUrl) reporter.info(`see ${d.documentationUrl}`);
+  for (const field of d.errors ?? []) reporter.info(`  ${shown(field.field)}: ${shown(field.message)}`);
+  if (hint) reporter.info(shown(hint));
+  if (d.requestId) reporter.info(`request id: ${shown(d.requestId)}`);
+  if (d.documentationUrl) reporter.info(`see ${shown(d.documentationUrl)}`);
 }
 
 function reportBug(error: unknown, reporter: Reporter): number {

@@ -2,6 +2,7 @@
 // Runners keep 10 errors and 10 warnings per step; the rest are summarised in one more annotation.
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { CatalogIssue } from '../errors.js';
+import { shown } from './escape.js';
 import type { Reporter } from './reporter.js';
 
 const LIMIT_PER_SEVERITY = 10;
@@ -35,7 +36,8 @@ export function githubAnnotations(file: string, issues: readonly CatalogIssue[])
     const matching = issues.filter((issue) => issue.severity === severity);
     for (const issue of matching.slice(0, LIMIT_PER_SEVERITY)) {
       const properties = `file=${escapeProperty(file)},line=${issue.line},col=${issue.column},title=${escapeProperty(issue.rule)}`;
-      lines.push(`::${severity} ${properties}::${escapeData(issue.message)}`);
+      // a message quotes catalog text: escaped like everything shown, then as annotation data
+      lines.push(`::${severity} ${properties}::${escapeData(shown(issue.message, { multiline: true }))}`);
     }
     const rest = matching.length - LIMIT_PER_SEVERITY;
     if (rest > 0) {
@@ -51,5 +53,6 @@ export function githubAnnotations(file: string, issues: readonly CatalogIssue[])
 export function annotateIssues(reporter: Reporter, file: string, issues: readonly CatalogIssue[]): void {
   const { env, cwd } = reporter.io;
   if (!inGitHubActions(env)) return;
-  for (const line of githubAnnotations(annotationPath(file, env, cwd), issues)) reporter.info(line);
+  for (const line of githubAnnotations(annotationPath(file, env, cwd), issues))
+    reporter.workflowCommand(line);
 }

@@ -5,6 +5,7 @@ import type { StepResult } from '../apply/execute.js';
 import type { KeyResult } from '../apply/report.js';
 import { withMarker } from '../plan/marker.js';
 import type { Change, PriceChange, ProductChange } from '../plan/types.js';
+import { shown } from './escape.js';
 import { describePrice, formatField } from './plan-format.js';
 
 const STATUS_WORD: Record<KeyResult['status'], string> = {
@@ -14,12 +15,15 @@ const STATUS_WORD: Record<KeyResult['status'], string> = {
   skipped: 'not done',
 };
 
+/** A value as JSON, shown: what to type in the dashboard, with nothing a terminal would act on. */
+const quoted = (value: unknown) => shown(JSON.stringify(value));
+
 /** `create` → `created`, `adopt` → `adopted`. */
 const pastTense = (action: string) => (action.endsWith('e') ? `${action}d` : `${action}ed`);
 
 /** `pro           pro_01…  created` — one row per key, in apply order. */
 export function formatResultTable(results: KeyResult[], style: ChalkInstance): string[] {
-  const width = Math.max(...results.map((r) => r.key.length), 3);
+  const width = Math.max(...results.map((r) => shown(r.key).length), 3);
   return results.map((r) => {
     const what =
       r.status === 'applied'
@@ -27,7 +31,7 @@ export function formatResultTable(results: KeyResult[], style: ChalkInstance): s
         : r.status === 'unchanged'
           ? style.dim('unchanged')
           : style.red(`${r.action}: ${STATUS_WORD[r.status]}`);
-    return `${r.key.padEnd(width)}  ${(r.id ?? '—').padEnd(30)}  ${what}`;
+    return `${shown(r.key).padEnd(width)}  ${shown(r.id ?? '—').padEnd(30)}  ${what}`;
   });
 }
 
@@ -35,20 +39,20 @@ function productStep(change: ProductChange): string {
   switch (change.action) {
     case 'create': {
       const d = change.desired;
-      const parts = [`tax category ${d.tax_category}`];
-      if (d.description) parts.push(`description ${JSON.stringify(d.description)}`);
-      if (d.image_url) parts.push(`image URL ${d.image_url}`);
-      parts.push(`custom data ${JSON.stringify(withMarker(d.custom_data, change.key))}`);
-      return `Catalog → Products → New product: name ${JSON.stringify(d.name)}, ${parts.join(', ')}`;
+      const parts = [`tax category ${shown(d.tax_category)}`];
+      if (d.description) parts.push(`description ${quoted(d.description)}`);
+      if (d.image_url) parts.push(`image URL ${shown(d.image_url)}`);
+      parts.push(`custom data ${quoted(withMarker(d.custom_data, change.key))}`);
+      return `Catalog → Products → New product: name ${quoted(d.name)}, ${parts.join(', ')}`;
     }
     case 'archive':
-      return `Catalog → Products → ${change.id}: Archive`;
+      return `Catalog → Products → ${shown(change.id)}: Archive`;
     case 'unarchive':
-      return `Catalog → Products → ${change.id} (archived): Unarchive${fieldsOf(change)}`;
+      return `Catalog → Products → ${shown(change.id)} (archived): Unarchive${fieldsOf(change)}`;
     case 'adopt':
-      return `Catalog → Products → ${change.id}: edit${adoptionOf(change)}`;
+      return `Catalog → Products → ${shown(change.id)}: edit${adoptionOf(change)}`;
     default:
-      return `Catalog → Products → ${change.id}: edit${fieldsOf(change)}`;
+      return `Catalog → Products → ${shown(change.id ?? '')}: edit${fieldsOf(change)}`;
   }
 }
 
@@ -61,32 +65,32 @@ function fieldsOf(change: Change): string {
 /** Adoption by hand: unarchive if needed, then the marker in custom data, then any other field. */
 function adoptionOf(change: Extract<Change, { action: 'adopt' }>): string {
   const unarchive = change.archived ? ' (archived: Unarchive first)' : '';
-  const marker = `custom data ${JSON.stringify(withMarker(change.desired.custom_data, change.key))}`;
+  const marker = `custom data ${quoted(withMarker(change.desired.custom_data, change.key))}`;
   return `${unarchive}, set ${marker}${change.fields.length > 0 ? `; ${fieldsOf(change).slice(', set '.length)}` : ''}`;
 }
 
 function priceStep(change: PriceChange, productId: string | undefined): string {
-  const where = `Catalog → Products → ${productId ?? `product ${change.productKey} (created above)`}`;
+  const where = `Catalog → Products → ${shown(productId ?? `product ${change.productKey} (created above)`)}`;
   switch (change.action) {
     case 'create':
     case 'replace': {
       const d = change.desired;
-      const parts = [`description ${JSON.stringify(d.description)}`];
-      if (d.name) parts.push(`name ${JSON.stringify(d.name)}`);
+      const parts = [`description ${quoted(d.description)}`];
+      if (d.name) parts.push(`name ${quoted(d.name)}`);
       parts.push(describePrice(d));
-      if (d.tax_mode !== 'account_setting') parts.push(`tax mode ${d.tax_mode}`);
-      parts.push(`custom data ${JSON.stringify(withMarker(d.custom_data, change.key))}`);
-      const archive = change.action === 'replace' ? `; then archive the old price ${change.id}` : '';
+      if (d.tax_mode !== 'account_setting') parts.push(`tax mode ${shown(d.tax_mode)}`);
+      parts.push(`custom data ${quoted(withMarker(d.custom_data, change.key))}`);
+      const archive = change.action === 'replace' ? `; then archive the old price ${shown(change.id)}` : '';
       return `${where} → New price: ${parts.join(', ')}${archive}`;
     }
     case 'archive':
-      return `${where} → price ${change.id}: Archive`;
+      return `${where} → price ${shown(change.id)}: Archive`;
     case 'unarchive':
-      return `${where} → price ${change.id} (archived): Unarchive${fieldsOf(change)}`;
+      return `${where} → price ${shown(change.id)} (archived): Unarchive${fieldsOf(change)}`;
     case 'adopt':
-      return `${where} → price ${change.id}: edit${adoptionOf(change)}`;
+      return `${where} → price ${shown(change.id)}: edit${adoptionOf(change)}`;
     default:
-      return `${where} → price ${change.id}: edit${fieldsOf(change)}`;
+      return `${where} → price ${shown(change.id)}: edit${fieldsOf(change)}`;
   }
 }
 

@@ -8,20 +8,23 @@ import type { KeyResult } from '../apply/report.js';
 import { changesInOrder, hasChanges, summarize } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
 import { inGitHubActions } from './annotations.js';
+import { shown } from './escape.js';
 import { describePrice } from './plan-format.js';
 import type { Reporter } from './reporter.js';
 
 /** Tables longer than this are cut, with a "N more" line: the summary of a step is capped at 1 MiB. */
 export const SUMMARY_ROW_LIMIT = 200;
 
-/** A table cell: pipes escaped, one line, no HTML. */
+/**
+ * A table cell: shown as every outside string is (a newline as `\n`), then as plain text in
+ * Markdown: no HTML, no link or image, no bold or strike-through, no code span, pipes escaped.
+ */
 export function markdownCell(text: string): string {
-  return text
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
+  return shown(text)
+    .replace(/[\\`*[\]|~]/g, (char) => `\\${char}`)
+    .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\r?\n|\r/g, ' ');
+    .replace(/>/g, '&gt;');
 }
 
 /** `| a | b |` rows under a header, cut at `limit` rows with a line that says how many were left out. */
@@ -33,7 +36,7 @@ export function markdownTable(header: string[], rows: string[][], limit = SUMMAR
   return lines;
 }
 
-const code = (text: string | undefined) => (text ? `\`${text.replace(/`/g, "'")}\`` : '');
+const code = (text: string | undefined) => (text ? `\`${shown(text).replace(/`/g, "'")}\`` : '');
 
 function details(change: Change): string {
   if (change.fields.length > 0) return change.fields.map((f) => f.path).join(', ');

@@ -1,6 +1,7 @@
 // The human form of a billing-history page: one row per transaction, amounts right-aligned.
 import type { ChalkInstance } from 'chalk';
 import type { HistoryItem } from '../billing/history.js';
+import { shown } from './escape.js';
 
 const HEADERS = ['Billed', 'Status', 'Amount', 'Tax', 'Invoice', 'Transaction'] as const;
 const RIGHT_ALIGNED = new Set([2, 3]);
@@ -42,14 +43,16 @@ function statusCell(cell: string, style: ChalkInstance): string {
 
 /** The table's lines, header first. */
 export function formatHistoryTable(items: readonly HistoryItem[], style: ChalkInstance): string[] {
-  const rows = items.map((item) => [
-    billedDate(item.billedAt),
-    item.status,
-    item.amount,
-    item.tax,
-    item.invoiceAvailable ? 'yes' : 'no',
-    item.id,
-  ]);
+  const rows = items.map((item) =>
+    [
+      billedDate(item.billedAt),
+      item.status,
+      item.amount,
+      item.tax,
+      item.invoiceAvailable ? 'yes' : 'no',
+      item.id,
+    ].map((cell) => shown(cell)),
+  );
   const widths = HEADERS.map((header, column) =>
     Math.max(displayWidth(header), ...rows.map((row) => displayWidth(row[column] ?? ''))),
   );

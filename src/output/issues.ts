@@ -1,9 +1,11 @@
 import type { ChalkInstance } from 'chalk';
 import type { CatalogIssue } from '../errors.js';
+import { shown } from './escape.js';
 
 /** `file:line:col  message  (rule)` — the form editors and terminals turn into links. */
 export function formatIssueLine(file: string, issue: CatalogIssue, style: ChalkInstance): string {
-  const where = style.bold(`${file}:${issue.line}:${issue.column}`);
+  const where = style.bold(shown(`${file}:${issue.line}:${issue.column}`));
   const label = issue.severity === 'warning' ? style.yellow('warning') : style.red('error');
-  return `${where}  ${label} ${issue.message}  ${style.dim(`(${issue.rule})`)}`;
+  // a message may quote the catalog's text (an unknown field, a value): shown on one line
+  return `${where}  ${label} ${shown(issue.message)}  ${style.dim(`(${issue.rule})`)}`;
 }

@@ -5,9 +5,11 @@ import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
 import type { RemoteMoney, RemoteOverride } from '../plan/remote.js';
 import { changesInOrder, summarize } from '../plan/summary.js';
 import type { Change, FieldChange, Plan, PriceState, TrialState } from '../plan/types.js';
+import { shown } from './escape.js';
 
 /** `2400 USD ($24.00)`: the amount as written in the catalog, then as a customer sees it. */
 export function formatMoney(money: RemoteMoney): string {
+  const raw = shown(`${money.amount} ${money.currency_code}`);
   let human: string;
   try {
     human = formatMinorUnits(
@@ -17,29 +19,29 @@ export function formatMoney(money: RemoteMoney): string {
       'en-US',
     );
   } catch {
-    return `${money.amount} ${money.currency_code}`;
+    return raw;
   }
-  return `${money.amount} ${money.currency_code} (${human})`;
+  return `${raw} (${shown(human)})`;
 }
 
 const EVERY: Record<string, string> = { day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly' };
 
 export function formatCycle(cycle: { interval: string; frequency: number } | null): string {
   if (!cycle) return 'one-time';
-  if (cycle.frequency === 1) return EVERY[cycle.interval] ?? `every ${cycle.interval}`;
-  return `every ${cycle.frequency} ${cycle.interval}s`;
+  if (cycle.frequency === 1) return EVERY[cycle.interval] ?? `every ${shown(cycle.interval)}`;
+  return shown(`every ${cycle.frequency} ${cycle.interval}s`);
 }
 
 export function formatTrial(trial: TrialState | null): string {
   if (!trial) return 'no trial';
-  const length = `${trial.frequency}-${trial.interval}`;
+  const length = shown(`${trial.frequency}-${trial.interval}`);
   if (trial.unit_price) return `${length} paid trial at ${formatMoney(trial.unit_price)}`;
   return `${length} ${trial.requires_payment_method ? '' : 'cardless '}trial`;
 }
 
 function formatOverrides(list: RemoteOverride[]): string {
   if (list.length === 0) return 'none';
-  return list.map((o) => `${o.country_codes.join(',')}: ${formatMoney(o.unit_price)}`).join('; ');
+  return list.map((o) => `${shown(o.country_codes.join(','))}: ${formatMoney(o.unit_price)}`).join('; ');
 }
 
 /** One line that says what a price charges: `2400 USD ($24.00) monthly, 7-day trial`. */
@@ -49,7 +51,7 @@ export function describePrice(price: PriceState): string {
   const n = price.unit_price_overrides.length;
   if (n > 0) parts.push(`${n} country override${n === 1 ? '' : 's'}`);
   const q = price.quantity;
-  if (q.minimum !== 1 || q.maximum !== 100) parts.push(`quantity ${q.minimum}–${q.maximum}`);
+  if (q.minimum !== 1 || q.maximum !== 100) parts.push(shown(`quantity ${q.minimum}–${q.maximum}`));
   return parts.join(', ');
 }
 
@@ -70,7 +72,7 @@ function formatValue(path: string, value: unknown, currency: string | undefined)
   if (path.endsWith('unit_price_overrides') && Array.isArray(value)) return formatOverrides(value);
   if (isMoney(value)) return formatMoney(value);
   if (value === null || value === undefined) return 'none';
-  return JSON.stringify(value);
+  return shown(JSON.stringify(value));
 }
 
 export function formatField(field: FieldChange, change: Change): string {
@@ -80,29 +82,30 @@ export function formatField(field: FieldChange, change: Change): string {
         ? change.desired.trial_period?.unit_price?.currency_code
         : change.desired.unit_price.currency_code
       : undefined;
-  return `${field.path} ${formatValue(field.path, field.before, currency)} → ${formatValue(field.path, field.after, currency)}`;
+  return `${shown(field.path)} ${formatValue(field.path, field.before, currency)} → ${formatValue(field.path, field.after, currency)}`;
 }
 
+/** `product pro`; a key read from the account's markers may be anything, hence shown. */
 function subject(change: Change): string {
-  return `${change.kind} ${change.key}`;
+  return `${change.kind} ${shown(change.key)}`;
 }
 
 function describeNew(change: Change): string {
   if (change.kind === 'product')
-    return change.desired ? `"${change.desired.name}" (${change.desired.tax_category})` : '';
+    return change.desired ? `"${shown(change.desired.name)}" (${shown(change.desired.tax_category)})` : '';
   return change.desired ? describePrice(change.desired) : '';
 }
 
 /** The lines of one change, or none for an unchanged object. */
 export function formatChange(change: Change, style: ChalkInstance): string[] {
   const fields = change.fields.map((f) => formatField(f, change));
-  const id = change.id ? style.dim(` (${change.id})`) : '';
+  const id = change.id ? style.dim(` (${shown(change.id)})`) : '';
   const withFields = (head: string) =>
     fields.length === 1 ? [`${head}: ${fields[0]}`] : [head, ...fields.map((f) => `    ${f}`)];
   switch (change.action) {
     case 'create':
       return [
-        `${style.green('+ create')} ${subject(change)}  ${describeNew(change)}${change.reason ? style.dim(` (${change.reason})`) : ''}`,
+        `${style.green('+ create')} ${subject(change)}  ${describeNew(change)}${change.reason ? style.dim(` (${shown(change.reason)})`) : ''}`,
       ];
     case 'update':
       return withFields(`${style.yellow('~ update')} ${subject(change)}${id}`);
@@ -119,7 +122,7 @@ export function formatChange(change: Change, style: ChalkInstance): string[] {
     case 'replace':
       return [
         `${style.red('-/+ replace')} ${subject(change)}${id}  ${describeNew(change)}`,
-        style.dim(`    ${change.reason ?? 'cannot be changed in place: create new, archive old'}`),
+        style.dim(`    ${shown(change.reason ?? 'cannot be changed in place: create new, archive old')}`),
       ];
     default:
       return [];
@@ -140,18 +143,19 @@ export function formatPlan(plan: Plan, style: ChalkInstance, options: { prune?: 
   for (const d of plan.duplicates) {
     lines.push(
       style.yellow(
-        `! ${d.others.length + 1} ${d.kind}s carry the key ${d.key}: using ${d.kept}, not ${d.others.join(', ')}`,
+        `! ${d.others.length + 1} ${d.kind}s carry the key ${shown(d.key)}: using ${shown(d.kept)}, not ${shown(d.others.join(', '))}`,
       ) + style.dim(' (archive the extra ones in the dashboard)'),
     );
   }
   for (const a of plan.ambiguities ?? []) {
     lines.push(
-      style.yellow(`! ${a.kind} ${a.key} is not adopted: ${a.reason} (${a.candidates.join(', ')})`) +
-        style.dim(' (rename one in the dashboard, or give it the marker by hand)'),
+      style.yellow(
+        `! ${a.kind} ${shown(a.key)} is not adopted: ${shown(a.reason)} (${shown(a.candidates.join(', '))})`,
+      ) + style.dim(' (rename one in the dashboard, or give it the marker by hand)'),
     );
   }
   if (plan.orphans.length > 0 && !options.prune) {
-    const list = plan.orphans.map((o) => `${o.kind} ${o.key} (${o.id})`).join(', ');
+    const list = plan.orphans.map((o) => `${o.kind} ${shown(o.key)} (${shown(o.id)})`).join(', ');
     lines.push(style.dim(`  not in the catalog any more: ${list}; apply --prune archives them`));
   }
   if (lines.length > 0) lines.push('');

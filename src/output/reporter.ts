@@ -1,4 +1,5 @@
 import type { ChalkInstance } from 'chalk';
+import { jsonText, shown, shownLines } from './escape.js';
 import type { Io } from './io.js';
 import { redactSecrets } from './redact.js';
 import { makeStyle, wantsColor } from './style.js';
@@ -10,7 +11,10 @@ export interface ReporterOptions {
 
 /**
  * All output goes through here: results on stdout, everything else on stderr, the API key
- * masked everywhere, one JSON document in --json mode.
+ * masked everywhere, one JSON document in --json mode. Every line written is also passed through
+ * the escaping rule (src/output/escape.ts) as a last line of defence: the formatters escape each
+ * outside string with `shown`, and whatever slips past them still cannot reach the terminal raw
+ * or start a workflow command.
  */
 export class Reporter {
   readonly json: boolean;
@@ -51,10 +55,19 @@ export class Reporter {
     return redactSecrets(text, this.secrets);
   }
 
+  /** Masked, then escaped for the stream it goes to (keeping the tool's own colours there). */
+  private out(text: string): string {
+    return `${shownLines(this.redact(text), this.style.level > 0)}\n`;
+  }
+
+  private err(text: string): string {
+    return `${shownLines(this.redact(text), this.errStyle.level > 0)}\n`;
+  }
+
   /** A line of the command's result (human mode only). */
   result(text = ''): void {
     if (this.json) return;
-    this.io.stdout.write(`${this.redact(text)}\n`);
+    this.io.stdout.write(this.out(text));
   }
 
   /** The command's one JSON document (json mode only). */
@@ -62,7 +75,7 @@ export class Reporter {
     if (!this.json) return;
     if (this.documentWritten) throw new Error('reporter: a second JSON document was written');
     this.documentWritten = true;
-    this.io.stdout.write(`${this.redact(JSON.stringify(doc, null, 2))}\n`);
+    this.io.stdout.write(`${this.redact(jsonText(doc))}\n`);
   }
 
   get wroteDocument(): boolean {
@@ -71,15 +84,24 @@ export class Reporter {
 
   /** Progress, banners and notes: stderr, in every mode. */
   info(text: string): void {
-    this.io.stderr.write(`${this.redact(text)}\n`);
+    this.io.stderr.write(this.err(text));
   }
 
   warn(text: string): void {
-    this.io.stderr.write(`${this.redact(this.errStyle.yellow(`warning: ${text}`))}\n`);
+    this.io.stderr.write(this.err(this.errStyle.yellow(`warning: ${text}`)));
   }
 
   error(text: string): void {
-    this.io.stderr.write(`${this.redact(this.errStyle.red(`error: ${text}`))}\n`);
+    this.io.stderr.write(this.err(this.errStyle.red(`error: ${text}`)));
+  }
+
+  /**
+   * A GitHub workflow command the tool means to give (an annotation), on stderr: the one kind of
+   * line allowed to start with `::`. Its data must already be escaped (escapeData/escapeProperty).
+   */
+  workflowCommand(line: string): void {
+    if (!line.startsWith('::') || /[\r\n]/.test(line)) throw new Error('reporter: not one workflow command');
+    this.io.stderr.write(`${this.redact(line)}\n`);
   }
 
   /**
@@ -96,7 +118,7 @@ export class Reporter {
     if (!this.spins) return work();
     const { default: ora } = await import('ora');
     const spinner = ora({
-      text: this.redact(text),
+      text: shown(this.redact(text)),
       stream: this.io.stderr as NodeJS.WritableStream,
       color: 'cyan',
       isEnabled: true,

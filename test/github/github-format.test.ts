@@ -53,8 +53,14 @@ describe('annotations', () => {
 });
 
 describe('step summary', () => {
-  it('table cells: pipes and backslashes escaped, one line, no HTML', () => {
-    expect(markdownCell('a|b\\c\nd <b>')).toBe('a\\|b\\\\c d &lt;b&gt;');
+  it('table cells: pipes and backslashes escaped, one line (a newline shows as \\n), no HTML', () => {
+    expect(markdownCell('a|b\\c\nd <b>')).toBe('a\\|b\\\\c\\\\nd &lt;b&gt;');
+  });
+
+  it('table cells: no link, image, bold, strike-through or code span from outside text', () => {
+    expect(markdownCell('![x](https://e.test/p.png) **B** ~~s~~ `c` &amp;')).toBe(
+      '!\\[x\\](https://e.test/p.png) \\*\\*B\\*\\* \\~\\~s\\~\\~ \\`c\\` &amp;amp;',
+    );
   });
 
   it('a table longer than the limit is cut with "N more"', () => {

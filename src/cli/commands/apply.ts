@@ -15,6 +15,7 @@ import { loadCatalog } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { annotateIssues } from '../../output/annotations.js';
 import { dashboardSteps, formatResultTable } from '../../output/apply-format.js';
+import { shown } from '../../output/escape.js';
 import { publishApply } from '../../output/github.js';
 import { formatIssueLine } from '../../output/issues.js';
 import { formatChange, formatPlan } from '../../output/plan-format.js';
@@ -136,7 +137,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
 function refuseAmbiguousAdoption(plan: Plan): void {
   const ambiguities = plan.ambiguities ?? [];
   if (ambiguities.length === 0) return;
-  const list = ambiguities.map((a) => `${a.kind} ${a.key} (${a.candidates.join(', ')})`).join('; ');
+  const list = ambiguities.map((a) => shown(`${a.kind} ${a.key} (${a.candidates.join(', ')})`)).join('; ');
   throw new UserError(
     `Not applying: ${ambiguities.length} key${ambiguities.length === 1 ? '' : 's'} match more than one existing object: ${list}.`,
     'Rename or archive the extra objects in the dashboard so each key matches one, then run apply --adopt again.',

@@ -122,7 +122,7 @@ function nextPageCommand(who: CustomerSelector, flags: HistoryFlags, after: stri
   if (flags.locale !== 'en-US') words.push('--locale', shellQuote(flags.locale));
   if (flags.production) words.push('--production');
   if (flags.local) words.push('--local');
-  words.push('--after', after);
+  words.push('--after', shellQuote(after));
   return words.join(' ');
 }
 

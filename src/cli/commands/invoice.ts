@@ -15,6 +15,7 @@ import { downloadPdf } from '../../billing/pdf-download.js';
 import type { TransactionRecord } from '../../billing/ports.js';
 import { UserError } from '../../errors.js';
 import { openInBrowser } from '../../output/browser.js';
+import { shown } from '../../output/escape.js';
 import type { Reporter } from '../../output/reporter.js';
 import {
   type BillingServices,
@@ -102,7 +103,7 @@ function refuseWithoutInvoice(transaction: TransactionRecord): void {
   const reason = invoiceUnavailableReason(transaction);
   if (reason === null) return;
   throw new UserError(
-    `Transaction ${transaction.id} has no invoice PDF: ${reason}.`,
+    shown(`Transaction ${transaction.id} has no invoice PDF: ${reason}.`),
     'No PDF was requested. Invoices exist for completed transactions and for billed manual invoices, never for zero-value ones.',
   );
 }
@@ -119,7 +120,7 @@ function explain(code: string, transactionId: string, who: CustomerSelector | nu
 async function deliver(reporter: Reporter, url: string, flags: InvoiceFlags): Promise<number> {
   const expires = new Date(Date.now() + URL_LIFETIME_MS);
   reporter.document({ url });
-  reporter.result(url);
+  reporter.result(shown(url));
   if (!reporter.json) {
     reporter.info(`valid for 1 hour, until ${expires.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
     if (flags.local && !flags.download) {

@@ -1,9 +1,13 @@
-// A loopback server that misbehaves the ways a broken proxy does, for the crash-ish error paths:
-// it echoes the request's Authorization header back in an error detail, in a non-JSON body, or in
-// a success body of the wrong shape.
+// A loopback server that misbehaves the ways a broken proxy or a hostile server does: it echoes
+// the request's Authorization header back in an error detail, in a non-JSON body, or in a success
+// body of the wrong shape; or it answers an error whose every field is made to attack a terminal.
 import { createServer, type Server } from 'node:http';
 
-export type Hostility = 'echo-in-error' | 'echo-in-html' | 'echo-in-wrong-shape';
+export type Hostility = 'echo-in-error' | 'echo-in-html' | 'echo-in-wrong-shape' | 'controls-in-error';
+
+/** Clears the screen, sets the window title, rings, returns, moves up, a C1 CSI, and a workflow command. */
+export const TERMINAL_ATTACK =
+  '\u001b[2J\u001b]0;pwned\u0007\r\u001b[1A\u009b31m\n::error title=Injected::fake failure';
 
 const RESPONSES: Record<Hostility, (auth: string) => { status: number; type: string; body: string }> = {
   'echo-in-error': (auth) => ({
@@ -23,6 +27,20 @@ const RESPONSES: Record<Hostility, (auth: string) => { status: number; type: str
     status: 502,
     type: 'text/html',
     body: `<html><body>Bad gateway for ${auth}</body></html>`,
+  }),
+  'controls-in-error': () => ({
+    status: 400,
+    type: 'application/json',
+    body: JSON.stringify({
+      error: {
+        type: 'request_error',
+        code: `bad_request${TERMINAL_ATTACK}`,
+        detail: `Invalid request.${TERMINAL_ATTACK}`,
+        documentation_url: `https://developer.paddle.com/${TERMINAL_ATTACK}`,
+        errors: [{ field: `name${TERMINAL_ATTACK}`, message: `too long${TERMINAL_ATTACK}` }],
+      },
+      meta: { request_id: `req${TERMINAL_ATTACK}` },
+    }),
   }),
   'echo-in-wrong-shape': (auth) => ({
     status: 200,
