@@ -7,12 +7,14 @@ import type { z } from 'zod';
 import { type CatalogIssue, InvalidCatalogError, UserError } from '../errors.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { dottedPath, NodeIndex, pathAtOffset } from './positions.js';
+import type { DiscountFields } from './rules/discount.js';
 import { type Finding, otherEnvironment, type PathSegment, type RuleContext } from './rules/finding.js';
 import { type ProductFields, type RuleInput, runRules } from './rules/index.js';
 import {
   type Catalog,
   type CatalogPrice,
   catalogSchema,
+  discountSchema,
   type EnvironmentSettings,
   environmentsSchema,
   priceSchema,
@@ -23,6 +25,8 @@ import { explainZodIssue, type Source } from './zod-issues.js';
 
 export interface ReadOptions {
   environment: EnvironmentName;
+  /** the moment dates in the catalog are compared with; default: now */
+  now?: Date;
 }
 
 export interface ReadResult {
@@ -63,13 +67,14 @@ function yamlIssue(doc: Document, error: YAMLError, lineCounter: LineCounter): C
 }
 
 /** The target's settings as declared; undefined when `environments` is broken (its own issue says so). */
-function ruleContext(rawEnvironments: unknown, environment: EnvironmentName): RuleContext {
+function ruleContext(rawEnvironments: unknown, { environment, now }: ReadOptions): RuleContext {
   const parsed = environmentsSchema.safeParse(rawEnvironments ?? {});
   const declared: Partial<Record<EnvironmentName, EnvironmentSettings>> | undefined = parsed.data;
   return {
     environment,
     settings: declared ? (declared[environment] ?? {}) : undefined,
     otherSettings: declared?.[otherEnvironment(environment)],
+    now: now ?? new Date(),
   };
 }
 
@@ -86,6 +91,11 @@ function inputFromCatalog(catalog: Catalog): RuleInput {
         price,
         invalid: NONE,
       })),
+    })),
+    discounts: Object.entries(catalog.discounts ?? {}).map(([key, discount]) => ({
+      key,
+      discount,
+      invalid: NONE,
     })),
   };
 }
@@ -108,7 +118,12 @@ function validFields(
 /** A catalog with structural errors, field by field, for the rules (see RuleInput). */
 function inputFromRaw(raw: unknown): RuleInput {
   const products = isMapping(raw) && isMapping(raw.products) ? raw.products : {};
+  const discounts = isMapping(raw) && isMapping(raw.discounts) ? raw.discounts : {};
   return {
+    discounts: Object.entries(discounts).map(([key, discount]) => {
+      const { value, invalid } = validFields(discountSchema.shape, isMapping(discount) ? discount : {});
+      return { key, discount: value as DiscountFields, invalid };
+    }),
     products: Object.entries(products).map(([key, product]) => {
       const fields = validFields(productSchema.shape, isMapping(product) ? product : {});
       const prices = isMapping(product) && isMapping(product.prices) ? product.prices : {};
@@ -150,7 +165,7 @@ function quickRead(text: string, options: ReadOptions): ReadResult | undefined {
   }
   const parsed = catalogSchema.safeParse(raw);
   if (!parsed.success) return undefined;
-  const context = ruleContext(isMapping(raw) ? raw.environments : undefined, options.environment);
+  const context = ruleContext(isMapping(raw) ? raw.environments : undefined, options);
   if (runRules(inputFromCatalog(parsed.data), context).length > 0) return undefined;
   return { catalog: parsed.data, issues: [] };
 }
@@ -193,7 +208,7 @@ export function fullRead(file: string, text: string, options: ReadOptions): Read
     ? []
     : parsed.error.issues.flatMap((issue) => explainZodIssue(issue, source));
   const input = parsed.success ? inputFromCatalog(parsed.data) : inputFromRaw(raw);
-  const context = ruleContext(isMapping(raw) ? raw.environments : undefined, options.environment);
+  const context = ruleContext(isMapping(raw) ? raw.environments : undefined, options);
   for (const finding of [...structural, ...runRules(input, context)])
     issues.push(toIssue(finding, positions()));
 

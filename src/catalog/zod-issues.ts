@@ -4,6 +4,7 @@ import { isScalar, type Node } from 'yaml';
 import { z } from 'zod';
 import { AMOUNT_RULE, amountMessage } from './rules/amount.js';
 import { didYouMean, toSnakeCase } from './rules/did-you-mean.js';
+import { DISCOUNT_RULE, percentageMessage } from './rules/discount.js';
 import { error, type Finding, type PathSegment } from './rules/finding.js';
 import { invalidKeyMessage, KEY_RULE } from './rules/keys.js';
 import { COUNTRY_RULE, OVERRIDES_RULE, unknownCountryMessage } from './rules/overrides.js';
@@ -24,10 +25,23 @@ export interface Source {
   node(path: readonly PathSegment[]): Node | null | undefined;
 }
 
-/** Which seed rule a structural problem at `path` breaks. */
+/** The rule of each discount field whose single-field limits the schema checks. */
+const DISCOUNT_FIELD_RULES: Readonly<Record<string, string>> = {
+  description: DISCOUNT_RULE.description,
+  type: DISCOUNT_RULE.type,
+  code: DISCOUNT_RULE.code,
+  currency_code: DISCOUNT_RULE.currency,
+  maximum_recurring_intervals: DISCOUNT_RULE.recurringIntervals,
+  usage_limit: DISCOUNT_RULE.usageLimit,
+  restrict_to: DISCOUNT_RULE.restrictTo,
+  expires_at: DISCOUNT_RULE.expiresAt,
+};
+
+/** Which rule a structural problem at `path` breaks. */
 export function ruleForPath(path: readonly PathSegment[]): string {
   const has = (segment: string) => path.includes(segment);
   const last = path[path.length - 1];
+  if (path[0] === 'discounts') return DISCOUNT_FIELD_RULES[String(path[2])] ?? 'schema';
   if (last === 'amount') return AMOUNT_RULE;
   if (last === 'currency_code') return '§2.4 currency';
   if (has('country_codes')) return COUNTRY_RULE;
@@ -125,6 +139,17 @@ function amountFinding(path: PathSegment[], source: Source): string {
   return amountMessage(source.value(path), text, typeof currency === 'string' ? currency : undefined);
 }
 
+/** A discount amount that is not a string: the message and the rule follow the discount's type. */
+function discountAmountFinding(path: PathSegment[], source: Source): StructuralFinding {
+  const node = source.node(path);
+  const written = isScalar(node) && node.source !== undefined ? node.source : String(source.value(path));
+  const finding =
+    source.value([...path.slice(0, -1), 'type']) === 'percentage'
+      ? error(DISCOUNT_RULE.percentageAmount, path, percentageMessage(written, true))
+      : error(DISCOUNT_RULE.flatAmount, path, amountFinding(path, source));
+  return { ...finding, atKey: false };
+}
+
 /** One zod issue → its findings (an unrecognized_keys issue names several keys: one finding each). */
 export function explainZodIssue(issue: z.core.$ZodIssue, source: Source): StructuralFinding[] {
   const path = issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment));
@@ -148,12 +173,14 @@ export function explainZodIssue(issue: z.core.$ZodIssue, source: Source): Struct
       // zod does not look inside an entry whose key is bad; do it here so its problems show too.
       const key = String(path[path.length - 1]);
       const inner = schemaAt(path)?.safeParse(value).error?.issues ?? [];
+      const kind = path[0] === 'discounts' ? 'discount' : path.length === 2 ? 'product' : 'price';
       return [
-        at(invalidKeyMessage(path.length === 2 ? 'product' : 'price', key), true, path, KEY_RULE),
+        at(invalidKeyMessage(kind, key), true, path, KEY_RULE),
         ...inner.flatMap((nested) => explainZodIssue({ ...nested, path: [...path, ...nested.path] }, source)),
       ];
     }
     case 'invalid_type': {
+      if (path[0] === 'discounts' && path[2] === 'amount') return [discountAmountFinding(path, source)];
       if (path[path.length - 1] === 'amount') return [at(amountFinding(path, source))];
       const expected = EXPECTED[issue.expected] ?? issue.expected;
       return [at(`${fieldName(path)} must be ${expected}, not ${describeType(value)}`)];

@@ -30,6 +30,14 @@ describe('catalogs/', () => {
     expect(validate(parse(read(name))), JSON.stringify(validate.errors)).toBe(true);
   });
 
+  it('launch-discounts.yaml shows each discount type, restricted by product and price keys', () => {
+    const { catalog } = readCatalog('l', read('launch-discounts.yaml'), { environment: 'production' });
+    const discounts = Object.values(catalog?.discounts ?? {});
+    expect(new Set(discounts.map((d) => d.type))).toEqual(new Set(['percentage', 'flat_per_seat']));
+    expect(catalog?.discounts?.launch?.restrict_to).toEqual(['pro/yearly', 'starter']);
+    expect(discounts.some((d) => d.enabled_for_checkout === false)).toBe(true);
+  });
+
   it('global-pricing.yaml shows a paid trial and a cardless trial with early access in sandbox', () => {
     const { catalog } = readCatalog('g', read('global-pricing.yaml'), { environment: 'sandbox' });
     const prices = Object.values(catalog?.products.analytics?.prices ?? {});

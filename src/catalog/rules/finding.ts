@@ -19,6 +19,8 @@ export interface RuleContext {
   settings: EnvironmentSettings | undefined;
   /** the other environment's settings, for warnings about what will fail there */
   otherSettings: EnvironmentSettings | undefined;
+  /** for dates in the catalog (a discount that has already expired) */
+  now: Date;
 }
 
 export function error(rule: string, path: PathSegment[], message: string): Finding {

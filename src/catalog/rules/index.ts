@@ -1,6 +1,17 @@
 // The rules that relate fields to each other, run on every product and price that has a valid
 // structure (so one broken price does not hide the problems of the others).
 import type { CatalogPrice, CatalogProduct } from '../schema.js';
+import {
+  type DiscountContext,
+  type DiscountFields,
+  discountAmount,
+  discountCodesUnique,
+  discountCurrency,
+  discountDescription,
+  discountExpired,
+  discountRecurringIntervals,
+  discountRestrictTo,
+} from './discount.js';
 import type { Finding, PathSegment, RuleContext } from './finding.js';
 import { priceCountriesOnce } from './overrides.js';
 import { quantityInOrder } from './quantity.js';
@@ -16,6 +27,7 @@ import {
 export type ProductFields = Omit<CatalogProduct, 'prices'>;
 export type ProductRule = (product: ProductFields, ctx: RuleContext) => Finding[];
 export type PriceRule = (price: CatalogPrice, ctx: RuleContext) => Finding[];
+export type DiscountRule = (discount: DiscountFields, ctx: DiscountContext) => Finding[];
 
 /** A rule and the fields it reads: it runs only when all of them are valid. */
 interface Registered<Rule, Field> {
@@ -37,6 +49,15 @@ export const PRICE_RULES: readonly Registered<PriceRule, keyof CatalogPrice>[] =
   { check: paidOrCardless, reads: ['trial_period'] },
 ];
 
+export const DISCOUNT_RULES: readonly Registered<DiscountRule, keyof DiscountFields>[] = [
+  { check: discountDescription, reads: ['description'] },
+  { check: discountAmount, reads: ['type', 'amount', 'currency_code'] },
+  { check: discountCurrency, reads: ['type', 'currency_code'] },
+  { check: discountRecurringIntervals, reads: ['recur', 'maximum_recurring_intervals'] },
+  { check: discountRestrictTo, reads: ['restrict_to'] },
+  { check: discountExpired, reads: ['expires_at'] },
+];
+
 /**
  * What the rules look at. A product or price with structural errors comes with the names of its
  * invalid fields; the fields that are valid are still checked, so one typo hides nothing else.
@@ -48,6 +69,7 @@ export interface RuleInput {
     invalid: ReadonlySet<string>;
     prices: Array<{ key: string; price: CatalogPrice; invalid: ReadonlySet<string> }>;
   }>;
+  discounts: Array<{ key: string; discount: DiscountFields; invalid: ReadonlySet<string> }>;
 }
 
 function applicable<Field>(rule: Registered<unknown, Field>, invalid: ReadonlySet<string>): boolean {
@@ -70,5 +92,15 @@ export function runRules(input: RuleInput, ctx: RuleContext): Finding[] {
       }
     }
   }
+  const catalogKeys = input.products.flatMap((p) => [
+    p.key,
+    ...p.prices.map((price) => `${p.key}/${price.key}`),
+  ]);
+  for (const { key, discount, invalid } of input.discounts) {
+    for (const rule of DISCOUNT_RULES) {
+      if (applicable(rule, invalid)) add(['discounts', key], rule.check(discount, { ...ctx, catalogKeys }));
+    }
+  }
+  add([], discountCodesUnique(input.discounts.map(({ key, discount }) => ({ key, code: discount.code }))));
   return findings;
 }

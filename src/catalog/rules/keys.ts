@@ -1,4 +1,4 @@
-// Design §3: product and price keys are their stable identity, so they are kept to a safe alphabet.
+// Product, price and discount keys are their stable identity, so they are kept to a safe alphabet.
 import { KEY_PATTERN } from '../schema.js';
 
 export const KEY_RULE = 'key';
@@ -14,7 +14,7 @@ export function suggestKey(key: string): string | undefined {
   return KEY_PATTERN.test(slug) ? slug : undefined;
 }
 
-export function invalidKeyMessage(kind: 'product' | 'price', key: string): string {
+export function invalidKeyMessage(kind: 'product' | 'price' | 'discount', key: string): string {
   const suggestion = suggestKey(key);
   return (
     `${kind} key ${JSON.stringify(key)} must be 1–63 lower-case letters, digits, "-" or "_", ` +

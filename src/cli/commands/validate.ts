@@ -76,7 +76,7 @@ export const registerValidate: RegisterCommand = (program, run) => {
                 0,
               ),
               'price',
-            )}`
+            )}${catalog.discounts ? `, ${plural(Object.keys(catalog.discounts).length, 'discount')}` : ''}`
           : undefined;
         printHuman(reporter, file, environment, issues, counts);
         return catalog ? EXIT_OK : EXIT_ERROR;
