@@ -3,7 +3,7 @@
 // object or list wholesale, so a touched field is always sent whole).
 
 import { touchedFields } from '../plan/field-diff.js';
-import { withMarker } from '../plan/marker.js';
+import { type Marker, withMarker } from '../plan/marker.js';
 import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../plan/normalize.js';
 import type { CustomData, PriceWrite, ProductWrite, RemoteTrialPeriod } from '../plan/remote.js';
 import type { FieldChange, PriceState, ProductState, TrialState } from '../plan/types.js';
@@ -16,13 +16,13 @@ function pick<T extends object>(body: T, keys: string[]): T {
   return Object.fromEntries(Object.entries(body).filter(([k]) => keys.includes(k))) as T;
 }
 
-const productFields = (key: string, desired: ProductState): ProductWrite => ({
+const productFields = (marker: Marker, desired: ProductState): ProductWrite => ({
   ...desired,
-  custom_data: withMarker(desired.custom_data, key),
+  custom_data: withMarker(desired.custom_data, marker),
 });
 
-export function productCreateBody(key: string, desired: ProductState): ProductWrite {
-  return without(productFields(key, desired), (_k, v) => v === null);
+export function productCreateBody(marker: Marker, desired: ProductState): ProductWrite {
+  return without(productFields(marker, desired), (_k, v) => v === null);
 }
 
 function trialBody(trial: TrialState | null): RemoteTrialPeriod | null {
@@ -35,36 +35,40 @@ function trialBody(trial: TrialState | null): RemoteTrialPeriod | null {
   return body;
 }
 
-function priceFields(key: string, desired: PriceState): PriceWrite {
+function priceFields(marker: Marker, desired: PriceState): PriceWrite {
   return {
     ...desired,
     trial_period: trialBody(desired.trial_period),
-    custom_data: withMarker(desired.custom_data, key) as CustomData,
+    custom_data: withMarker(desired.custom_data, marker) as CustomData,
   };
 }
 
-export function priceCreateBody(key: string, desired: PriceState, productId: string): PriceWrite {
+export function priceCreateBody(marker: Marker, desired: PriceState, productId: string): PriceWrite {
   const isDefault = (k: string, v: unknown) =>
     v === null ||
     (k === 'unit_price_overrides' && Array.isArray(v) && v.length === 0) ||
     (k === 'tax_mode' && v === DEFAULT_TAX_MODE) ||
     (k === 'quantity' && JSON.stringify(v) === JSON.stringify(DEFAULT_QUANTITY));
-  return { product_id: productId, ...without(priceFields(key, desired), isDefault) };
+  return { product_id: productId, ...without(priceFields(marker, desired), isDefault) };
 }
 
-export function productUpdateBody(key: string, desired: ProductState, fields: FieldChange[]): ProductWrite {
-  return pick(productFields(key, desired), touchedFields(fields));
+export function productUpdateBody(
+  marker: Marker,
+  desired: ProductState,
+  fields: FieldChange[],
+): ProductWrite {
+  return pick(productFields(marker, desired), touchedFields(fields));
 }
 
-export function priceUpdateBody(key: string, desired: PriceState, fields: FieldChange[]): PriceWrite {
-  return pick(priceFields(key, desired), touchedFields(fields));
+export function priceUpdateBody(marker: Marker, desired: PriceState, fields: FieldChange[]): PriceWrite {
+  return pick(priceFields(marker, desired), touchedFields(fields));
 }
 
 /** Adoption stamps the marker: custom_data is always sent (the catalog's data plus the marker). */
-export function productAdoptBody(key: string, desired: ProductState, fields: FieldChange[]): ProductWrite {
-  return pick(productFields(key, desired), ['custom_data', ...touchedFields(fields)]);
+export function productAdoptBody(marker: Marker, desired: ProductState, fields: FieldChange[]): ProductWrite {
+  return pick(productFields(marker, desired), ['custom_data', ...touchedFields(fields)]);
 }
 
-export function priceAdoptBody(key: string, desired: PriceState, fields: FieldChange[]): PriceWrite {
-  return pick(priceFields(key, desired), ['custom_data', ...touchedFields(fields)]);
+export function priceAdoptBody(marker: Marker, desired: PriceState, fields: FieldChange[]): PriceWrite {
+  return pick(priceFields(marker, desired), ['custom_data', ...touchedFields(fields)]);
 }

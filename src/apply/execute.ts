@@ -3,7 +3,7 @@
 // an interrupt, nothing new starts; calls already in flight finish and are reported.
 import type { RemoteError } from '../errors.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
-import { readMarker } from '../plan/marker.js';
+import { keyIn, type Marker } from '../plan/marker.js';
 import type {
   Adoption,
   Archival,
@@ -79,7 +79,7 @@ export async function executePlan(
     await pool.acquire();
     try {
       if (stopped()) return skip(change);
-      const id = await perform(gateway, calls, change, productId);
+      const id = await perform(gateway, calls, plan.catalog, change, productId);
       return record({ change, status: 'applied', id });
     } catch (thrown) {
       error ??= thrown as RemoteError;
@@ -111,12 +111,14 @@ export async function executePlan(
 async function perform(
   gateway: CatalogGateway,
   calls: Calls,
+  catalog: string,
   change: Change,
   productId: string | undefined,
 ): Promise<string> {
+  const marker: Marker = { key: change.key, catalog };
   return change.kind === 'product'
-    ? performProduct(gateway, calls, change)
-    : performPrice(gateway, calls, change, productId as string);
+    ? performProduct(gateway, calls, marker, change)
+    : performPrice(gateway, calls, marker, change, productId as string);
 }
 
 type Patch<K extends 'updateProduct' | 'updatePrice'> = Parameters<CatalogGateway[K]>[2];
@@ -155,14 +157,23 @@ async function patchInPlace<State, P>(
   }
 }
 
-async function performProduct(gateway: CatalogGateway, calls: Calls, change: ProductChange): Promise<string> {
+async function performProduct(
+  gateway: CatalogGateway,
+  calls: Calls,
+  marker: Marker,
+  change: ProductChange,
+): Promise<string> {
   const { key } = change;
   if (change.action === 'create') {
     const desired = change.desired;
     const created = await calls.run(
       'write',
-      () => gateway.createProduct(`create product ${key}`, productCreateBody(key, desired)),
-      () => gateway.findProduct(`list products to find ${key}`, (p) => readMarker(p.custom_data) === key),
+      () => gateway.createProduct(`create product ${key}`, productCreateBody(marker, desired)),
+      () =>
+        gateway.findProduct(
+          `list products to find ${key}`,
+          (p) => keyIn(marker.catalog, p.custom_data) === key,
+        ),
     );
     return created.id;
   }
@@ -172,26 +183,27 @@ async function performProduct(gateway: CatalogGateway, calls: Calls, change: Pro
     (verb, patch) => calls.run('write', () => gateway.updateProduct(`${verb} product ${key}`, id, patch)),
     (purpose, desired) =>
       purpose === 'adopt'
-        ? productAdoptBody(key, desired, change.fields)
-        : productUpdateBody(key, desired, change.fields),
+        ? productAdoptBody(marker, desired, change.fields)
+        : productUpdateBody(marker, desired, change.fields),
   );
 }
 
 async function createPrice(
   gateway: CatalogGateway,
   calls: Calls,
+  marker: Marker,
   change: Extract<PriceChange, { action: 'create' | 'replace' }>,
   productId: string,
 ) {
   const { key, desired } = change;
   return calls.run(
     'write',
-    () => gateway.createPrice(`create price ${key}`, priceCreateBody(key, desired, productId)),
+    () => gateway.createPrice(`create price ${key}`, priceCreateBody(marker, desired, productId)),
     () =>
       gateway.findPrice(
         `list prices to find ${key}`,
         productId,
-        (p) => readMarker(p.custom_data) === key && p.status === 'active',
+        (p) => keyIn(marker.catalog, p.custom_data) === key && p.status === 'active',
       ),
   );
 }
@@ -199,23 +211,24 @@ async function createPrice(
 async function performPrice(
   gateway: CatalogGateway,
   calls: Calls,
+  marker: Marker,
   change: PriceChange,
   productId: string,
 ): Promise<string> {
   const { key } = change;
-  if (change.action === 'create') return (await createPrice(gateway, calls, change, productId)).id;
+  if (change.action === 'create') return (await createPrice(gateway, calls, marker, change, productId)).id;
   const id = change.id;
   const update = (verb: string, patch: Patch<'updatePrice'>) =>
     calls.run('write', () => gateway.updatePrice(`${verb} price ${key}`, id, patch));
   if (change.action === 'replace') {
     // the new price first, so the key never points at nothing (lukasaron#86)
-    const created = await createPrice(gateway, calls, change, productId);
+    const created = await createPrice(gateway, calls, marker, change, productId);
     await update('archive', { status: 'archived' });
     return created.id;
   }
   return patchInPlace<PriceState, Patch<'updatePrice'>>(change, update, (purpose, desired) =>
     purpose === 'adopt'
-      ? priceAdoptBody(key, desired, change.fields)
-      : priceUpdateBody(key, desired, change.fields),
+      ? priceAdoptBody(marker, desired, change.fields)
+      : priceUpdateBody(marker, desired, change.fields),
   );
 }

@@ -9,6 +9,8 @@ import { TAX_CATEGORIES } from '../paddle-facts/tax-categories.js';
 
 export const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 export const CATALOG_VERSION = 1;
+/** The catalog of a file without `catalog:`, and of an object whose marker names none. */
+export const DEFAULT_CATALOG = 'default';
 
 /** A string of `min`–`max` characters; `what` names the field in the message. */
 function text(what: string, min: number, max: number) {
@@ -199,6 +201,16 @@ export const environmentsSchema = z.strictObject({
 export const catalogSchema = z
   .strictObject({
     version: z.literal(CATALOG_VERSION).describe('The catalog format version: 1.'),
+    catalog: z
+      .string()
+      .regex(KEY_PATTERN, {
+        error:
+          'catalog name must be 1–63 lower-case letters, digits, "-" or "_", starting with a letter or digit',
+      })
+      .optional()
+      .describe(
+        'The name of this catalog when several catalog files share one account (absent: default). Each sees only its own objects.',
+      ),
     environments: environmentsSchema.optional().describe('What each Paddle account has enabled.'),
     products: z.record(key('product'), productSchema).describe('The products, by key.'),
     discounts: z.record(key('discount'), discountSchema).optional().describe('The discounts, by key.'),
@@ -218,6 +230,11 @@ export type CatalogProduct = z.infer<typeof productSchema>;
 export type CatalogDiscount = z.infer<typeof discountSchema>;
 export type EnvironmentSettings = z.infer<typeof environmentSettingsSchema>;
 export type Catalog = z.infer<typeof catalogSchema>;
+
+/** The catalog's name: the scope of its markers (absent: `default`). */
+export function catalogName(catalog: Catalog): string {
+  return catalog.catalog ?? DEFAULT_CATALOG;
+}
 
 /** The account settings the catalog declares for one environment (none declared: nothing enabled). */
 export function settingsFor(catalog: Catalog, environment: EnvironmentName): EnvironmentSettings {

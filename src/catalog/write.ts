@@ -95,13 +95,14 @@ function toPlain(catalog: Catalog): Plain {
   return ordered(
     {
       version: catalog.version,
+      catalog: catalog.catalog,
       environments: env && {
         ...(env.sandbox && { sandbox: settings(env.sandbox) }),
         ...(env.production && { production: settings(env.production) }),
       },
       products: Object.fromEntries(Object.entries(catalog.products).map(([k, v]) => [k, product(v)])),
     },
-    ['version', 'environments', 'products'],
+    ['version', 'catalog', 'environments', 'products'],
   );
 }
 

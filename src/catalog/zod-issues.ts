@@ -6,7 +6,7 @@ import { AMOUNT_RULE, amountMessage } from './rules/amount.js';
 import { didYouMean, toSnakeCase } from './rules/did-you-mean.js';
 import { DISCOUNT_RULE, percentageMessage } from './rules/discount.js';
 import { error, type Finding, type PathSegment } from './rules/finding.js';
-import { invalidKeyMessage, KEY_RULE } from './rules/keys.js';
+import { CATALOG_NAME_RULE, invalidKeyMessage, KEY_RULE } from './rules/keys.js';
 import { COUNTRY_RULE, OVERRIDES_RULE, unknownCountryMessage } from './rules/overrides.js';
 import { QUANTITY_RULE } from './rules/quantity.js';
 import { TAX_CATEGORY_RULE, unknownTaxCategoryMessage } from './rules/tax-category.js';
@@ -51,6 +51,7 @@ export function ruleForPath(path: readonly PathSegment[]): string {
   if (has('billing_cycle')) return '§2.4 billing cycle';
   if (has('quantity')) return QUANTITY_RULE;
   if (path[0] === 'version') return 'version';
+  if (path[0] === 'catalog') return CATALOG_NAME_RULE;
   if (path[0] === 'products' && path.length === 3 && last === 'name') return '§2.3 product name';
   if (path[2] === 'prices' && path.length === 5 && (last === 'name' || last === 'description')) {
     return `§2.4 price ${last}`;
@@ -188,6 +189,7 @@ export function explainZodIssue(issue: z.core.$ZodIssue, source: Source): Struct
     case 'invalid_value':
       return [at(enumMessage(path, value, issue.values))];
     case 'invalid_format':
+      if (rule === CATALOG_NAME_RULE) return [at(invalidKeyMessage('catalog', String(value)))];
       return [at(path[path.length - 1] === 'amount' ? amountFinding(path, source) : issue.message)];
     case 'too_big':
     case 'too_small':

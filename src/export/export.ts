@@ -11,10 +11,10 @@ import type {
   TrialPeriod,
   UnitPriceOverride,
 } from '../catalog/schema.js';
-import { KEY_PATTERN } from '../catalog/schema.js';
+import { DEFAULT_CATALOG, KEY_PATTERN } from '../catalog/schema.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../paddle-facts/tax-categories.js';
-import { readMarker, userCustomData } from '../plan/marker.js';
+import { keyIn, readMarker, userCustomData } from '../plan/marker.js';
 import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../plan/normalize.js';
 import type {
   CatalogSnapshot,
@@ -30,6 +30,8 @@ export interface ExportOptions {
   environment: EnvironmentName;
   /** include archived products and prices (the file has no status: applying it unarchives them) */
   includeArchived?: boolean;
+  /** whose objects: this catalog's and the unmanaged ones, never another catalog's (absent: default) */
+  catalog?: string;
 }
 
 export interface ExportedObject {
@@ -146,8 +148,12 @@ function exportProduct(p: RemoteProduct): Omit<CatalogProduct, 'prices'> {
 }
 
 /** A marker key usable as-is: valid, and (for a price) under the product it is exported with. */
-function markedKey(customData: RemotePrice['custom_data'], productKey?: string): string | undefined {
-  const marker = readMarker(customData);
+function markedKey(
+  scope: string,
+  customData: RemotePrice['custom_data'],
+  productKey?: string,
+): string | undefined {
+  const marker = keyIn(scope, customData);
   if (marker === undefined) return undefined;
   if (productKey === undefined) return KEY_PATTERN.test(marker) ? marker : undefined;
   const [owner, priceKey, ...rest] = marker.split('/');
@@ -217,8 +223,14 @@ function inferredSettings(catalog: Catalog): EnvironmentSettings | undefined {
 }
 
 export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions): ExportResult {
-  const shown = <T extends { status: string }>(list: T[]) =>
-    options.includeArchived ? list : list.filter((o) => o.status === 'active');
+  const scope = options.catalog ?? DEFAULT_CATALOG;
+  // another catalog's objects are never ours to export; unmanaged ones are (for --adopt)
+  const ours = (o: { custom_data: RemotePrice['custom_data'] }) => {
+    const marker = readMarker(o.custom_data);
+    return marker === undefined || marker.catalog === scope;
+  };
+  const shown = <T extends { status: string; custom_data: RemotePrice['custom_data'] }>(list: T[]) =>
+    list.filter((o) => ours(o) && (options.includeArchived || o.status === 'active'));
   const warnings: string[] = [];
   const archived: ExportedObject[] = [];
   const duplicate = (kind: string) => (object: { id: string }, key: string, kept: { id: string }) =>
@@ -227,7 +239,7 @@ export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions)
   const products: Record<string, CatalogProduct> = {};
   const keyedProducts = assignKeys(
     shown(snapshot.products),
-    (p) => markedKey(p.custom_data),
+    (p) => markedKey(scope, p.custom_data),
     (p) => [slugify(p.name)],
     'product',
     duplicate('product'),
@@ -237,14 +249,14 @@ export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions)
     const prices: Record<string, CatalogPrice> = {};
     const keyedPrices = assignKeys(
       shown(object.prices),
-      (p) => markedKey(p.custom_data, key),
+      (p) => markedKey(scope, p.custom_data, key),
       (p) => [slugify(p.name ?? ''), cycleKey(p.billing_cycle), slugify(p.description)],
       'price',
       duplicate('price'),
     );
     for (const { key: priceKey, object: price } of keyedPrices) {
-      const marker = readMarker(price.custom_data);
-      if (marker !== undefined && markedKey(price.custom_data, key) === undefined) {
+      const marker = keyIn(scope, price.custom_data);
+      if (marker !== undefined && markedKey(scope, price.custom_data, key) === undefined) {
         warnings.push(
           `price ${price.id} carries the key ${marker} but is exported as ${key}/${priceKey}: plan will create that key`,
         );
@@ -256,7 +268,8 @@ export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions)
     products[key] = { ...exportProduct(object), ...(keyedPrices.length > 0 ? { prices } : {}) };
   }
 
-  const catalog: Catalog = { version: 1, products };
+  const catalog: Catalog =
+    scope === DEFAULT_CATALOG ? { version: 1, products } : { version: 1, catalog: scope, products };
   const settings = inferredSettings(catalog);
   if (settings) catalog.environments = { [options.environment]: settings };
   return { catalog, archived, warnings };

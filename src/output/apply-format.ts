@@ -3,7 +3,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { StepResult } from '../apply/execute.js';
 import type { KeyResult } from '../apply/report.js';
-import { withMarker } from '../plan/marker.js';
+import { type Marker, withMarker } from '../plan/marker.js';
 import type { Change, PriceChange, ProductChange } from '../plan/types.js';
 import { shown } from './escape.js';
 import { describePrice, formatField } from './plan-format.js';
@@ -35,14 +35,14 @@ export function formatResultTable(results: KeyResult[], style: ChalkInstance): s
   });
 }
 
-function productStep(change: ProductChange): string {
+function productStep(change: ProductChange, marker: Marker): string {
   switch (change.action) {
     case 'create': {
       const d = change.desired;
       const parts = [`tax category ${shown(d.tax_category)}`];
       if (d.description) parts.push(`description ${quoted(d.description)}`);
       if (d.image_url) parts.push(`image URL ${shown(d.image_url)}`);
-      parts.push(`custom data ${quoted(withMarker(d.custom_data, change.key))}`);
+      parts.push(`custom data ${quoted(withMarker(d.custom_data, marker))}`);
       return `Catalog → Products → New product: name ${quoted(d.name)}, ${parts.join(', ')}`;
     }
     case 'archive':
@@ -50,7 +50,7 @@ function productStep(change: ProductChange): string {
     case 'unarchive':
       return `Catalog → Products → ${shown(change.id)} (archived): Unarchive${fieldsOf(change)}`;
     case 'adopt':
-      return `Catalog → Products → ${shown(change.id)}: edit${adoptionOf(change)}`;
+      return `Catalog → Products → ${shown(change.id)}: edit${adoptionOf(change, marker)}`;
     default:
       return `Catalog → Products → ${shown(change.id ?? '')}: edit${fieldsOf(change)}`;
   }
@@ -63,13 +63,13 @@ function fieldsOf(change: Change): string {
 }
 
 /** Adoption by hand: unarchive if needed, then the marker in custom data, then any other field. */
-function adoptionOf(change: Extract<Change, { action: 'adopt' }>): string {
+function adoptionOf(change: Extract<Change, { action: 'adopt' }>, marker: Marker): string {
   const unarchive = change.archived ? ' (archived: Unarchive first)' : '';
-  const marker = `custom data ${quoted(withMarker(change.desired.custom_data, change.key))}`;
-  return `${unarchive}, set ${marker}${change.fields.length > 0 ? `; ${fieldsOf(change).slice(', set '.length)}` : ''}`;
+  const data = `custom data ${quoted(withMarker(change.desired.custom_data, marker))}`;
+  return `${unarchive}, set ${data}${change.fields.length > 0 ? `; ${fieldsOf(change).slice(', set '.length)}` : ''}`;
 }
 
-function priceStep(change: PriceChange, productId: string | undefined): string {
+function priceStep(change: PriceChange, marker: Marker, productId: string | undefined): string {
   const where = `Catalog → Products → ${shown(productId ?? `product ${change.productKey} (created above)`)}`;
   switch (change.action) {
     case 'create':
@@ -79,7 +79,7 @@ function priceStep(change: PriceChange, productId: string | undefined): string {
       if (d.name) parts.push(`name ${quoted(d.name)}`);
       parts.push(describePrice(d));
       if (d.tax_mode !== 'account_setting') parts.push(`tax mode ${shown(d.tax_mode)}`);
-      parts.push(`custom data ${quoted(withMarker(d.custom_data, change.key))}`);
+      parts.push(`custom data ${quoted(withMarker(d.custom_data, marker))}`);
       const archive = change.action === 'replace' ? `; then archive the old price ${shown(change.id)}` : '';
       return `${where} → New price: ${parts.join(', ')}${archive}`;
     }
@@ -88,14 +88,14 @@ function priceStep(change: PriceChange, productId: string | undefined): string {
     case 'unarchive':
       return `${where} → price ${shown(change.id)} (archived): Unarchive${fieldsOf(change)}`;
     case 'adopt':
-      return `${where} → price ${shown(change.id)}: edit${adoptionOf(change)}`;
+      return `${where} → price ${shown(change.id)}: edit${adoptionOf(change, marker)}`;
     default:
       return `${where} → price ${shown(change.id)}: edit${fieldsOf(change)}`;
   }
 }
 
 /** The steps a person would take in the dashboard to finish what the run did not do, in order. */
-export function dashboardSteps(steps: StepResult[], results: KeyResult[]): string[] {
+export function dashboardSteps(catalog: string, steps: StepResult[], results: KeyResult[]): string[] {
   const productIds = new Map(results.filter((r) => r.kind === 'product').map((r) => [r.key, r.id]));
   const order = new Map(results.map((r, index) => [r.key, index]));
   return steps
@@ -103,10 +103,11 @@ export function dashboardSteps(steps: StepResult[], results: KeyResult[]): strin
     .sort((a, b) => (order.get(a.change.key) ?? 0) - (order.get(b.change.key) ?? 0))
     .map((s, index) => {
       const change = s.change;
+      const marker = { key: change.key, catalog };
       const text =
         change.kind === 'product'
-          ? productStep(change)
-          : priceStep(change, productIds.get(change.productKey));
+          ? productStep(change, marker)
+          : priceStep(change, marker, productIds.get(change.productKey));
       return `  ${index + 1}. ${text}`;
     });
 }

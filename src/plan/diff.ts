@@ -1,8 +1,8 @@
 // diff(catalog, snapshot) → Plan: pure, no I/O. Remote objects are matched by their marker only.
-import type { Catalog, CatalogProduct } from '../catalog/schema.js';
+import { type Catalog, type CatalogProduct, catalogName } from '../catalog/schema.js';
 import { type Adoptions, findAdoptions } from './adopt.js';
 import { fieldChanges } from './field-diff.js';
-import { priceKeyOf, readMarker } from './marker.js';
+import { keyIn, priceKeyOf } from './marker.js';
 import { priceState, productState } from './normalize.js';
 import type { CatalogSnapshot, RemotePrice, RemoteProduct } from './remote.js';
 import type {
@@ -20,15 +20,19 @@ interface Indexed<T> {
   duplicates: Duplicate[];
 }
 
-/** Groups objects by marker and keeps one per key, best first by `rank` (lower wins), then oldest id. */
+/**
+ * Groups the objects of one catalog by marker key (another catalog's objects and unmanaged ones are
+ * not seen) and keeps one per key, best first by `rank` (lower wins), then oldest id.
+ */
 function indexByMarker<T extends { id: string; custom_data: Record<string, unknown> | null }>(
   kind: Duplicate['kind'],
+  scope: string,
   objects: T[],
   rank: (object: T, key: string) => number,
 ): Indexed<T> {
   const byKey = new Map<string, T[]>();
   for (const object of objects) {
-    const key = readMarker(object.custom_data);
+    const key = keyIn(scope, object.custom_data);
     if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), object]);
   }
   const kept = new Map<string, T>();
@@ -134,10 +138,11 @@ const archivePrice = (key: string, remote: RemotePrice): PriceChange => {
 };
 
 export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffOptions = {}): Plan {
-  const products = indexByMarker('product', snapshot.products, (p) => (p.status === 'active' ? 0 : 1));
+  const scope = catalogName(catalog);
+  const products = indexByMarker('product', scope, snapshot.products, (p) => (p.status === 'active' ? 0 : 1));
   const productIdOf = (key: string) => products.kept.get(key)?.id;
   const allPrices = snapshot.products.flatMap((p) => p.prices);
-  const prices = indexByMarker('price', allPrices, (p, key) => {
+  const prices = indexByMarker('price', scope, allPrices, (p, key) => {
     const underOwnProduct = p.product_id === productIdOf(key.split('/')[0] ?? '') ? 0 : 2;
     return underOwnProduct + (p.status === 'active' ? 0 : 1);
   });
@@ -184,8 +189,8 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
   if (options.prune) addArchives(groups, orphans, products.kept, prices.kept);
   const duplicates = [...products.duplicates, ...prices.duplicates];
   return adoptions
-    ? { groups, duplicates, orphans, ambiguities: adoptions.ambiguities }
-    : { groups, duplicates, orphans };
+    ? { catalog: scope, groups, duplicates, orphans, ambiguities: adoptions.ambiguities }
+    : { catalog: scope, groups, duplicates, orphans };
 }
 
 /** A key whose match was ambiguous is created, and its line says why nothing was adopted. */

@@ -148,6 +148,8 @@ export interface Ambiguity {
 }
 
 export interface Plan {
+  /** the catalog's name: whose objects the plan sees, and what its markers say (design §3) */
+  catalog: string;
   groups: ProductPlan[];
   duplicates: Duplicate[];
   orphans: Orphan[];

@@ -50,8 +50,9 @@ const js = (value: unknown) => JSON.stringify(value);
 const ARCHIVE = js({ status: 'archived' });
 const ACTIVATE = js({ status: 'active' });
 
-function productStatements(change: ProductChange, variable: string): Statement[] {
+function productStatements(change: ProductChange, catalog: string, variable: string): Statement[] {
   const { key } = change;
+  const marker = { key, catalog };
   const id = js(change.id);
   const update = (body: string) => `await client.products.update(${id}, ${body});`;
   const one = (...lines: string[]): Statement[] => [{ key, calls: lines.length, code: lines.join('\n') }];
@@ -61,17 +62,17 @@ function productStatements(change: ProductChange, variable: string): Statement[]
         {
           key,
           calls: 1,
-          code: `const ${variable} = (await client.products.create(${js(productCreateBody(key, change.desired))})).id;\ncreated.products[${js(key)}] = ${variable};`,
+          code: `const ${variable} = (await client.products.create(${js(productCreateBody(marker, change.desired))})).id;\ncreated.products[${js(key)}] = ${variable};`,
         },
       ];
     case 'update':
-      return one(update(js(productUpdateBody(key, change.desired, change.fields))));
+      return one(update(js(productUpdateBody(marker, change.desired, change.fields))));
     case 'unarchive':
       return change.fields.length === 0
         ? one(update(ACTIVATE))
-        : one(update(ACTIVATE), update(js(productUpdateBody(key, change.desired, change.fields))));
+        : one(update(ACTIVATE), update(js(productUpdateBody(marker, change.desired, change.fields))));
     case 'adopt': {
-      const stamp = update(js(productAdoptBody(key, change.desired, change.fields)));
+      const stamp = update(js(productAdoptBody(marker, change.desired, change.fields)));
       return change.archived ? one(update(ACTIVATE), stamp) : one(stamp);
     }
     case 'archive':
@@ -81,13 +82,14 @@ function productStatements(change: ProductChange, variable: string): Statement[]
   }
 }
 
-function priceStatements(change: PriceChange, productRef: string): Statement[] {
+function priceStatements(change: PriceChange, catalog: string, productRef: string): Statement[] {
   const { key } = change;
+  const marker = { key, catalog };
   const id = js(change.id);
   const update = (body: string) => `await client.prices.update(${id}, ${body});`;
   const one = (...lines: string[]): Statement[] => [{ key, calls: lines.length, code: lines.join('\n') }];
   const create = (desired: PriceState) => {
-    const { product_id: _placeholder, ...body } = priceCreateBody(key, desired, '');
+    const { product_id: _placeholder, ...body } = priceCreateBody(marker, desired, '');
     return `created.prices[${js(key)}] = (await client.prices.create({"product_id":${productRef},${js(body).slice(1)})).id;`;
   };
   switch (change.action) {
@@ -97,13 +99,13 @@ function priceStatements(change: PriceChange, productRef: string): Statement[] {
       // the new price first, so the key never points at nothing
       return one(create(change.desired), update(ARCHIVE));
     case 'update':
-      return one(update(js(priceUpdateBody(key, change.desired, change.fields))));
+      return one(update(js(priceUpdateBody(marker, change.desired, change.fields))));
     case 'unarchive':
       return change.fields.length === 0
         ? one(update(ACTIVATE))
-        : one(update(ACTIVATE), update(js(priceUpdateBody(key, change.desired, change.fields))));
+        : one(update(ACTIVATE), update(js(priceUpdateBody(marker, change.desired, change.fields))));
     case 'adopt': {
-      const stamp = update(js(priceAdoptBody(key, change.desired, change.fields)));
+      const stamp = update(js(priceAdoptBody(marker, change.desired, change.fields)));
       return change.archived ? one(update(ACTIVATE), stamp) : one(stamp);
     }
     case 'archive':
@@ -174,11 +176,11 @@ function packNewProduct(packer: Packer, product: Statement[], prices: Statement[
   packer.next();
 }
 
-function packGroup(packer: Packer, group: ProductPlan, index: number, deferred: string[]) {
+function packGroup(packer: Packer, catalog: string, group: ProductPlan, index: number, deferred: string[]) {
   const variable = `product${index}`;
-  const product = isCarrier(group.product) ? [] : productStatements(group.product, variable);
+  const product = isCarrier(group.product) ? [] : productStatements(group.product, catalog, variable);
   const productRef = group.product.action === 'create' ? variable : js(group.product.id);
-  const prices = group.prices.map((p) => priceStatements(p, productRef)).filter((s) => s.length > 0);
+  const prices = group.prices.map((p) => priceStatements(p, catalog, productRef)).filter((s) => s.length > 0);
   if (group.product.action === 'create') return packNewProduct(packer, product, prices, deferred);
   // the product's id is known: its steps can go into any script, in apply's order
   const ordered =
@@ -211,7 +213,8 @@ function render(statements: Statement[], n: number, of: number): ToolServerScrip
 export function toolServerScripts(plan: Plan): ToolServerEmission {
   const packer = new Packer();
   const deferred: string[] = [];
-  for (const [index, group] of plan.groups.entries()) packGroup(packer, group, index + 1, deferred);
+  for (const [index, group] of plan.groups.entries())
+    packGroup(packer, plan.catalog, group, index + 1, deferred);
   const batches = packer.finish();
   return { scripts: batches.map((b, i) => render(b, i + 1, batches.length)), deferred };
 }

@@ -26,7 +26,7 @@ async function markedCounts(emu: RunningEmulator) {
   const snapshot = await gateway.snapshot();
   const counts = new Map<string, number>();
   for (const o of [...snapshot.products, ...snapshot.products.flatMap((p) => p.prices)]) {
-    const key = readMarker(o.custom_data);
+    const key = readMarker(o.custom_data)?.key;
     if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return counts;

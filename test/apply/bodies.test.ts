@@ -7,7 +7,7 @@ import { monthlyPrice, paidTrialPrice, yearlyPrice } from './catalogs.js';
 describe('request bodies', () => {
   it('a product create carries the marker beside the user custom_data, and no nulls', () => {
     const body = productCreateBody(
-      'pro',
+      { key: 'pro', catalog: 'default' },
       productState({ name: 'Pro', tax_category: 'saas', custom_data: { tier: 2 } }),
     );
     expect(body).toEqual({
@@ -18,7 +18,11 @@ describe('request bodies', () => {
   });
 
   it('a price create sends no Paddle defaults (quantity 1–100, account_setting, no overrides)', () => {
-    const body = priceCreateBody('pro/monthly', priceState(monthlyPrice()), 'pro_1');
+    const body = priceCreateBody(
+      { key: 'pro/monthly', catalog: 'default' },
+      priceState(monthlyPrice()),
+      'pro_1',
+    );
     expect(body).toEqual({
       product_id: 'pro_1',
       description: 'Monthly',
@@ -32,14 +36,18 @@ describe('request bodies', () => {
   });
 
   it('§2.4 trial rule 7: a paid trial body keeps trial_period.unit_price and goes through the direct API', () => {
-    const body = priceCreateBody('pro/trial', priceState(paidTrialPrice()), 'pro_1');
+    const body = priceCreateBody(
+      { key: 'pro/trial', catalog: 'default' },
+      priceState(paidTrialPrice()),
+      'pro_1',
+    );
     expect(body.trial_period?.unit_price).toEqual({ amount: '100', currency_code: 'USD' });
     expect(needsRawApi(body)).toBe(true);
   });
 
   it('an update sends only the touched top-level fields, whole', () => {
     const desired = priceState(yearlyPrice());
-    const body = priceUpdateBody('pro/yearly', desired, [
+    const body = priceUpdateBody({ key: 'pro/yearly', catalog: 'default' }, desired, [
       { path: 'unit_price.amount', before: '9000', after: '10000' },
     ]);
     expect(body).toEqual({ unit_price: { amount: '10000', currency_code: 'USD' } });

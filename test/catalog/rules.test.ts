@@ -556,6 +556,25 @@ describe('products, keys, version and field names', () => {
       expected: { rule: 'key', path: 'products.pro.prices._monthly', message: /price key "_monthly"/ },
     },
     {
+      title: 'design §3 catalog name: a valid name is accepted',
+      text: catalogWith({ top: { catalog: 'billing-eu' } }),
+      expected: null,
+    },
+    {
+      title: "design §3 catalog name: follows the keys' pattern (it goes into every marker)",
+      text: catalogWith({ top: { catalog: 'Billing EU' } }),
+      expected: {
+        rule: 'catalog-name',
+        path: 'catalog',
+        message: /catalog name "Billing EU" must be .*\(e\.g\. "billing-eu"\)/,
+      },
+    },
+    {
+      title: 'design §3 catalog name: a name, not a number',
+      text: catalogWith({ top: { catalog: 7 } }),
+      expected: { rule: 'catalog-name', path: 'catalog', message: /catalog must be text/ },
+    },
+    {
       title: 'design §3 version: must be 1',
       text: catalogWith().replace('version: 1', 'version: 2'),
       expected: { rule: 'version', path: 'version', message: /version must be 1/ },

@@ -74,6 +74,7 @@ describe('step summary', () => {
 
   it('plan: environment, counts and a row per change', () => {
     const plan: Plan = {
+      catalog: 'default',
       groups: [
         {
           product: {
@@ -100,9 +101,9 @@ describe('step summary', () => {
     expect(md).toContain('### paddle-catalog plan · `catalog.yaml`');
     expect(md).toContain('Environment: **sandbox** · 0 to create, 1 to update, 0 to archive, 0 unchanged');
     expect(md).toContain('| update | product | pro | pro_1 | name |');
-    expect(planSummaryMarkdown({ groups: [], duplicates: [], orphans: [] }, 'sandbox')).toContain(
-      'No changes.',
-    );
+    expect(
+      planSummaryMarkdown({ catalog: 'default', groups: [], duplicates: [], orphans: [] }, 'sandbox'),
+    ).toContain('No changes.');
   });
 
   it('apply: the ids per key (seed §4.3 rule 6: the created ids are reported)', () => {

@@ -169,10 +169,12 @@ describe('adopt in the plan output and the request bodies', () => {
       throw new Error('expected an adopted product');
     if (priceChange?.kind !== 'price' || priceChange.action !== 'adopt')
       throw new Error('expected an adopted price');
-    expect(productAdoptBody('pro', product.desired, product.fields)).toEqual({
+    expect(productAdoptBody({ key: 'pro', catalog: 'default' }, product.desired, product.fields)).toEqual({
       custom_data: { crm: 'x', paddle_catalog: { key: 'pro' } },
     });
-    expect(priceAdoptBody('pro/monthly', priceChange.desired, priceChange.fields)).toEqual({
+    expect(
+      priceAdoptBody({ key: 'pro/monthly', catalog: 'default' }, priceChange.desired, priceChange.fields),
+    ).toEqual({
       custom_data: { paddle_catalog: { key: 'pro/monthly' } },
       name: 'Monthly',
     });

@@ -2,6 +2,8 @@
 import { KEY_PATTERN } from '../schema.js';
 
 export const KEY_RULE = 'key';
+/** The `catalog:` name is stored in every marker, so it follows the keys' alphabet. */
+export const CATALOG_NAME_RULE = 'catalog-name';
 
 /** `Pro Plan!` → `pro-plan`; undefined when nothing usable is left. */
 export function suggestKey(key: string): string | undefined {
@@ -14,10 +16,10 @@ export function suggestKey(key: string): string | undefined {
   return KEY_PATTERN.test(slug) ? slug : undefined;
 }
 
-export function invalidKeyMessage(kind: 'product' | 'price' | 'discount', key: string): string {
+export function invalidKeyMessage(kind: 'product' | 'price' | 'discount' | 'catalog', key: string): string {
   const suggestion = suggestKey(key);
   return (
-    `${kind} key ${JSON.stringify(key)} must be 1–63 lower-case letters, digits, "-" or "_", ` +
+    `${kind} ${kind === 'catalog' ? 'name' : 'key'} ${JSON.stringify(key)} must be 1–63 lower-case letters, digits, "-" or "_", ` +
     `starting with a letter or digit${suggestion ? ` (e.g. "${suggestion}")` : ''}`
   );
 }

@@ -181,7 +181,7 @@ async function report(reporter: Reporter, cwd: string, input: ReportInput): Prom
   const { environment, plan, outcome, flags } = input;
   const { execution } = outcome;
   const results = keyResults(plan, execution.steps);
-  const remaining = dashboardSteps(execution.steps, results);
+  const remaining = dashboardSteps(plan.catalog, execution.steps, results);
   const errorDetails = execution.error
     ? { ...execution.error.details, hint: hintForRemoteError(execution.error.details) }
     : undefined;
@@ -217,7 +217,7 @@ async function report(reporter: Reporter, cwd: string, input: ReportInput): Prom
   }
   if (!outcome.verified) {
     reporter.error('verification failed: after apply, the account still differs from the catalog');
-    for (const change of changesInOrder(outcome.remaining ?? { groups: [], duplicates: [], orphans: [] })) {
+    for (const change of outcome.remaining ? changesInOrder(outcome.remaining) : []) {
       for (const line of formatChange(change, reporter.errStyle)) reporter.info(`  ${line}`);
     }
     return EXIT_ERROR;

@@ -2,8 +2,10 @@
 // an account set up by hand or by another tool: export → validate → `apply --adopt` takes it over.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { InvalidArgumentError } from 'commander';
 import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
 import { readCatalog } from '../../catalog/read.js';
+import { KEY_PATTERN } from '../../catalog/schema.js';
 import { catalogToYaml, schemaReference } from '../../catalog/write.js';
 import { UserError } from '../../errors.js';
 import { exportCatalog } from '../../export/export.js';
@@ -20,13 +22,24 @@ interface ExportFlags extends TargetFlags {
   out?: string;
   force?: boolean;
   includeArchived?: boolean;
+  catalog?: string;
 }
+
+const catalogNameArgument = (value: string) => {
+  if (!KEY_PATTERN.test(value)) {
+    throw new InvalidArgumentError(
+      'a catalog name is 1–63 lower-case letters, digits, "-" or "_", starting with a letter or digit',
+    );
+  }
+  return value;
+};
 
 const HELP = `
 Examples:
   $ paddle-catalog export > catalog.yaml              # the sandbox catalog on stdout
   $ paddle-catalog export --out catalog.yaml          # to a file (--force replaces it)
   $ paddle-catalog export --production --out prod.yaml
+  $ paddle-catalog export --catalog billing --out billing.yaml   # one of several catalogs in the account
   $ paddle-catalog export --json                      # {"ok", "environment", "catalog", …}
 
 Then take the objects over (adds the tool's marker to their custom_data, re-creates nothing):
@@ -45,6 +58,11 @@ export const registerExport: RegisterCommand = (program, run) => {
     .option(
       '--include-archived',
       'also export archived products and prices (applying the file unarchives them)',
+    )
+    .option(
+      '--catalog <name>',
+      "export this catalog's objects (and the unmanaged ones), never another catalog's (default: default)",
+      catalogNameArgument,
     )
     .addHelpText('after', HELP)
     .action(run(async (ctx: CommandContext, flags: ExportFlags) => runExport(ctx, flags)));
@@ -78,7 +96,11 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
     await session.close();
   }
 
-  const result = exportCatalog(snapshot, { environment, includeArchived: flags.includeArchived });
+  const result = exportCatalog(snapshot, {
+    environment,
+    includeArchived: flags.includeArchived,
+    catalog: flags.catalog,
+  });
   const archivedNote = result.archived.length
     ? [
         `Archived in Paddle, included by --include-archived: applying this file unarchives ${result.archived

@@ -103,6 +103,8 @@ export const registerInit: RegisterCommand = (program, run) => {
           schemaPath: schema.path,
           header: [
             'Written by paddle-catalog init. Amounts are strings in the lowest currency unit: "1000" is $10.00.',
+            'Several catalog files in one account? Name each one with a top-level `catalog: <name>`',
+            '(absent: default); each file then sees and changes only its own products and prices.',
           ],
         });
         const { issues } = readCatalog(file, text, { environment: 'sandbox' });

@@ -35,7 +35,7 @@ export async function markerCounts(emulator: RunningEmulator): Promise<Map<strin
   const counts = new Map<string, number>();
   for (const product of await allProducts(emulator)) {
     for (const object of [product, ...(product.prices ?? [])]) {
-      const key = readMarker(object.custom_data);
+      const key = readMarker(object.custom_data)?.key;
       if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
     }
   }
