@@ -1,7 +1,7 @@
 // Seed §4.2, action "get billing history": one page of the authenticated user's transactions,
 // trimmed to six display fields. Every dependency is injected, so an app can use it as is.
 
-import { apiErrorCode } from './api-error.js';
+import { apiErrorResult, type ErrorResult } from './api-error.js';
 import { isInvoiceAvailable } from './invoice-availability.js';
 import { localeFromAcceptLanguage } from './locale.js';
 import { formatTotal } from './money.js';
@@ -37,7 +37,7 @@ export interface HistoryItem {
   invoiceAvailable: boolean;
 }
 
-export type BillingHistoryResult = { items: HistoryItem[]; hasMore: boolean } | { error: string };
+export type BillingHistoryResult = { items: HistoryItem[]; hasMore: boolean } | ErrorResult;
 
 export const NOT_AUTHENTICATED = 'Not authenticated';
 
@@ -83,9 +83,7 @@ export async function getCustomerHistoryPage(
       hasMore: page.hasMore,
     };
   } catch (error) {
-    const code = apiErrorCode(error);
-    if (code === null) throw error;
-    return { error: code };
+    return apiErrorResult(error);
   }
 }
 

@@ -1,6 +1,7 @@
 // The billing-history view of seed §4.2 as a library for apps: inject the user, a customer mirror,
 // a transactions gateway (src/paddle has the SDK-backed one), Accept-Language and currencies.
 
+export type { ErrorResult } from './api-error.js';
 export { defaultCacheDir, remoteCurrencies } from './currencies-source.js';
 export { InMemoryCustomerMirror, type SignatureCheck } from './customer-mirror.js';
 export {

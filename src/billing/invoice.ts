@@ -1,9 +1,9 @@
 // Seed §4.2, action "get invoice URL": the caller's own transaction only, one PDF request.
-import { apiErrorCode } from './api-error.js';
+import { apiErrorResult, type ErrorResult } from './api-error.js';
 import { authenticatedEmail, type BillingDeps, NOT_AUTHENTICATED } from './history.js';
 import type { InvoiceDisposition, TransactionRecord, TransactionsGateway } from './ports.js';
 
-export type InvoiceUrlResult = { url: string } | { error: string };
+export type InvoiceUrlResult = { url: string } | ErrorResult;
 
 export const NO_BILLING_CUSTOMER = 'No billing customer';
 export const FORBIDDEN = 'Forbidden';
@@ -72,8 +72,6 @@ async function apiErrorsAsResults(call: () => Promise<InvoiceUrlResult>): Promis
   try {
     return await call();
   } catch (error) {
-    const code = apiErrorCode(error);
-    if (code === null) throw error;
-    return { error: code };
+    return apiErrorResult(error);
   }
 }

@@ -1,5 +1,6 @@
 // What `history` and `invoice` share: who the customer is (--email or --customer), the Paddle
 // services of the session, and how a §4.2 `{error}` result is shown.
+import { type ErrorResult, errorResult } from '../billing/api-error.js';
 import { defaultCacheDir, remoteCurrencies } from '../billing/currencies-source.js';
 import type { CurrencySource, CustomerMirror, TransactionsGateway } from '../billing/ports.js';
 import { RemoteError, UserError } from '../errors.js';
@@ -47,8 +48,6 @@ export interface BillingServices {
   customers: CustomerMirror;
   currencies: CurrencySource;
   baseUrl: string;
-  /** the last API error seen, for the detail and hint behind a bare `{error: code}` result */
-  lastError(): RemoteError | undefined;
 }
 
 /** Opens the session (banner, --local emulator) and runs `body` with the services; always closes. */
@@ -60,62 +59,34 @@ export async function withBillingServices(
   const session = await openSession(reporter, flags);
   try {
     const { paddleBillingServices } = await import('../paddle/transactions-gateway.js');
-    const paddle = paddleBillingServices(session.target);
-    let last: RemoteError | undefined;
-    const remember = (error: unknown) => {
-      if (error instanceof RemoteError) last = error;
-    };
     return await body({
-      transactions: rememberingErrors(paddle.transactions, remember),
-      customers: rememberingErrors(paddle.customers, remember),
+      ...paddleBillingServices(session.target),
       currencies: remoteCurrencies({
         baseUrl: session.target.baseUrl,
         cacheDir: flags.cache === false ? null : defaultCacheDir(reporter.io.env),
       }),
       baseUrl: session.target.baseUrl,
-      lastError: () => last,
     });
   } catch (error) {
     // An API error outside the §4.2 actions' own handling (the customer look-up), or a failure the
     // library lets propagate (network, timeout): the CLI keeps design §2's `{"error": code}` shape.
     if (!(error instanceof RemoteError)) throw error;
-    return reportErrorResult(reporter, error.code, error);
+    return reportErrorResult(reporter, errorResult(error.code, error));
   } finally {
     await session.close();
   }
-}
-
-/** Every method of `service`, reporting what it throws to `remember` before rethrowing it. */
-function rememberingErrors<T extends object>(service: T, remember: (error: unknown) => void): T {
-  const wrapped: Record<string, unknown> = {};
-  for (const [name, method] of Object.entries(service)) {
-    wrapped[name] = async (...args: unknown[]) => {
-      try {
-        return await (method as (...a: unknown[]) => Promise<unknown>)(...args);
-      } catch (error) {
-        remember(error);
-        throw error;
-      }
-    };
-  }
-  return wrapped as T;
 }
 
 /**
  * A §4.2 `{error}` result: `{"error": code}` in --json mode; otherwise the code, the API's detail
  * and what to do (the one error renderer), or `explanation` for the seed's own messages.
  */
-export function reportErrorResult(
-  reporter: Reporter,
-  code: string,
-  apiError: RemoteError | undefined,
-  explanation?: string,
-): number {
+export function reportErrorResult(reporter: Reporter, result: ErrorResult, explanation?: string): number {
   if (reporter.json) {
-    reporter.document({ error: code });
+    reporter.document({ error: result.error });
     return EXIT_ERROR;
   }
-  if (apiError && apiError.code === code) return handleError(apiError, reporter);
-  reporter.error(shown(explanation ? `${code}: ${explanation}` : code));
+  if (result.cause) return handleError(result.cause, reporter);
+  reporter.error(shown(explanation ? `${result.error}: ${explanation}` : result.error));
   return EXIT_ERROR;
 }

@@ -1,7 +1,6 @@
 // The catalog side of Paddle behind one small interface of our own types (design §4). The SDK
 // does the writes; direct API calls do what the SDK cannot (seed §2.4 rule 7: paid trials).
-import type { Paddle } from '@paddle/paddle-node-sdk';
-import { RemoteError } from '../errors.js';
+
 import type {
   CatalogSnapshot,
   PriceWrite,
@@ -17,8 +16,7 @@ import {
   productFromWire,
   productToSdk,
 } from './catalog-mapping.js';
-import { rawApi, rawApiPage } from './raw-api.js';
-import { BAD_RESPONSE } from './remote-error.js';
+import { rawApi, rawApiPage, sameOriginPath } from './raw-api.js';
 import { callPaddle, createPaddle } from './sdk.js';
 import type { Target } from './target.js';
 
@@ -53,7 +51,8 @@ export function needsRawApi(body: PriceWrite): boolean {
 }
 
 export function createCatalogGateway(target: Target, options: { timeoutMs?: number } = {}): CatalogGateway {
-  const paddle: Paddle = createPaddle(target, options.timeoutMs);
+  const { timeoutMs } = options;
+  const paddle = createPaddle(target, timeoutMs);
 
   /** Follows `next` while `has_more`; `next` must stay on our base URL (the key goes with it). */
   async function* pages(operation: string, firstPath: string): AsyncGenerator<Json[]> {
@@ -63,21 +62,11 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
         method: 'GET',
         path,
         operation,
+        timeoutMs,
       });
       yield page.data;
-      path = page.next === undefined ? undefined : sameOriginPath(page.next, operation);
+      path = page.next === undefined ? undefined : sameOriginPath(target, page.next, operation);
     }
-  }
-
-  function sameOriginPath(next: string, operation: string): string {
-    if (!next.startsWith(`${target.baseUrl}/`)) {
-      throw new RemoteError({
-        code: BAD_RESPONSE,
-        detail: `the next page is on another host (${new URL(next).host}); not following it`,
-        operation,
-      });
-    }
-    return next.slice(target.baseUrl.length);
   }
 
   return {
@@ -105,7 +94,7 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
     async createPrice(operation, body) {
       if (needsRawApi(body)) {
         return priceFromWire(
-          await rawApi<Json>(target, { method: 'POST', path: '/prices', body, operation }),
+          await rawApi<Json>(target, { method: 'POST', path: '/prices', body, operation, timeoutMs }),
         );
       }
       return callPaddle(operation, async () => priceFromSdk(await paddle.prices.create(priceToSdk(body))));
@@ -114,7 +103,13 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
     async updatePrice(operation, id, patch) {
       if (needsRawApi(patch)) {
         return priceFromWire(
-          await rawApi<Json>(target, { method: 'PATCH', path: `/prices/${id}`, body: patch, operation }),
+          await rawApi<Json>(target, {
+            method: 'PATCH',
+            path: `/prices/${id}`,
+            body: patch,
+            operation,
+            timeoutMs,
+          }),
         );
       }
       return callPaddle(operation, async () =>

@@ -1,13 +1,13 @@
 // Customers over the real SDK: the CLI's customer directory (the seed's mirror, §4.2 rule 2,
 // read straight from Paddle) and the SDK's webhook signature check for apps that fill their own
 // mirror from customer.created events (§6).
-import { NodeRuntime, type Paddle, Webhooks } from '@paddle/paddle-node-sdk';
+import { NodeRuntime, Webhooks } from '@paddle/paddle-node-sdk';
 import type { SignatureCheck } from '../billing/customer-mirror.js';
 import type { CustomerMirror } from '../billing/ports.js';
-import { callPaddle } from './sdk.js';
+import { callPaddle, type PaddleClient } from './sdk.js';
 
 /** Finds a customer by exact e-mail with the customers list's `email` filter: one request. */
-export function paddleCustomerDirectory(paddle: Paddle): CustomerMirror {
+export function paddleCustomerDirectory(paddle: Pick<PaddleClient, 'customers'>): CustomerMirror {
   return {
     async findCustomerIdByEmail(email) {
       return callPaddle('find customer by e-mail', async () => {

@@ -1,9 +1,12 @@
-// Direct calls to the Paddle API, same base URL, key, timeout and error mapping as the SDK, for
-// what the SDK cannot do (seed §2.4 rule 7: it drops a paid trial's unit_price).
+// Every request to the Paddle API goes through `rawEnvelope`: our direct calls (for what the SDK
+// cannot do, seed §2.4 rule 7: it drops a paid trial's unit_price) and the SDK's resources (see
+// sdk.ts). Each request carries its own timeout, and a failure carries the answer's status and
+// request id. Nothing global: the global fetch is called as it is, with a signal of its own.
 import { RemoteError } from '../errors.js';
-import { toRemoteError } from './remote-error.js';
+import { BAD_RESPONSE, toRemoteError } from './remote-error.js';
 import type { Target } from './target.js';
-import { registerBaseUrl, withRequestContext } from './transport.js';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface RawRequest {
   method: 'GET' | 'POST' | 'PATCH';
@@ -11,9 +14,13 @@ export interface RawRequest {
   path: string;
   body?: unknown;
   operation: string;
+  /** how long to wait for the whole answer (default DEFAULT_TIMEOUT_MS) */
+  timeoutMs?: number;
+  /** added to the key and content type, e.g. the SDK's user agent */
+  headers?: Record<string, string>;
 }
 
-interface Envelope<T> {
+export interface Envelope<T> {
   data?: T;
   error?: {
     type: string;
@@ -39,31 +46,67 @@ export async function rawApiPage<T>(
   return { data: envelope.data ?? [], next: pagination?.has_more ? pagination.next : undefined };
 }
 
-async function rawEnvelope<T>(target: Target, request: RawRequest): Promise<Envelope<T>> {
-  registerBaseUrl(target.baseUrl);
-  const outcome = await withRequestContext(async () => {
+/** The whole answer of one request; an error envelope, a timeout or a network failure throws a RemoteError. */
+export async function rawEnvelope<T>(target: Target, request: RawRequest): Promise<Envelope<T>> {
+  const answer: { status?: number; requestId?: string } = {};
+  try {
     const response = await fetch(`${target.baseUrl}${request.path}`, {
       method: request.method,
-      headers: { Authorization: `Bearer ${target.apiKey}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${target.apiKey}`,
+        'Content-Type': 'application/json',
+        ...request.headers,
+      },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      // covers reading the body too: a server that stalls mid-answer times out as well
+      signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
+    answer.status = response.status;
+    answer.requestId = response.headers.get('request-id') ?? undefined;
     const envelope = (await response.json()) as Envelope<T>;
-    if (envelope.error) {
-      const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
-      throw new RemoteError({
-        status: response.status,
-        type: envelope.error.type,
-        code: envelope.error.code,
-        detail: envelope.error.detail,
-        documentationUrl: envelope.error.documentation_url,
-        errors: envelope.error.errors,
-        requestId: envelope.meta?.request_id ?? response.headers.get('request-id') ?? undefined,
-        retryAfterSeconds: Number.isNaN(retryAfter) ? undefined : retryAfter,
-        operation: request.operation,
-      });
-    }
+    if (envelope.error) throw errorOf(envelope.error, envelope.meta, response, request.operation);
     return envelope;
+  } catch (error) {
+    throw toRemoteError(error, { operation: request.operation, ...answer });
+  }
+}
+
+type ErrorBody = NonNullable<Envelope<unknown>['error']>;
+
+function errorOf(
+  error: ErrorBody,
+  meta: Envelope<unknown>['meta'],
+  response: Response,
+  operation: string,
+): RemoteError {
+  const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+  return new RemoteError({
+    status: response.status,
+    type: error.type,
+    code: error.code,
+    detail: error.detail,
+    documentationUrl: error.documentation_url,
+    errors: error.errors,
+    requestId: meta?.request_id ?? response.headers.get('request-id') ?? undefined,
+    retryAfterSeconds: Number.isNaN(retryAfter) ? undefined : retryAfter,
+    operation,
   });
-  if (outcome.error === undefined) return outcome.value as Envelope<T>;
-  throw toRemoteError(outcome.error, { operation: request.operation, ...outcome.context });
+}
+
+/** The path of a `next` link, which must stay on our base URL: the key goes with every request. */
+export function sameOriginPath(target: Target, next: string, operation: string): string {
+  if (next.startsWith(`${target.baseUrl}/`)) return next.slice(target.baseUrl.length);
+  throw new RemoteError({
+    code: BAD_RESPONSE,
+    detail: `the next page is on another host (${hostOf(next)}); not following it`,
+    operation,
+  });
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return JSON.stringify(url);
+  }
 }

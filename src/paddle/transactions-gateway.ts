@@ -1,10 +1,10 @@
 // The read side of transactions over the real SDK (seed §4.1), for the billing-history view.
 // Returns our own small records: SDK classes never leave src/paddle.
-import type { Paddle, TransactionStatus as SdkTransactionStatus, Transaction } from '@paddle/paddle-node-sdk';
+import type { TransactionStatus as SdkTransactionStatus, Transaction } from '@paddle/paddle-node-sdk';
 import type { CustomerMirror, TransactionRecord, TransactionsGateway } from '../billing/ports.js';
 import { InternalError } from '../errors.js';
 import { paddleCustomerDirectory } from './customers-gateway.js';
-import { callPaddle, createPaddle } from './sdk.js';
+import { callPaddle, createPaddle, type PaddleClient } from './sdk.js';
 import type { Target } from './target.js';
 
 /** What the history and invoice commands read from Paddle, on one SDK client. */
@@ -16,7 +16,7 @@ export function paddleBillingServices(target: Target): {
   return { transactions: paddleTransactionsGateway(paddle), customers: paddleCustomerDirectory(paddle) };
 }
 
-export function paddleTransactionsGateway(paddle: Paddle): TransactionsGateway {
+export function paddleTransactionsGateway(paddle: Pick<PaddleClient, 'transactions'>): TransactionsGateway {
   return {
     async listTransactions(query) {
       // Seed §4.1 list rule 1: a customer-facing list is never sent without the customer filter.

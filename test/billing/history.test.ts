@@ -170,6 +170,15 @@ describe('getBillingHistory (seed §4.2)', () => {
     expect(await getBillingHistory(deps)).toEqual({ error: 'forbidden' });
   });
 
+  it('§4.2 history rule 9: the answer behind {error} is its cause, which JSON leaves out', async () => {
+    const gateway = new FakeGateway();
+    const answer = apiError('forbidden');
+    gateway.failWith = answer;
+    const result = await getBillingHistory(setup({ gateway }).deps);
+    expect('error' in result && result.cause).toBe(answer);
+    expect(JSON.stringify(result)).toBe('{"error":"forbidden"}');
+  });
+
   it('§4.2 history rule 9: other failures propagate (network, bugs)', async () => {
     const network = new FakeGateway();
     network.failWith = new RemoteError({ code: 'network_error', detail: 'ECONNREFUSED' });

@@ -1,9 +1,12 @@
 // The real @paddle/paddle-node-sdk over real HTTP against the emulator, for every operation the
 // tool uses (research §7: what breaks the SDK). Paid trials go through the raw API (seed §2.4
 // rule 7), so only what the SDK itself sends is exercised here.
+import { createServer } from 'node:http';
 import { ApiError, type Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { priceToSdk, productToSdk } from '../../src/paddle/catalog-mapping.js';
+import { createPaddle, type PaddleClient } from '../../src/paddle/sdk.js';
 import { manualClock } from '../emulator/support.js';
 import { defined } from '../helpers/defined.js';
 
@@ -208,5 +211,103 @@ describe('errors through the SDK', () => {
     clock.advance(20_000);
     expect((await apiError(client.products.create({ name: 'X', taxCategory: 'saas' }))).retryAfter).toBe(40);
     await limited.close();
+  });
+});
+
+// The tool gives the SDK's resources its own sender (src/paddle/sdk.ts: timeouts, request ids);
+// every request must stay byte for byte what the SDK's own client sends.
+describe("the tool's sender under the SDK's resources", () => {
+  interface Seen {
+    method: string;
+    url: string;
+    body: string;
+    auth: string;
+  }
+
+  /** Records each request and answers with Paddle's error envelope (enough to end the call). */
+  async function recorder(): Promise<{ url: string; seen: Seen[]; close: () => void }> {
+    const seen: Seen[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        seen.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          body,
+          auth: req.headers.authorization ?? '',
+        });
+        res.writeHead(400, { 'content-type': 'application/json', 'request-id': 'req-1' });
+        res.end(
+          JSON.stringify({ error: { type: 'request_error', code: 'bad_request', detail: 'recorded' } }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    return { url, seen, close: () => server.close() };
+  }
+
+  const calls = (p: PaddleClient) => [
+    () =>
+      p.products.create(
+        productToSdk({
+          name: 'Pro',
+          tax_category: 'saas',
+          custom_data: { 'paddle-catalog': { key: 'pro' }, camelKey: { innerKey: 1 } },
+        }),
+      ),
+    () =>
+      p.products.update(
+        'pro_1',
+        productToSdk({ description: 'Teams', image_url: 'https://example.com/a.png', status: 'archived' }),
+      ),
+    () =>
+      p.prices.create(
+        priceToSdk({
+          product_id: 'pro_1',
+          description: 'Pro monthly',
+          name: 'Monthly',
+          unit_price: { amount: '1000', currency_code: 'USD' },
+          billing_cycle: { interval: 'month', frequency: 1 },
+          trial_period: { interval: 'day', frequency: 14, requires_payment_method: false },
+          unit_price_overrides: [
+            { country_codes: ['GB'], unit_price: { amount: '800', currency_code: 'GBP' } },
+          ],
+          quantity: { minimum: 1, maximum: 50 },
+          tax_mode: 'account_setting',
+          custom_data: { 'paddle-catalog': { key: 'monthly' } },
+        }),
+      ),
+    () => p.prices.update('pri_1', priceToSdk({ status: 'archived' })),
+    () => p.customers.list({ email: ['a@example.com'] }).next(),
+    () =>
+      p.transactions
+        .list({ customerId: ['ctm_1'], status: ['billed', 'completed'], perPage: 10, after: 'txn_1' })
+        .next(),
+    () => p.transactions.get('txn_1'),
+    () => p.transactions.getInvoicePDF('txn_1', { disposition: 'inline' }),
+  ];
+
+  it('sends the same method, path, query and body as the SDK, and the key', async () => {
+    const server = await recorder();
+    try {
+      const key = 'pdl_sdbx_apikey_x';
+      const theirs = new Paddle(key, { environment: server.url as Environment });
+      for (const call of calls(theirs)) await call().catch(() => undefined);
+      const sdkSent = server.seen.splice(0);
+      const ours = createPaddle({ environment: 'sandbox', baseUrl: server.url, apiKey: key });
+      for (const call of calls(ours)) await call().catch(() => undefined);
+      const wePut = server.seen.splice(0);
+      expect(wePut.map(({ auth, ...request }) => request)).toEqual(
+        sdkSent.map(({ auth, ...request }) => request),
+      );
+      expect(wePut.map((r) => r.auth.toLowerCase())).toEqual(sdkSent.map((r) => r.auth.toLowerCase()));
+      expect(sdkSent).toHaveLength(8);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 // Issue 4: every Paddle call has a timeout (the SDK sets none) and every API error carries the
-// request id (the SDK's ApiError has none): both come from the transport around fetch.
+// request id (the SDK's ApiError has none). Issue 12: both are passed with each request (raw-api.ts,
+// sdk.ts), and the global fetch stays the platform's own.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -47,9 +48,22 @@ describe('the Paddle transport', () => {
     expect(viaSdk.code).toBe('timeout');
     expect(viaSdk.details.operation).toBe('list products');
     const direct = await failure(
-      rawApi(target(silentUrl), { method: 'GET', path: '/products', operation: 'list products' }),
+      rawApi(target(silentUrl), {
+        method: 'GET',
+        path: '/products',
+        operation: 'list products',
+        timeoutMs: 300,
+      }),
     );
     expect(direct.code).toBe('timeout');
+  });
+
+  it('leaves the global fetch alone', async () => {
+    const platformFetch = globalThis.fetch;
+    const paddle = createPaddle(target(emulator.url));
+    await callPaddle('list products', () => paddle.products.list().next());
+    await rawApi(target(emulator.url), { method: 'GET', path: '/products', operation: 'list products' });
+    expect(globalThis.fetch).toBe(platformFetch);
   });
 
   it("an API error through the SDK carries the response's request id", async () => {

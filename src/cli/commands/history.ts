@@ -84,7 +84,7 @@ export async function showHistoryPages(
   let after = flags.after;
   for (;;) {
     const result = await fetchPage(services, who, flags.locale, after);
-    if ('error' in result) return reportErrorResult(reporter, result.error, services.lastError());
+    if ('error' in result) return reportErrorResult(reporter, result);
     reporter.document(result);
     if (reporter.json) return EXIT_OK;
     showPage(reporter, result, who, after);

@@ -74,12 +74,7 @@ export const registerInvoice: RegisterCommand = (program, run) => {
           };
           const result = await requestInvoice(services, who, request);
           if ('error' in result) {
-            return reportErrorResult(
-              reporter,
-              result.error,
-              services.lastError(),
-              explain(result.error, transactionId, who),
-            );
+            return reportErrorResult(reporter, result, explain(result.error, transactionId, who));
           }
           return deliver(reporter, result.url, flags);
         });
