@@ -28,11 +28,11 @@ interface CacheFile {
   currencies: Currency[] | null;
 }
 
-/** $XDG_CACHE_HOME/paddle-catalog, else the platform's cache directory. */
+/** $XDG_CACHE_HOME/paddle-catalog, else the platform's cache directory (under `env`'s HOME). */
 export function defaultCacheDir(
   env: NodeJS.ProcessEnv,
   platform: NodeJS.Platform = process.platform,
-  home: string = homedir(),
+  home: string = env.HOME || homedir(),
 ): string {
   if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'paddle-catalog');
   if (platform === 'darwin') return join(home, 'Library', 'Caches', 'paddle-catalog');

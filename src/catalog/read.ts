@@ -1,6 +1,7 @@
 // Reads a catalog file: YAML with positions → structure (zod) → rules, every problem at once as an
 // issue with its dotted path and the line and column of the node that causes it.
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { load } from 'js-yaml';
 import { type Document, LineCounter, parseDocument, type YAMLError } from 'yaml';
 import type { z } from 'zod';
@@ -223,10 +224,10 @@ function toIssue(finding: Finding & { atKey?: boolean }, index: NodeIndex): Cata
   return { path: dottedPath(finding.path), line, column, message, rule, severity };
 }
 
-/** The file's text; a missing or unreadable file is the user's to fix, not a crash. */
-export async function readCatalogText(file: string): Promise<string> {
+/** The file's text (`file` as the user wrote it, relative to `cwd`); a missing or unreadable file is the user's to fix, not a crash. */
+export async function readCatalogText(file: string, cwd: string = process.cwd()): Promise<string> {
   try {
-    return await readFile(file, 'utf8');
+    return await readFile(resolve(cwd, file), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
@@ -252,8 +253,12 @@ export interface LoadedCatalog {
 }
 
 /** For plan and apply: the validated catalog, or InvalidCatalogError with every issue. */
-export async function loadCatalog(file: string, environment: EnvironmentName): Promise<LoadedCatalog> {
-  const { catalog, issues } = readCatalog(file, await readCatalogText(file), { environment });
+export async function loadCatalog(
+  file: string,
+  environment: EnvironmentName,
+  cwd?: string,
+): Promise<LoadedCatalog> {
+  const { catalog, issues } = readCatalog(file, await readCatalogText(file, cwd), { environment });
   if (!catalog) throw new InvalidCatalogError(file, issues);
   return { file, catalog, environment, settings: settingsFor(catalog, environment), warnings: issues };
 }

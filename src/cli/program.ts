@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { type Io, processIo } from '../output/io.js';
+import { type Io, processControl, processIo } from '../output/io.js';
 import { redactSecrets } from '../output/redact.js';
 import { Reporter } from '../output/reporter.js';
 import type { RegisterCommand, Runner } from './command.js';
@@ -96,12 +96,13 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   );
   // Ctrl-C where no command handles it (apply and emulator do, while they run): exit 1, the code of
   // every failure (design §2), rather than the shell's 130.
+  const control = processControl(io);
   const onInterrupt = () => {
-    if (process.listenerCount('SIGINT') > 1) return;
+    if (control.listenerCount('SIGINT') > 1) return;
     io.stderr.write('\nInterrupted.\n');
-    process.exit(EXIT_ERROR);
+    control.exit(EXIT_ERROR);
   };
-  process.on('SIGINT', onInterrupt);
+  control.on('SIGINT', onInterrupt);
   try {
     await program.parseAsync(argv);
   } catch (error) {
@@ -116,7 +117,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     }
     return EXIT_ERROR;
   } finally {
-    process.off('SIGINT', onInterrupt);
+    control.off('SIGINT', onInterrupt);
   }
   return exitCode;
 }

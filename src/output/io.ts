@@ -11,12 +11,28 @@ export interface InputStream extends NodeJS.ReadableStream {
   isTTY?: boolean;
 }
 
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+/** Ctrl-C, termination requests and exiting: the process's own, or a test's stand-in. */
+export interface ProcessControl {
+  on(signal: StopSignal, listener: (signal: StopSignal) => void): unknown;
+  off(signal: StopSignal, listener: (signal: StopSignal) => void): unknown;
+  listenerCount(signal: StopSignal): number;
+  exit(code: number): void;
+}
+
 export interface Io {
   stdout: OutputStream;
   stderr: OutputStream;
   stdin: InputStream;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** absent: this process (a CLI run inside a test passes its own, so it never touches the test's) */
+  process?: ProcessControl;
+}
+
+export function processControl(io: Io): ProcessControl {
+  return io.process ?? process;
 }
 
 export function processIo(): Io {
@@ -26,5 +42,6 @@ export function processIo(): Io {
     stdin: process.stdin,
     env: process.env,
     cwd: process.cwd(),
+    process,
   };
 }

@@ -17,6 +17,7 @@ import { annotateIssues } from '../../output/annotations.js';
 import { dashboardSteps, formatResultTable } from '../../output/apply-format.js';
 import { shown } from '../../output/escape.js';
 import { publishApply } from '../../output/github.js';
+import { processControl } from '../../output/io.js';
 import { formatIssueLine } from '../../output/issues.js';
 import { formatChange, formatPlan } from '../../output/plan-format.js';
 import { confirm, confirmByTyping } from '../../output/prompts.js';
@@ -91,12 +92,14 @@ export const registerApply: RegisterCommand = (program, run) => {
 
 async function runApply({ reporter, io }: CommandContext, file: string, flags: ApplyFlags): Promise<number> {
   const environment = environmentOf(flags.production);
-  const loaded = await loadCatalog(file, environment);
+  const loaded = await loadCatalog(file, environment, io.cwd);
   for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
   annotateIssues(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   const interrupt = new AbortController();
+  const signals = processControl(io);
   const onSigint = () => {
+    signals.off('SIGINT', onSigint);
     // on a terminal the line starts after the "^C" the terminal echoed
     const after = reporter.interactive ? '\n' : '';
     reporter.info(`${after}Interrupted: no new calls start; waiting for the ones in flight…`);
@@ -121,11 +124,11 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
     for (const line of formatPlan(plan, reporter.style, flags)) reporter.result(line);
     refuseAmbiguousAdoption(plan);
     if (hasChanges(plan)) await confirmApply(reporter, flags, environment);
-    process.once('SIGINT', onSigint);
+    signals.on('SIGINT', onSigint);
     const outcome = await applyPlan(loaded.catalog, plan, gateway, calls, settings, flags);
     return await report(reporter, io.cwd, { environment, plan, outcome, flags });
   } finally {
-    process.off('SIGINT', onSigint);
+    signals.off('SIGINT', onSigint);
     await session.close();
   }
 }
@@ -158,8 +161,6 @@ async function confirmApply(
       'Pass --yes to apply without a prompt (CI, scripts, --json).',
     );
   }
-  // If stdin closes under the prompt, Node may exit with nothing left to wait for: make that a failure.
-  process.exitCode = EXIT_ERROR;
   const confirmed =
     environment === 'production'
       ? await confirmByTyping(reporter, 'This changes the PRODUCTION catalog.', 'production')

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import type { EmulatorFaults, RunningEmulator } from '../../emulator/index.js';
 import { UserError } from '../../errors.js';
+import { type ProcessControl, processControl, type StopSignal } from '../../output/io.js';
 import type { Reporter } from '../../output/reporter.js';
 import { isLoopbackUrl } from '../../paddle/target.js';
 import type { RegisterCommand } from '../command.js';
@@ -50,15 +51,15 @@ function faultsFrom(flags: EmulatorFlags): EmulatorFaults {
   };
 }
 
-function untilSignal(): Promise<NodeJS.Signals> {
+function untilSignal(signals: ProcessControl): Promise<StopSignal> {
   return new Promise((done) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+    const stop = (signal: StopSignal) => {
+      signals.off('SIGINT', stop);
+      signals.off('SIGTERM', stop);
       done(signal);
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    signals.on('SIGINT', stop);
+    signals.on('SIGTERM', stop);
   });
 }
 
@@ -127,7 +128,7 @@ export const registerEmulator: RegisterCommand = (program, run) => {
             `the emulator is reachable from other machines on ${flags.host}; it has no real security.`,
           );
         }
-        const stopped = untilSignal(); // listen first: a caller may signal as soon as it reads the URL
+        const stopped = untilSignal(processControl(io)); // listen first: a caller may signal as soon as it reads the URL
         announce(reporter, emulator, seed === undefined);
         await stopped;
         await emulator.close();

@@ -55,9 +55,9 @@ export const registerPlan: RegisterCommand = (program, run) => {
     .addHelpText('after', EXAMPLES);
 };
 
-async function runPlan({ reporter }: CommandContext, file: string, flags: PlanFlags): Promise<number> {
+async function runPlan({ reporter, io }: CommandContext, file: string, flags: PlanFlags): Promise<number> {
   const environment = environmentOf(flags.production);
-  const loaded = await loadCatalog(file, environment);
+  const loaded = await loadCatalog(file, environment, io.cwd);
   for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
   annotateIssues(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });

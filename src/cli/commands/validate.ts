@@ -50,11 +50,11 @@ export const registerValidate: RegisterCommand = (program, run) => {
     .argument('<file>', 'the catalog YAML file')
     .option('--production', "check against the production account's settings (default: sandbox)")
     .action(
-      run(async ({ reporter }, file: string, options: { production?: boolean }) => {
+      run(async ({ reporter, io }, file: string, options: { production?: boolean }) => {
         // Loaded here, not at start-up: yaml and zod are not needed by --version or --help.
         const { readCatalog, readCatalogText } = await import('../../catalog/read.js');
         const environment = environmentOf(options.production);
-        const { catalog, issues } = readCatalog(file, await readCatalogText(file), { environment });
+        const { catalog, issues } = readCatalog(file, await readCatalogText(file, io.cwd), { environment });
         annotateIssues(reporter, file, issues);
         reporter.document({
           ok: catalog !== undefined,
