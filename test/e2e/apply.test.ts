@@ -1,9 +1,9 @@
-// `apply` through bin/ against the emulator: confirmation guards, report, files, partial failure.
+// `apply` (the CLI in-process) against the emulator: confirmation guards, report, files, partial failure.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { PRO_CATALOG, tempDir, writeCatalog } from './catalog-files.js';
 
 let emulator: RunningEmulator;
@@ -22,14 +22,14 @@ beforeEach(() => emulator.reset());
 
 describe('apply: confirmation (design §2)', () => {
   it('without a terminal and without --yes it refuses, names --yes, and writes nothing', async () => {
-    const result = await runCli(['apply', file], { env: env() });
+    const result = await runCliInProcess(['apply', file], { env: env() });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('--yes');
     expect(writes()).toEqual([]);
   });
 
   it('§4.3 rule 2: --production with a sandbox key is refused before any call', async () => {
-    const result = await runCli(['apply', file, '--production', '--yes'], { env: env() });
+    const result = await runCliInProcess(['apply', file, '--production', '--yes'], { env: env() });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('sandbox key');
     expect(emulator.requests()).toEqual([]);
@@ -40,7 +40,7 @@ describe('apply: confirmation (design §2)', () => {
       ['product.read', 'product.write', 'price.read', 'price.write'],
       'production',
     );
-    const result = await runCli(['apply', file, '--yes'], { env: env(live) });
+    const result = await runCliInProcess(['apply', file, '--yes'], { env: env(live) });
     expect(result.code).toBe(1);
     expect(emulator.requests()).toEqual([]);
   });
@@ -50,7 +50,7 @@ describe('apply: confirmation (design §2)', () => {
       ['product.read', 'product.write', 'price.read', 'price.write'],
       'production',
     );
-    const result = await runCli(['apply', file, '--production'], { env: env(live) });
+    const result = await runCliInProcess(['apply', file, '--production'], { env: env(live) });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('PRODUCTION');
     expect(writes()).toEqual([]);
@@ -59,7 +59,7 @@ describe('apply: confirmation (design §2)', () => {
 
 describe('apply: report', () => {
   it('--json: design §2 document with pro_/pri_ ids; --ids-out and --env-out files', async () => {
-    const result = await runCli(
+    const result = await runCliInProcess(
       ['--json', 'apply', file, '--yes', '--ids-out', join(dir, 'ids.json'), '--env-out', join(dir, '.env')],
       { env: env() },
     );
@@ -87,12 +87,12 @@ describe('apply: report', () => {
   });
 
   it('§4.3 rule 6: the human report is a key → id table, then "Verified"; a re-run writes nothing', async () => {
-    const first = await runCli(['apply', file, '--yes'], { env: env() });
+    const first = await runCliInProcess(['apply', file, '--yes'], { env: env() });
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/pro\/monthly\s+pri_\w+\s+created/);
     expect(first.stderr).toContain('Verified');
     const before = writes().length;
-    const again = await runCli(['apply', file], { env: env() });
+    const again = await runCliInProcess(['apply', file], { env: env() });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('No changes.');
     expect(writes().length).toBe(before);
@@ -100,7 +100,7 @@ describe('apply: report', () => {
 
   it('§5 rule 6: a key without price.write: products created, ids reported, the hint names price.write, exit 1', async () => {
     const key = emulator.addApiKey(['product.read', 'product.write', 'price.read']);
-    const result = await runCli(['--json', 'apply', file, '--yes'], { env: env(key) });
+    const result = await runCliInProcess(['--json', 'apply', file, '--yes'], { env: env(key) });
     expect(result.code).toBe(1);
     const doc = JSON.parse(result.stdout);
     expect(doc.ok).toBe(false);
@@ -114,7 +114,7 @@ describe('apply: report', () => {
 
   it('§4.3 rule 3: on a partial failure the human output lists the rest as dashboard steps', async () => {
     const key = emulator.addApiKey(['product.read', 'product.write', 'price.read']);
-    const result = await runCli(['apply', file, '--yes'], { env: env(key) });
+    const result = await runCliInProcess(['apply', file, '--yes'], { env: env(key) });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('price.write');
     expect(result.stderr).toMatch(/1\. Catalog → Products → pro_\w+ → New price: description "Pro /);
@@ -123,7 +123,7 @@ describe('apply: report', () => {
 
 describe('apply --local (the README quick start, no account)', () => {
   it('applies an example catalog to an in-process emulator, verifies and prints the ids', async () => {
-    const result = await runCli(['apply', 'catalogs/saas-starter.yaml', '--local']);
+    const result = await runCliInProcess(['apply', 'catalogs/saas-starter.yaml', '--local']);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('local emulator');
     expect(result.stdout).toMatch(/starter\/monthly\s+pri_\w+\s+created/);

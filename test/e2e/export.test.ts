@@ -1,10 +1,10 @@
-// `export` and `--adopt` through bin/ against the emulator: a catalog made by another tool (plain API
+// `export` and `--adopt` (the CLI in-process) against the emulator: a catalog made by another tool (plain API
 // calls, no marker) → export → validate → plan --adopt (only adoptions) → apply --adopt → no changes.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { tempDir } from './catalog-files.js';
 
 let emulator: RunningEmulator;
@@ -67,7 +67,7 @@ describe('export → validate → plan --adopt → apply --adopt (round trip)', 
   it('adopts every object, re-creates nothing, and leaves an empty plan', async () => {
     await seedUnmarkedCatalog();
     const file = join(dir, 'round-trip.yaml');
-    const exported = await runCli(['export', '--out', file], { env: env() });
+    const exported = await runCliInProcess(['export', '--out', file], { env: env() });
     expect(exported.code).toBe(0);
     const text = readFileSync(file, 'utf8');
     expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=/);
@@ -78,9 +78,9 @@ describe('export → validate → plan --adopt → apply --adopt (round trip)', 
     expect(text).not.toContain('paddle_catalog');
     expect(text).not.toContain('Legacy');
 
-    expect((await runCli(['validate', file], { env: env() })).code).toBe(0);
+    expect((await runCliInProcess(['validate', file], { env: env() })).code).toBe(0);
 
-    const plan = await runCli(['plan', file, '--adopt'], { env: env() });
+    const plan = await runCliInProcess(['plan', file, '--adopt'], { env: env() });
     expect(plan.code).toBe(0);
     const lines = plan.stdout.split('\n').filter((l) => /^\S/.test(l) && !l.startsWith('Plan:'));
     expect(lines).toHaveLength(5);
@@ -88,7 +88,7 @@ describe('export → validate → plan --adopt → apply --adopt (round trip)', 
     expect(plan.stdout).toContain('Plan: 5 to adopt, 0 to create, 0 to update, 0 to archive.');
 
     const before = emulator.requests().length;
-    const applied = await runCli(['apply', file, '--adopt', '--yes'], { env: env() });
+    const applied = await runCliInProcess(['apply', file, '--adopt', '--yes'], { env: env() });
     expect(applied.code).toBe(0);
     expect(applied.stdout).toContain('adopted');
     const writes = emulator
@@ -97,7 +97,7 @@ describe('export → validate → plan --adopt → apply --adopt (round trip)', 
       .filter((r) => r.method !== 'GET');
     expect(writes.map((r) => r.method)).toEqual(Array(5).fill('PATCH'));
 
-    const after = await runCli(['plan', file], { env: env() });
+    const after = await runCliInProcess(['plan', file], { env: env() });
     expect(after.stdout).toContain('No changes.');
     // now managed: a new export takes its keys from the markers and gives the same catalog
     const body = (yaml: string) =>
@@ -105,7 +105,7 @@ describe('export → validate → plan --adopt → apply --adopt (round trip)', 
         .split('\n')
         .filter((l) => !l.startsWith('#') && l !== '')
         .join('\n');
-    const exportedAgain = await runCli(['export'], { env: env() });
+    const exportedAgain = await runCliInProcess(['export'], { env: env() });
     expect(body(exportedAgain.stdout)).toBe(body(text));
   });
 
@@ -113,9 +113,9 @@ describe('export → validate → plan --adopt → apply --adopt (round trip)', 
     await api('POST', '/products', { name: 'Twin', tax_category: 'saas' });
     await api('POST', '/products', { name: 'Twin', tax_category: 'saas' });
     const file = join(dir, 'twins.yaml');
-    const result = await runCli(['export', '--out', file], { env: env() });
+    const result = await runCliInProcess(['export', '--out', file], { env: env() });
     expect(result.code).toBe(0);
-    const plan = await runCli(['--json', 'plan', file, '--adopt'], { env: env() });
+    const plan = await runCliInProcess(['--json', 'plan', file, '--adopt'], { env: env() });
     const doc = JSON.parse(plan.stdout);
     expect(doc.changes.map((c: { action: string }) => c.action)).toEqual(['create', 'create']);
     expect(doc.ambiguities.map((a: { key: string }) => a.key)).toEqual(['twin', 'twin-2']);
@@ -125,9 +125,9 @@ describe('export → validate → plan --adopt → apply --adopt (round trip)', 
     await api('POST', '/products', { name: 'Twin', tax_category: 'saas' });
     await api('POST', '/products', { name: 'Twin', tax_category: 'saas' });
     const file = join(dir, 'twins-apply.yaml');
-    expect((await runCli(['export', '--out', file], { env: env() })).code).toBe(0);
+    expect((await runCliInProcess(['export', '--out', file], { env: env() })).code).toBe(0);
     const before = emulator.requests().length;
-    const applied = await runCli(['apply', file, '--adopt', '--yes'], { env: env() });
+    const applied = await runCliInProcess(['apply', file, '--adopt', '--yes'], { env: env() });
     expect(applied.code).toBe(1);
     expect(applied.stderr).toMatch(/match more than one existing object/);
     expect(
@@ -142,11 +142,11 @@ describe('export → validate → plan --adopt → apply --adopt (round trip)', 
 describe('export output', () => {
   it('prints YAML on stdout without --out; --json gives a document with the catalog', async () => {
     await seedUnmarkedCatalog();
-    const yaml = await runCli(['export'], { env: env() });
+    const yaml = await runCliInProcess(['export'], { env: env() });
     expect(yaml.code).toBe(0);
     expect(yaml.stdout).toMatch(/^# yaml-language-server/);
     expect(yaml.stderr).toContain('sandbox');
-    const json = await runCli(['--json', 'export'], { env: env() });
+    const json = await runCliInProcess(['--json', 'export'], { env: env() });
     const doc = JSON.parse(json.stdout);
     expect(doc).toMatchObject({ ok: true, environment: 'sandbox', archived: [], issues: [] });
     expect(Object.keys(doc.catalog.products)).toEqual(['pro-plan', 'handbook']);
@@ -158,7 +158,7 @@ describe('export output', () => {
 
   it('--include-archived exports archived objects and warns that applying unarchives them', async () => {
     await seedUnmarkedCatalog();
-    const result = await runCli(['export', '--include-archived'], { env: env() });
+    const result = await runCliInProcess(['export', '--include-archived'], { env: env() });
     expect(result.stdout).toContain('legacy:');
     expect(result.stdout).toContain('applying this file unarchives product legacy');
     expect(result.stderr).toContain('unarchives product legacy');
@@ -166,11 +166,11 @@ describe('export output', () => {
 
   it('--out refuses to overwrite an existing file unless --force', async () => {
     const file = join(dir, 'exists.yaml');
-    expect((await runCli(['export', '--out', file], { env: env() })).code).toBe(0);
-    const again = await runCli(['export', '--out', file], { env: env() });
+    expect((await runCliInProcess(['export', '--out', file], { env: env() })).code).toBe(0);
+    const again = await runCliInProcess(['export', '--out', file], { env: env() });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already exists');
-    expect((await runCli(['export', '--out', file, '--force'], { env: env() })).code).toBe(0);
+    expect((await runCliInProcess(['export', '--out', file, '--force'], { env: env() })).code).toBe(0);
     expect(existsSync(file)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-// `paddle-catalog history` as a user runs it (bin/ → dist/) against the emulator.
+// `paddle-catalog history` as a user runs it (the CLI in-process) against the emulator.
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -9,7 +9,7 @@ import {
   type WireTransaction,
 } from '../billing/emulator-fixtures.js';
 import { defined } from '../helpers/defined.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 let emulator: RunningEmulator;
 let cacheHome: string;
@@ -29,7 +29,7 @@ afterAll(async () => {
 beforeEach(() => emulator.reset());
 
 function history(args: string[], key = emulator.apiKey) {
-  return runCli(['history', ...args], {
+  return runCliInProcess(['history', ...args], {
     env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: key, XDG_CACHE_HOME: cacheHome },
   });
 }
@@ -149,7 +149,7 @@ describe('paddle-catalog history', () => {
 
 describe('paddle-catalog history --local', () => {
   it('shows the demo data with no account', async () => {
-    const { code, stdout, stderr } = await runCli(
+    const { code, stdout, stderr } = await runCliInProcess(
       ['history', '--email', 'demo@example.com', '--local', '--json'],
       {
         env: { XDG_CACHE_HOME: cacheHome },
@@ -165,7 +165,7 @@ describe('paddle-catalog history when the API cannot be reached', () => {
   it('--json still prints design §2\'s {"error": code} (network_error), exit 1', async () => {
     const { closedPort } = await import('../reliability/support/hostile-server.js');
     const url = `http://127.0.0.1:${await closedPort()}`;
-    const { code, stdout } = await runCli(
+    const { code, stdout } = await runCliInProcess(
       ['history', '--customer', 'ctm_01hv8x2k3m4n5p6q7r8s9t0v1w', '--json'],
       {
         env: { PADDLE_API_URL: url, PADDLE_API_KEY: emulator.apiKey, XDG_CACHE_HOME: cacheHome },
@@ -178,10 +178,10 @@ describe('paddle-catalog history when the API cannot be reached', () => {
 
 describe('history and invoice --json on a usage error', () => {
   it('keep design §2\'s {"error": …} shape, exit 1', async () => {
-    const history = await runCli(['history', '--json'], { env: { PADDLE_API_URL: emulator.url } });
+    const history = await runCliInProcess(['history', '--json'], { env: { PADDLE_API_URL: emulator.url } });
     expect(history.code).toBe(1);
     expect(JSON.parse(history.stdout)).toEqual({ error: expect.stringMatching(/--email/) });
-    const invoice = await runCli(['invoice', 'not-a-txn', '--json']);
+    const invoice = await runCliInProcess(['invoice', 'not-a-txn', '--json']);
     expect(invoice.code).toBe(1);
     expect(JSON.parse(invoice.stdout)).toEqual({ error: expect.stringMatching(/transaction id/) });
   });

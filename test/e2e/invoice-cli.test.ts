@@ -1,4 +1,4 @@
-// `paddle-catalog invoice` as a user runs it (bin/ → dist/) against the emulator.
+// `paddle-catalog invoice` as a user runs it (the CLI in-process) against the emulator.
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import {
   type WireTransaction,
 } from '../billing/emulator-fixtures.js';
 import { defined } from '../helpers/defined.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 let emulator: RunningEmulator;
 let work: string;
@@ -39,7 +39,7 @@ afterAll(async () => {
 beforeEach(() => emulator.reset());
 
 function invoice(args: string[], options: { key?: string; env?: NodeJS.ProcessEnv } = {}) {
-  return runCli(['invoice', ...args], {
+  return runCliInProcess(['invoice', ...args], {
     cwd: work,
     env: {
       PADDLE_API_URL: emulator.url,

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { tempDir } from './catalog-files.js';
 
 describe('a folder where a file to write is expected', () => {
@@ -10,7 +10,7 @@ describe('a folder where a file to write is expected', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'out'));
     // no PADDLE_API_KEY: the check comes before the session
-    const result = await runCli(['export', '--out', 'out', '--force'], { cwd: dir });
+    const result = await runCliInProcess(['export', '--out', 'out', '--force'], { cwd: dir });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error: out is a directory; nothing was written');
     expect(result.stderr).toContain(`e.g. ${join('out', 'catalog.yaml')}`);
@@ -21,7 +21,7 @@ describe('a folder where a file to write is expected', () => {
   it('init <folder> is refused as a directory, with one JSON document under --json', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'billing'));
-    const result = await runCli(['--json', 'init', 'billing'], { cwd: dir });
+    const result = await runCliInProcess(['--json', 'init', 'billing'], { cwd: dir });
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toMatchObject({
       ok: false,

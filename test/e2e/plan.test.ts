@@ -1,7 +1,7 @@
-// `plan` through bin/ against the emulator (design §2).
+// `plan` against the emulator (design §2), the CLI run in-process.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { PRO_CATALOG, tempDir, writeCatalog } from './catalog-files.js';
 
 let emulator: RunningEmulator;
@@ -18,7 +18,7 @@ beforeEach(() => emulator.reset());
 describe('plan', () => {
   it('prints terraform-like lines with amounts raw and human, then the Plan: line', async () => {
     const file = writeCatalog(dir, PRO_CATALOG());
-    const result = await runCli(['plan', file], { env: env() });
+    const result = await runCliInProcess(['plan', file], { env: env() });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('+ create product pro  "Pro" (saas)');
     expect(result.stdout).toContain('+ create price pro/monthly  1000 USD ($10.00) monthly, 14-day trial');
@@ -29,7 +29,7 @@ describe('plan', () => {
 
   it('--json gives the design §2 document; --detailed-exitcode exits 2 when changes are pending', async () => {
     const file = writeCatalog(dir, PRO_CATALOG());
-    const result = await runCli(['--json', 'plan', file, '--detailed-exitcode'], { env: env() });
+    const result = await runCliInProcess(['--json', 'plan', file, '--detailed-exitcode'], { env: env() });
     expect(result.code).toBe(2);
     const doc = JSON.parse(result.stdout);
     expect(doc).toMatchObject({
@@ -42,12 +42,12 @@ describe('plan', () => {
 
   it('after apply: "No changes." and exit 0 with --detailed-exitcode; a rename is an update line', async () => {
     const file = writeCatalog(dir, PRO_CATALOG());
-    expect((await runCli(['apply', file, '--yes'], { env: env() })).code).toBe(0);
-    const same = await runCli(['plan', file, '--detailed-exitcode'], { env: env() });
+    expect((await runCliInProcess(['apply', file, '--yes'], { env: env() })).code).toBe(0);
+    const same = await runCliInProcess(['plan', file, '--detailed-exitcode'], { env: env() });
     expect(same.code).toBe(0);
     expect(same.stdout).toContain('No changes.');
     const renamed = writeCatalog(dir, PRO_CATALOG('Pro Plus', '1200'), 'renamed.yaml');
-    const changed = await runCli(['plan', renamed], { env: env() });
+    const changed = await runCliInProcess(['plan', renamed], { env: env() });
     expect(changed.stdout).toContain('~ update product pro');
     expect(changed.stdout).toContain(': name "Pro" → "Pro Plus"');
     expect(changed.stdout).toContain('unit_price.amount 1000 USD ($10.00) → 1200 USD ($12.00)');
@@ -60,7 +60,7 @@ describe('plan', () => {
       PRO_CATALOG().replace('tax_category: saas', 'tax_category: sas'),
       'bad.yaml',
     );
-    const result = await runCli(['plan', file], { env: env() });
+    const result = await runCliInProcess(['plan', file], { env: env() });
     expect(result.code).toBe(1);
     expect(emulator.requests()).toEqual([]);
   });

@@ -1,9 +1,9 @@
-// `validate` as a user runs it: bin/ in a child process, offline, exit codes and output streams.
+// `validate` as a user runs it: the CLI in-process (main), offline, exit codes and output streams.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'paddle-catalog-validate-'));
 const BAD = join(dir, 'bad.yaml');
@@ -28,13 +28,13 @@ const STACK = /\n\s+at .+:\d+:\d+/;
 
 describe('paddle-catalog validate', () => {
   it('exits 0 for a valid example and prints a one-line verdict on stdout', async () => {
-    const result = await runCli(['validate', 'catalogs/saas-starter.yaml']);
+    const result = await runCliInProcess(['validate', 'catalogs/saas-starter.yaml']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/catalogs\/saas-starter\.yaml is valid for sandbox: 2 products, 4 prices/);
   });
 
   it('exits 1 and prints file:line:col  message  (rule) per issue, then a count', async () => {
-    const result = await runCli(['validate', BAD]);
+    const result = await runCliInProcess(['validate', BAD]);
     expect(result.code).toBe(1);
     const lines = result.stdout.trim().split('\n');
     expect(lines).toContain(
@@ -53,7 +53,7 @@ describe('paddle-catalog validate', () => {
   });
 
   it('--json prints exactly one document {ok, issues[{path,line,column,message,rule}]}', async () => {
-    const result = await runCli(['--json', 'validate', BAD]);
+    const result = await runCliInProcess(['--json', 'validate', BAD]);
     expect(result.code).toBe(1);
     const doc = JSON.parse(result.stdout);
     expect(doc.ok).toBe(false);
@@ -72,31 +72,31 @@ describe('paddle-catalog validate', () => {
   });
 
   it('--json on a valid catalog: ok true, no issues', async () => {
-    const result = await runCli(['validate', 'catalogs/desktop-app.yaml', '--json']);
+    const result = await runCliInProcess(['validate', 'catalogs/desktop-app.yaml', '--json']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, issues: [] });
   });
 
   it('--production checks the production settings (warnings do not fail)', async () => {
-    const sandbox = await runCli(['validate', 'catalogs/global-pricing.yaml']);
+    const sandbox = await runCliInProcess(['validate', 'catalogs/global-pricing.yaml']);
     expect(sandbox.code).toBe(0);
     expect(sandbox.stdout).toMatch(/warning environments\.production\.cardless_trials/);
-    const production = await runCli(['validate', '--production', 'catalogs/global-pricing.yaml']);
+    const production = await runCliInProcess(['validate', '--production', 'catalogs/global-pricing.yaml']);
     expect(production.code).toBe(1);
     expect(production.stdout).toMatch(/\(§2\.4 trial rule 3\)/);
   });
 
   it('a missing file is one clear line, exit 1, no stack trace', async () => {
-    const result = await runCli(['validate', 'no-such-catalog.yaml']);
+    const result = await runCliInProcess(['validate', 'no-such-catalog.yaml']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: catalog file not found: no-such-catalog\.yaml$/m);
     expect(result.stderr).not.toMatch(STACK);
-    const json = await runCli(['--json', 'validate', 'no-such-catalog.yaml']);
+    const json = await runCliInProcess(['--json', 'validate', 'no-such-catalog.yaml']);
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { kind: 'user' } });
   });
 
   it('with GITHUB_ACTIONS=true also writes ::error annotations to stderr, relative to the workspace', async () => {
-    const result = await runCli(['--json', 'validate', BAD], {
+    const result = await runCliInProcess(['--json', 'validate', BAD], {
       env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir },
     });
     const annotations = result.stderr.split('\n').filter((line) => line.startsWith('::error'));
@@ -108,7 +108,7 @@ describe('paddle-catalog validate', () => {
   });
 
   it('never touches the network and needs no key', async () => {
-    const result = await runCli(['validate', 'catalogs/global-pricing.yaml'], {
+    const result = await runCliInProcess(['validate', 'catalogs/global-pricing.yaml'], {
       env: { PADDLE_API_KEY: '', PADDLE_API_URL: 'https://example.invalid' },
     });
     expect(result.code).toBe(0);
@@ -118,7 +118,7 @@ describe('paddle-catalog validate', () => {
 describe('paddle-catalog schema', () => {
   it('prints the committed JSON Schema', async () => {
     const { readFileSync } = await import('node:fs');
-    const result = await runCli(['schema']);
+    const result = await runCliInProcess(['schema']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(readFileSync('catalogs/catalog.schema.json', 'utf8'));
   });

@@ -1,5 +1,10 @@
 // Spawns the real CLI (bin/ → dist/) as a user would. The network guard reaches the child
 // through NODE_OPTIONS, set by the test setup.
+//
+// A test of what a COMMAND does should not start a process: use runCliInProcess
+// (./run-cli-in-process.ts), same arguments and result, a fraction of the time. runCli is for
+// where the process boundary is what is tested: signals, the process's exit code, crashes, what
+// a child inherits from the environment, NODE_OPTIONS, a real terminal.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

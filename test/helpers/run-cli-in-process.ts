@@ -1,0 +1,70 @@
+// THE way to test what a command does: runs `main(argv, io)` inside the test process, with the same
+// shape as runCli (run-cli.ts) — { code, stdout, stderr } from args and { env, cwd, input } — so a
+// test file switches from one to the other by changing its import. No process start, no build:
+// a run costs milliseconds instead of a node start-up, and it runs src/ as the tests see it.
+//
+// Spawn the real CLI (runCli) only where the process boundary itself is under test: signals, the
+// exit code of the process, crashes, what a child inherits from the environment, NODE_OPTIONS,
+// a real terminal.
+//
+// Each run gets its own stdin/stdout/stderr, env, cwd and signals (io.process): nothing of the
+// test process is read or changed. The network guard of test/setup applies here as in children.
+import { EventEmitter } from 'node:events';
+import { Readable } from 'node:stream';
+import { main } from '../../src/cli/program.js';
+import type { Io, ProcessControl, StopSignal } from '../../src/output/io.js';
+import { BIN, type CliOptions, type CliResult, ROOT } from './run-cli.js';
+
+/** What a killed process would show: a run that called io.process.exit(code) ends with this. */
+class Exited extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}
+
+/** The signals of one in-process run; `send` plays Ctrl-C (SIGINT) or a kill (SIGTERM). */
+export class FakeProcess implements ProcessControl {
+  private readonly emitter = new EventEmitter();
+  on(signal: StopSignal, listener: (signal: StopSignal) => void): void {
+    this.emitter.on(signal, listener);
+  }
+  off(signal: StopSignal, listener: (signal: StopSignal) => void): void {
+    this.emitter.off(signal, listener);
+  }
+  listenerCount(signal: StopSignal): number {
+    return this.emitter.listenerCount(signal);
+  }
+  exit(code: number): never {
+    throw new Exited(code);
+  }
+  send(signal: StopSignal): void {
+    this.emitter.emit(signal, signal);
+  }
+}
+
+export interface InProcessOptions extends Omit<CliOptions, 'timeoutMs'> {
+  /** signals for the run (default: a FakeProcess no one signals) */
+  process?: FakeProcess;
+}
+
+/** `paddle-catalog …args` as runCli runs it (same env defaults, cwd ROOT), in this process. */
+export async function runCliInProcess(args: string[], options: InProcessOptions = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const io: Io = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    stdin: Readable.from(options.input ? [options.input] : []),
+    env: { ...process.env, NO_COLOR: '1', PADDLE_API_KEY: '', PADDLE_API_URL: '', ...options.env },
+    cwd: options.cwd ?? ROOT,
+    process: options.process ?? new FakeProcess(),
+  };
+  try {
+    const code = await main([process.execPath, BIN, ...args], io);
+    return { code, stdout, stderr };
+  } catch (error) {
+    if (error instanceof Exited) return { code: error.code, stdout, stderr };
+    // what node prints for an uncaught error in bin/, and its exit code
+    return { code: 1, stdout, stderr: `${stderr}${error instanceof Error ? error.stack : String(error)}\n` };
+  }
+}
