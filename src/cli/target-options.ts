@@ -5,7 +5,6 @@ import type { EnvironmentSettings } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
 import type { Reporter } from '../output/reporter.js';
 import { resolveTarget, type Target } from '../paddle/target.js';
-import { CATEGORIES_WITHOUT_APPROVAL } from '../paddle-facts/tax-categories.js';
 
 export interface TargetFlags {
   production?: boolean;
@@ -40,11 +39,8 @@ export async function openSession(
   if (flags.local) {
     const { startEmulator } = await import('../emulator/index.js');
     const emulator = await startEmulator({
-      // the catalog lists the categories approved on top of the ones every account has
-      approvedTaxCategories: context.settings?.approved_tax_categories && [
-        ...CATEGORIES_WITHOUT_APPROVAL,
-        ...context.settings.approved_tax_categories,
-      ],
+      // like the emulator's, the catalog's list is what is approved on top of saas and standard
+      approvedTaxCategories: context.settings?.approved_tax_categories,
       cardlessTrials: context.settings?.cardless_trials,
     });
     reporter.addSecret(emulator.apiKey);

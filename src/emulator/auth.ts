@@ -1,23 +1,23 @@
-// API keys (research §1): `pdl_{sdbx|live}_apikey_<26>_<26>`, each with an environment and
-// permissions. Every auth failure is a 403 (Paddle documents no 401); the bearer scheme is
-// matched case-insensitively because the SDK sends `bearer`.
+// API keys (research §1): `pdl_{sdbx|live}_apikey_<26>_<26>`, each with the account its prefix
+// names and its permissions. Every auth failure is a 403 (Paddle documents no 401); the bearer
+// scheme is matched case-insensitively because the SDK sends `bearer`.
 import { randomBytes } from 'node:crypto';
 import { ApiFailure, forbidden } from './api-error.js';
 import type { IdFactory } from './ids.js';
-
-export type KeyEnvironment = 'sandbox' | 'production';
+import type { AccountName } from './types.js';
 
 export interface ApiKey {
-  environment: KeyEnvironment;
+  /** the account the key reaches: its prefix says which */
+  account: AccountName;
   permissions: ReadonlySet<string>;
 }
 
-const PREFIX: Record<KeyEnvironment, string> = { sandbox: 'pdl_sdbx_', production: 'pdl_live_' };
+const PREFIX: Record<AccountName, string> = { sandbox: 'pdl_sdbx_', live: 'pdl_live_' };
 
-/** The environment a key's prefix names, or undefined for a key of no known environment. */
-export function keyEnvironment(key: string): KeyEnvironment | undefined {
+/** The account a key's prefix names, or undefined for a key of no known environment. */
+export function keyAccount(key: string): AccountName | undefined {
   if (key.startsWith(PREFIX.sandbox)) return 'sandbox';
-  if (key.startsWith(PREFIX.production)) return 'production';
+  if (key.startsWith(PREFIX.live)) return 'live';
   return undefined;
 }
 
@@ -32,19 +32,28 @@ export class KeyRing {
 
   constructor(private readonly ids: IdFactory) {}
 
-  create(permissions: readonly string[], environment: KeyEnvironment, atMs: number): string {
+  create(permissions: readonly string[], account: AccountName, atMs: number): string {
     const id = this.ids.next('apikey', atMs).slice('apikey_'.length);
-    const key = `${PREFIX[environment]}apikey_${id}_${secret()}`;
-    this.keys.set(key, { environment, permissions: new Set(permissions) });
+    const key = `${PREFIX[account]}apikey_${id}_${secret()}`;
+    this.keys.set(key, { account, permissions: new Set(permissions) });
     return key;
   }
 
-  /** A key from seed data; its prefix says its environment. */
+  /** A key from seed data or saved state; its prefix says its account. */
   add(key: string, permissions: readonly string[]): void {
-    const environment = keyEnvironment(key);
-    if (!environment)
+    const account = keyAccount(key);
+    if (!account)
       throw new Error(`seed api key must start with pdl_sdbx_ or pdl_live_ (got ${key.slice(0, 9)}…)`);
-    this.keys.set(key, { environment, permissions: new Set(permissions) });
+    this.keys.set(key, { account, permissions: new Set(permissions) });
+  }
+
+  has(key: string): boolean {
+    return this.keys.has(key);
+  }
+
+  /** Every key with its permissions, in the order they were made (what saved state keeps). */
+  list(): { key: string; permissions: string[] }[] {
+    return [...this.keys].map(([key, k]) => ({ key, permissions: [...k.permissions] }));
   }
 
   /** The key of an Authorization header, or the 403 Paddle gives. */

@@ -1,20 +1,29 @@
-// What every route sees: the account, the clock, the id factory and the account's settings.
+// What every route sees: the emulator (its URL, clock, id factory, both accounts) and the
+// account the caller's key reaches.
 import type { ApiKey } from './auth.js';
 import type { IdFactory } from './ids.js';
 import type { AccountState } from './state.js';
+import type { AccountName } from './types.js';
 
 export interface AccountSettings {
+  /** every category the account may use: saas and standard, and the approved ones */
   approvedTaxCategories: ReadonlySet<string>;
   cardlessTrials: boolean;
   /** code → decimal places: what /currencies serves and what unit prices may use */
   currencies: ReadonlyMap<string, number>;
 }
 
+/** One Paddle account: sandbox and live are two of these, with their own records and ids. */
+export interface Account {
+  name: AccountName;
+  state: AccountState;
+  settings: AccountSettings;
+}
+
 export interface EmulatorCore {
   /** the base URL exactly as announced (pagination `next` URLs start with it) */
   baseUrl: string;
-  state: AccountState;
-  settings: AccountSettings;
+  accounts: Record<AccountName, Account>;
   ids: IdFactory;
   now(): Date;
 }
@@ -34,6 +43,8 @@ export interface Reply {
 
 export interface RouteContext {
   core: EmulatorCore;
+  /** the account the key reaches (the sandbox on public routes) */
+  account: Account;
   path: string;
   query: URLSearchParams;
   headers: Record<string, string | string[] | undefined>;

@@ -13,7 +13,17 @@ function encode(value: bigint, length: number): string {
   return out;
 }
 
-/** Hands out ids that sort after every id it handed out before, whatever the clock does. */
+function decode(text: string): bigint | undefined {
+  let value = 0n;
+  for (const char of text) {
+    const digit = ALPHABET.indexOf(char);
+    if (digit === -1) return undefined;
+    value = value * 32n + BigInt(digit);
+  }
+  return value;
+}
+
+/** Hands out ids that sort after every id it handed out (or noticed) before, whatever the clock does. */
 export class IdFactory {
   private lastTime = 0;
   private lastRandom = 0n;
@@ -30,6 +40,18 @@ export class IdFactory {
       this.lastRandom += 1n;
     }
     return `${prefix}_${encode(BigInt(this.lastTime), 10)}${encode(this.lastRandom, 16)}`;
+  }
+
+  /** An id made elsewhere (saved state, seed data): later ids sort after it, even if the clock is behind. */
+  notice(id: string): void {
+    const body = id.slice(id.indexOf('_') + 1);
+    const time = decode(body.slice(0, 10));
+    const random = decode(body.slice(10));
+    if (body.length !== 26 || time === undefined || random === undefined) return;
+    if (time > BigInt(this.lastTime) || (time === BigInt(this.lastTime) && random > this.lastRandom)) {
+      this.lastTime = Number(time);
+      this.lastRandom = random;
+    }
   }
 }
 

@@ -1,15 +1,19 @@
 // The local Paddle Billing API emulator (design §5; contract in notes/emulator-api.md):
-// a stateful node:http server on 127.0.0.1 that the real SDK cannot tell from the API.
+// a stateful node:http server on 127.0.0.1 that the real SDK cannot tell from the API. It holds
+// two accounts, sandbox and live, each reached by keys of its kind.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KeyRing } from './auth.js';
-import type { EmulatorCore } from './core.js';
+import type { Account, EmulatorCore } from './core.js';
 import { FaultInjector } from './faults.js';
 import { IdFactory, seededRandom } from './ids.js';
-import { accountSettings, buildAccount } from './seed.js';
+import { accountSettings, buildAccountState, currencySettings, settingsToSeed, stateToSeed } from './seed.js';
 import { requestHandler, type ServerParts } from './server.js';
-import { cloneState } from './state.js';
+import { type AccountState, cloneState } from './state.js';
+import { readStateFile, STATE_FORMAT, writeStateFile } from './state-file.js';
 import {
+  ACCOUNTS,
+  type AccountName,
   ALL_PERMISSIONS,
   type EmulatorFaults,
   type EmulatorOptions,
@@ -18,6 +22,7 @@ import {
 } from './types.js';
 
 export type {
+  AccountSeed,
   EmulatorFaults,
   EmulatorOptions,
   EmulatorSeed,
@@ -31,26 +36,80 @@ function urlOf(address: AddressInfo): string {
   return `http://${host}:${address.port}`;
 }
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const now = options.now ?? (() => new Date());
+interface Accounts {
+  core: EmulatorCore;
+  /** both accounts as they started, for reset() */
+  seeded: Record<AccountName, AccountState>;
+  keys: KeyRing;
+  apiKey: string;
+  liveApiKey: string;
+  /** writes the state file (when there is one) */
+  save(): void;
+}
+
+/** Both accounts and the keys: from saved state when the state file exists, else demo and seed data. */
+function openAccounts(options: EmulatorOptions, now: () => Date): Accounts {
   // a fixed seed keeps the demo data's ids the same on every start
   const ids = new IdFactory(seededRandom(20240101));
-  const seeded = buildAccount(options.seed, ids);
+  const saved = options.statePath ? readStateFile(options.statePath) : undefined;
+  const seed = saved ?? options.seed;
+  const currencies = currencySettings(seed);
+  const seeded = {
+    sandbox: buildAccountState(seed?.sandbox, ids, saved === undefined && (options.demo ?? true)),
+    live: buildAccountState(seed?.live, ids, false),
+  };
+  const account = (name: AccountName): Account => ({
+    name,
+    state: cloneState(seeded[name]),
+    settings: accountSettings(options, seed?.[name], currencies),
+  });
   const core: EmulatorCore = {
     baseUrl: '',
-    state: cloneState(seeded),
-    settings: accountSettings(options, options.seed),
+    accounts: { sandbox: account('sandbox'), live: account('live') },
     ids,
     now,
   };
   const keys = new KeyRing(ids);
-  for (const seedKey of options.seed?.api_keys ?? []) keys.add(seedKey.key, seedKey.permissions);
+  for (const seedKey of seed?.api_keys ?? []) keys.add(seedKey.key, seedKey.permissions);
+  const mainKey = (saved: string | undefined, name: AccountName) => {
+    if (saved === undefined) return keys.create([...ALL_PERMISSIONS], name, now().getTime());
+    if (!keys.has(saved)) keys.add(saved, [...ALL_PERMISSIONS]);
+    return saved;
+  };
+  const apiKey = mainKey(saved?.api_key, 'sandbox');
+  const liveApiKey = mainKey(saved?.live_api_key, 'live');
+  const statePath = options.statePath;
+  const save = () => {
+    if (statePath === undefined) return;
+    const section = (name: AccountName) => ({
+      ...settingsToSeed(core.accounts[name].settings),
+      ...stateToSeed(core.accounts[name].state),
+    });
+    writeStateFile(statePath, {
+      format: STATE_FORMAT,
+      version: 1,
+      api_key: apiKey,
+      live_api_key: liveApiKey,
+      api_keys: keys.list(),
+      ...(seed?.currencies ? { currencies: seed.currencies } : {}),
+      sandbox: section('sandbox'),
+      live: section('live'),
+    });
+  };
+  return { core, seeded, keys, apiKey, liveApiKey, save };
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const now = options.now ?? (() => new Date());
+  const { core, seeded, keys, apiKey, liveApiKey, save } = openAccounts(options, now);
+  save(); // the keys survive a kill even before the first change
   const faults = new FaultInjector(options.faults);
   const log: RecordedRequest[] = [];
   const reset = () => {
-    core.state = cloneState(seeded);
+    for (const name of ACCOUNTS) core.accounts[name].state = cloneState(seeded[name]);
     log.length = 0;
     faults.clearWindows();
+    save();
   };
   const arrivals = new Set<(request: RecordedRequest) => void>();
   const parts: ServerParts = {
@@ -59,6 +118,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults,
     log,
     arrivals,
+    changed: save,
     requests: () => log.map((r) => ({ ...r })),
     reset,
   };
@@ -72,11 +132,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     });
   });
   core.baseUrl = urlOf(server.address() as AddressInfo);
-  const addApiKey = (permissions: string[], environment: 'sandbox' | 'production' = 'sandbox') =>
-    keys.create(permissions, environment, now().getTime());
+  const addApiKey = (permissions: string[], environment: 'sandbox' | 'production' = 'sandbox') => {
+    const key = keys.create(permissions, environment === 'production' ? 'live' : 'sandbox', now().getTime());
+    save();
+    return key;
+  };
   return {
     url: core.baseUrl,
-    apiKey: addApiKey([...ALL_PERMISSIONS]),
+    apiKey,
+    liveApiKey,
     addApiKey,
     requests: parts.requests,
     onRequest: (listener) => {

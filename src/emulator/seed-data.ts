@@ -2,7 +2,7 @@
 // realistic history across every status, both collection modes, several currencies including the
 // zero-decimal ones, and the zero-value transaction that starts a free trial. Fixed dates, so the
 // data is the same on every start.
-import type { EmulatorSeed, SeedTransaction } from './types.js';
+import type { AccountSeed, SeedTransaction } from './types.js';
 
 export const DEMO_CUSTOMERS = [
   { email: 'demo@example.com', name: 'Demo Customer' },
@@ -68,7 +68,7 @@ function transaction(
  * The demo seed. Customers get fixed ids from their place in the list so transactions can refer
  * to them; ids are assigned in date order when the state is built.
  */
-export function demoSeed(customerIds: string[]): EmulatorSeed {
+export function demoSeed(customerIds: string[]): AccountSeed {
   const idOf = (email: string) => customerIds[DEMO_CUSTOMERS.findIndex((c) => c.email === email)] as string;
   const transactions = [
     ...DEMO_HISTORY.map((row) => transaction(idOf('demo@example.com'), row)),

@@ -1,50 +1,134 @@
 // `--seed <file>`: seed data in YAML or JSON (YAML is a superset of JSON), checked before use.
+// Records are Paddle's own shapes: the fields the emulator reads are checked, every other field
+// Paddle's OpenAPI description gives a record is kept as given.
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { UserError } from '../errors.js';
-import { keyEnvironment } from './auth.js';
 import type { EmulatorSeed } from './types.js';
 
-const money = z.object({ amount: z.string().regex(/^\d+$/), currency_code: z.string() });
+const digits = z.string().regex(/^\d+$/, 'must be a string of digits (the amount in minor units)');
+const amount = z.string().regex(/^-?\d+$/, 'must be a string of digits (the amount in minor units)');
+const money = z.looseObject({ amount: digits, currency_code: z.string() });
+const TRANSACTION_STATUSES = [
+  'draft',
+  'ready',
+  'billed',
+  'paid',
+  'completed',
+  'canceled',
+  'past_due',
+] as const;
 
-const seedSchema = z.strictObject({
+// the totals the emulator computes with; fee and earnings are null until a transaction completes
+const totals = z.looseObject({
+  subtotal: amount.optional(),
+  discount: amount.optional(),
+  tax: amount.optional(),
+  total: amount.optional(),
+  credit: amount.optional(),
+  credit_to_balance: amount.optional(),
+  balance: amount.optional(),
+  grand_total: amount.optional(),
+  grand_total_tax: amount.optional(),
+  fee: amount.nullish(),
+  earnings: amount.nullish(),
+  currency_code: z.string().optional(),
+});
+
+const customer = z.looseObject({
+  id: z.string().optional(),
+  email: z.string(),
+  name: z.string().nullish(),
+  status: z.enum(['active', 'archived']).optional(),
+});
+
+const product = z.looseObject({
+  id: z.string().optional(),
+  name: z.string(),
+  tax_category: z.string().optional(),
+  status: z.enum(['active', 'archived']).optional(),
+});
+
+const price = z.looseObject({
+  id: z.string().optional(),
+  product_id: z.string(),
+  description: z.string().optional(),
+  unit_price: money,
+  status: z.enum(['active', 'archived']).optional(),
+});
+
+const transaction = z.looseObject({
+  id: z.string().optional(),
+  customer_id: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  collection_mode: z.enum(['automatic', 'manual']).optional(),
+  currency_code: z.string(),
+  created_at: z.string().optional(),
+  billed_at: z.string().nullish(),
+  details: z.looseObject({ totals: totals.optional() }).nullish(),
+});
+
+/** One account's settings and records. */
+export const accountSeedSchema = z.strictObject({
+  approved_tax_categories: z
+    .array(z.string())
+    .optional()
+    .describe('tax categories approved on top of saas and standard (which need no approval)'),
+  cardless_trials: z
+    .boolean()
+    .optional()
+    .describe('early access to cardless trials (trial_period.requires_payment_method: false)'),
+  customers: z.array(customer).optional(),
+  products: z.array(product).optional(),
+  prices: z.array(price).optional(),
+  transactions: z
+    .array(transaction)
+    .optional()
+    .describe('short form (status, currency_code, details.totals) or a full Paddle transaction'),
+});
+
+export const seedSchema = z.strictObject({
+  $schema: z.string().optional(),
   api_keys: z
     .array(
-      z.object({
-        key: z
-          .string()
-          .refine((k) => keyEnvironment(k) !== undefined, 'must start with pdl_sdbx_ or pdl_live_'),
+      z.strictObject({
+        key: z.string().regex(/^pdl_(sdbx|live)_/, 'must start with pdl_sdbx_ or pdl_live_'),
         permissions: z.array(z.string()),
       }),
     )
-    .optional(),
-  approved_tax_categories: z.array(z.string()).optional(),
-  cardless_trials: z.boolean().optional(),
-  currencies: z.array(z.object({ code: z.string(), decimal_places: z.int().min(0) })).optional(),
-  customers: z
-    .array(z.looseObject({ id: z.string().optional(), email: z.string(), name: z.string().nullish() }))
-    .optional(),
-  transactions: z
-    .array(
-      z.looseObject({
-        id: z.string().optional(),
-        customer_id: z.string(),
-        status: z.enum(['draft', 'ready', 'billed', 'paid', 'completed', 'canceled', 'past_due']),
-        collection_mode: z.enum(['automatic', 'manual']).optional(),
-        currency_code: z.string(),
-        billed_at: z.string().nullish(),
-        details: z
-          .looseObject({ totals: z.record(z.string(), z.string().regex(/^-?\d+$/)).optional() })
-          .optional(),
-      }),
-    )
-    .optional(),
-  products: z.array(z.looseObject({ name: z.string(), tax_category: z.string().optional() })).optional(),
-  prices: z
-    .array(z.looseObject({ product_id: z.string(), description: z.string().optional(), unit_price: money }))
-    .optional(),
+    .optional()
+    .describe('further keys; a key reaches the account its prefix names'),
+  currencies: z
+    .array(z.strictObject({ code: z.string(), decimal_places: z.int().min(0) }))
+    .optional()
+    .describe('what GET /currencies serves and unit prices may use (both accounts)'),
+  sandbox: accountSeedSchema.optional().describe('the account sandbox keys (pdl_sdbx_) reach'),
+  live: accountSeedSchema.optional().describe('the account live keys (pdl_live_) reach'),
 });
+
+/** The seed format as a JSON Schema for editors: committed as seeds/seed.schema.json (npm run docs). */
+export function seedJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(seedSchema, { target: 'draft-07', io: 'input' }) as Record<string, unknown>;
+}
+
+/** Seed data checked against `schema`; `what` names the file in errors ("seed file", "state file"). */
+export function checkSeed<T extends z.ZodType>(
+  schema: T,
+  file: string,
+  data: unknown,
+  what: string,
+): z.infer<T> {
+  const result = schema.safeParse(data ?? {});
+  if (!result.success) {
+    const problems = result.error.issues
+      .slice(0, 10)
+      .map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`)
+      .join('\n');
+    throw new UserError(`The ${what} ${file} is not valid:\n${problems}`);
+  }
+  return result.data;
+}
 
 export async function loadSeedFile(file: string): Promise<EmulatorSeed> {
   let text: string;
@@ -59,12 +143,5 @@ export async function loadSeedFile(file: string): Promise<EmulatorSeed> {
   } catch (error) {
     throw new UserError(`The seed file ${file} is not valid YAML or JSON: ${(error as Error).message}`);
   }
-  const result = seedSchema.safeParse(data ?? {});
-  if (!result.success) {
-    const problems = result.error.issues
-      .map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`)
-      .join('\n');
-    throw new UserError(`The seed file ${file} is not valid:\n${problems}`);
-  }
-  return result.data as EmulatorSeed;
+  return checkSeed(seedSchema, file, data, 'seed file') as EmulatorSeed;
 }

@@ -1,66 +1,95 @@
-// Builds the account the emulator starts with (and returns to on reset) from seed data, or from
-// the built-in demo data when there is none.
+// Builds the accounts the emulator starts with (and returns to on reset): the built-in demo data
+// (sandbox only) plus seed data. Seeded records are Paddle's wire shapes: every field given is
+// kept as given; only what is missing is filled in.
 import { currencyTable } from '../paddle-facts/currencies.js';
 import { CATEGORIES_WITHOUT_APPROVAL } from '../paddle-facts/tax-categories.js';
 import type { AccountSettings } from './core.js';
 import { type IdFactory, timestamp } from './ids.js';
 import { newCustomer } from './routes/customers.js';
 import { demoSeed } from './seed-data.js';
-import { type AccountState, emptyState } from './state.js';
+import { type AccountState, emptyState, RESOURCES } from './state.js';
 import { expandTransaction } from './transaction-shape.js';
-import type { EmulatorOptions, EmulatorSeed, SeedTransaction, WireRecord } from './types.js';
+import type { AccountSeed, EmulatorOptions, EmulatorSeed, SeedTransaction, WireRecord } from './types.js';
 
 // seeded records without dates are dated here, before anything the emulator creates at run time
 const SEED_EPOCH = Date.parse('2023-12-01T00:00:00.000Z');
 
-export function accountSettings(options: EmulatorOptions, seed: EmulatorSeed | undefined): AccountSettings {
+export function currencySettings(seed: EmulatorSeed | undefined): ReadonlyMap<string, number> {
   const currencies = seed?.currencies ?? currencyTable();
+  return new Map(currencies.map((c) => [c.code, c.decimal_places]));
+}
+
+/** Flags (options) win over the seed's (or saved state's) settings of the account. */
+export function accountSettings(
+  options: EmulatorOptions,
+  section: AccountSeed | undefined,
+  currencies: ReadonlyMap<string, number>,
+): AccountSettings {
+  const approved = options.approvedTaxCategories ?? section?.approved_tax_categories ?? [];
   return {
-    approvedTaxCategories: new Set(
-      options.approvedTaxCategories ?? seed?.approved_tax_categories ?? CATEGORIES_WITHOUT_APPROVAL,
-    ),
-    cardlessTrials: options.cardlessTrials ?? seed?.cardless_trials ?? false,
-    currencies: new Map(currencies.map((c) => [c.code, c.decimal_places])),
+    approvedTaxCategories: new Set([...CATEGORIES_WITHOUT_APPROVAL, ...approved]),
+    cardlessTrials: options.cardlessTrials ?? section?.cardless_trials ?? false,
+    currencies,
   };
 }
 
+/** The settings as a seed section says them (the inverse of accountSettings). */
+export function settingsToSeed(settings: AccountSettings): AccountSeed {
+  const approved = [...settings.approvedTaxCategories].filter(
+    (c) => !(CATEGORIES_WITHOUT_APPROVAL as readonly string[]).includes(c),
+  );
+  return { approved_tax_categories: approved, cardless_trials: settings.cardlessTrials };
+}
+
+function seedDate(record: WireRecord): string {
+  return typeof record.created_at === 'string' ? record.created_at : timestamp(new Date(SEED_EPOCH));
+}
+
+// Defaults first, then the record as given: the key order stays Paddle's and every given field wins.
 function seedProduct(ids: IdFactory, p: WireRecord): WireRecord {
-  const at = p.created_at ?? timestamp(new Date(SEED_EPOCH));
+  const at = seedDate(p);
   return {
-    id: p.id ?? ids.next('pro', Date.parse(at)),
+    id: ids.next('pro', Date.parse(at)),
     name: p.name,
-    tax_category: p.tax_category ?? 'standard',
-    type: p.type ?? 'standard',
-    description: p.description ?? null,
-    image_url: p.image_url ?? null,
-    custom_data: p.custom_data ?? null,
-    status: p.status ?? 'active',
+    tax_category: 'standard',
+    type: 'standard',
+    description: null,
+    image_url: null,
+    custom_data: null,
+    status: 'active',
     import_meta: null,
     created_at: at,
-    updated_at: p.updated_at ?? at,
+    updated_at: at,
+    ...structuredClone(p),
   };
 }
 
 function seedPrice(ids: IdFactory, p: WireRecord): WireRecord {
-  const at = p.created_at ?? timestamp(new Date(SEED_EPOCH));
+  const at = seedDate(p);
   return {
-    id: p.id ?? ids.next('pri', Date.parse(at)),
+    id: ids.next('pri', Date.parse(at)),
     product_id: p.product_id,
-    type: p.type ?? 'standard',
-    description: p.description ?? '',
-    name: p.name ?? null,
-    billing_cycle: p.billing_cycle ?? null,
-    trial_period: p.trial_period ?? null,
-    tax_mode: p.tax_mode ?? 'account_setting',
+    type: 'standard',
+    description: '',
+    name: null,
+    billing_cycle: null,
+    trial_period: null,
+    tax_mode: 'account_setting',
     unit_price: p.unit_price,
-    unit_price_overrides: p.unit_price_overrides ?? [],
-    custom_data: p.custom_data ?? null,
-    status: p.status ?? 'active',
-    quantity: p.quantity ?? { minimum: 1, maximum: 100 },
+    unit_price_overrides: [],
+    custom_data: null,
+    status: 'active',
+    quantity: { minimum: 1, maximum: 100 },
     import_meta: null,
     created_at: at,
-    updated_at: p.updated_at ?? at,
+    updated_at: at,
+    ...structuredClone(p),
   };
+}
+
+function seedCustomer(ids: IdFactory, c: WireRecord): WireRecord {
+  const at = seedDate(c);
+  return { ...newCustomer(ids.next('ctm', Date.parse(at)), c, at), ...structuredClone(c) };
 }
 
 function byDate(a: SeedTransaction, b: SeedTransaction): number {
@@ -68,13 +97,27 @@ function byDate(a: SeedTransaction, b: SeedTransaction): number {
   return at(a).localeCompare(at(b));
 }
 
-export function buildAccount(seed: EmulatorSeed | undefined, ids: IdFactory): AccountState {
+/** The demo data and the seed's section, as one section (demo records first). */
+function withDemo(ids: IdFactory, section: AccountSeed | undefined): AccountSeed {
+  const demo = demoSeed(Array.from({ length: 3 }, () => ids.next('ctm', SEED_EPOCH)));
+  return {
+    ...section,
+    customers: [...(demo.customers ?? []), ...(section?.customers ?? [])],
+    transactions: [...(demo.transactions ?? []), ...(section?.transactions ?? [])],
+  };
+}
+
+/** One account's records from its seed section; `demo` adds the demo data (the sandbox's). */
+export function buildAccountState(
+  section: AccountSeed | undefined,
+  ids: IdFactory,
+  demo: boolean,
+): AccountState {
+  const data = demo ? withDemo(ids, section) : (section ?? {});
+  // ids given in the seed (or saved state) are noticed first, so made-up ones sort after them
+  for (const name of RESOURCES) for (const record of data[name] ?? []) if (record.id) ids.notice(record.id);
   const state = emptyState();
-  const data = seed ?? demoSeed(Array.from({ length: 3 }, () => ids.next('ctm', SEED_EPOCH)));
-  for (const c of data.customers ?? []) {
-    const at = typeof c.created_at === 'string' ? c.created_at : timestamp(new Date(SEED_EPOCH));
-    state.customers.insert(newCustomer(c.id ?? ids.next('ctm', Date.parse(at)), c, at));
-  }
+  for (const c of data.customers ?? []) state.customers.insert(seedCustomer(ids, c));
   for (const p of data.products ?? []) state.products.insert(seedProduct(ids, p));
   for (const p of data.prices ?? []) state.prices.insert(seedPrice(ids, p));
   let invoiceNumber = 10_000;
@@ -83,4 +126,9 @@ export function buildAccount(seed: EmulatorSeed | undefined, ids: IdFactory): Ac
     state.transactions.insert(expandTransaction(t, context));
   }
   return state;
+}
+
+/** Records as a seed section holds them: what saved state writes and loads back unchanged. */
+export function stateToSeed(state: AccountState): AccountSeed {
+  return Object.fromEntries(RESOURCES.map((name) => [name, state[name].all()]));
 }

@@ -17,6 +17,8 @@ export interface ServerParts extends AdminHooks {
   log: RecordedRequest[];
   /** told of each API request as it arrives */
   arrivals: Set<(request: RecordedRequest) => void>;
+  /** called after every write that succeeded, before it is answered (saves the state) */
+  changed(): void;
 }
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -29,6 +31,7 @@ function answer(core: EmulatorCore, parts: ServerParts, req: IncomingMessage, ur
   const body = route.method === 'GET' ? {} : parseJsonObject(raw);
   return route.handle({
     core,
+    account: core.accounts[key?.account ?? 'sandbox'],
     path: url.pathname,
     query: url.searchParams,
     headers: req.headers,
@@ -65,6 +68,7 @@ async function handleApi(
     parts.faults.maybeFail();
     const reply = answer(core, parts, req, url, raw);
     status = reply.status ?? 200;
+    if (WRITES.has(method)) parts.changed();
     const meta = reply.pagination
       ? { request_id: requestId, pagination: reply.pagination }
       : { request_id: requestId };

@@ -44,28 +44,24 @@ export interface InvoiceLink {
   fileName: string;
 }
 
-export interface AccountState {
-  products: Collection;
-  prices: Collection;
-  customers: Collection;
-  transactions: Collection;
+/** The record collections of an account, in the order they are seeded, saved and loaded. */
+export const RESOURCES = ['customers', 'products', 'prices', 'transactions'] as const;
+export type ResourceName = (typeof RESOURCES)[number];
+
+export type AccountState = Record<ResourceName, Collection> & {
+  /** handed-out invoice links: they expire within the hour, so saved state leaves them out */
   invoiceLinks: Map<string, InvoiceLink>;
-}
+};
 
 export function emptyState(): AccountState {
-  return {
-    products: new Collection(),
-    prices: new Collection(),
-    customers: new Collection(),
-    transactions: new Collection(),
-    invoiceLinks: new Map(),
-  };
+  const collections = Object.fromEntries(RESOURCES.map((name) => [name, new Collection()]));
+  return { ...(collections as Record<ResourceName, Collection>), invoiceLinks: new Map() };
 }
 
 /** A deep copy: reset() restores the seeded account from it, keeping the seeded ids. */
 export function cloneState(state: AccountState): AccountState {
   const copy = emptyState();
-  for (const name of ['products', 'prices', 'customers', 'transactions'] as const) {
+  for (const name of RESOURCES) {
     for (const record of state[name].all()) copy[name].insert(structuredClone(record));
   }
   return copy;

@@ -20,12 +20,22 @@ export interface EmulatorOptions {
   host?: string;
   /** default 0 (a free port) programmatically; the CLI defaults to 4010 */
   port?: number;
-  /** parsed seed data; default: built-in demo data */
+  /** parsed seed data, added to the demo data (see `demo`) */
   seed?: EmulatorSeed;
-  /** overrides the seed's; default ['saas', 'standard'] */
+  /** the built-in demo data in the sandbox account; default true */
+  demo?: boolean;
+  /**
+   * categories approved for both accounts on top of saas and standard (which need no approval);
+   * overrides the seed's
+   */
   approvedTaxCategories?: string[];
-  /** early access to cardless trials; default false */
+  /** early access to cardless trials for both accounts; overrides the seed's; default false */
   cardlessTrials?: boolean;
+  /**
+   * a JSON file that keeps both accounts and the keys: loaded at start when it exists (the seed
+   * and demo data are then not applied), written atomically after every change
+   */
+  statePath?: string;
   faults?: EmulatorFaults;
   /** injectable clock (timestamps, invoice URL expiry, rate-limit lockout) */
   now?: () => Date;
@@ -42,9 +52,11 @@ export interface RecordedRequest {
 export interface RunningEmulator {
   /** e.g. 'http://127.0.0.1:41234' — no trailing slash; pagination `next` URLs start with exactly this */
   url: string;
-  /** a sandbox key 'pdl_sdbx_apikey_…' with every permission */
+  /** a sandbox key 'pdl_sdbx_apikey_…' with every permission: it reaches the sandbox account */
   apiKey: string;
-  /** a further key, e.g. without price.write */
+  /** a live key 'pdl_live_apikey_…' with every permission: it reaches the live account */
+  liveApiKey: string;
+  /** a further key, e.g. without price.write; its environment picks the account it reaches */
   addApiKey(permissions: string[], environment?: 'sandbox' | 'production'): string;
   /** API requests in order (not /__emulator/*) */
   requests(): RecordedRequest[];
@@ -53,7 +65,7 @@ export interface RunningEmulator {
    * an exact point of a client's run, e.g. kill it). Returns the function that removes it.
    */
   onRequest(listener: (request: RecordedRequest) => void): () => void;
-  /** clears what was created and the request log, keeps the seed data */
+  /** both accounts back to how they started (seed and demo data), and an empty request log */
   reset(): void;
   setFaults(faults: EmulatorFaults): void;
   close(): Promise<void>;
@@ -62,6 +74,7 @@ export interface RunningEmulator {
 // biome-ignore lint/suspicious/noExplicitAny: records are free-form wire JSON
 export type WireRecord = Record<string, any>;
 
+/** A transaction in short form (the emulator completes it) or as Paddle sends it (kept as given). */
 export interface SeedTransaction {
   id?: string;
   customer_id: string;
@@ -74,16 +87,30 @@ export interface SeedTransaction {
   [field: string]: unknown;
 }
 
-/** Seed data (`--seed <file>`, YAML or JSON): an account's state before the emulator starts. */
-export interface EmulatorSeed {
-  api_keys?: { key: string; permissions: string[] }[];
+/** One account's settings and records, as seeded and as saved (records are Paddle's wire shapes). */
+export interface AccountSeed {
+  /** approved on top of saas and standard */
   approved_tax_categories?: string[];
   cardless_trials?: boolean;
-  currencies?: { code: string; decimal_places: number }[];
-  customers?: { id?: string; email: string; name?: string | null; [field: string]: unknown }[];
-  transactions?: SeedTransaction[];
+  customers?: WireRecord[];
   products?: WireRecord[];
   prices?: WireRecord[];
+  transactions?: SeedTransaction[];
+}
+
+/** The two accounts of one emulator: a key's prefix (pdl_sdbx_ / pdl_live_) picks one. */
+export const ACCOUNTS = ['sandbox', 'live'] as const;
+export type AccountName = (typeof ACCOUNTS)[number];
+
+/**
+ * Seed data (`--seed <file>`, YAML or JSON; schema in emulator-seed.schema.json): keys, the
+ * currencies both accounts sell in, and each account's settings and records.
+ */
+export interface EmulatorSeed {
+  api_keys?: { key: string; permissions: string[] }[];
+  currencies?: { code: string; decimal_places: number }[];
+  sandbox?: AccountSeed;
+  live?: AccountSeed;
 }
 
 export const ALL_PERMISSIONS = [

@@ -103,7 +103,7 @@ export async function run({ quick = false } = {}) {
   const { startEmulator } = await import(new URL('../../dist/emulator/index.js', import.meta.url).href);
   const seed = largeSeed();
   const bootStarted = performance.now();
-  const emulator = await startEmulator({ seed });
+  const emulator = await startEmulator({ demo: false, seed: { sandbox: seed } });
   const rows = [
     {
       scenario: 'emulator: start with 1,000 products / 10,000 transactions',

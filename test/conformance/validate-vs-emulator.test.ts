@@ -6,7 +6,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { CATEGORIES_WITHOUT_APPROVAL } from '../../src/paddle-facts/tax-categories.js';
 import { catalogWith, errorsOf, type Json } from '../catalog/helpers.js';
 import { call } from '../emulator/support.js';
 
@@ -297,8 +296,8 @@ function emulatorFor(settings: Json | undefined): Promise<RunningEmulator> {
   let emulator = emulators.get(id);
   if (!emulator) {
     emulator = startEmulator({
-      seed: {},
-      approvedTaxCategories: [...CATEGORIES_WITHOUT_APPROVAL, ...approved],
+      demo: false,
+      approvedTaxCategories: approved,
       cardlessTrials: cardless,
     });
     emulators.set(id, emulator);

@@ -146,7 +146,7 @@ describe('responses match the OpenAPI schemas', () => {
   });
 
   it('auth, rate-limit and server errors match the error schema', async () => {
-    const limited = await startEmulator({ seed: {}, faults: { rateLimit: 1 } });
+    const limited = await startEmulator({ demo: false, faults: { rateLimit: 1 } });
     await call(limited, 'GET', '/products');
     const responses = [
       await call(emulator, 'GET', '/products', { key: null }),

@@ -84,7 +84,7 @@ describe('catalog operations through the SDK', () => {
   });
 
   it('pages through every product with for await, following next', async () => {
-    const own = await startEmulator({ seed: {} });
+    const own = await startEmulator({ demo: false });
     const client = sdk(own);
     const made: string[] = [];
     for (let i = 0; i < 7; i++)
@@ -202,7 +202,7 @@ describe('errors through the SDK', () => {
 
   it('429 gives an ApiError with retryAfter in whole seconds, also while paging', async () => {
     const clock = manualClock();
-    const limited = await startEmulator({ seed: {}, now: clock.now, faults: { rateLimit: 2 } });
+    const limited = await startEmulator({ demo: false, now: clock.now, faults: { rateLimit: 2 } });
     const client = sdk(limited);
     await client.products.list().next();
     await client.products.list().next();

@@ -57,7 +57,7 @@ async function seedUnmarkedCatalog(): Promise<void> {
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ approvedTaxCategories: ['saas', 'standard', 'ebooks'] });
+  emulator = await startEmulator({ approvedTaxCategories: ['ebooks'] });
   dir = tempDir();
 });
 afterAll(() => emulator.close());

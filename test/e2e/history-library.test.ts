@@ -29,7 +29,7 @@ let demoId: string;
 let demoTransactions: WireTransaction[];
 
 beforeAll(async () => {
-  [demo, edge] = await Promise.all([startEmulator(), startEmulator({ seed: EDGE_SEED })]);
+  [demo, edge] = await Promise.all([startEmulator(), startEmulator({ demo: false, seed: EDGE_SEED })]);
   cacheDir = await tempCacheHome();
   demoId = await customerIdOf(demo, 'demo@example.com');
   demoTransactions = await transactionsOf(demo, demoId);

@@ -40,10 +40,11 @@ function start(
 describe('paddle-catalog emulator', () => {
   it('--port 0 --json prints exactly one JSON line, serves the API, and stops cleanly on SIGTERM', async () => {
     const run = await start(['--port', '0', '--json']);
-    const { url, apiKey } = JSON.parse(run.line);
-    expect(Object.keys(JSON.parse(run.line))).toEqual(['url', 'apiKey']);
+    const { url, apiKey, liveApiKey } = JSON.parse(run.line);
+    expect(Object.keys(JSON.parse(run.line))).toEqual(['url', 'apiKey', 'liveApiKey']);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(apiKey).toMatch(/^pdl_sdbx_apikey_/);
+    expect(liveApiKey).toMatch(/^pdl_live_apikey_/);
     expect((await fetch(`${url}/currencies`)).status).toBe(200);
     expect((await fetch(`${url}/__emulator/requests`)).status).toBe(200);
     expect((await fetch(`${url}/products`, { headers: { authorization: `bearer ${apiKey}` } })).status).toBe(
@@ -59,16 +60,17 @@ describe('paddle-catalog emulator', () => {
     writeFileSync(
       join(dir, 'seed.yaml'),
       [
-        'approved_tax_categories: [saas, ebooks]',
-        'customers:',
-        '  - { id: ctm_01aaaaaaaaaaaaaaaaaaaaaaaa, email: kim@example.com, name: Kim }',
-        'transactions:',
-        '  - customer_id: ctm_01aaaaaaaaaaaaaaaaaaaaaaaa',
-        '    status: completed',
-        '    collection_mode: automatic',
-        '    currency_code: KRW',
-        "    billed_at: '2025-01-01T00:00:00Z'",
-        '    details: { totals: { subtotal: "39000", tax: "3900" } }',
+        'sandbox:',
+        '  approved_tax_categories: [ebooks]',
+        '  customers:',
+        '    - { id: ctm_01aaaaaaaaaaaaaaaaaaaaaaaa, email: kim@example.com, name: Kim }',
+        '  transactions:',
+        '    - customer_id: ctm_01aaaaaaaaaaaaaaaaaaaaaaaa',
+        '      status: completed',
+        '      collection_mode: automatic',
+        '      currency_code: KRW',
+        "      billed_at: '2025-01-01T00:00:00Z'",
+        '      details: { totals: { subtotal: "39000", tax: "3900" } }',
       ].join('\n'),
     );
     const run = await start([
@@ -76,6 +78,7 @@ describe('paddle-catalog emulator', () => {
       '0',
       '--seed',
       join(dir, 'seed.yaml'),
+      '--no-demo',
       '--latency',
       '1',
       '--random-seed',
@@ -100,14 +103,50 @@ describe('paddle-catalog emulator', () => {
     expect(await run.exit).toBe(0);
   });
 
+  it('--state: accounts and keys survive SIGKILL and a restart; flags set both accounts', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'emu-state-')), 'state.json');
+    const args = ['--port', '0', '--json', '--state', file, '--cardless-trials'];
+    const first = await start([...args, '--approve-tax-categories', 'ebooks,training-services']);
+    const keys = JSON.parse(first.line);
+    const created = await fetch(`${keys.url}/products`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.liveApiKey}` },
+      body: JSON.stringify({ name: 'Book', tax_category: 'training-services' }),
+    });
+    const product = ((await created.json()) as { data: { id: string } }).data;
+    child?.kill('SIGKILL');
+    await first.exit;
+    const second = await start(args);
+    const again = JSON.parse(second.line);
+    expect([again.apiKey, again.liveApiKey]).toEqual([keys.apiKey, keys.liveApiKey]);
+    const fetched = await fetch(`${again.url}/products/${product.id}`, {
+      headers: { authorization: `Bearer ${again.liveApiKey}` },
+    });
+    expect(fetched.status).toBe(200);
+    child?.kill('SIGTERM');
+    expect(await second.exit).toBe(0);
+  });
+
+  it('refuses an unknown --approve-tax-categories entry and a corrupt --state file with exit 1', async () => {
+    const bad = await runCli(['emulator', '--port', '0', '--approve-tax-categories', 'saas,ebook']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('"ebook" is not a Paddle tax category');
+    const file = join(mkdtempSync(join(tmpdir(), 'emu-state-')), 'state.json');
+    writeFileSync(file, '{"format":');
+    const corrupt = await runCli(['emulator', '--port', '0', '--state', file]);
+    expect(corrupt.code).toBe(1);
+    expect(corrupt.stderr).toContain('is not valid JSON');
+    expect(corrupt.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('refuses bad flags and a bad seed file with exit 1', async () => {
     const bad = await runCli(['emulator', '--fail-rate', '2']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--fail-rate must be between 0 and 1');
     const dir = mkdtempSync(join(tmpdir(), 'emu-seed-'));
-    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ customers: [{ name: 'no email' }] }));
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ sandbox: { customers: [{ name: 'no email' }] } }));
     const seed = await runCli(['emulator', '--port', '0', '--seed', join(dir, 'bad.json')]);
     expect(seed.code).toBe(1);
-    expect(seed.stderr).toContain('customers.0.email');
+    expect(seed.stderr).toContain('sandbox.customers.0.email');
   });
 });

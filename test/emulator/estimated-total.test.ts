@@ -7,7 +7,7 @@ let emulator: RunningEmulator;
 
 beforeAll(async () => {
   const customers = Array.from({ length: 100_001 }, (_, i) => ({ email: `c${i}@example.com` }));
-  emulator = await startEmulator({ seed: { customers, transactions: [] } });
+  emulator = await startEmulator({ demo: false, seed: { sandbox: { customers } } });
 }, 60_000);
 afterAll(() => emulator.close());
 

@@ -17,14 +17,14 @@ async function statuses(on: RunningEmulator, count: number): Promise<number[]> {
 
 describe('faults', () => {
   it('latency: delays every API response by at least latencyMs', async () => {
-    emulator = await startEmulator({ seed: {}, faults: { latencyMs: 150 } });
+    emulator = await startEmulator({ demo: false, faults: { latencyMs: 150 } });
     const started = performance.now();
     expect((await call(emulator, 'GET', '/currencies')).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
   });
 
   it('fail rate 1: every API request is a 500 internal_error (type api_error) and nothing is done', async () => {
-    emulator = await startEmulator({ seed: {}, faults: { failRate: 1 } });
+    emulator = await startEmulator({ demo: false, faults: { failRate: 1 } });
     const res = await call(emulator, 'POST', '/products', { body: productBody() });
     expect([res.status, res.body.error.type, res.body.error.code]).toEqual([
       500,
@@ -36,7 +36,7 @@ describe('faults', () => {
   });
 
   it('fail rate with a random seed is repeatable', async () => {
-    emulator = await startEmulator({ seed: {}, faults: { failRate: 0.5, randomSeed: 7 } });
+    emulator = await startEmulator({ demo: false, faults: { failRate: 0.5, randomSeed: 7 } });
     const first = await statuses(emulator, 20);
     expect(first).toContain(500);
     expect(first).toContain(200);
@@ -45,7 +45,7 @@ describe('faults', () => {
   });
 
   it('drop rate 1: a write is committed, then the connection dies with no response', async () => {
-    emulator = await startEmulator({ seed: {}, faults: { dropRate: 1 } });
+    emulator = await startEmulator({ demo: false, faults: { dropRate: 1 } });
     await expect(call(emulator, 'POST', '/products', { body: productBody() })).rejects.toThrow();
     // reads are never dropped, and the write did happen
     const listed = await call(emulator, 'GET', '/products');
@@ -55,7 +55,7 @@ describe('faults', () => {
 
   it('rate limit: over n requests a minute gives 429 too_many_requests with an integer Retry-After', async () => {
     const clock = manualClock();
-    emulator = await startEmulator({ seed: {}, now: clock.now, faults: { rateLimit: 3 } });
+    emulator = await startEmulator({ demo: false, now: clock.now, faults: { rateLimit: 3 } });
     expect(await statuses(emulator, 3)).toEqual([200, 200, 200]);
     const limited = await call(emulator, 'GET', '/products');
     expect(limited.status).toBe(429);
@@ -65,7 +65,7 @@ describe('faults', () => {
 
   it('rate limit: the client is locked out for 60 seconds, then let in again', async () => {
     const clock = manualClock();
-    emulator = await startEmulator({ seed: {}, now: clock.now, faults: { rateLimit: 2 } });
+    emulator = await startEmulator({ demo: false, now: clock.now, faults: { rateLimit: 2 } });
     await statuses(emulator, 3);
     clock.advance(45_000);
     const during = await call(emulator, 'GET', '/currencies');
@@ -78,7 +78,7 @@ describe('faults', () => {
 
   it('rate limit: requests spread over more than a minute are not limited', async () => {
     const clock = manualClock();
-    emulator = await startEmulator({ seed: {}, now: clock.now, faults: { rateLimit: 2 } });
+    emulator = await startEmulator({ demo: false, now: clock.now, faults: { rateLimit: 2 } });
     for (let i = 0; i < 6; i++) {
       expect((await call(emulator, 'GET', '/products')).status).toBe(200);
       clock.advance(31_000);
@@ -86,7 +86,7 @@ describe('faults', () => {
   });
 
   it('runtime switch: POST /__emulator/faults sets the knobs over HTTP', async () => {
-    emulator = await startEmulator({ seed: {} });
+    emulator = await startEmulator({ demo: false });
     const set = await fetch(`${emulator.url}/__emulator/faults`, {
       method: 'POST',
       body: JSON.stringify({ latency_ms: 0, fail_rate: 1, drop_rate: 0, rate_limit: 0 }),

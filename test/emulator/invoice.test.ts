@@ -35,9 +35,12 @@ const ids: string[] = [];
 beforeAll(async () => {
   emulator = await startEmulator({
     now: clock.now,
+    demo: false,
     seed: {
-      customers: [{ id: 'ctm_01aaaaaaaaaaaaaaaaaaaaaaaa', email: 'kim@example.com', name: 'Kim Lee' }],
-      transactions: CASES.map(([status, mode, subtotal]) => seedTxn(status, mode, subtotal)),
+      sandbox: {
+        customers: [{ id: 'ctm_01aaaaaaaaaaaaaaaaaaaaaaaa', email: 'kim@example.com', name: 'Kim Lee' }],
+        transactions: CASES.map(([status, mode, subtotal]) => seedTxn(status, mode, subtotal)),
+      },
     },
   });
   const listed = (await call(emulator, 'GET', '/transactions?order_by=id[ASC]')).body.data;

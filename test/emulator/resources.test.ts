@@ -157,6 +157,7 @@ describe('customers', () => {
 describe('seed data', () => {
   it('serves the seed currencies and accepts prices only in them', async () => {
     const own = await startEmulator({
+      demo: false,
       seed: {
         currencies: [
           { code: 'USD', decimal_places: 2 },

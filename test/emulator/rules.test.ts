@@ -7,7 +7,7 @@ let emulator: RunningEmulator;
 let productId: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ seed: {} });
+  emulator = await startEmulator({ demo: false });
   productId = (await call(emulator, 'POST', '/products', { body: productBody() })).body.data.id;
 });
 afterAll(() => emulator.close());
@@ -24,11 +24,12 @@ describe('§2.3 tax category approval', () => {
     }
   });
 
-  it('§2.3: a category that needs approval fails with product_tax_category_not_approved', async () => {
+  it('§2.3: a category that needs approval fails with product_tax_category_not_approved, naming the flag', async () => {
     const res = await call(emulator, 'POST', '/products', { body: productBody({ tax_category: 'ebooks' }) });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('product_tax_category_not_approved');
     expect(res.body.error.errors[0].field).toBe('tax_category');
+    expect(res.body.error.detail).toContain('--approve-tax-categories ebooks');
     const p = (await call(emulator, 'POST', '/products', { body: productBody() })).body.data;
     const patch = await call(emulator, 'PATCH', `/products/${p.id}`, {
       body: { tax_category: 'digital-goods' },
@@ -36,16 +37,16 @@ describe('§2.3 tax category approval', () => {
     expect(patch.body.error.code).toBe('product_tax_category_not_approved');
   });
 
-  it('§2.3: an approved category is accepted (option overrides the seed)', async () => {
+  it('§2.3: an approved category is accepted (option overrides the seed), saas and standard always are', async () => {
     const approved = await startEmulator({
-      seed: { approved_tax_categories: ['saas'] },
+      seed: { sandbox: { approved_tax_categories: ['website-hosting'] } },
       approvedTaxCategories: ['ebooks'],
     });
-    expect(
-      (await call(approved, 'POST', '/products', { body: productBody({ tax_category: 'ebooks' }) })).status,
-    ).toBe(201);
-    const res = await call(approved, 'POST', '/products', { body: productBody({ tax_category: 'saas' }) });
-    expect(res.body.error.code).toBe('product_tax_category_not_approved');
+    const create = async (tax_category: string) =>
+      (await call(approved, 'POST', '/products', { body: productBody({ tax_category }) })).body;
+    expect((await create('ebooks')).data.tax_category).toBe('ebooks');
+    expect((await create('saas')).data.tax_category).toBe('saas');
+    expect((await create('website-hosting')).error.code).toBe('product_tax_category_not_approved');
     await approved.close();
   });
 
@@ -70,16 +71,17 @@ describe('§2.4 trial rules', () => {
     expect(res.status).toBe(201);
   });
 
-  it('§2.4 trial rule 3: a cardless trial without early access is a 400 bad_request naming the field', async () => {
+  it('§2.4 trial rule 3: a cardless trial without early access is a 400 bad_request naming the field and the flag', async () => {
     const res = await createPrice({
       trial_period: { interval: 'day', frequency: 7, requires_payment_method: false },
     });
     expect([res.status, res.body.error.code]).toEqual([400, 'bad_request']);
     expect(res.body.error.errors[0].field).toBe('trial_period.requires_payment_method');
+    expect(res.body.error.detail).toContain('--cardless-trials');
   });
 
   it('§2.4 trial rule 3: a cardless trial with early access is accepted', async () => {
-    const early = await startEmulator({ seed: {}, cardlessTrials: true });
+    const early = await startEmulator({ demo: false, cardlessTrials: true });
     const pro = (await call(early, 'POST', '/products', { body: productBody() })).body.data.id;
     const res = await call(early, 'POST', '/prices', {
       body: priceBody(pro, {

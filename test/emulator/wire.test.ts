@@ -132,7 +132,7 @@ describe('errors', () => {
 describe('pagination', () => {
   let paged: RunningEmulator;
   beforeAll(async () => {
-    paged = await startEmulator({ seed: {} });
+    paged = await startEmulator({ demo: false });
     for (let i = 0; i < 7; i++)
       await call(paged, 'POST', '/products', { body: productBody({ name: `P${i}` }) });
   });
@@ -193,7 +193,7 @@ describe('public and admin endpoints', () => {
   });
 
   it('records API requests with decoded query and status, not its own endpoints', async () => {
-    const own = await startEmulator({ seed: {} });
+    const own = await startEmulator({ demo: false });
     await call(own, 'GET', '/products?status=active%2Carchived&per_page=5');
     await call(own, 'GET', '/nope');
     const log = await (await fetch(`${own.url}/__emulator/requests`)).json();

@@ -1,11 +1,14 @@
 // `paddle-catalog emulator`: runs the local Paddle API emulator until SIGINT/SIGTERM and prints
-// its base URL and a sandbox key with every permission (design §2, issue 3).
+// its base URL and two keys with every permission: a sandbox key and a live key, each reaching
+// its own account (design §2, §5).
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EmulatorFaults, RunningEmulator } from '../../emulator/index.js';
 import { UserError } from '../../errors.js';
 import { type ProcessControl, processControl, type StopSignal } from '../../output/io.js';
 import type { Reporter } from '../../output/reporter.js';
 import { isLoopbackUrl } from '../../paddle/target.js';
+import { TAX_CATEGORIES } from '../../paddle-facts/tax-categories.js';
 import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
 
@@ -13,6 +16,10 @@ interface EmulatorFlags {
   port: string;
   host: string;
   seed?: string;
+  demo: boolean;
+  state?: string;
+  cardlessTrials?: boolean;
+  approveTaxCategories?: string;
   latency?: string;
   rateLimit?: string;
   failRate?: string;
@@ -51,6 +58,23 @@ function faultsFrom(flags: EmulatorFlags): EmulatorFaults {
   };
 }
 
+/** `--approve-tax-categories a,b`: each one a category Paddle knows. */
+function approvedCategories(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const categories = raw
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  const unknown = categories.find((c) => !(TAX_CATEGORIES as readonly string[]).includes(c));
+  if (unknown !== undefined) {
+    throw new UserError(
+      `--approve-tax-categories: ${JSON.stringify(unknown)} is not a Paddle tax category.`,
+      `Use any of: ${TAX_CATEGORIES.join(', ')}.`,
+    );
+  }
+  return categories;
+}
+
 function untilSignal(signals: ProcessControl): Promise<StopSignal> {
   return new Promise((done) => {
     const stop = (signal: StopSignal) => {
@@ -72,23 +96,29 @@ function announce(reporter: Reporter, emulator: RunningEmulator, demoData: boole
   const print = (line: string) => reporter.io.stdout.write(`${line}\n`);
   if (reporter.json) {
     // exactly one line, so a script can read it as soon as the emulator is ready
-    print(JSON.stringify({ url: emulator.url, apiKey: emulator.apiKey }));
+    print(JSON.stringify({ url: emulator.url, apiKey: emulator.apiKey, liveApiKey: emulator.liveApiKey }));
     return;
   }
   const s = reporter.style;
   print(`${s.bold('Paddle API emulator')} listening on ${s.cyan(emulator.url)}`);
   print(`Sandbox API key (every permission): ${emulator.apiKey}`);
+  print(`Live API key (every permission):    ${emulator.liveApiKey}`);
   print('');
+  print('Sandbox (the default):');
   print(s.dim(`  export PADDLE_API_URL=${emulator.url}`));
   print(s.dim(`  export PADDLE_API_KEY=${emulator.apiKey}`));
-  const demo = demoData ? 'Demo customer: demo@example.com · ' : '';
+  print('Live, a separate account (commands need --production):');
+  print(s.dim(`  PADDLE_API_KEY=${emulator.liveApiKey} paddle-catalog plan catalog.yaml --production`));
+  const demo = demoData ? 'Demo customer (sandbox): demo@example.com · ' : '';
   reporter.info(reporter.errStyle.dim(`${demo}Ctrl+C to stop`));
 }
 
 const EXAMPLES = `
 Examples:
   $ paddle-catalog emulator                                   # http://127.0.0.1:4010 and a sandbox key
-  $ paddle-catalog emulator --port 0 --seed seed.yaml
+  $ paddle-catalog emulator --port 0 --seed seed.yaml --no-demo
+  $ paddle-catalog emulator --cardless-trials --approve-tax-categories ebooks,digital-goods
+  $ paddle-catalog emulator --state .emulator-state.json     # keeps accounts and keys across restarts
   $ paddle-catalog emulator --latency 200 --fail-rate 0.1 --random-seed 7
   $ PADDLE_API_URL=http://127.0.0.1:4010 PADDLE_API_KEY=pdl_sdbx_… paddle-catalog plan catalog.yaml`;
 
@@ -100,7 +130,17 @@ export const registerEmulator: RegisterCommand = (program, run) => {
     )
     .option('--port <port>', 'port to listen on (0 picks a free one)', '4010')
     .option('--host <host>', 'address to bind (loopback unless you say otherwise)', '127.0.0.1')
-    .option('--seed <file>', 'seed data (YAML or JSON) instead of the built-in demo data')
+    .option('--seed <file>', 'seed data (YAML or JSON, see seeds/seed.schema.json), added to the demo data')
+    .option('--no-demo', 'start without the built-in demo data')
+    .option('--cardless-trials', 'give both accounts early access to cardless trials')
+    .option(
+      '--approve-tax-categories <list>',
+      'tax categories approved for both accounts on top of saas and standard (comma-separated)',
+    )
+    .option(
+      '--state <file>',
+      'keep both accounts and the keys in this JSON file: loaded when it exists, saved after every change',
+    )
     .option('--latency <ms>', 'add this many milliseconds to every API response')
     .option('--rate-limit <n>', 'requests per minute per client (0 = none); then 429 and a 60 s lockout')
     .option('--fail-rate <0..1>', 'share of API requests answered 500 internal_error')
@@ -113,10 +153,27 @@ export const registerEmulator: RegisterCommand = (program, run) => {
         const { startEmulator } = await import('../../emulator/index.js');
         const { loadSeedFile } = await import('../../emulator/seed-file.js');
         const seed = flags.seed ? await loadSeedFile(resolve(io.cwd, flags.seed)) : undefined;
+        const statePath = flags.state === undefined ? undefined : resolve(io.cwd, flags.state);
+        const resumed = statePath !== undefined && existsSync(statePath);
+        if (resumed && (flags.seed !== undefined || !flags.demo)) {
+          reporter.warn(
+            `${flags.state} exists: its saved accounts are loaded, --seed and --no-demo are not applied.`,
+          );
+        }
         let emulator: RunningEmulator;
         try {
-          emulator = await startEmulator({ host: flags.host, port, seed, faults });
+          emulator = await startEmulator({
+            host: flags.host,
+            port,
+            seed,
+            demo: flags.demo,
+            statePath,
+            cardlessTrials: flags.cardlessTrials,
+            approvedTaxCategories: approvedCategories(flags.approveTaxCategories),
+            faults,
+          });
         } catch (error) {
+          if (error instanceof UserError) throw error;
           const code = (error as NodeJS.ErrnoException).code;
           if (code === 'EADDRINUSE') {
             throw new UserError(`Port ${port} is already in use.`, 'Pass --port 0 to pick a free port.');
@@ -129,7 +186,7 @@ export const registerEmulator: RegisterCommand = (program, run) => {
           );
         }
         const stopped = untilSignal(processControl(io)); // listen first: a caller may signal as soon as it reads the URL
-        announce(reporter, emulator, seed === undefined);
+        announce(reporter, emulator, flags.demo && !resumed);
         await stopped;
         await emulator.close();
         return EXIT_OK;

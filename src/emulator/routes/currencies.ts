@@ -4,7 +4,7 @@ import { pathPattern } from './common.js';
 
 function list(ctx: RouteContext): Reply {
   return {
-    data: [...ctx.core.settings.currencies].map(([code, decimal_places]) => ({ code, decimal_places })),
+    data: [...ctx.account.settings.currencies].map(([code, decimal_places]) => ({ code, decimal_places })),
   };
 }
 

@@ -26,7 +26,9 @@ function checkCustomerBody(body: Body, mode: 'create' | 'update'): void {
 }
 
 function assertEmailFree(ctx: RouteContext, email: string, self?: string): void {
-  const taken = ctx.core.state.customers.all().find((c) => c.email === email.toLowerCase() && c.id !== self);
+  const taken = ctx.account.state.customers
+    .all()
+    .find((c) => c.email === email.toLowerCase() && c.id !== self);
   if (taken) {
     throw new ApiFailure(
       409,
@@ -63,7 +65,7 @@ function create(ctx: RouteContext): Reply {
     structuredClone(ctx.body),
     timestamp(now),
   );
-  ctx.core.state.customers.insert(customer);
+  ctx.account.state.customers.insert(customer);
   return { status: 201, data: customer };
 }
 
@@ -72,7 +74,7 @@ function list(ctx: RouteContext): Reply {
   const ids = idFilter(ctx.query, 'id', 'ctm');
   const statuses = statusScope(ctx);
   const search = ctx.query.get('search')?.toLowerCase();
-  const records = ctx.core.state.customers
+  const records = ctx.account.state.customers
     .all()
     .filter(
       (c) =>
@@ -85,11 +87,11 @@ function list(ctx: RouteContext): Reply {
 }
 
 function get(ctx: RouteContext): Reply {
-  return { data: findOr404(ctx.core.state.customers, ctx.params[0] as string, 'Customer') };
+  return { data: findOr404(ctx.account.state.customers, ctx.params[0] as string, 'Customer') };
 }
 
 function update(ctx: RouteContext): Reply {
-  const customer = findOr404(ctx.core.state.customers, ctx.params[0] as string, 'Customer');
+  const customer = findOr404(ctx.account.state.customers, ctx.params[0] as string, 'Customer');
   checkCustomerBody(ctx.body, 'update');
   if (typeof ctx.body.email === 'string') {
     assertEmailFree(ctx, ctx.body.email, customer.id);

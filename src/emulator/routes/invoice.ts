@@ -21,7 +21,7 @@ export function invoiceAvailable(transaction: WireRecord): boolean {
 }
 
 function issueLink(ctx: RouteContext): Reply {
-  const transaction = findOr404(ctx.core.state.transactions, ctx.params[0] as string, 'Transaction');
+  const transaction = findOr404(ctx.account.state.transactions, ctx.params[0] as string, 'Transaction');
   const disposition = ctx.query.get('disposition') || 'attachment';
   if (disposition !== 'attachment' && disposition !== 'inline') {
     throw invalidField([
@@ -43,7 +43,7 @@ function issueLink(ctx: RouteContext): Reply {
   }
   const token = randomBytes(16).toString('hex');
   const fileName = `invoice_${transaction.invoice_number ?? transaction.id}.pdf`;
-  ctx.core.state.invoiceLinks.set(token, {
+  ctx.account.state.invoiceLinks.set(token, {
     transactionId: transaction.id,
     disposition,
     expiresAtMs: ctx.core.now().getTime() + INVOICE_LINK_LIFETIME_MS,
@@ -78,14 +78,16 @@ function jsonFile(status: number, code: string, detail: string): InvoiceFile {
 /** The PDF behind an issued link: 404 for an unknown link, 403 once it has expired (as S3 does). */
 export function invoiceFile(core: EmulatorCore, path: string): InvoiceFile {
   const token = path.slice(INVOICE_PATH.length).split('/')[0] ?? '';
-  const link = core.state.invoiceLinks.get(token);
-  const transaction = link && core.state.transactions.get(link.transactionId);
-  if (!link || !transaction) return jsonFile(404, 'not_found', 'No such invoice link.');
+  // the link names no account: it is a bearer URL, like the real presigned one
+  const account = Object.values(core.accounts).find((a) => a.state.invoiceLinks.has(token));
+  const link = account?.state.invoiceLinks.get(token);
+  const transaction = link && account?.state.transactions.get(link.transactionId);
+  if (!account || !link || !transaction) return jsonFile(404, 'not_found', 'No such invoice link.');
   if (core.now().getTime() >= link.expiresAtMs)
     return jsonFile(403, 'request_expired', 'Request has expired.');
-  const customer = core.state.customers.get(transaction.customer_id);
+  const customer = account.state.customers.get(transaction.customer_id);
   const totals = transaction.details?.totals ?? {};
-  const places = core.settings.currencies.get(transaction.currency_code) ?? 2;
+  const places = account.settings.currencies.get(transaction.currency_code) ?? 2;
   const pdf = buildPdf(`Invoice ${transaction.invoice_number ?? transaction.id}`, [
     `Transaction: ${transaction.id}`,
     `Customer: ${customer ? `${customer.name ?? ''} <${customer.email}>`.trim() : transaction.customer_id}`,

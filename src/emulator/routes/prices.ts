@@ -23,13 +23,13 @@ const ORDER_FIELDS = [
 ];
 
 function withProduct(ctx: RouteContext, price: WireRecord): WireRecord {
-  return { ...price, product: ctx.core.state.products.get(price.product_id) ?? null };
+  return { ...price, product: ctx.account.state.products.get(price.product_id) ?? null };
 }
 
 function create(ctx: RouteContext): Reply {
   const body = ctx.body;
-  checkPriceBody(body, 'create', ctx.core.settings);
-  const product = ctx.core.state.products.get(body.product_id as string);
+  checkPriceBody(body, 'create', ctx.account.settings);
+  const product = ctx.account.state.products.get(body.product_id as string);
   if (!product) throw notFound('Product', body.product_id as string);
   if (product.status === 'archived') throw entityArchived('Product', product.id);
   const now = ctx.core.now();
@@ -51,9 +51,9 @@ function create(ctx: RouteContext): Reply {
     created_at: timestamp(now),
     updated_at: timestamp(now),
   };
-  checkPriceRules(price, ctx.core.settings);
-  ctx.core.state.prices.insert(structuredClone(price));
-  return { status: 201, data: ctx.core.state.prices.get(price.id) };
+  checkPriceRules(price, ctx.account.settings);
+  ctx.account.state.prices.insert(structuredClone(price));
+  return { status: 201, data: ctx.account.state.prices.get(price.id) };
 }
 
 function list(ctx: RouteContext): Reply {
@@ -62,7 +62,7 @@ function list(ctx: RouteContext): Reply {
   const statuses = statusScope(ctx);
   const recurring = ctx.query.get('recurring');
   const include = includes(ctx, INCLUDES);
-  const records = ctx.core.state.prices
+  const records = ctx.account.state.prices
     .all()
     .filter(
       (p) =>
@@ -81,17 +81,17 @@ function list(ctx: RouteContext): Reply {
 }
 
 function get(ctx: RouteContext): Reply {
-  const price = findOr404(ctx.core.state.prices, ctx.params[0] as string, 'Price');
+  const price = findOr404(ctx.account.state.prices, ctx.params[0] as string, 'Price');
   return { data: includes(ctx, INCLUDES).has('product') ? withProduct(ctx, price) : price };
 }
 
 function update(ctx: RouteContext): Reply {
-  const price = findOr404(ctx.core.state.prices, ctx.params[0] as string, 'Price');
-  checkPriceBody(ctx.body, 'update', ctx.core.settings);
+  const price = findOr404(ctx.account.state.prices, ctx.params[0] as string, 'Price');
+  checkPriceBody(ctx.body, 'update', ctx.account.settings);
   assertWritable(price, ctx.body, 'Price');
   const next = structuredClone(price);
   applyPatch(next, ctx.body, ctx);
-  checkPriceRules(next, ctx.core.settings);
+  checkPriceRules(next, ctx.account.settings);
   applyPatch(price, ctx.body, ctx);
   return { data: price };
 }

@@ -12,7 +12,7 @@ const INCLUDES = { prices: 'price.read' };
 function withPrices(ctx: RouteContext, products: readonly WireRecord[]): WireRecord[] {
   const wanted = new Set(products.map((p) => p.id));
   const byProduct = new Map<string, WireRecord[]>();
-  for (const price of ctx.core.state.prices.all()) {
+  for (const price of ctx.account.state.prices.all()) {
     if (!wanted.has(price.product_id)) continue;
     const list = byProduct.get(price.product_id) ?? [];
     list.push(price);
@@ -24,7 +24,7 @@ function withPrices(ctx: RouteContext, products: readonly WireRecord[]): WireRec
 function create(ctx: RouteContext): Reply {
   const body = ctx.body;
   checkProductBody(body, 'create');
-  checkTaxCategoryApproved(body.tax_category, ctx.core.settings);
+  checkTaxCategoryApproved(body.tax_category, ctx.account.settings);
   const now = ctx.core.now();
   const product: WireRecord = {
     id: ctx.core.ids.next('pro', now.getTime()),
@@ -39,7 +39,7 @@ function create(ctx: RouteContext): Reply {
     created_at: timestamp(now),
     updated_at: timestamp(now),
   };
-  ctx.core.state.products.insert(product);
+  ctx.account.state.products.insert(product);
   return { status: 201, data: product };
 }
 
@@ -49,7 +49,7 @@ function list(ctx: RouteContext): Reply {
   const categories = csv(ctx.query, 'tax_category');
   const type = ctx.query.get('type');
   const include = includes(ctx, INCLUDES);
-  const records = ctx.core.state.products
+  const records = ctx.account.state.products
     .all()
     .filter(
       (p) =>
@@ -66,16 +66,16 @@ function list(ctx: RouteContext): Reply {
 }
 
 function get(ctx: RouteContext): Reply {
-  const product = findOr404(ctx.core.state.products, ctx.params[0] as string, 'Product');
+  const product = findOr404(ctx.account.state.products, ctx.params[0] as string, 'Product');
   return { data: includes(ctx, INCLUDES).has('prices') ? withPrices(ctx, [product])[0] : product };
 }
 
 function update(ctx: RouteContext): Reply {
-  const product = findOr404(ctx.core.state.products, ctx.params[0] as string, 'Product');
+  const product = findOr404(ctx.account.state.products, ctx.params[0] as string, 'Product');
   checkProductBody(ctx.body, 'update');
   assertWritable(product, ctx.body, 'Product');
   if (ctx.body.tax_category !== product.tax_category)
-    checkTaxCategoryApproved(ctx.body.tax_category, ctx.core.settings);
+    checkTaxCategoryApproved(ctx.body.tax_category, ctx.account.settings);
   applyPatch(product, ctx.body, ctx);
   return { data: product };
 }

@@ -84,7 +84,7 @@ function list(ctx: RouteContext): Reply {
   const origins = csv(q, 'origin');
   const times = ['billed_at', 'created_at', 'updated_at'].flatMap((f) => timeFilters(q, f));
   includes(ctx, INCLUDES);
-  const records = ctx.core.state.transactions
+  const records = ctx.account.state.transactions
     .all()
     .filter(
       (t) =>
@@ -101,7 +101,7 @@ function list(ctx: RouteContext): Reply {
 
 function get(ctx: RouteContext): Reply {
   includes(ctx, INCLUDES);
-  return { data: findOr404(ctx.core.state.transactions, ctx.params[0] as string, 'Transaction') };
+  return { data: findOr404(ctx.account.state.transactions, ctx.params[0] as string, 'Transaction') };
 }
 
 export const transactionRoutes: Route[] = [

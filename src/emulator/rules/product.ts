@@ -27,7 +27,8 @@ export function checkProductBody(body: Body, mode: 'create' | 'update'): void {
 /** Seed §2.3: product_tax_category_not_approved for a category the account has not had approved. */
 export function checkTaxCategoryApproved(category: unknown, settings: AccountSettings): void {
   if (typeof category !== 'string' || settings.approvedTaxCategories.has(category)) return;
-  throw new ApiFailure(400, 'product_tax_category_not_approved', 'tax category not approved', {
+  const detail = `tax category not approved (emulator: start it with --approve-tax-categories ${category})`;
+  throw new ApiFailure(400, 'product_tax_category_not_approved', detail, {
     group: 'products',
     errors: [{ field: 'tax_category', message: `tax category ${category} is not approved for this account` }],
   });

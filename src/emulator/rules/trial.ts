@@ -1,6 +1,6 @@
 // Seed §2.4 trial rules, checked on the price as it will be stored. Real codes where Paddle's
 // are known (research §3.2); the others are the seed's 400 bad_request. Every error names its field.
-import { badRequest, ruleViolation } from '../api-error.js';
+import { ApiFailure, badRequest, ruleViolation } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
 import type { WireRecord } from '../types.js';
 
@@ -78,12 +78,22 @@ export function checkTrialRules(price: WireRecord, settings: AccountSettings): v
   }
   // rule 3: cardless trials are early access
   if (cardless && !settings.cardlessTrials) {
-    throw badRequest([
+    // the detail names the emulator's flag: the one thing that differs from asking Paddle
+    throw new ApiFailure(
+      400,
+      'bad_request',
+      'Cardless trials are in early access, which this account does not have ' +
+        '(emulator: start it with --cardless-trials, or set cardless_trials in its seed).',
       {
-        field: 'trial_period.requires_payment_method',
-        message: 'cardless trials are in early access, which this account does not have',
+        group: 'prices',
+        errors: [
+          {
+            field: 'trial_period.requires_payment_method',
+            message: 'cardless trials are in early access, which this account does not have',
+          },
+        ],
       },
-    ]);
+    );
   }
   // an empty list is no override at all
   if (!paid && (trial.unit_price_overrides ?? []).length > 0) {

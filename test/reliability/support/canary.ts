@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { type EmulatorSeed, type RunningEmulator, startEmulator } from '../../../src/emulator/index.js';
-import { demoSeed } from '../../../src/emulator/seed-data.js';
 import { ALL_PERMISSIONS } from '../../../src/emulator/types.js';
 
 const ID = '01hzzzzzzzzzzzzzzzzzzzzzzz';
@@ -19,9 +18,7 @@ export const ODD_CANARY = `pdl_sdbx_${ODD_SECRET}`;
 
 /** The demo account (demo@example.com and its history), with the canary keys as seeded keys. */
 export function canaryEmulator(permissions: readonly string[] = ALL_PERMISSIONS): Promise<RunningEmulator> {
-  const customerIds = [1, 2, 3].map((n) => `ctm_01h${String(n).padStart(23, '0')}`);
   const seed: EmulatorSeed = {
-    ...demoSeed(customerIds),
     api_keys: [CANARY, ODD_CANARY].map((key) => ({ key, permissions: [...permissions] })),
   };
   return startEmulator({ seed });

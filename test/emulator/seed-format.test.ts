@@ -1,0 +1,55 @@
+// The documented seed format: seeds/seed.schema.json is generated from the checks the emulator
+// applies, and seeds/example.yaml passes both and starts an emulator with what it says.
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { startEmulator } from '../../src/emulator/index.js';
+import { loadSeedFile, seedJsonSchema } from '../../src/emulator/seed-file.js';
+import { call } from './support.js';
+
+const SEEDS = new URL('../../seeds/', import.meta.url);
+const EXAMPLE = new URL('example.yaml', SEEDS);
+const committed = JSON.parse(readFileSync(new URL('seed.schema.json', SEEDS), 'utf8'));
+
+describe('seed format', () => {
+  it('seeds/seed.schema.json equals the schema of the seed checks (regenerate with: npm run docs)', () => {
+    expect(committed).toEqual(seedJsonSchema());
+  });
+
+  it('seeds/example.yaml passes the committed JSON Schema and names it in its modeline', () => {
+    const text = readFileSync(EXAMPLE, 'utf8');
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=./seed.schema.json');
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(committed);
+    expect(validate(parse(text)), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('seeds/example.yaml seeds both accounts, their settings, and a further key, on top of the demo data', async () => {
+    const seed = await loadSeedFile(EXAMPLE.pathname);
+    const emulator = await startEmulator({ seed });
+    try {
+      const sandbox = (await call(emulator, 'GET', '/products')).body.data;
+      expect(sandbox.map((p: { name: string }) => p.name).sort()).toEqual([
+        'Field guide (e-book)',
+        'Team plan',
+      ]);
+      const team = sandbox.find((p: { name: string }) => p.name === 'Team plan');
+      expect(team).toMatchObject({ custom_data: { tier: 'team' }, description: 'For teams of up to 50' });
+      const price = (await call(emulator, 'GET', `/prices?product_id=${team.id}`)).body.data[0];
+      expect(price.trial_period.requires_payment_method).toBe(false);
+      const emails = (await call(emulator, 'GET', '/customers')).body.data.map(
+        (c: { email: string }) => c.email,
+      );
+      expect(emails).toEqual(expect.arrayContaining(['kim@example.com', 'demo@example.com']));
+      const live = (await call(emulator, 'GET', '/products', { key: emulator.liveApiKey })).body.data;
+      expect(live.map((p: { name: string }) => p.name)).toEqual(['Team plan']);
+      const reader = seed.api_keys?.[0]?.key as string;
+      expect((await call(emulator, 'GET', '/products', { key: reader })).status).toBe(200);
+      expect((await call(emulator, 'POST', '/products', { key: reader, body: {} })).body.error.code).toBe(
+        'forbidden',
+      );
+    } finally {
+      await emulator.close();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+// Saved state (statePath / --state): both accounts and the keys survive a restart; the file is
+// written after every change; a corrupt or unreadable file is an error and is left alone.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { UserError } from '../../src/errors.js';
+import { call, priceBody, productBody } from './support.js';
+
+const open: RunningEmulator[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((e) => e.close()));
+});
+
+async function start(statePath: string, extra: Parameters<typeof startEmulator>[0] = {}) {
+  const emulator = await startEmulator({ statePath, ...extra });
+  open.push(emulator);
+  return emulator;
+}
+
+const stateFile = () => join(mkdtempSync(join(tmpdir(), 'emu-state-')), 'state.json');
+
+describe('saved state', () => {
+  it('products, prices, customers, transactions and both keys survive a restart', async () => {
+    const file = stateFile();
+    const first = await start(file);
+    const pro = (await call(first, 'POST', '/products', { body: productBody() })).body.data;
+    const pri = (await call(first, 'POST', '/prices', { body: priceBody(pro.id) })).body.data;
+    const ctm = (await call(first, 'POST', '/customers', { body: { email: 'kept@example.com' } })).body.data;
+    const livePro = (
+      await call(first, 'POST', '/products', { key: first.liveApiKey, body: productBody({ name: 'Live' }) })
+    ).body.data;
+    const extraKey = first.addApiKey(['product.read']);
+    const transactions = (await call(first, 'GET', '/transactions?per_page=30')).body.data;
+    await first.close();
+    open.length = 0;
+
+    const second = await start(file);
+    expect([second.apiKey, second.liveApiKey]).toEqual([first.apiKey, first.liveApiKey]);
+    expect((await call(second, 'GET', `/products/${pro.id}`)).body.data).toEqual(pro);
+    expect((await call(second, 'GET', `/prices/${pri.id}`)).body.data).toEqual(pri);
+    expect((await call(second, 'GET', `/customers/${ctm.id}`)).body.data).toEqual(ctm);
+    expect((await call(second, 'GET', '/transactions?per_page=30')).body.data).toEqual(transactions);
+    expect(
+      (await call(second, 'GET', `/products/${livePro.id}`, { key: second.liveApiKey })).body.data,
+    ).toEqual(livePro);
+    expect((await call(second, 'GET', `/products/${livePro.id}`)).status).toBe(404);
+    expect((await call(second, 'GET', '/products', { key: extraKey })).status).toBe(200);
+    // new ids still sort after the saved ones
+    const next = (await call(second, 'POST', '/products', { body: productBody({ name: 'Next' }) })).body.data;
+    expect(next.id > pro.id).toBe(true);
+  });
+
+  it('is written before a write is answered, so a kill right after loses nothing', async () => {
+    const file = stateFile();
+    const emulator = await start(file);
+    const pro = (await call(emulator, 'POST', '/products', { body: productBody() })).body.data;
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    expect(saved.sandbox.products.map((p: { id: string }) => p.id)).toContain(pro.id);
+    expect(saved.api_key).toBe(emulator.apiKey);
+    expect(saved.live_api_key).toBe(emulator.liveApiKey);
+    // atomic: no temporary file is left beside it
+    expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
+  });
+
+  it('keeps the account settings; flags given at the next start win', async () => {
+    const file = stateFile();
+    await (await start(file, { cardlessTrials: true, approvedTaxCategories: ['ebooks'] })).close();
+    open.length = 0;
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    expect(saved.live).toMatchObject({ cardless_trials: true, approved_tax_categories: ['ebooks'] });
+    const again = await start(file);
+    expect(
+      (await call(again, 'POST', '/products', { body: productBody({ tax_category: 'ebooks' }) })).status,
+    ).toBe(201);
+    await again.close();
+    open.length = 0;
+    const narrowed = await start(file, { approvedTaxCategories: [] });
+    const refused = await call(narrowed, 'POST', '/products', {
+      body: productBody({ tax_category: 'ebooks' }),
+    });
+    expect(refused.body.error.code).toBe('product_tax_category_not_approved');
+  });
+
+  it('a saved file loads instead of the seed and demo data', async () => {
+    const file = stateFile();
+    await (await start(file, { demo: false })).close();
+    open.length = 0;
+    const again = await start(file, { seed: { sandbox: { customers: [{ email: 'seed@example.com' }] } } });
+    expect((await call(again, 'GET', '/customers')).body.data).toEqual([]);
+  });
+
+  it('a corrupt state file is a clear error and is left as it was', async () => {
+    const file = stateFile();
+    writeFileSync(file, '{"format": "paddle-catalog-emulator-state", "versi');
+    await expect(startEmulator({ statePath: file })).rejects.toThrow(UserError);
+    await expect(startEmulator({ statePath: file })).rejects.toThrow(
+      /state file .*state\.json is not valid JSON/,
+    );
+    expect(readFileSync(file, 'utf8')).toBe('{"format": "paddle-catalog-emulator-state", "versi');
+  });
+
+  it('a JSON file that is not a saved state is refused, naming the field', async () => {
+    const file = stateFile();
+    writeFileSync(file, JSON.stringify({ products: [] }));
+    await expect(startEmulator({ statePath: file })).rejects.toThrow(
+      /state file .* is not valid:[\s\S]*format/,
+    );
+    expect(readFileSync(file, 'utf8')).toBe('{"products":[]}');
+  });
+
+  it('an unreadable state file is a clear error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emu-state-'));
+    await expect(startEmulator({ statePath: dir })).rejects.toThrow(/Cannot read the state file .*EISDIR/);
+  });
+});
