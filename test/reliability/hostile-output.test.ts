@@ -38,14 +38,16 @@ let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startEmulator({
     seed: {
-      products: [
-        {
-          id: 'pro_01hzzzzzzzzzzzzzzzzzzzzzzz',
-          name: 'Left by someone else',
-          tax_category: 'standard',
-          custom_data: { paddle_catalog: { key: MARKER_KEY } },
-        },
-      ],
+      sandbox: {
+        products: [
+          {
+            id: 'pro_01hzzzzzzzzzzzzzzzzzzzzzzz',
+            name: 'Left by someone else',
+            tax_category: 'standard',
+            custom_data: { paddle_catalog: { key: MARKER_KEY } },
+          },
+        ],
+      },
     },
   });
 });
