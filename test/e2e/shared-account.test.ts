@@ -16,7 +16,7 @@ const json = async (...args: string[]) => {
 };
 
 beforeAll(async () => {
-  emulator = await startEmulator({ seed: { products: [], prices: [] } });
+  emulator = await startEmulator({ demo: false });
   dir = tempDir();
 });
 afterAll(() => emulator.close());
