@@ -1,0 +1,119 @@
+// The library as an app gets it: `npm pack`, installed from the tarball into a fresh project with
+// no registry, compiled with TypeScript strict + nodenext, then run against the emulator.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { customerIdOf } from '../billing/emulator-fixtures.js';
+import { ROOT } from '../helpers/run-cli.js';
+import { APP_SOURCE, APP_TSCONFIG, run, writeOfflineApp } from './packed-app.js';
+
+const NPM = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
+const npm = (args: string[], cwd: string) =>
+  run(NPM[0] as string, [...NPM.slice(1), ...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd });
+
+let dir: string;
+let app: string;
+let packed: { files: { path: string }[] };
+let compiled: { stdout: string; stderr: string };
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'paddle-catalog-pack-'));
+  app = join(dir, 'app');
+  await mkdir(app);
+  // dist/ is fresh: the suite's global setup built it; --ignore-scripts skips a second build
+  const pack = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', dir], ROOT);
+  const [summary] = JSON.parse(pack.stdout);
+  packed = summary;
+  await writeOfflineApp(app, `../${summary.filename}`, ['@paddle/paddle-node-sdk', '@types/node']);
+  await npm(['ci', '--offline'], app);
+  await writeFile(join(app, 'tsconfig.json'), JSON.stringify(APP_TSCONFIG, null, 2));
+  await writeFile(join(app, 'app.ts'), APP_SOURCE);
+  await writeFile(
+    join(app, 'bad.yaml'),
+    'version: 1\nproducts:\n  pro:\n    name: Pro\n    tax_category: saaas\n',
+  );
+  compiled = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', app]);
+  emulator = await startEmulator();
+}, 180_000);
+
+afterAll(async () => {
+  await emulator?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the packed library in a fresh app', () => {
+  it('ships the built code with its types, the bin and the example catalogs, and no sources or tests', () => {
+    const paths = packed.files.map((file) => file.path);
+    for (const path of ['dist/library/index.js', 'dist/library/index.d.ts', 'dist/library/billing.d.ts'])
+      expect(paths).toContain(path);
+    expect(paths).toContain('bin/paddle-catalog.js');
+    expect(paths).toContain('catalogs/saas-starter.yaml');
+    expect(paths.filter((path) => /^(src|test)\//.test(path))).toEqual([]);
+  });
+
+  it('compiles with strict and nodenext', () => {
+    expect(compiled.stdout + compiled.stderr).toBe('');
+  });
+
+  it('validates a catalog and shows a billing history through the two entry points only', async () => {
+    const { stdout } = await run(process.execPath, ['out/app.js'], {
+      cwd: app,
+      env: {
+        ...process.env,
+        CATALOG: join(ROOT, 'catalogs/saas-starter.yaml'),
+        BAD_CATALOG: join(app, 'bad.yaml'),
+        PADDLE_API_URL: emulator.url,
+        PADDLE_API_KEY: emulator.apiKey,
+        WEBHOOK_SECRET: 'pdl_ntfset_01hv8wptq8987qeep44cyrewp9_secret',
+        CUSTOMER_ID: await customerIdOf(emulator, 'demo@example.com'),
+      },
+    });
+    const result = JSON.parse(stdout);
+    expect(result.exports).toEqual({
+      root: ['validateCatalogFile'],
+      billing: [
+        'FORBIDDEN',
+        'InMemoryCustomerMirror',
+        'NOT_AUTHENTICATED',
+        'NO_BILLING_CUSTOMER',
+        'defaultCacheDir',
+        'getBillingHistory',
+        'getInvoiceUrl',
+        'paddleClient',
+        'paddleCustomerDirectory',
+        'paddleSignatureCheck',
+        'paddleTransactionsGateway',
+        'remoteCurrencies',
+      ],
+    });
+    expect(result.valid).toEqual({ ok: true, issues: [] });
+    expect(result.invalid.ok).toBe(false);
+    expect(result.invalid.issues[0]).toMatchObject({
+      path: 'products.pro.tax_category',
+      line: 5,
+      severity: 'error',
+    });
+    expect([result.forged, result.delivery]).toEqual(['rejected', 'recorded']);
+    expect(result.history.items).toHaveLength(10);
+    expect(result.history.hasMore).toBe(true);
+    expect(Object.keys(result.history.items[0]).sort()).toEqual(
+      ['amount', 'billedAt', 'id', 'invoiceAvailable', 'status', 'tax'].sort(),
+    );
+    expect(result.invoice.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(result.directoryId).toBe(await customerIdOf(emulator, 'demo@example.com'));
+    expect(result.deepImport).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
+  });
+
+  it('keeps the command working from the install', async () => {
+    const bin = join(app, 'node_modules/.bin/paddle-catalog');
+    const { stdout } = await run(bin, [
+      '--json',
+      'validate',
+      join(app, 'node_modules/paddle-catalog/catalogs/saas-starter.yaml'),
+    ]);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: true, issues: [] });
+  });
+});
