@@ -1,6 +1,8 @@
 // The few kinds of failure the tool knows. The CLI turns each into a message and an exit code in
 // one place (src/cli/handle-error.ts); everything else that is thrown is treated as a bug.
 
+import type { RuleId } from './catalog/rules/ids.js';
+
 /** A mistake the user can fix: a bad flag, a missing key, a refused confirmation. Exit 1, no stack. */
 export class UserError extends Error {
   override name = 'UserError';
@@ -19,8 +21,8 @@ export interface CatalogIssue {
   line: number;
   column: number;
   message: string;
-  /** the rule that found it, e.g. `§2.4 trial rule 4` or `schema` */
-  rule: string;
+  /** the id of the rule that found it (explained in docs/rules.md), e.g. `trial-paid-and-cardless` */
+  rule: RuleId;
   severity: 'error' | 'warning';
 }
 

@@ -62,7 +62,7 @@ function yamlIssue(doc: Document, error: YAMLError, lineCounter: LineCounter): C
     line: start.line,
     column: start.col,
     message,
-    rule: duplicate ? 'duplicate key' : 'yaml',
+    rule: duplicate ? 'duplicate-key' : 'yaml-syntax',
     severity: error.name === 'YAMLWarning' ? 'warning' : 'error',
   };
 }
@@ -188,7 +188,7 @@ export function fullRead(file: string, text: string, options: ReadOptions): Read
       line: 1,
       column: 1,
       message: String((error as Error).message),
-      rule: 'yaml',
+      rule: 'yaml-syntax',
       severity: 'error',
     });
     return { issues };

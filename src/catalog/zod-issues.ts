@@ -2,17 +2,15 @@
 // the catalog's own terms, and "did you mean" where a typo is likely.
 import { isScalar, type Node } from 'yaml';
 import { z } from 'zod';
-import { AMOUNT_RULE, amountMessage } from './rules/amount.js';
+import { amountMessage } from './rules/amount.js';
 import { didYouMean, toSnakeCase } from './rules/did-you-mean.js';
 import { DISCOUNT_RULE, percentageMessage } from './rules/discount.js';
 import { error, type Finding, type PathSegment } from './rules/finding.js';
-import { CATALOG_NAME_RULE, invalidKeyMessage, KEY_RULE } from './rules/keys.js';
-import { COUNTRY_RULE, OVERRIDES_RULE, unknownCountryMessage } from './rules/overrides.js';
-import { QUANTITY_RULE } from './rules/quantity.js';
-import { TAX_CATEGORY_RULE, unknownTaxCategoryMessage } from './rules/tax-category.js';
+import type { RuleId } from './rules/ids.js';
+import { invalidKeyMessage } from './rules/keys.js';
+import { unknownCountryMessage } from './rules/overrides.js';
+import { unknownTaxCategoryMessage } from './rules/tax-category.js';
 import { catalogSchema } from './schema.js';
-
-export const UNKNOWN_FIELD_RULE = 'unknown field';
 
 /** A finding and whether it points at a key (unknown field, bad key) rather than a value. */
 export interface StructuralFinding extends Finding {
@@ -26,7 +24,7 @@ export interface Source {
 }
 
 /** The rule of each discount field whose single-field limits the schema checks. */
-const DISCOUNT_FIELD_RULES: Readonly<Record<string, string>> = {
+const DISCOUNT_FIELD_RULES: Readonly<Record<string, RuleId>> = {
   description: DISCOUNT_RULE.description,
   type: DISCOUNT_RULE.type,
   code: DISCOUNT_RULE.code,
@@ -37,25 +35,24 @@ const DISCOUNT_FIELD_RULES: Readonly<Record<string, string>> = {
   expires_at: DISCOUNT_RULE.expiresAt,
 };
 
-/** Which rule a structural problem at `path` breaks. */
-export function ruleForPath(path: readonly PathSegment[]): string {
+/** Which rule (docs/rules.md) a structural problem at `path` breaks. */
+export function ruleForPath(path: readonly PathSegment[]): RuleId {
   const has = (segment: string) => path.includes(segment);
   const last = path[path.length - 1];
   if (path[0] === 'discounts') return DISCOUNT_FIELD_RULES[String(path[2])] ?? 'schema';
-  if (last === 'amount') return AMOUNT_RULE;
-  if (last === 'currency_code') return '§2.4 currency';
-  if (has('country_codes')) return COUNTRY_RULE;
-  if (last === 'unit_price_overrides') return OVERRIDES_RULE;
-  if (last === 'tax_category' || has('approved_tax_categories')) return TAX_CATEGORY_RULE;
-  if (has('trial_period')) return '§2.4 trial period';
-  if (has('billing_cycle')) return '§2.4 billing cycle';
-  if (has('quantity')) return QUANTITY_RULE;
-  if (path[0] === 'version') return 'version';
-  if (path[0] === 'catalog') return CATALOG_NAME_RULE;
-  if (path[0] === 'products' && path.length === 3 && last === 'name') return '§2.3 product name';
-  if (path[2] === 'prices' && path.length === 5 && (last === 'name' || last === 'description')) {
-    return `§2.4 price ${last}`;
-  }
+  if (last === 'amount') return 'amount-not-minor-units';
+  if (last === 'currency_code') return 'currency-unsupported';
+  if (has('country_codes')) return 'country-codes-invalid';
+  if (last === 'unit_price_overrides') return 'unit-price-overrides-invalid';
+  if (last === 'tax_category' || has('approved_tax_categories')) return 'tax-category-unknown';
+  if (has('trial_period')) return 'trial-period-invalid';
+  if (has('billing_cycle')) return 'billing-cycle-invalid';
+  if (has('quantity')) return 'quantity-invalid';
+  if (path[0] === 'version') return 'version-unsupported';
+  if (path[0] === 'catalog') return 'catalog-name';
+  if (path[0] === 'products' && path.length === 3 && last === 'name') return 'product-name-invalid';
+  if (path[2] === 'prices' && path.length === 5 && last === 'name') return 'price-name-invalid';
+  if (path[2] === 'prices' && path.length === 5 && last === 'description') return 'price-description-invalid';
   return 'schema';
 }
 
@@ -167,7 +164,7 @@ export function explainZodIssue(issue: z.core.$ZodIssue, source: Source): Struct
     case 'unrecognized_keys': {
       const allowed = fieldsAt(path);
       return issue.keys.map((key) =>
-        at(unknownFieldMessage(key, allowed), true, [...path, key], UNKNOWN_FIELD_RULE),
+        at(unknownFieldMessage(key, allowed), true, [...path, key], 'unknown-field'),
       );
     }
     case 'invalid_key': {
@@ -176,7 +173,7 @@ export function explainZodIssue(issue: z.core.$ZodIssue, source: Source): Struct
       const inner = schemaAt(path)?.safeParse(value).error?.issues ?? [];
       const kind = path[0] === 'discounts' ? 'discount' : path.length === 2 ? 'product' : 'price';
       return [
-        at(invalidKeyMessage(kind, key), true, path, KEY_RULE),
+        at(invalidKeyMessage(kind, key), true, path, 'key-invalid'),
         ...inner.flatMap((nested) => explainZodIssue({ ...nested, path: [...path, ...nested.path] }, source)),
       ];
     }
@@ -189,7 +186,7 @@ export function explainZodIssue(issue: z.core.$ZodIssue, source: Source): Struct
     case 'invalid_value':
       return [at(enumMessage(path, value, issue.values))];
     case 'invalid_format':
-      if (rule === CATALOG_NAME_RULE) return [at(invalidKeyMessage('catalog', String(value)))];
+      if (rule === 'catalog-name') return [at(invalidKeyMessage('catalog', String(value)))];
       return [at(path[path.length - 1] === 'amount' ? amountFinding(path, source) : issue.message)];
     case 'too_big':
     case 'too_small':

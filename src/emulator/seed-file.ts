@@ -112,7 +112,7 @@ export function seedJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(seedSchema, { target: 'draft-07', io: 'input' }) as Record<string, unknown>;
 }
 
-/** Seed data checked against `schema`; `what` names the file in errors ("seed file", "state file"). */
+/** Seed data checked against `schema`; `what` names the file in errors ("--seed file", "state file"). */
 export function checkSeed<T extends z.ZodType>(
   schema: T,
   file: string,
@@ -135,13 +135,13 @@ export async function loadSeedFile(file: string): Promise<EmulatorSeed> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new UserError(`Cannot read the seed file ${file}: ${(error as Error).message}`);
+    throw new UserError(`Cannot read the --seed file ${file}: ${(error as Error).message}`);
   }
   let data: unknown;
   try {
     data = parse(text);
   } catch (error) {
-    throw new UserError(`The seed file ${file} is not valid YAML or JSON: ${(error as Error).message}`);
+    throw new UserError(`The --seed file ${file} is not valid YAML or JSON: ${(error as Error).message}`);
   }
-  return checkSeed(seedSchema, file, data, 'seed file') as EmulatorSeed;
+  return checkSeed(seedSchema, file, data, '--seed file') as EmulatorSeed;
 }

@@ -45,13 +45,13 @@ describe('issue positions', () => {
   });
 
   it('a bad product key: at the key', () => {
-    const bad = issuesOf(TEXT.replace('  pro:', '  Pro:')).find((issue) => issue.rule === 'key');
+    const bad = issuesOf(TEXT.replace('  pro:', '  Pro:')).find((issue) => issue.rule === 'key-invalid');
     expect(bad).toMatchObject({ path: 'products.Pro', line: 3, column: 3 });
   });
 
   it('a duplicate key is an issue at the second key, and the other issues still show', () => {
     const text = TEXT.replace('      yearly:', '      monthly:');
-    const duplicate = issuesOf(text).find((issue) => issue.rule === 'duplicate key');
+    const duplicate = issuesOf(text).find((issue) => issue.rule === 'duplicate-key');
     expect(duplicate).toMatchObject({
       path: 'products.pro.prices.monthly',
       line: 13,
@@ -65,7 +65,7 @@ describe('issue positions', () => {
   it('a YAML syntax error is positioned and stops there', () => {
     const found = issuesOf('version: 1\nproducts:\n  pro: [a,\n   b: c: d\n');
     expect(found.length).toBeGreaterThan(0);
-    expect(found.every((issue) => issue.rule === 'yaml' && issue.line >= 3)).toBe(true);
+    expect(found.every((issue) => issue.rule === 'yaml-syntax' && issue.line >= 3)).toBe(true);
   });
 
   it('an empty file is one issue at 1:1', () => {

@@ -58,13 +58,13 @@ describe('GitHub annotations', () => {
     line: n,
     column: 3,
     message: `bad: 100%, really\nyes`,
-    rule: '§2.4 amount',
+    rule: 'amount-not-minor-units',
     severity,
   });
 
   it('escapes data and properties the way @actions/core does', () => {
     expect(githubAnnotations('cat,a:log.yaml', [issue(1)])).toEqual([
-      '::error file=cat%2Ca%3Alog.yaml,line=1,col=3,title=§2.4 amount::bad: 100%25, really%0Ayes',
+      '::error file=cat%2Ca%3Alog.yaml,line=1,col=3,title=amount-not-minor-units::bad: 100%25, really%0Ayes',
     ]);
   });
 

@@ -35,7 +35,7 @@ describe('§2.3 tax categories', () => {
       title: '§2.3: the seed typo professional-servicesoft is corrected to professional-services',
       text: product({ tax_category: 'professional-servicesoft' }),
       expected: {
-        rule: '§2.3 tax category',
+        rule: 'tax-category-unknown',
         path: 'products.pro.tax_category',
         message: /known typo; did you mean "professional-services"/,
       },
@@ -44,7 +44,7 @@ describe('§2.3 tax categories', () => {
       title: '§2.3: a near miss gets "did you mean"',
       text: product({ tax_category: 'digital-good' }),
       expected: {
-        rule: '§2.3 tax category',
+        rule: 'tax-category-unknown',
         path: 'products.pro.tax_category',
         message: /did you mean "digital-goods"/,
       },
@@ -53,7 +53,7 @@ describe('§2.3 tax categories', () => {
       title: '§2.3: an unknown category lists the nine',
       text: product({ tax_category: 'food' }),
       expected: {
-        rule: '§2.3 tax category',
+        rule: 'tax-category-unknown',
         path: 'products.pro.tax_category',
         message: /one of: saas, standard, digital-goods/,
       },
@@ -62,7 +62,7 @@ describe('§2.3 tax categories', () => {
       title: '§2.3: a category that needs approval and is not approved is refused, with how to ask',
       text: product({ tax_category: 'ebooks' }),
       expected: {
-        rule: '§2.3 tax category approval',
+        rule: 'tax-category-not-approved',
         path: 'products.pro.tax_category',
         message:
           /needs approval.*environments\.sandbox\.approved_tax_categories.*account settings of the live Paddle account.*saas and standard need no approval/,
@@ -73,7 +73,7 @@ describe('§2.3 tax categories', () => {
       text: product({ tax_category: 'ebooks' }, { sandbox: { approved_tax_categories: ['ebooks'] } }),
       environment: 'production',
       expected: {
-        rule: '§2.3 tax category approval',
+        rule: 'tax-category-not-approved',
         path: 'products.pro.tax_category',
         message: /environments\.production/,
       },
@@ -87,7 +87,7 @@ describe('§2.3 tax categories', () => {
       title: '§2.3: a typo in approved_tax_categories gets "did you mean"',
       text: product({}, { sandbox: { approved_tax_categories: ['website-hostin'] } }),
       expected: {
-        rule: '§2.3 tax category',
+        rule: 'tax-category-unknown',
         path: 'environments.sandbox.approved_tax_categories.0',
         message: /did you mean "website-hosting"/,
       },
@@ -101,7 +101,7 @@ describe('§2.3 tax categories', () => {
       { sandbox: { approved_tax_categories: ['ebooks'] }, production: { approved_tax_categories: [] } },
     );
     expect(issuesOf(text)).toMatchObject([
-      { severity: 'warning', rule: '§2.3 tax category approval', message: /environments\.production/ },
+      { severity: 'warning', rule: 'tax-category-not-approved', message: /environments\.production/ },
     ]);
   });
 });
@@ -113,7 +113,7 @@ describe('§2.4 price fields', () => {
       title: '§2.4 price description: required',
       text: price({ description: undefined }),
       expected: {
-        rule: '§2.4 price description',
+        rule: 'price-description-invalid',
         path: `${PRICE}.description`,
         message: /missing required field "description"/,
       },
@@ -122,7 +122,7 @@ describe('§2.4 price fields', () => {
       title: '§2.4 price description: at least 2 characters',
       text: price({ description: 'P' }),
       expected: {
-        rule: '§2.4 price description',
+        rule: 'price-description-invalid',
         path: `${PRICE}.description`,
         message: /2–500 characters \(it has 1\)/,
       },
@@ -130,7 +130,7 @@ describe('§2.4 price fields', () => {
     {
       title: '§2.4 price description: at most 500 characters',
       text: price({ description: 'x'.repeat(501) }),
-      expected: { rule: '§2.4 price description', path: `${PRICE}.description`, message: /2–500/ },
+      expected: { rule: 'price-description-invalid', path: `${PRICE}.description`, message: /2–500/ },
     },
     {
       title: '§2.4 price name: 150 characters is fine',
@@ -141,7 +141,7 @@ describe('§2.4 price fields', () => {
       title: '§2.4 price name: 1 to 150 characters (151 refused)',
       text: price({ name: 'n'.repeat(151) }),
       expected: {
-        rule: '§2.4 price name',
+        rule: 'price-name-invalid',
         path: `${PRICE}.name`,
         message: /1–150 characters \(it has 151\)/,
       },
@@ -149,13 +149,13 @@ describe('§2.4 price fields', () => {
     {
       title: '§2.4 price name: empty refused',
       text: price({ name: '' }),
-      expected: { rule: '§2.4 price name', path: `${PRICE}.name`, message: /1–150/ },
+      expected: { rule: 'price-name-invalid', path: `${PRICE}.name`, message: /1–150/ },
     },
     {
       title: '§2.2/§2.4 amount: a YAML number shows the string and what it means in USD',
       text: price({ unit_price: { amount: 1000, currency_code: 'USD' } }),
       expected: {
-        rule: '§2.4 amount',
+        rule: 'amount-not-minor-units',
         path: `${PRICE}.unit_price.amount`,
         message: /not a YAML number: write amount: "1000" \(= \$10\.00\)/,
       },
@@ -163,13 +163,17 @@ describe('§2.4 price fields', () => {
     {
       title: '§2.2/§2.4 amount: a YAML number in a zero-decimal currency (JPY)',
       text: price({ unit_price: { amount: 1200, currency_code: 'JPY' } }),
-      expected: { rule: '§2.4 amount', path: `${PRICE}.unit_price.amount`, message: /"1200" \(= ¥1,200\)/ },
+      expected: {
+        rule: 'amount-not-minor-units',
+        path: `${PRICE}.unit_price.amount`,
+        message: /"1200" \(= ¥1,200\)/,
+      },
     },
     {
       title: '§2.2/§2.4 amount: a decimal string is converted to the lowest unit',
       text: price({ unit_price: { amount: '10.50', currency_code: 'EUR' } }),
       expected: {
-        rule: '§2.4 amount',
+        rule: 'amount-not-minor-units',
         path: `${PRICE}.unit_price.amount`,
         message: /for 10\.50 write amount: "1050" \(= €10\.50\)/,
       },
@@ -178,7 +182,7 @@ describe('§2.4 price fields', () => {
       title: '§2.2/§2.4 amount: decimals in a zero-decimal currency are refused',
       text: price({ unit_price: { amount: '12.5', currency_code: 'KRW' } }),
       expected: {
-        rule: '§2.4 amount',
+        rule: 'amount-not-minor-units',
         path: `${PRICE}.unit_price.amount`,
         message: /more decimals than KRW has \(0\)/,
       },
@@ -186,7 +190,11 @@ describe('§2.4 price fields', () => {
     {
       title: '§2.4 amount: negative refused',
       text: price({ unit_price: { amount: '-100', currency_code: 'USD' } }),
-      expected: { rule: '§2.4 amount', path: `${PRICE}.unit_price.amount`, message: /cannot be negative/ },
+      expected: {
+        rule: 'amount-not-minor-units',
+        path: `${PRICE}.unit_price.amount`,
+        message: /cannot be negative/,
+      },
     },
     {
       title: '§2.4 amount: "0" is a valid amount',
@@ -202,7 +210,7 @@ describe('§2.4 price fields', () => {
       title: '§2.4 currency: lower case gets "did you mean"',
       text: price({ unit_price: { amount: '1000', currency_code: 'usd' } }),
       expected: {
-        rule: '§2.4 currency',
+        rule: 'currency-unsupported',
         path: `${PRICE}.unit_price.currency_code`,
         message: /did you mean "USD"/,
       },
@@ -211,7 +219,7 @@ describe('§2.4 price fields', () => {
       title: '§2.4 currency: an unknown currency is refused',
       text: price({ unit_price: { amount: '1000', currency_code: 'XYZ' } }),
       expected: {
-        rule: '§2.4 currency',
+        rule: 'currency-unsupported',
         path: `${PRICE}.unit_price.currency_code`,
         message: /not a valid currency_code/,
       },
@@ -220,7 +228,7 @@ describe('§2.4 price fields', () => {
       title: '§2.4 billing cycle: interval day/week/month/year with "did you mean"',
       text: price({ billing_cycle: { interval: 'monthly', frequency: 1 } }),
       expected: {
-        rule: '§2.4 billing cycle',
+        rule: 'billing-cycle-invalid',
         path: `${PRICE}.billing_cycle.interval`,
         message: /did you mean "month"/,
       },
@@ -229,7 +237,7 @@ describe('§2.4 price fields', () => {
       title: '§2.4 billing cycle: frequency is an integer',
       text: price({ billing_cycle: { interval: 'month', frequency: 1.5 } }),
       expected: {
-        rule: '§2.4 billing cycle',
+        rule: 'billing-cycle-invalid',
         path: `${PRICE}.billing_cycle.frequency`,
         message: /whole number/,
       },
@@ -238,7 +246,7 @@ describe('§2.4 price fields', () => {
       title: '§2.4 billing cycle: frequency at most 999',
       text: price({ billing_cycle: { interval: 'month', frequency: 1000 } }),
       expected: {
-        rule: '§2.4 billing cycle',
+        rule: 'billing-cycle-invalid',
         path: `${PRICE}.billing_cycle.frequency`,
         message: /at most 999/,
       },
@@ -251,18 +259,18 @@ describe('§2.4 price fields', () => {
     {
       title: '§8 quantity: minimum at least 1',
       text: price({ quantity: { minimum: 0, maximum: 5 } }),
-      expected: { rule: '§8 quantity', path: `${PRICE}.quantity.minimum`, message: /at least 1/ },
+      expected: { rule: 'quantity-invalid', path: `${PRICE}.quantity.minimum`, message: /at least 1/ },
     },
     {
       title: '§8 quantity: maximum at most 999999999',
       text: price({ quantity: { minimum: 1, maximum: 1_000_000_000 } }),
-      expected: { rule: '§8 quantity', path: `${PRICE}.quantity.maximum`, message: /at most 999999999/ },
+      expected: { rule: 'quantity-invalid', path: `${PRICE}.quantity.maximum`, message: /at most 999999999/ },
     },
     {
       title: '§8 quantity: minimum not above maximum',
       text: price({ quantity: { minimum: 10, maximum: 5 } }),
       expected: {
-        rule: '§8 quantity',
+        rule: 'quantity-minimum-above-maximum',
         path: `${PRICE}.quantity.minimum`,
         message: /greater than quantity\.maximum/,
       },
@@ -291,13 +299,13 @@ describe('§2.4 unit price overrides', () => {
     {
       title: '§2.4 overrides: UK is not ISO 3166-1 (did you mean GB)',
       text: price({ unit_price_overrides: [override(['UK'], 'GBP')] }),
-      expected: { rule: '§2.4 country codes', path: at(0, 0), message: /did you mean "GB"/ },
+      expected: { rule: 'country-codes-invalid', path: at(0, 0), message: /did you mean "GB"/ },
     },
     {
       title: '§2.4 overrides: a made-up code is refused',
       text: price({ unit_price_overrides: [override(['ZZ'])] }),
       expected: {
-        rule: '§2.4 country codes',
+        rule: 'country-codes-invalid',
         path: at(0, 0),
         message: /not an ISO 3166-1 alpha-2 country code/,
       },
@@ -305,18 +313,18 @@ describe('§2.4 unit price overrides', () => {
     {
       title: '§2.4 overrides: a real country Paddle does not sell to is refused',
       text: price({ unit_price_overrides: [override(['CU'])] }),
-      expected: { rule: '§2.4 country codes', path: at(0, 0), message: /does not sell to CU/ },
+      expected: { rule: 'country-codes-invalid', path: at(0, 0), message: /does not sell to CU/ },
     },
     {
       title: '§2.4 overrides: lower case is refused with the upper-case spelling',
       text: price({ unit_price_overrides: [override(['de'])] }),
-      expected: { rule: '§2.4 country codes', path: at(0, 0), message: /upper case: "DE"/ },
+      expected: { rule: 'country-codes-invalid', path: at(0, 0), message: /upper case: "DE"/ },
     },
     {
       title: '§2.4 overrides: no country in two overrides',
       text: price({ unit_price_overrides: [override(['DE', 'FR']), override(['FR'], 'EUR')] }),
       expected: {
-        rule: '§2.4 price overrides',
+        rule: 'override-country-repeated',
         path: at(1, 0),
         message: /FR is already in unit_price_overrides\.0/,
       },
@@ -324,13 +332,13 @@ describe('§2.4 unit price overrides', () => {
     {
       title: '§2.4 overrides: no country twice in one override',
       text: price({ unit_price_overrides: [override(['DE', 'DE'])] }),
-      expected: { rule: '§2.4 price overrides', path: at(0, 1), message: /already in this override/ },
+      expected: { rule: 'override-country-repeated', path: at(0, 1), message: /already in this override/ },
     },
     {
       title: '§2.4 overrides: at least one country per override',
       text: price({ unit_price_overrides: [override([])] }),
       expected: {
-        rule: '§2.4 country codes',
+        rule: 'country-codes-invalid',
         path: `${PRICE}.unit_price_overrides.0.country_codes`,
         message: /at least one country/,
       },
@@ -342,7 +350,7 @@ describe('§2.4 unit price overrides', () => {
     const many = Array.from({ length: 251 }, () => override(['DE']));
     const errors = errorsOf(price({ unit_price_overrides: many }));
     expect(errors.find((e) => e.path === `${PRICE}.unit_price_overrides`)).toMatchObject({
-      rule: '§2.4 price overrides',
+      rule: 'unit-price-overrides-invalid',
       message: expect.stringMatching(/at most 250/),
     });
   });
@@ -368,7 +376,7 @@ describe('§2.4 trial rules', () => {
     {
       title: '§2.4 trial rule 1: trial frequency is at least 1',
       text: price({ ...monthly, trial_period: { interval: 'day', frequency: 0 } }),
-      expected: { rule: '§2.4 trial period', path: `${tp}.frequency`, message: /at least 1/ },
+      expected: { rule: 'trial-period-invalid', path: `${tp}.frequency`, message: /at least 1/ },
     },
     {
       title: '§2.4 trial rule 2: a paid trial in the price currency is valid',
@@ -382,7 +390,7 @@ describe('§2.4 trial rules', () => {
         trial_period: { ...paid, unit_price: { amount: '100', currency_code: 'EUR' } },
       }),
       expected: {
-        rule: '§2.4 trial rule 2',
+        rule: 'trial-paid-currency-mismatch',
         path: `${tp}.unit_price.currency_code`,
         message: /EUR is not USD/,
       },
@@ -407,7 +415,7 @@ describe('§2.4 trial rules', () => {
         trial_period: { ...paid, unit_price_overrides: [trialOverride(['GB'], 'GBP')] },
       }),
       expected: {
-        rule: '§2.4 trial rule 2',
+        rule: 'trial-paid-overrides-mismatch',
         path: `${PRICE}.unit_price_overrides.0.country_codes`,
         message: /needs a trial override.*\[DE, FR\]/,
       },
@@ -420,7 +428,7 @@ describe('§2.4 trial rules', () => {
         trial_period: { ...paid, unit_price_overrides: [trialOverride(['GB'], 'EUR')] },
       }),
       expected: {
-        rule: '§2.4 trial rule 2',
+        rule: 'trial-paid-overrides-mismatch',
         path: `${tp}.unit_price_overrides.0.unit_price.currency_code`,
         message: /EUR is not GBP/,
       },
@@ -432,7 +440,7 @@ describe('§2.4 trial rules', () => {
         trial_period: { interval: 'day', frequency: 7, unit_price_overrides: [trialOverride(['GB'], 'GBP')] },
       }),
       expected: {
-        rule: '§2.4 trial rule 2',
+        rule: 'trial-paid-overrides-mismatch',
         path: `${tp}.unit_price_overrides`,
         message: /need a paid trial/,
       },
@@ -444,7 +452,7 @@ describe('§2.4 trial rules', () => {
         trial_period: { interval: 'day', frequency: 30, requires_payment_method: false },
       }),
       expected: {
-        rule: '§2.4 trial rule 3',
+        rule: 'trial-cardless-not-enabled',
         path: `${tp}.requires_payment_method`,
         message: /environments\.sandbox\.cardless_trials: true/,
       },
@@ -465,7 +473,7 @@ describe('§2.4 trial rules', () => {
       ),
       environment: 'production',
       expected: {
-        rule: '§2.4 trial rule 3',
+        rule: 'trial-cardless-not-enabled',
         path: `${tp}.requires_payment_method`,
         message: /environments\.production\.cardless_trials/,
       },
@@ -474,7 +482,7 @@ describe('§2.4 trial rules', () => {
       title: '§2.4 trial rule 4: paid and cardless is refused',
       text: price({ ...monthly, trial_period: { ...paid, requires_payment_method: false } }, cardlessOn),
       expected: {
-        rule: '§2.4 trial rule 4',
+        rule: 'trial-paid-and-cardless',
         path: `${tp}.requires_payment_method`,
         message: /both paid and cardless/,
       },
@@ -482,7 +490,7 @@ describe('§2.4 trial rules', () => {
     {
       title: '§2.4 trial rule 5: a trial on a one-time price is refused',
       text: price({ billing_cycle: undefined, trial_period: { interval: 'day', frequency: 14 } }),
-      expected: { rule: '§2.4 trial rule 5', path: tp, message: /add billing_cycle/ },
+      expected: { rule: 'trial-needs-billing-cycle', path: tp, message: /add billing_cycle/ },
     },
   ];
   it.each(rows)('$title', check);
@@ -498,8 +506,8 @@ describe('§2.4 trial rules', () => {
         .map((e) => `${e.rule} ${e.path}`)
         .sort(),
     ).toEqual([
-      `§2.4 trial rule 2 ${PRICE}.trial_period.unit_price_overrides.0.country_codes`,
-      `§2.4 trial rule 2 ${PRICE}.unit_price_overrides.0.country_codes`,
+      `trial-paid-overrides-mismatch ${PRICE}.trial_period.unit_price_overrides.0.country_codes`,
+      `trial-paid-overrides-mismatch ${PRICE}.unit_price_overrides.0.country_codes`,
     ]);
   });
 
@@ -516,7 +524,12 @@ describe('§2.4 trial rules', () => {
       errorsOf(text)
         .map((e) => e.rule)
         .sort(),
-    ).toEqual(['§2.4 trial rule 2', '§2.4 trial rule 3', '§2.4 trial rule 4', '§2.4 trial rule 5']);
+    ).toEqual([
+      'trial-cardless-not-enabled',
+      'trial-needs-billing-cycle',
+      'trial-paid-and-cardless',
+      'trial-paid-currency-mismatch',
+    ]);
   });
 });
 
@@ -526,7 +539,7 @@ describe('products, keys, version and field names', () => {
       title: '§2.3 product name: required',
       text: product({ name: undefined }),
       expected: {
-        rule: '§2.3 product name',
+        rule: 'product-name-invalid',
         path: 'products.pro.name',
         message: /missing required field "name"/,
       },
@@ -535,7 +548,7 @@ describe('products, keys, version and field names', () => {
       title: '§2.3 product name: 1 to 200 characters',
       text: product({ name: 'n'.repeat(201) }),
       expected: {
-        rule: '§2.3 product name',
+        rule: 'product-name-invalid',
         path: 'products.pro.name',
         message: /1–200 characters \(it has 201\)/,
       },
@@ -548,12 +561,16 @@ describe('products, keys, version and field names', () => {
     {
       title: 'design §3 keys: a product key must match ^[a-z0-9][a-z0-9_-]{0,62}$',
       text: catalogWith().replace('  pro:', '  Pro Plan:'),
-      expected: { rule: 'key', path: 'products.Pro Plan', message: /\(e\.g\. "pro-plan"\)/ },
+      expected: { rule: 'key-invalid', path: 'products.Pro Plan', message: /\(e\.g\. "pro-plan"\)/ },
     },
     {
       title: 'design §3 keys: a price key too',
       text: catalogWith().replace('monthly:', '_monthly:'),
-      expected: { rule: 'key', path: 'products.pro.prices._monthly', message: /price key "_monthly"/ },
+      expected: {
+        rule: 'key-invalid',
+        path: 'products.pro.prices._monthly',
+        message: /price key "_monthly"/,
+      },
     },
     {
       title: 'design §3 catalog name: a valid name is accepted',
@@ -577,12 +594,12 @@ describe('products, keys, version and field names', () => {
     {
       title: 'design §3 version: must be 1',
       text: catalogWith().replace('version: 1', 'version: 2'),
-      expected: { rule: 'version', path: 'version', message: /version must be 1/ },
+      expected: { rule: 'version-unsupported', path: 'version', message: /version must be 1/ },
     },
     {
       title: 'design §3 version: required',
       text: catalogWith().replace('version: 1\n', ''),
-      expected: { rule: 'version', path: 'version', message: /missing required field "version"/ },
+      expected: { rule: 'version-unsupported', path: 'version', message: /missing required field "version"/ },
     },
   ];
   it.each(rows)('$title', check);
@@ -594,14 +611,14 @@ describe('products, keys, version and field names', () => {
     ['descripton', 'description', `${PRICE}.descripton`],
   ])('design §3 field names: %s gets "did you mean %s"', (wrong, right, path) => {
     const text = catalogWith().replace(`${right}:`, `${wrong}:`);
-    const unknown = errorsOf(text).find((e) => e.rule === 'unknown field');
+    const unknown = errorsOf(text).find((e) => e.rule === 'unknown-field');
     expect(unknown).toMatchObject({ path, message: expect.stringContaining(`did you mean "${right}"`) });
   });
 
   it('design §3 field names: an unknown field with no near miss is still refused', () => {
     const text = catalogWith({ product: { colour: 'red' } });
     expect(errorsOf(text)).toMatchObject([
-      { rule: 'unknown field', path: 'products.pro.colour', message: 'unknown field "colour"' },
+      { rule: 'unknown-field', path: 'products.pro.colour', message: 'unknown field "colour"' },
     ]);
   });
 

@@ -38,7 +38,7 @@ describe('paddle-catalog validate', () => {
     expect(result.code).toBe(1);
     const lines = result.stdout.trim().split('\n');
     expect(lines).toContain(
-      `${BAD}:5:19  error tax category "professional-servicesoft" is a known typo; did you mean "professional-services"?  (§2.3 tax category)`,
+      `${BAD}:5:19  error tax category "professional-servicesoft" is a known typo; did you mean "professional-services"?  (tax-category-unknown)`,
     );
     expect(
       lines.some((line) =>
@@ -67,7 +67,7 @@ describe('paddle-catalog validate', () => {
       path: 'products.pro.tax_category',
       line: 5,
       column: 19,
-      rule: '§2.3 tax category',
+      rule: 'tax-category-unknown',
     });
   });
 
@@ -83,7 +83,7 @@ describe('paddle-catalog validate', () => {
     expect(sandbox.stdout).toMatch(/warning environments\.production\.cardless_trials/);
     const production = await runCliInProcess(['validate', '--production', 'catalogs/global-pricing.yaml']);
     expect(production.code).toBe(1);
-    expect(production.stdout).toMatch(/\(§2\.4 trial rule 3\)/);
+    expect(production.stdout).toMatch(/\(trial-cardless-not-enabled\)/);
   });
 
   it('a missing file is one clear line, exit 1, no stack trace', async () => {
@@ -102,7 +102,7 @@ describe('paddle-catalog validate', () => {
     const annotations = result.stderr.split('\n').filter((line) => line.startsWith('::error'));
     expect(annotations).toHaveLength(5);
     expect(annotations[0]).toBe(
-      '::error file=bad.yaml,line=5,col=19,title=§2.3 tax category::tax category "professional-servicesoft" is a known typo; did you mean "professional-services"?',
+      '::error file=bad.yaml,line=5,col=19,title=tax-category-unknown::tax category "professional-servicesoft" is a known typo; did you mean "professional-services"?',
     );
     expect(JSON.parse(result.stdout).ok).toBe(false);
   });

@@ -18,7 +18,7 @@ const issue = (n: number, over: Partial<CatalogIssue> = {}): CatalogIssue => ({
   line: n,
   column: 5,
   message: `problem ${n}`,
-  rule: 'structure',
+  rule: 'schema',
   severity: 'error',
   ...over,
 });
@@ -31,10 +31,10 @@ describe('annotations', () => {
 
   it('one ::error line per issue with file, line, col and title; properties escaped', () => {
     const [line] = githubAnnotations('dir,x/cat:1.yaml', [
-      issue(13, { rule: '§2.4 trial rule 4', message: 'paid, and\ncardless: 100%' }),
+      issue(13, { rule: 'trial-paid-and-cardless', message: 'paid, and\ncardless: 100%' }),
     ]);
     expect(line).toBe(
-      '::error file=dir%2Cx/cat%3A1.yaml,line=13,col=5,title=§2.4 trial rule 4::paid, and%0Acardless: 100%25',
+      '::error file=dir%2Cx/cat%3A1.yaml,line=13,col=5,title=trial-paid-and-cardless::paid, and%0Acardless: 100%25',
     );
   });
 

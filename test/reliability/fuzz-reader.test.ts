@@ -57,7 +57,7 @@ describe('fuzz: readCatalog (issue 6, design §3)', () => {
     const { catalog, issues } = readCatalog('dup.yaml', text, { environment: 'sandbox' });
     expect(catalog).toBeUndefined();
     expect(issues).toContainEqual(
-      expect.objectContaining({ rule: 'duplicate key', line: 5, severity: 'error' }),
+      expect.objectContaining({ rule: 'duplicate-key', line: 5, severity: 'error' }),
     );
   });
 });

@@ -5,8 +5,6 @@
 import { formatMinorUnits, minorUnitsToDecimal } from '../../money/minor-units.js';
 import { currencyDecimalPlaces } from '../../paddle-facts/currencies.js';
 
-export const AMOUNT_RULE = '§2.4 amount';
-
 const DIGITS = /^\d+$/;
 
 /** `$10.00` for ("1000", "USD"); a plain decimal and the code when Intl does not know the currency. */

@@ -4,6 +4,7 @@ import type { CatalogDiscount } from '../schema.js';
 import { amountMessage } from './amount.js';
 import { didYouMean } from './did-you-mean.js';
 import { error, type Finding, type RuleContext, warning } from './finding.js';
+import type { RuleId } from './ids.js';
 
 export const DISCOUNT_RULE = {
   description: 'discount-description',
@@ -18,7 +19,7 @@ export const DISCOUNT_RULE = {
   restrictTo: 'discount-restrict-to',
   expiresAt: 'discount-expires-at',
   expired: 'discount-expired',
-} as const;
+} as const satisfies Record<string, RuleId>;
 
 export type DiscountFields = Partial<CatalogDiscount>;
 

@@ -2,14 +2,15 @@
 // prefixes the path and turns it into a positioned CatalogIssue.
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import type { EnvironmentSettings } from '../schema.js';
+import type { RuleId } from './ids.js';
 
 export type PathSegment = string | number;
 
 export interface Finding {
   path: PathSegment[];
   message: string;
-  /** the seed rule, e.g. `§2.4 trial rule 4` */
-  rule: string;
+  /** the rule's id, explained in docs/rules.md, e.g. `trial-paid-and-cardless` */
+  rule: RuleId;
   severity: 'error' | 'warning';
 }
 
@@ -23,11 +24,11 @@ export interface RuleContext {
   now: Date;
 }
 
-export function error(rule: string, path: PathSegment[], message: string): Finding {
+export function error(rule: RuleId, path: PathSegment[], message: string): Finding {
   return { path, message, rule, severity: 'error' };
 }
 
-export function warning(rule: string, path: PathSegment[], message: string): Finding {
+export function warning(rule: RuleId, path: PathSegment[], message: string): Finding {
   return { path, message, rule, severity: 'warning' };
 }
 

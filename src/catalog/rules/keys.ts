@@ -1,10 +1,6 @@
 // Product, price and discount keys are their stable identity, so they are kept to a safe alphabet.
 import { KEY_PATTERN } from '../schema.js';
 
-export const KEY_RULE = 'key';
-/** The `catalog:` name is stored in every marker, so it follows the keys' alphabet. */
-export const CATALOG_NAME_RULE = 'catalog-name';
-
 /** `Pro Plan!` → `pro-plan`; undefined when nothing usable is left. */
 export function suggestKey(key: string): string | undefined {
   const slug = key

@@ -5,9 +5,6 @@ import { COUNTRY_CODE_MISTAKES, UNSUPPORTED_COUNTRY_CODES } from '../../paddle-f
 import type { CatalogPrice, UnitPriceOverride } from '../schema.js';
 import { error, type Finding, type PathSegment } from './finding.js';
 
-export const OVERRIDES_RULE = '§2.4 price overrides';
-export const COUNTRY_RULE = '§2.4 country codes';
-
 /** Why a country code is refused: a common mix-up, a country Paddle does not sell to, or no code at all. */
 export function unknownCountryMessage(value: unknown): string {
   const shown = JSON.stringify(value);
@@ -35,7 +32,7 @@ export function countriesOnce(overrides: readonly UnitPriceOverride[], at: PathS
       const where = first === index ? 'this override' : `unit_price_overrides.${first}`;
       findings.push(
         error(
-          OVERRIDES_RULE,
+          'override-country-repeated',
           [...at, index, 'country_codes', position],
           `${code} is already in ${where}; a country may have one override only`,
         ),

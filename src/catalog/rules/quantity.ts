@@ -2,14 +2,12 @@
 import type { CatalogPrice } from '../schema.js';
 import { error, type Finding } from './finding.js';
 
-export const QUANTITY_RULE = '§8 quantity';
-
 export function quantityInOrder(price: Pick<CatalogPrice, 'quantity'>): Finding[] {
   const quantity = price.quantity;
   if (!quantity || quantity.minimum <= quantity.maximum) return [];
   return [
     error(
-      QUANTITY_RULE,
+      'quantity-minimum-above-maximum',
       ['quantity', 'minimum'],
       `quantity.minimum (${quantity.minimum}) is greater than quantity.maximum (${quantity.maximum})`,
     ),

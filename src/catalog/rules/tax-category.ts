@@ -9,9 +9,6 @@ import type { CatalogProduct } from '../schema.js';
 import { closest } from './did-you-mean.js';
 import { error, type Finding, otherEnvironment, type RuleContext, warning } from './finding.js';
 
-export const TAX_CATEGORY_RULE = '§2.3 tax category';
-export const APPROVAL_RULE = '§2.3 tax category approval';
-
 /** A spelling that circulates in published tables (the seed's own row reads so). */
 const KNOWN_TYPOS: Readonly<Record<string, string>> = {
   'professional-servicesoft': 'professional-services',
@@ -46,7 +43,7 @@ export function taxCategoryApproved(
   if (!declared(ctx.settings)) {
     return [
       error(
-        APPROVAL_RULE,
+        'tax-category-not-approved',
         ['tax_category'],
         `tax category "${category}" needs approval, and environments.${ctx.environment}.approved_tax_categories ` +
           `does not list it. ${HOW_TO_APPROVE} environments.${ctx.environment}.approved_tax_categories ` +
@@ -58,7 +55,7 @@ export function taxCategoryApproved(
   if (ctx.otherSettings !== undefined && !declared(ctx.otherSettings)) {
     return [
       warning(
-        APPROVAL_RULE,
+        'tax-category-not-approved',
         ['tax_category'],
         `tax category "${category}" is not listed in environments.${other}.approved_tax_categories; ` +
           `creating this product in ${other} will fail until it is approved there.`,

@@ -6,17 +6,12 @@ import { error, type Finding, otherEnvironment, type RuleContext, warning } from
 
 type Price = Pick<CatalogPrice, 'billing_cycle' | 'trial_period' | 'unit_price' | 'unit_price_overrides'>;
 
-export const TRIAL_RULE_2 = '§2.4 trial rule 2';
-export const TRIAL_RULE_3 = '§2.4 trial rule 3';
-export const TRIAL_RULE_4 = '§2.4 trial rule 4';
-export const TRIAL_RULE_5 = '§2.4 trial rule 5';
-
 /** Rule 5: a trial on a one-time price (no billing cycle) is rejected. */
 export function trialNeedsBillingCycle(price: Price): Finding[] {
   if (!price.trial_period || price.billing_cycle) return [];
   return [
     error(
-      TRIAL_RULE_5,
+      'trial-needs-billing-cycle',
       ['trial_period'],
       'a trial needs a recurring price: add billing_cycle, or remove trial_period from this one-time price',
     ),
@@ -29,7 +24,7 @@ export function paidTrialCurrency(price: Price): Finding[] {
   if (!trialPrice || trialPrice.currency_code === price.unit_price.currency_code) return [];
   return [
     error(
-      TRIAL_RULE_2,
+      'trial-paid-currency-mismatch',
       ['trial_period', 'unit_price', 'currency_code'],
       `a paid trial's currency must equal the price's: ${trialPrice.currency_code} is not ${price.unit_price.currency_code}`,
     ),
@@ -50,7 +45,7 @@ export function paidTrialOverrides(price: Price): Finding[] {
     if (trialOverrides.length === 0) return [];
     return [
       error(
-        TRIAL_RULE_2,
+        'trial-paid-overrides-mismatch',
         ['trial_period', 'unit_price_overrides'],
         'trial unit_price_overrides need a paid trial: add trial_period.unit_price or remove them',
       ),
@@ -64,7 +59,7 @@ export function paidTrialOverrides(price: Price): Finding[] {
     if (!match) {
       findings.push(
         error(
-          TRIAL_RULE_2,
+          'trial-paid-overrides-mismatch',
           ['unit_price_overrides', index, 'country_codes'],
           `a paid trial needs a trial override for every price override: add one to trial_period.unit_price_overrides with country_codes [${override.country_codes.join(', ')}]`,
         ),
@@ -76,7 +71,7 @@ export function paidTrialOverrides(price: Price): Finding[] {
     if (currency !== override.unit_price.currency_code) {
       findings.push(
         error(
-          TRIAL_RULE_2,
+          'trial-paid-overrides-mismatch',
           ['trial_period', 'unit_price_overrides', match.index, 'unit_price', 'currency_code'],
           `this trial override's currency must equal its price override's: ${currency} is not ${override.unit_price.currency_code}`,
         ),
@@ -87,7 +82,7 @@ export function paidTrialOverrides(price: Price): Finding[] {
     if (matched.has(index)) return;
     findings.push(
       error(
-        TRIAL_RULE_2,
+        'trial-paid-overrides-mismatch',
         ['trial_period', 'unit_price_overrides', index, 'country_codes'],
         `no price override has exactly these country codes [${override.country_codes.join(', ')}]; trial overrides must mirror unit_price_overrides`,
       ),
@@ -103,7 +98,7 @@ export function cardlessNeedsAccess(price: Price, ctx: RuleContext): Finding[] {
   if (ctx.settings.cardless_trials !== true) {
     return [
       error(
-        TRIAL_RULE_3,
+        'trial-cardless-not-enabled',
         at,
         `cardless trials are in early access: set environments.${ctx.environment}.cardless_trials: true once the ${ctx.environment} account has it, or require a payment method`,
       ),
@@ -113,7 +108,7 @@ export function cardlessNeedsAccess(price: Price, ctx: RuleContext): Finding[] {
   if (ctx.otherSettings !== undefined && ctx.otherSettings.cardless_trials !== true) {
     return [
       warning(
-        TRIAL_RULE_3,
+        'trial-cardless-not-enabled',
         at,
         `environments.${other}.cardless_trials is not true; creating this price in ${other} will fail until that account has cardless trials`,
       ),
@@ -128,7 +123,7 @@ export function paidOrCardless(price: Price): Finding[] {
   if (!trial?.unit_price || trial.requires_payment_method !== false) return [];
   return [
     error(
-      TRIAL_RULE_4,
+      'trial-paid-and-cardless',
       ['trial_period', 'requires_payment_method'],
       'a trial cannot be both paid and cardless: remove trial_period.unit_price or requires_payment_method: false',
     ),
