@@ -2,6 +2,7 @@
 // one place (src/cli/handle-error.ts); everything else that is thrown is treated as a bug.
 
 import type { RuleId } from './catalog/rules/ids.js';
+import { plural } from './output/plural.js';
 
 /** A mistake the user can fix: a bad flag, a missing key, a refused confirmation. Exit 1, no stack. */
 export class UserError extends Error {
@@ -34,7 +35,7 @@ export class InvalidCatalogError extends Error {
     readonly issues: CatalogIssue[],
   ) {
     const errors = issues.filter((issue) => issue.severity === 'error').length;
-    super(`${file}: ${errors} error${errors === 1 ? '' : 's'} in the catalog`);
+    super(`${file}: ${plural(errors, 'error')} in the catalog`);
   }
 }
 

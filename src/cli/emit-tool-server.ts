@@ -1,13 +1,14 @@
 // `plan --emit tool-server [--out dir]`: the plan's pending changes as execute scripts for Paddle's
 // hosted tool server (src/tool-server/scripts.ts), printed or written as one .js file per script.
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { plural } from '../output/plural.js';
 import type { Reporter } from '../output/reporter.js';
 import { hasChanges } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
 import { toolServerScripts } from '../tool-server/scripts.js';
 import { EXIT_CHANGES_PENDING, EXIT_OK } from './handle-error.js';
+import { writeOutputFile } from './output-file.js';
 
 export const EMIT_FORMATS = ['tool-server'] as const;
 
@@ -46,18 +47,18 @@ export async function emitPlan(
   }
   if (deferred.length > 0) {
     reporter.warn(
-      `${deferred.length} price${deferred.length === 1 ? '' : 's'} of a new product did not fit beside it in one script (${deferred.join(', ')}): after the scripts ran, run plan --emit tool-server again for them.`,
+      `${plural(deferred.length, 'price')} of a new product did not fit beside it in one script (${deferred.join(', ')}): after the scripts ran, run plan --emit tool-server again for them.`,
     );
   }
   return flags.detailedExitcode && hasChanges(plan) ? EXIT_CHANGES_PENDING : EXIT_OK;
 }
 
+/** A re-run rewrites the scripts: they describe the plan as it is now. */
 async function writeScripts(dir: string, scripts: { name: string; code: string }[]): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
   return Promise.all(
     scripts.map(async (script) => {
       const file = join(dir, `${script.name}.js`);
-      await writeFile(file, script.code, 'utf8');
+      await writeOutputFile(file, file, script.code, { overwrite: true });
       return file;
     }),
   );

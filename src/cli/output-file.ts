@@ -1,7 +1,8 @@
-// The file a command is about to write (export --out, init [file]), checked before the account or
-// the user is asked anything, so a typo costs nothing.
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+// The files commands write (export --out, init [file], apply --ids-out/--env-out, plan --emit --out):
+// checked before the account or the user is asked anything, so a typo costs nothing, and written in
+// one way, so every command creates the folder and reports a failure the same.
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
 
 /** Refuses a folder always, and an existing file unless `force`; `hint` says what to do instead. */
@@ -19,4 +20,26 @@ export async function checkOutputFile(
     );
   }
   if (found && !force) throw new UserError(`${file} already exists; nothing was written`, hint);
+}
+
+/**
+ * Writes `text` to `path` (`file` is how the user wrote it), creating its folder. With `overwrite`
+ * false, never over a file that appeared since the check; `appeared` says when, for the message.
+ */
+export async function writeOutputFile(
+  path: string,
+  file: string,
+  text: string,
+  options: { overwrite: boolean; appeared?: string },
+): Promise<void> {
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text, { encoding: 'utf8', flag: options.overwrite ? 'w' : 'wx' });
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'EEXIST') {
+      throw new UserError(`${file} appeared ${options.appeared ?? 'meanwhile'}; nothing was written`);
+    }
+    throw new UserError(`cannot write ${file} (${code ?? message})`);
+  }
 }

@@ -3,6 +3,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { CatalogIssue } from '../errors.js';
 import { shown } from './escape.js';
+import { plural } from './plural.js';
 import type { Reporter } from './reporter.js';
 
 const LIMIT_PER_SEVERITY = 10;
@@ -42,7 +43,7 @@ export function githubAnnotations(file: string, issues: readonly CatalogIssue[])
     const rest = matching.length - LIMIT_PER_SEVERITY;
     if (rest > 0) {
       lines.push(
-        `::${severity} file=${escapeProperty(file)}::…and ${rest} more ${severity}${rest === 1 ? '' : 's'} (run paddle-catalog validate to see them all)`,
+        `::${severity} file=${escapeProperty(file)}::…and ${plural(rest, `more ${severity}`)} (run paddle-catalog validate to see them all)`,
       );
     }
   }

@@ -10,6 +10,7 @@ import type { Change, Plan } from '../plan/types.js';
 import { inGitHubActions } from './annotations.js';
 import { shown } from './escape.js';
 import { describePrice } from './plan-format.js';
+import { plural } from './plural.js';
 import type { Reporter } from './reporter.js';
 
 /** Tables longer than this are cut, with a "N more" line: the summary of a step is capped at 1 MiB. */
@@ -79,7 +80,7 @@ export function applySummaryMarkdown(input: ApplySummaryInput): string {
   const lines = [
     '### paddle-catalog apply',
     '',
-    `Environment: **${environment}** · ${applied} change${applied === 1 ? '' : 's'} applied · ${outcome}${
+    `Environment: **${environment}** · ${plural(applied, 'change')} applied · ${outcome}${
       input.idsFile ? ` · ids written to ${code(input.idsFile)}` : ''
     }`,
     '',

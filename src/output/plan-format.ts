@@ -6,6 +6,7 @@ import type { RemoteMoney, RemoteOverride } from '../plan/remote.js';
 import { changesInOrder, summarize } from '../plan/summary.js';
 import type { Change, FieldChange, Plan, PriceState, TrialState } from '../plan/types.js';
 import { shown } from './escape.js';
+import { plural } from './plural.js';
 
 /** `2400 USD ($24.00)`: the amount as written in the catalog, then as a customer sees it. */
 export function formatMoney(money: RemoteMoney): string {
@@ -49,7 +50,7 @@ export function describePrice(price: PriceState): string {
   const parts = [`${formatMoney(price.unit_price)} ${formatCycle(price.billing_cycle)}`];
   if (price.trial_period) parts.push(formatTrial(price.trial_period));
   const n = price.unit_price_overrides.length;
-  if (n > 0) parts.push(`${n} country override${n === 1 ? '' : 's'}`);
+  if (n > 0) parts.push(plural(n, 'country override'));
   const q = price.quantity;
   if (q.minimum !== 1 || q.maximum !== 100) parts.push(shown(`quantity ${q.minimum}–${q.maximum}`));
   return parts.join(', ');

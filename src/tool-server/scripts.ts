@@ -18,6 +18,7 @@ import {
   productUpdateBody,
 } from '../apply/bodies.js';
 import { UserError } from '../errors.js';
+import { plural } from '../output/plural.js';
 import type { Change, Plan, PriceChange, PriceState, ProductChange, ProductPlan } from '../plan/types.js';
 
 /** Seed §8: one execute call makes at most 50 API calls with at most 32,000 characters of code. */
@@ -196,7 +197,7 @@ function render(statements: Statement[], n: number, of: number): ToolServerScrip
   const { calls } = cost(statements);
   const body = statements.map((s) => s.code.replace(/^/gm, '  ')).join('\n');
   const code = [
-    `// paddle-catalog: tool-server execute script ${n} of ${of} (${calls} API call${calls === 1 ? '' : 's'}).`,
+    `// paddle-catalog: tool-server execute script ${n} of ${of} (${plural(calls, 'API call')}).`,
     '// Prints the ids it created as JSON: {"products": {key: id}, "prices": {key: id}}.',
     'const created = { products: {}, prices: {} };',
     'try {',

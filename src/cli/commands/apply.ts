@@ -1,5 +1,4 @@
 // `apply <file>`: validate → snapshot → plan → confirm → execute → verify → report (design §2).
-import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import {
@@ -20,6 +19,7 @@ import { publishApply } from '../../output/github.js';
 import { processControl } from '../../output/io.js';
 import { formatIssueLine } from '../../output/issues.js';
 import { formatChange, formatPlan } from '../../output/plan-format.js';
+import { plural } from '../../output/plural.js';
 import { confirm, confirmByTyping } from '../../output/prompts.js';
 import type { Reporter } from '../../output/reporter.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
@@ -30,6 +30,7 @@ import { changesInOrder, hasChanges } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { EXIT_ERROR, EXIT_OK, printRemoteError } from '../handle-error.js';
+import { writeOutputFile } from '../output-file.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
 
 interface ApplyFlags extends TargetFlags {
@@ -142,7 +143,7 @@ function refuseAmbiguousAdoption(plan: Plan): void {
   if (ambiguities.length === 0) return;
   const list = ambiguities.map((a) => shown(`${a.kind} ${a.key} (${a.candidates.join(', ')})`)).join('; ');
   throw new UserError(
-    `Not applying: ${ambiguities.length} key${ambiguities.length === 1 ? '' : 's'} match more than one existing object: ${list}.`,
+    `Not applying: ${plural(ambiguities.length, 'key')} match more than one existing object: ${list}.`,
     'Rename or archive the extra objects in the dashboard so each key matches one, then run apply --adopt again.',
   );
 }
@@ -227,6 +228,7 @@ async function report(reporter: Reporter, cwd: string, input: ReportInput): Prom
   return EXIT_OK;
 }
 
+/** --ids-out and --env-out are rewritten on every run: they describe the account as it is now. */
 async function writeOut(cwd: string, file: string, text: string): Promise<void> {
-  await writeFile(resolve(cwd, file), text, 'utf8');
+  await writeOutputFile(resolve(cwd, file), file, text, { overwrite: true });
 }

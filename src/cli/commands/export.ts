@@ -1,7 +1,6 @@
 // `export`: the account's catalog as a version-1 catalog file (design §2), the way into the tool for
 // an account set up by hand or by another tool: export → validate → `apply --adopt` takes it over.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
 import { readCatalog } from '../../catalog/read.js';
@@ -10,12 +9,13 @@ import { catalogToYaml, schemaReference } from '../../catalog/write.js';
 import { UserError } from '../../errors.js';
 import { exportCatalog } from '../../export/export.js';
 import { formatIssueLine } from '../../output/issues.js';
+import { plural } from '../../output/plural.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import type { CatalogSnapshot } from '../../plan/remote.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
-import { checkOutputFile } from '../output-file.js';
+import { checkOutputFile, writeOutputFile } from '../output-file.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
 
 interface ExportFlags extends TargetFlags {
@@ -67,10 +67,6 @@ export const registerExport: RegisterCommand = (program, run) => {
     .addHelpText('after', HELP)
     .action(run(async (ctx: CommandContext, flags: ExportFlags) => runExport(ctx, flags)));
 };
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): Promise<number> {
   if (flags.force && !flags.out) throw new UserError('--force only makes sense with --out <file>.');
@@ -129,12 +125,7 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   }
 
   if (flags.out) {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, text, { flag: flags.force ? 'w' : 'wx' }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'EEXIST')
-        throw new UserError(`${flags.out} appeared meanwhile; nothing was written`);
-      throw new UserError(`cannot write ${flags.out} (${error.code ?? error.message})`);
-    });
+    await writeOutputFile(path, flags.out, text, { overwrite: Boolean(flags.force) });
   }
   const products = Object.values(result.catalog.products);
   const prices = products.reduce((n, p) => n + Object.keys(p.prices ?? {}).length, 0);

@@ -1,14 +1,14 @@
 // `init [file]`: asks about a product, its tax category and its prices, then writes a starter catalog
 // that validates. It only runs with a person at the terminal: a CI job gets a refusal naming the
 // example catalogs to copy instead, never a prompt that hangs or silently answers itself.
-import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Catalog } from '../../catalog/schema.js';
 import { InternalError, UserError } from '../../errors.js';
+import { plural } from '../../output/plural.js';
 import type { Reporter } from '../../output/reporter.js';
 import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
-import { checkOutputFile } from '../output-file.js';
+import { checkOutputFile, writeOutputFile } from '../output-file.js';
 
 const EXAMPLES = ['saas-starter.yaml', 'desktop-app.yaml', 'global-pricing.yaml'] as const;
 
@@ -39,18 +39,6 @@ function refuseWithoutTerminal(reporter: Reporter, file: string, examples: strin
       `  paddle-catalog validate ${file}`,
   );
 }
-
-/** Writes the file; without --force, never over one that appeared while the user answered. */
-async function writeNew(path: string, file: string, text: string, force: boolean): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text, { flag: force ? 'w' : 'wx' }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EEXIST')
-      throw new UserError(`${file} appeared while you answered; nothing was written`);
-    throw new UserError(`cannot write ${file} (${error.code ?? error.message})`);
-  });
-}
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function printNextSteps(reporter: Reporter, file: string, catalog: Catalog, createSchema?: string): void {
   const products = Object.values(catalog.products);
@@ -114,7 +102,11 @@ export const registerInit: RegisterCommand = (program, run) => {
             `init built an invalid catalog: ${errors.map((e) => e.message).join('; ')}`,
           );
         }
-        await writeNew(path, file, text, options.force === true);
+        // without --force, never over a file that appeared while the user answered
+        await writeOutputFile(path, file, text, {
+          overwrite: options.force === true,
+          appeared: 'while you answered',
+        });
         printNextSteps(reporter, file, catalog, schema.create);
         return EXIT_OK;
       }),

@@ -2,14 +2,11 @@
 import type { CatalogIssue } from '../../errors.js';
 import { annotateIssues } from '../../output/annotations.js';
 import { formatIssueLine } from '../../output/issues.js';
+import { plural } from '../../output/plural.js';
 import type { Reporter } from '../../output/reporter.js';
 import { environmentOf } from '../../paddle/target.js';
 import type { RegisterCommand } from '../command.js';
 import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 function summary(issues: readonly CatalogIssue[]): string {
   const errors = issues.filter((issue) => issue.severity === 'error').length;
