@@ -1,5 +1,5 @@
-// The stages of apply that touch Paddle: snapshot → plan, then execute → verify (seed §4.3 rule 6:
-// verified means a fresh snapshot diffs to an empty plan — names, tax categories, every price field).
+// The stages of apply that touch Paddle: snapshot → plan, then execute → verify
+// (verified means a fresh snapshot diffs to an empty plan — names, tax categories, every price field).
 import type { Catalog } from '../catalog/schema.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { diff } from '../plan/diff.js';

@@ -1,4 +1,4 @@
-// Runs a plan (seed §4.3 rule 1): a product before its prices, with the product's pro_ id;
+// Runs a plan: a product before its prices, with the product's pro_ id;
 // independent steps share a bounded pool. At the first failure that retrying cannot fix, or on
 // an interrupt, nothing new starts; calls already in flight finish and are reported.
 import type { RemoteError } from '../errors.js';

@@ -1,4 +1,4 @@
-// What apply reports (seed §4.3 rule 6): per key its id and what happened; the ids as a map and as
+// What apply reports: per key its id and what happened; the ids as a map and as
 // dotenv lines for apps. Pure: the command writes them.
 import type { RemoteErrorDetails } from '../errors.js';
 import { changesInOrder } from '../plan/summary.js';
@@ -32,7 +32,7 @@ export function keyResults(plan: Plan, steps: StepResult[]): KeyResult[] {
 const byKey = <T>(entries: [string, T][]) =>
   Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
-/** `apply --json` (design §2): products by key, each with its prices by key. */
+/** `apply --json`: products by key, each with its prices by key. */
 export function applyDocument(
   environment: string,
   plan: Plan,

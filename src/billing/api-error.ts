@@ -1,4 +1,4 @@
-// Seed §4.2 history rule 9 and invoice rule 5: an error the billing API answered with becomes
+// An error the billing API answered with becomes
 // `{error: <code>}`; any other failure (network, timeout, a bug) propagates.
 import { RemoteError } from '../errors.js';
 

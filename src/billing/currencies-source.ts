@@ -1,5 +1,5 @@
-// The currencies list (seed §2.2, §4.1 `GET /currencies`, no key) for §4.2 rule 8, cached on disk
-// for 24 hours (§8) per base URL. The real API has no such endpoint: a 404 (or a 401/403 for a call
+// The currencies list (`GET /currencies`, no key) for the decimal places of totals, cached on disk
+// for 24 hours per base URL. The real API has no such endpoint: a 404 (or a 401/403 for a call
 // without a key) means "use the table" and is cached too, so a warm cache costs no request either way. On any other failure the stale
 // copy is used, or the table. Nothing here ever fails a history.
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The mirror of customers (seed §4.2 rule 2, §6): customer id and e-mail, filled from
+// The mirror of customers: customer id and e-mail, filled from
 // customer.created events. This in-memory one is for apps and tests; an app with a database
 // implements CustomerMirror over its own table the same way.
 import type { CustomerMirror } from './ports.js';

@@ -1,4 +1,4 @@
-// Seed §4.2, action "get billing history": one page of the authenticated user's transactions,
+// "get billing history": one page of the authenticated user's transactions,
 // trimmed to six display fields. Every dependency is injected, so an app can use it as is.
 
 import { apiErrorResult, type ErrorResult } from './api-error.js';
@@ -14,7 +14,7 @@ import {
   type TransactionsGateway,
 } from './ports.js';
 
-/** Seed §4.2 rule 4 and §8: the view asks for 10 per page (the API allows up to 30). */
+/** The view asks for 10 per page (the API allows up to 30). */
 export const HISTORY_PAGE_SIZE = 10;
 
 export interface BillingDeps {

@@ -1,4 +1,4 @@
-// The billing-history view of seed §4.2 as a library for apps: inject the user, a customer mirror,
+// The billing-history view as a library for apps: inject the user, a customer mirror,
 // a transactions gateway (src/paddle has the SDK-backed one), Accept-Language and currencies.
 
 export type { ErrorResult } from './api-error.js';

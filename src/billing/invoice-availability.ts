@@ -1,4 +1,4 @@
-// When a transaction has an invoice PDF (seed §4.1 list rule 3, §4.2 rule 6): automatically
+// When a transaction has an invoice PDF: automatically
 // collected and completed, or manually collected and billed or completed; never zero-value.
 import type { TransactionRecord } from './ports.js';
 
@@ -26,7 +26,7 @@ export function invoiceUnavailableReason(txn: Facts): string | null {
   return `its status is ${txn.status} and it is ${collection}; ${when}`;
 }
 
-/** Seed §4.2 rule 6: subtotal > 0 and (completed, or billed with manual collection). */
+/** subtotal > 0 and (completed, or billed with manual collection). */
 export function isInvoiceAvailable(txn: Facts): boolean {
   return invoiceUnavailableReason(txn) === null;
 }

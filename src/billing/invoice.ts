@@ -1,4 +1,4 @@
-// Seed §4.2, action "get invoice URL": the caller's own transaction only, one PDF request.
+// "get invoice URL": the caller's own transaction only, one PDF request.
 import { apiErrorResult, type ErrorResult } from './api-error.js';
 import { authenticatedEmail, type BillingDeps, NOT_AUTHENTICATED } from './history.js';
 import type { InvoiceDisposition, TransactionRecord, TransactionsGateway } from './ports.js';

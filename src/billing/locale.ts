@@ -1,9 +1,9 @@
-// Seed §4.2 rule 8: the locale is the first language tag of an Accept-Language value.
+// The locale is the first language tag of an Accept-Language value.
 
 export const DEFAULT_LOCALE = 'en-US';
 
 /**
- * `"de-DE,de;q=0.9,en;q=0.8"` → `"de-DE"`. q-weights are ignored (the first tag wins, as the seed
+ * `"de-DE,de;q=0.9,en;q=0.8"` → `"de-DE"`. q-weights are ignored (the first tag wins, as the spec
  * says). Empty, `*`, malformed or unknown to this runtime's Intl → en-US: an unknown tag would
  * otherwise make Intl fall back to the machine's locale, which differs between servers.
  */

@@ -4,7 +4,7 @@ import { formatMinorUnits } from '../money/minor-units.js';
 import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
 
 /**
- * Decimal places of a currency (seed §4.2 rule 8): from the currencies list when it is available
+ * Decimal places of a currency: from the currencies list when it is available
  * and knows the code, else Paddle's fixed table.
  */
 export function decimalPlacesOf(code: string, list: ReadonlyMap<string, number> | null): number {
@@ -12,7 +12,7 @@ export function decimalPlacesOf(code: string, list: ReadonlyMap<string, number> 
 }
 
 /**
- * Seed §4.2 rule 8: a total as shown in a billing history. A missing amount is "0", a missing
+ * A total as shown in a billing history. A missing amount is "0", a missing
  * currency "USD"; the decimal places come from the currencies list when given, else the table.
  * The amount is only shifted by its decimal places: no other rounding, no recomputation.
  */

@@ -1,10 +1,10 @@
-// What the billing-history view (seed §4.2) needs from the outside world, as small types of our
+// What the billing-history view needs from the outside world, as small types of our
 // own. The Paddle-backed implementations live in src/paddle/; apps and tests can bring their own.
 
-/** Transaction statuses (seed §3). */
+/** Transaction statuses. */
 export type TransactionStatus = 'draft' | 'ready' | 'billed' | 'paid' | 'completed' | 'past_due' | 'canceled';
 
-/** The statuses a billing history shows (seed §3, §4.2 rule 4): never draft or ready. */
+/** The statuses a billing history shows: never draft or ready. */
 export const HISTORY_STATUSES: readonly TransactionStatus[] = [
   'billed',
   'paid',
@@ -14,8 +14,8 @@ export const HISTORY_STATUSES: readonly TransactionStatus[] = [
 ];
 
 /**
- * The part of a transaction this module reads (seed §2.1). It stays inside src/billing: what
- * leaves is a HistoryItem (§4.2 rule 7).
+ * The part of a transaction this module reads. It stays inside src/billing: what
+ * leaves is a HistoryItem.
  */
 export interface TransactionRecord {
   id: string;
@@ -30,7 +30,7 @@ export interface TransactionRecord {
 }
 
 export interface TransactionQuery {
-  /** never empty: a customer-facing caller always filters (seed §4.1 list rule 1) */
+  /** never empty: a customer-facing caller always filters */
   customerId: string[];
   status: readonly TransactionStatus[];
   perPage: number;
@@ -39,7 +39,7 @@ export interface TransactionQuery {
 
 export interface TransactionPage {
   transactions: TransactionRecord[];
-  /** from the collection's pagination, never from estimatedTotal (seed §4) */
+  /** from the collection's pagination, never from estimatedTotal */
   hasMore: boolean;
 }
 
@@ -47,22 +47,22 @@ export type InvoiceDisposition = 'attachment' | 'inline';
 
 /** The read side of the transactions API. Failures are thrown as RemoteError (src/errors.ts). */
 export interface TransactionsGateway {
-  /** Exactly one page (seed §4.1 list rule 4). */
+  /** Exactly one page. */
   listTransactions(query: TransactionQuery): Promise<TransactionPage>;
   getTransaction(transactionId: string): Promise<TransactionRecord>;
-  /** The invoice PDF URL, valid for one hour (seed §4.1, §8). */
+  /** The invoice PDF URL, valid for one hour. */
   getInvoicePdfUrl(transactionId: string, disposition: InvoiceDisposition): Promise<string>;
 }
 
 /**
- * The mirror of customers (seed §4.2 rule 2, §6): customer id by e-mail, read on the server with
+ * The mirror of customers: customer id by e-mail, read on the server with
  * elevated access that carries no user session. Resolves null when there is no row.
  */
 export interface CustomerMirror {
   findCustomerIdByEmail(email: string): Promise<string | null>;
 }
 
-/** The authenticated user of the request, or null (seed §4.2 rule 1). */
+/** The authenticated user of the request, or null. */
 export interface BillingUser {
   email?: string | null;
 }

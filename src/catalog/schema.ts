@@ -1,4 +1,4 @@
-// The catalog file, version 1 (design §3): the structure and the single-field limits of the API.
+// The catalog file, version 1: the structure and the single-field limits of the API.
 // Field names are the API's wire names. Rules that relate fields to each other (trials, overrides,
 // approvals) live in rules/ as named functions; reader messages for these limits are in zod-issues.ts.
 import { z } from 'zod';

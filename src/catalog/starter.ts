@@ -1,5 +1,5 @@
 // The pure side of `init`: turning a person's answers into catalog values. Keys from names,
-// amounts from major units (exactly, never through floats), trials by kind (seed §2.4), and the
+// amounts from major units (exactly, never through floats), trials by kind (free, paid, cardless), and the
 // account settings the chosen options need (approved tax categories, cardless trials).
 import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
 import { needsApproval, type TaxCategory } from '../paddle-facts/tax-categories.js';
@@ -41,7 +41,7 @@ export type AmountInput = { amount: string } | { error: string };
 
 /**
  * An amount typed in major units (`10.00`, `1200`) as the catalog's string of digits in the
- * lowest unit of `currency` (seed §2.2): `10.00` USD → "1000", `1200` JPY → "1200".
+ * lowest unit of `currency`: `10.00` USD → "1000", `1200` JPY → "1200".
  */
 export function amountFromMajorUnits(text: string, currency: string): AmountInput {
   const written = text.trim();
@@ -65,11 +65,14 @@ export interface TrialAnswers {
   kind: Exclude<TrialKind, 'none'>;
   interval: TrialPeriod['interval'];
   frequency: number;
-  /** paid trials: what the trial costs, in the price's currency (seed §2.4 trial rule 2) */
+  /**
+   * paid trials: what the trial costs, in the price's currency (docs/rules.md:
+   * trial-paid-currency-mismatch)
+   */
   unitPrice?: Money;
 }
 
-/** Seed §2.4 trial rules 1–3: free = length only; paid = with unit_price; cardless = requires_payment_method false. */
+/** Trial kinds: free = length only; paid = with unit_price; cardless = requires_payment_method false. */
 export function trialPeriod(answers: TrialAnswers): TrialPeriod {
   const length = { interval: answers.interval, frequency: answers.frequency };
   if (answers.kind === 'paid') {
@@ -82,8 +85,9 @@ export function trialPeriod(answers: TrialAnswers): TrialPeriod {
 
 /**
  * The catalog of the given products, declaring for sandbox what they need from the account: the
- * tax categories that need approval (seed §2.3) and early access to cardless trials (§2.4 rule 3).
- * Production is left undeclared: those are granted per account, and the user says so once granted.
+ * tax categories that need approval (tax-category-not-approved) and early access to cardless trials
+ * (trial-cardless-not-enabled). Production is left undeclared: those are granted per account, and
+ * the user says so once granted.
  */
 export function starterCatalog(products: Record<string, CatalogProduct>): Catalog {
   const list = Object.values(products);

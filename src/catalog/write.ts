@@ -1,4 +1,4 @@
-// Writes a Catalog as the YAML a person would write by hand (design §3): the schema modeline first,
+// Writes a Catalog as the YAML a person would write by hand: the schema modeline first,
 // wire field names in a fixed order, amounts always quoted, small leaf objects on one line. Shared by
 // `init` and `export`, and checked by reading its own output back (test/init/write.test.ts).
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // What `history` and `invoice` share: who the customer is (--email or --customer), the Paddle
-// services of the session, and how a §4.2 `{error}` result is shown.
+// services of the session, and how a billing `{error}` result is shown.
 import { type ErrorResult, errorResult } from '../billing/api-error.js';
 import { defaultCacheDir, remoteCurrencies } from '../billing/currencies-source.js';
 import type { CurrencySource, CustomerMirror, TransactionsGateway } from '../billing/ports.js';
@@ -68,8 +68,8 @@ export async function withBillingServices(
       baseUrl: session.target.baseUrl,
     });
   } catch (error) {
-    // An API error outside the §4.2 actions' own handling (the customer look-up), or a failure the
-    // library lets propagate (network, timeout): the CLI keeps design §2's `{"error": code}` shape.
+    // An API error outside the billing actions' own handling (the customer look-up), or a failure the
+    // library lets propagate (network, timeout): the CLI keeps the `{"error": code}` shape.
     if (!(error instanceof RemoteError)) throw error;
     return reportErrorResult(reporter, errorResult(error.code, error));
   } finally {
@@ -78,8 +78,8 @@ export async function withBillingServices(
 }
 
 /**
- * A §4.2 `{error}` result: `{"error": code}` in --json mode; otherwise the code, the API's detail
- * and what to do (the one error renderer), or `explanation` for the seed's own messages.
+ * A billing `{error}` result: `{"error": code}` in --json mode; otherwise the code, the API's detail
+ * and what to do (the one error renderer), or `explanation` for our own codes.
  */
 export function reportErrorResult(reporter: Reporter, result: ErrorResult, explanation?: string): number {
   if (reporter.json) {

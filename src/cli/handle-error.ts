@@ -1,4 +1,4 @@
-// The one place where a failure becomes a message and an exit code (design §2: 1 for every error).
+// The one place where a failure becomes a message and an exit code (1 for every error).
 import { InternalError, InvalidCatalogError, RemoteError, UserError } from '../errors.js';
 import { annotateIssues } from '../output/annotations.js';
 import { shown } from '../output/escape.js';

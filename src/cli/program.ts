@@ -84,7 +84,7 @@ export async function buildProgram(
   return program;
 }
 
-/** Runs the CLI; returns the exit code (design §2) instead of exiting. */
+/** Runs the CLI; returns the exit code instead of exiting. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   let exitCode = EXIT_OK;
   const program = await buildProgram(
@@ -95,7 +95,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     commandsFor(argv.slice(2)),
   );
   // Ctrl-C where no command handles it (apply and emulator do, while they run): exit 1, the code of
-  // every failure (design §2), rather than the shell's 130.
+  // every failure, rather than the shell's 130.
   const control = processControl(io);
   const onInterrupt = () => {
     if (control.listenerCount('SIGINT') > 1) return;
@@ -108,7 +108,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
     if (error.exitCode === 0) return EXIT_OK;
-    // commander said why on stderr; --json still promises one document on stdout (design §2)
+    // commander said why on stderr; --json still promises one document on stdout
     if (argv.includes('--json')) {
       new Reporter(io, { json: true, color: false }).document({
         ok: false,

@@ -1,4 +1,4 @@
-// Paddle's error envelope (research §3): what a route throws to answer with an error.
+// Paddle's error envelope: what a route throws to answer with an error.
 
 export interface FieldError {
   field: string;
@@ -30,7 +30,7 @@ export class ApiFailure extends Error {
         type: this.options.type ?? 'request_error',
         code: this.code,
         detail: this.detail,
-        // live responses carry the /v1/ segment (research §3.1)
+        // live responses carry the /v1/ segment
         documentation_url: `https://developer.paddle.com/v1/errors/${group}/${this.code}`,
         ...(this.options.errors ? { errors: this.options.errors } : {}),
       },

@@ -1,4 +1,4 @@
-// API keys (research §1): `pdl_{sdbx|live}_apikey_<26>_<26>`, each with the account its prefix
+// API keys: `pdl_{sdbx|live}_apikey_<26>_<26>`, each with the account its prefix
 // names and its permissions. Every auth failure is a 403 (Paddle documents no 401); the bearer
 // scheme is matched case-insensitively because the SDK sends `bearer`.
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 // Fault injection for reliability tests and benchmarks: latency, 500s, dropped writes, and
-// Paddle's rate limit (research §4: per client, 429 with an integer Retry-After, 60 s lockout).
+// Paddle's rate limit (per client, 429 with an integer Retry-After, 60 s lockout).
 import { internalError, tooManyRequests } from './api-error.js';
 import { seededRandom } from './ids.js';
 import type { EmulatorFaults } from './types.js';

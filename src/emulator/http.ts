@@ -1,4 +1,4 @@
-// node:http plumbing: JSON bodies in, Paddle envelopes out (research §1, §2).
+// node:http plumbing: JSON bodies in, Paddle envelopes out.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiFailure } from './api-error.js';
 

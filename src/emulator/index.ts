@@ -1,4 +1,4 @@
-// The local Paddle Billing API emulator (design §5; contract in notes/emulator-api.md):
+// The local Paddle Billing API emulator (its contract: README, "The emulator"):
 // a stateful node:http server on 127.0.0.1 that the real SDK cannot tell from the API. It holds
 // two accounts, sandbox and live, each reached by keys of its kind.
 import { createServer } from 'node:http';

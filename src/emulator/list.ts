@@ -1,4 +1,4 @@
-// Lists (research §2 pagination, §6): filters are applied by the route; this orders, pages and
+// Lists (Paddle's cursor pagination): filters are applied by the route; this orders, pages and
 // builds `meta.pagination` with a `next` URL on the announced base string.
 import { badRequest, invalidField } from './api-error.js';
 import type { Pagination, Reply, RouteContext } from './core.js';

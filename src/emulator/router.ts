@@ -1,5 +1,5 @@
 // Which route answers a method and path: 404 invalid_url for an unknown path, 405 with Allow
-// for a known path and another method (research §3.2).
+// for a known path and another method (as Paddle does).
 import { ApiFailure } from './api-error.js';
 import type { Route } from './core.js';
 import { currencyRoutes } from './routes/currencies.js';

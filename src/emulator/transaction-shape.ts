@@ -1,5 +1,5 @@
 // A seeded transaction in short form ({customer_id, status, collection_mode, currency_code,
-// billed_at, details.totals}) expanded to the full shape the SDK reads (research §5.4: items[]
+// billed_at, details.totals}) expanded to the full shape the SDK reads (items[]
 // with price.unit_price and quantity, payments[], details.tax_rates_used[] and line_items[]).
 import type { IdFactory } from './ids.js';
 import type { SeedTransaction, WireRecord } from './types.js';
@@ -27,7 +27,10 @@ function big(value: string | undefined, fallback: bigint): bigint {
   return value === undefined ? fallback : BigInt(value);
 }
 
-/** Seed §2.1: total = subtotal − discount + tax; grand_total = total − credit; balance = due after payments. */
+/**
+ * Paddle's totals: total = subtotal − discount + tax; grand_total = total − credit; balance = due
+ * after payments.
+ */
 export function completeTotals(
   given: Record<string, string>,
   status: string,

@@ -1,4 +1,4 @@
-// Request-body shape checks in Paddle's style (research §3.3): every problem at once as
+// Request-body shape checks in Paddle's style: every problem at once as
 // `{field, message}`, `(root)` for a missing required field, dotted paths for nested ones.
 import type { FieldError } from './api-error.js';
 

@@ -108,7 +108,7 @@ function trialOf(t: RemoteTrialPeriod | null): TrialPeriod | undefined {
   if (t.unit_price) trial.unit_price = money(t.unit_price);
   const trialOverrides = overrides(t.unit_price_overrides);
   if (trialOverrides) trial.unit_price_overrides = trialOverrides;
-  // seed §2.4 rule 3: only an explicit false makes a trial cardless; true is the default
+  // only an explicit false makes a trial cardless; true is Paddle's default
   if (t.requires_payment_method === false) trial.requires_payment_method = false;
   return trial;
 }
@@ -202,7 +202,10 @@ function assignKeys<T extends RemoteProduct | RemotePrice>(
   return keyed.sort((a, b) => byId(a.object, b.object));
 }
 
-/** What the exported objects need the account to have: approvals and cardless trials (seed §2.3, §2.4). */
+/**
+ * What the exported objects need the account to have: approvals and cardless trials
+ * (tax-category-not-approved, trial-cardless-not-enabled).
+ */
 function inferredSettings(catalog: Catalog): EnvironmentSettings | undefined {
   const products = Object.values(catalog.products);
   const approved = [

@@ -1,5 +1,6 @@
-// Amounts are strings of digits in the lowest currency unit (seed §2.1, §2.4). They are turned into
-// decimal strings by string arithmetic, never floats, so that 18+ digit amounts stay exact.
+// Amounts are strings of digits in the lowest currency unit (Paddle's format for prices and
+// totals). They are turned into decimal strings by string arithmetic, never floats, so that 18+
+// digit amounts stay exact.
 
 /** "123456" with 2 places → "1234.56"; "5" with 2 → "0.05"; "-150" with 2 → "-1.50"; any places ≥ 0. */
 export function minorUnitsToDecimal(amount: string, decimalPlaces: number): string {

@@ -1,5 +1,5 @@
-// apply's human output: the key → id table, and the remaining work as dashboard steps (seed
-// §4.3 rule 3: when a script fails midway, the fallback is the dashboard).
+// apply's human output: the key → id table, and the remaining work as dashboard steps
+// (when a run stops midway, the fallback is the dashboard).
 import type { ChalkInstance } from 'chalk';
 import type { StepResult } from '../apply/execute.js';
 import type { KeyResult } from '../apply/report.js';

@@ -1,4 +1,4 @@
-// GitHub Actions integration (cli-conventions §3): a step summary in GitHub-flavoured Markdown
+// GitHub Actions integration: a step summary in GitHub-flavoured Markdown
 // and step outputs (`has_changes`, …). Pure formatters, then one writer that appends to the files
 // the runner names. Nothing secret goes in: the values are counts, keys, ids and paths, and the
 // text is passed through the reporter's redaction all the same.
@@ -72,7 +72,7 @@ export interface ApplySummaryInput {
   idsFile?: string;
 }
 
-/** The ids after apply (seed §4.3 rule 6), per key, with what happened to each. */
+/** The ids after apply, per key, with what happened to each. */
 export function applySummaryMarkdown(input: ApplySummaryInput): string {
   const { environment, results, verified, failed } = input;
   const outcome = failed ? '❌ failed' : verified ? '✅ verified' : '⚠️ not verified';

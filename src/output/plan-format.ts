@@ -1,4 +1,4 @@
-// A plan for people (terraform-like lines, amounts raw and human) and for machines (design §2).
+// A plan for people (terraform-like lines, amounts raw and human) and for machines (`plan --json`).
 import type { ChalkInstance } from 'chalk';
 import { formatMinorUnits } from '../money/minor-units.js';
 import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
@@ -164,7 +164,7 @@ export function formatPlan(plan: Plan, style: ChalkInstance, options: { prune?: 
   return lines;
 }
 
-/** `plan --json` (design §2). */
+/** `plan --json`. */
 export function planDocument(plan: Plan, environment: string) {
   return {
     ok: true,

@@ -1,4 +1,4 @@
-// The API key must never reach any output (DEVELOPERS.md, design §2). Every line the reporter
+// The API key must never reach any output. Every line the reporter
 // writes passes through here: the configured key and anything shaped like a Paddle key are masked.
 
 const KEY_SHAPE = /pdl_(?:live|sdbx|test)_apikey_[A-Za-z0-9_]+/g;

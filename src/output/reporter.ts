@@ -23,8 +23,8 @@ export class Reporter {
   /** styles for stderr */
   readonly errStyle: ChalkInstance;
   /**
-   * The §4.2 commands (history, invoice) answer every failure in --json mode as `{"error": …}`
-   * (design §2) rather than the `{"ok": false, …}` document of the others.
+   * The billing commands (history, invoice) answer every failure in --json mode as `{"error": …}`
+   * rather than the `{"ok": false, …}` document of the others.
    */
   bareErrors = false;
   private documentWritten = false;

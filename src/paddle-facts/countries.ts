@@ -1,6 +1,8 @@
-// Country codes for unit_price_overrides (seed §2.4). The API accepts the `country_code_supported`
-// enum of the OpenAPI description: ISO 3166-1 alpha-2 codes of the countries Paddle sells to, plus
-// XK (Kosovo, user-assigned). The other ISO codes are real countries Paddle does not sell to.
+// Country codes for unit_price_overrides
+// (https://developer.paddle.com/concepts/sell/supported-countries-locales). The API accepts the
+// `country_code_supported` enum of the OpenAPI description: ISO 3166-1 alpha-2 codes of the
+// countries Paddle sells to, plus XK (Kosovo, user-assigned). The other ISO codes are real
+// countries Paddle does not sell to.
 
 export const SUPPORTED_COUNTRY_CODES = [
   'AD',

@@ -1,5 +1,5 @@
 // Currencies the API accepts (the OpenAPI `currency_code` enum plus CLP and PEN, added in SDK 3.6)
-// and their decimal places (seed §2.2: JPY, KRW, VND and CLP have none, the rest two).
+// and their decimal places (JPY, KRW, VND and CLP have none, the rest two).
 
 export const CURRENCY_CODES = [
   'USD',

@@ -1,4 +1,5 @@
-// Seed §2.3. The seed's row "professional-servicesoft" is a typo for professional-services.
+// Paddle's tax categories (the `tax_category` of create product). "professional-servicesoft", seen in
+// some published tables, is a typo for professional-services.
 
 export const TAX_CATEGORIES = [
   'saas',
@@ -14,7 +15,7 @@ export const TAX_CATEGORIES = [
 
 export type TaxCategory = (typeof TAX_CATEGORIES)[number];
 
-/** Categories every account may use without asking: the seed's defaults for online services and downloads. */
+/** Categories every account may use without asking: Paddle's defaults for online services and downloads. */
 export const CATEGORIES_WITHOUT_APPROVAL: readonly TaxCategory[] = ['saas', 'standard'];
 
 export function needsApproval(category: TaxCategory): boolean {

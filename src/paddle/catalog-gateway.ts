@@ -1,5 +1,5 @@
-// The catalog side of Paddle behind one small interface of our own types (design §4). The SDK
-// does the writes; direct API calls do what the SDK cannot (seed §2.4 rule 7: paid trials).
+// The catalog side of Paddle behind one small interface of our own types. The SDK
+// does the writes; direct API calls do what the SDK cannot (paid trials).
 
 import type {
   CatalogSnapshot,

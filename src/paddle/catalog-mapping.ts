@@ -102,7 +102,7 @@ export function productFromSdk(product: Product): RemoteProduct {
   };
 }
 
-/** Note: the SDK has already dropped a paid trial's unit_price here (seed §2.4 rule 7). */
+/** Note: the SDK has already dropped a paid trial's unit_price here (so raw-api.ts reads paid trials). */
 export function priceFromSdk(price: Price): RemotePrice {
   return {
     id: price.id,

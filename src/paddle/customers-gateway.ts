@@ -1,6 +1,6 @@
-// Customers over the real SDK: the CLI's customer directory (the seed's mirror, §4.2 rule 2,
+// Customers over the real SDK: the CLI's customer directory (the billing view's mirror,
 // read straight from Paddle) and the SDK's webhook signature check for apps that fill their own
-// mirror from customer.created events (§6).
+// mirror from customer.created webhooks).
 import { NodeRuntime, Webhooks } from '@paddle/paddle-node-sdk';
 import type { SignatureCheck } from '../billing/customer-mirror.js';
 import type { CustomerMirror } from '../billing/ports.js';

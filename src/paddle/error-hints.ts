@@ -1,4 +1,4 @@
-// What to do about an API error (seed §5 rules 2 and 6, §7): the one place that knows.
+// What to do about an API error: the one place that knows.
 import type { RemoteErrorDetails } from '../errors.js';
 
 /** Where to get a working key; `permission` when the failed call tells which one it needs. */
@@ -6,7 +6,7 @@ const keyHelp = (permission: string | undefined) =>
   'Create or regenerate the key in the Paddle dashboard under Developer tools → Authentication → API keys' +
   `${permission ? `, with ${permission},` : ''} for the same environment (sandbox keys start pdl_sdbx_, live keys pdl_live_).`;
 
-/** The permission an operation needs (seed §5 rule 2), keyed by the operation's first word pair. */
+/** The permission an operation needs, keyed by the operation's first word pair. */
 export function permissionFor(operation: string | undefined): string | undefined {
   if (!operation) return undefined;
   const table: [RegExp, string][] = [

@@ -1,5 +1,5 @@
 // Every request to the Paddle API goes through `rawEnvelope`: our direct calls (for what the SDK
-// cannot do, seed §2.4 rule 7: it drops a paid trial's unit_price) and the SDK's resources (see
+// cannot do: it drops a paid trial's unit_price) and the SDK's resources (see
 // sdk.ts). Each request carries its own timeout, and a failure carries the answer's status and
 // request id. Nothing global: the global fetch is called as it is, with a signal of its own.
 import { RemoteError } from '../errors.js';

@@ -1,4 +1,5 @@
-// Which Paddle the tool talks to, and with which key (design §2, seed §1, §4.3 rule 2, §5).
+// Which Paddle the tool talks to, and with which key: sandbox unless --production, and a key of
+// that environment only.
 import { UserError } from '../errors.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 

@@ -1,4 +1,4 @@
-// The read side of transactions over the real SDK (seed §4.1), for the billing-history view.
+// The read side of transactions over the real SDK, for the billing-history view.
 // Returns our own small records: SDK classes never leave src/paddle.
 import type { TransactionStatus as SdkTransactionStatus, Transaction } from '@paddle/paddle-node-sdk';
 import type { CustomerMirror, TransactionRecord, TransactionsGateway } from '../billing/ports.js';
@@ -19,7 +19,7 @@ export function paddleBillingServices(target: Target): {
 export function paddleTransactionsGateway(paddle: Pick<PaddleClient, 'transactions'>): TransactionsGateway {
   return {
     async listTransactions(query) {
-      // Seed §4.1 list rule 1: a customer-facing list is never sent without the customer filter.
+      // A customer-facing list is never sent without the customer filter.
       if (query.customerId.length === 0)
         throw new InternalError('listTransactions without a customer filter');
       return callPaddle('list transactions', async () => {

@@ -1,4 +1,4 @@
-// --adopt (design §3): a catalog key that no marked object carries may take over an unmarked remote
+// --adopt: a catalog key that no marked object carries may take over an unmarked remote
 // object that matches it — a product by name; a price by its product, description and unit price.
 // Only unmarked objects are ever candidates, and only a unique match is adopted: two candidates
 // for one key, or one object that two keys match, is reported as ambiguous and adopts nothing.

@@ -1,4 +1,4 @@
-// Identity (design §3): every object the tool creates carries its catalog key in custom_data,
+// Identity: every object the tool creates carries its catalog key in custom_data,
 // under one namespaced entry, beside whatever custom_data the user keeps there:
 //   product: {"paddle_catalog": {"key": "pro"}, ...user data}
 //   price:   {"paddle_catalog": {"key": "pro/monthly"}, ...user data}

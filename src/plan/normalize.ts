@@ -5,7 +5,7 @@ import { userCustomData } from './marker.js';
 import type { RemoteMoney, RemoteOverride, RemotePrice, RemoteTrialPeriod } from './remote.js';
 import type { PriceState, ProductState, TrialState } from './types.js';
 
-/** Seed §8: a price without quantity allows 1 to 100. */
+/** Paddle's default: a price without quantity allows 1 to 100. */
 export const DEFAULT_QUANTITY = { minimum: 1, maximum: 100 } as const;
 /** Paddle's default tax mode for a price created without one. */
 export const DEFAULT_TAX_MODE = 'account_setting';
@@ -34,7 +34,7 @@ function trial(t: RemoteTrialPeriod | null | undefined): TrialState | null {
     frequency: t.frequency,
     unit_price: t.unit_price ? money(t.unit_price) : null,
     unit_price_overrides: overrides(t.unit_price_overrides),
-    // seed §2.4 rule 3: only an explicit false makes a trial cardless
+    // only an explicit false makes a trial cardless (Paddle's default is true)
     requires_payment_method: t.requires_payment_method !== false,
   };
 }

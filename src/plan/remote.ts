@@ -19,7 +19,7 @@ export interface RemoteOverride {
 }
 
 export interface RemoteTrialPeriod extends RemoteDuration {
-  /** a paid trial (seed §2.4 rule 2); the SDK drops it, so it is read with direct API calls */
+  /** a paid trial's price; the SDK drops it, so it is read with direct API calls */
   unit_price?: RemoteMoney | null;
   unit_price_overrides?: RemoteOverride[] | null;
   requires_payment_method?: boolean | null;

@@ -15,7 +15,10 @@ export function changesInOrder(plan: Plan): Change[] {
 }
 
 type Bucket = 'adopt' | 'create' | 'update' | 'archive' | 'unchanged';
-/** design §2's counts; `adopt` only for a plan made with --adopt, so the document is otherwise unchanged */
+/**
+ * The counts of `plan --json`; `adopt` only for a plan made with --adopt, so the document is
+ * otherwise unchanged.
+ */
 export type PlanSummary = Record<Exclude<Bucket, 'adopt'>, number> & { adopt?: number };
 
 /**

@@ -148,7 +148,7 @@ export interface Ambiguity {
 }
 
 export interface Plan {
-  /** the catalog's name: whose objects the plan sees, and what its markers say (design §3) */
+  /** the catalog's name: whose objects the plan sees, and what its markers say */
   catalog: string;
   groups: ProductPlan[];
   duplicates: Duplicate[];

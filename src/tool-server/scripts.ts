@@ -1,7 +1,7 @@
 // `plan --emit tool-server`: the pending changes as scripts for the execute tool of Paddle's hosted
-// tool server (seed §4.3 rules 3–5, §8). Pure: a plan in, script texts out.
+// tool server. Pure: a plan in, script texts out.
 //
-// The conventions (seed §4.3 rule 4): method paths camelCase (`client.products.create`), request
+// The conventions: method paths camelCase (`client.products.create`), request
 // bodies and response fields snake_case; updates are `client.<resource>.update(id, body)`. Every
 // script runs on its own — variables do not persist between execute calls — so a new product and
 // its prices are chained inside one script. Each script ends by printing, with console.log, the ids
@@ -21,7 +21,7 @@ import { UserError } from '../errors.js';
 import { plural } from '../output/plural.js';
 import type { Change, Plan, PriceChange, PriceState, ProductChange, ProductPlan } from '../plan/types.js';
 
-/** Seed §8: one execute call makes at most 50 API calls with at most 32,000 characters of code. */
+/** The tool server's caps: one execute call makes at most 50 API calls in 32,000 characters of code. */
 export const TOOL_SERVER_CAPS = { calls: 50, codeChars: 32_000 } as const;
 
 /** Room kept for the header and the try/finally around the statements. */

@@ -1,6 +1,6 @@
-// Seed §2.2/§2.4: amounts are strings of digits in the lowest currency unit. A YAML number or a
-// decimal string is the commonest mistake; the message shows the string the user most likely meant
-// and what it is worth, e.g. "1000" = $10.00, "1200" = ¥1,200.
+// amount-not-minor-units (docs/rules.md): amounts are strings of digits in the lowest currency
+// unit. A YAML number or a decimal string is the commonest mistake; the message shows the string
+// the user most likely meant and what it is worth, e.g. "1000" = $10.00, "1200" = ¥1,200.
 
 import { formatMinorUnits, minorUnitsToDecimal } from '../../money/minor-units.js';
 import { currencyDecimalPlaces } from '../../paddle-facts/currencies.js';

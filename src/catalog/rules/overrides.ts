@@ -1,5 +1,6 @@
-// Seed §2.4: per-market prices. The schema checks the codes and the count (≤ 250); a country may
-// appear in one override only, or the API cannot tell which price applies.
+// Per-market prices (docs/rules.md: country-codes-invalid, override-country-repeated). The schema
+// checks the codes and the count (≤ 250); a country may appear in one override only, or the API
+// cannot tell which price applies.
 
 import { COUNTRY_CODE_MISTAKES, UNSUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
 import type { CatalogPrice, UnitPriceOverride } from '../schema.js';

@@ -1,4 +1,5 @@
-// Seed §2.4/§8: quantity {minimum, maximum}, each 1..999999999 (checked by the schema), in order.
+// quantity-invalid and quantity-minimum-above-maximum (docs/rules.md): quantity {minimum, maximum},
+// each 1..999999999 (checked by the schema), in order.
 import type { CatalogPrice } from '../schema.js';
 import { error, type Finding } from './finding.js';
 

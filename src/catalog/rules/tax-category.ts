@@ -1,4 +1,5 @@
-// Seed §2.3: the nine tax categories and which of them need approval per account.
+// tax-category-unknown and tax-category-not-approved (docs/rules.md): the nine tax categories and
+// which of them need approval per account.
 
 import {
   CATEGORIES_WITHOUT_APPROVAL,
@@ -9,7 +10,7 @@ import type { CatalogProduct } from '../schema.js';
 import { closest } from './did-you-mean.js';
 import { error, type Finding, otherEnvironment, type RuleContext, warning } from './finding.js';
 
-/** A spelling that circulates in published tables (the seed's own row reads so). */
+/** A spelling that circulates in published tables (our own spec had it once). */
 const KNOWN_TYPOS: Readonly<Record<string, string>> = {
   'professional-servicesoft': 'professional-services',
 };

@@ -1,12 +1,12 @@
-// Seed §2.4 trial rules 1–7, checked before anything is sent (the API answers 400 bad_request, rule 6).
-// Rule 1 (only interval and frequency: a free trial) and rule 7 (the Node SDK drops paid-trial
-// prices, so apply sends them directly) need no check here.
+// The trial rules of docs/rules.md (trial-*), checked before anything is sent, as Paddle answers
+// 400 for each. A free trial (interval and frequency only) needs no check, nor the SDK dropping a
+// paid trial's price (apply sends those directly).
 import type { CatalogPrice, UnitPriceOverride } from '../schema.js';
 import { error, type Finding, otherEnvironment, type RuleContext, warning } from './finding.js';
 
 type Price = Pick<CatalogPrice, 'billing_cycle' | 'trial_period' | 'unit_price' | 'unit_price_overrides'>;
 
-/** Rule 5: a trial on a one-time price (no billing cycle) is rejected. */
+/** trial-needs-billing-cycle: a trial on a one-time price (no billing cycle) is rejected. */
 export function trialNeedsBillingCycle(price: Price): Finding[] {
   if (!price.trial_period || price.billing_cycle) return [];
   return [
@@ -18,7 +18,7 @@ export function trialNeedsBillingCycle(price: Price): Finding[] {
   ];
 }
 
-/** Rule 2: a paid trial is charged in the price's currency. */
+/** trial-paid-currency-mismatch: a paid trial is charged in the price's currency. */
 export function paidTrialCurrency(price: Price): Finding[] {
   const trialPrice = price.trial_period?.unit_price;
   if (!trialPrice || trialPrice.currency_code === price.unit_price.currency_code) return [];
@@ -34,7 +34,7 @@ export function paidTrialCurrency(price: Price): Finding[] {
 const countrySet = (override: UnitPriceOverride) => [...override.country_codes].sort().join(',');
 
 /**
- * Rule 2 with overrides: a paid trial on a price with overrides has exactly one trial override per
+ * trial-paid-overrides-mismatch: a paid trial on a price with overrides has exactly one trial override per
  * price override, with the same country codes (in any order) and the same currency.
  */
 export function paidTrialOverrides(price: Price): Finding[] {
@@ -91,7 +91,10 @@ export function paidTrialOverrides(price: Price): Finding[] {
   return findings;
 }
 
-/** Rule 3: cardless trials are in early access; the account must say it has it. Warns for the other one. */
+/**
+ * trial-cardless-not-enabled: cardless trials are in early access; the account must say it has it.
+ * Warns for the other one.
+ */
 export function cardlessNeedsAccess(price: Price, ctx: RuleContext): Finding[] {
   if (price.trial_period?.requires_payment_method !== false || ctx.settings === undefined) return [];
   const at = ['trial_period', 'requires_payment_method'];
@@ -117,7 +120,7 @@ export function cardlessNeedsAccess(price: Price, ctx: RuleContext): Finding[] {
   return [];
 }
 
-/** Rule 4: a trial cannot be both paid and cardless. */
+/** trial-paid-and-cardless: a trial cannot be both paid and cardless. */
 export function paidOrCardless(price: Price): Finding[] {
   const trial = price.trial_period;
   if (!trial?.unit_price || trial.requires_payment_method !== false) return [];

@@ -1,4 +1,4 @@
-// `apply <file>`: validate → snapshot → plan → confirm → execute → verify → report (design §2).
+// `apply <file>`: validate → snapshot → plan → confirm → execute → verify → report.
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import {
@@ -148,7 +148,7 @@ function refuseAmbiguousAdoption(plan: Plan): void {
   );
 }
 
-/** Design §2: a prompt on a terminal (typing the name for production), --yes, or refuse. */
+/** A prompt on a terminal (typing the name for production), --yes, or refuse. */
 async function confirmApply(
   reporter: Reporter,
   flags: ApplyFlags,

@@ -1,6 +1,6 @@
 // `paddle-catalog emulator`: runs the local Paddle API emulator until SIGINT/SIGTERM and prints
 // its base URL and two keys with every permission: a sandbox key and a live key, each reaching
-// its own account (design §2, §5).
+// its own account.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EmulatorFaults, RunningEmulator } from '../../emulator/index.js';

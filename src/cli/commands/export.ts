@@ -1,4 +1,4 @@
-// `export`: the account's catalog as a version-1 catalog file (design §2), the way into the tool for
+// `export`: the account's catalog as a version-1 catalog file, the way into the tool for
 // an account set up by hand or by another tool: export → validate → `apply --adopt` takes it over.
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';

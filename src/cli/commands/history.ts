@@ -1,4 +1,4 @@
-// `history`: one page of a customer's billing history, exactly as seed §4.2 defines it.
+// `history`: one page of a customer's billing history, as the billing library returns it.
 import {
   type BillingHistoryResult,
   getBillingHistory,
@@ -114,7 +114,7 @@ function showPage(
   for (const line of formatHistoryTable(result.items, reporter.style)) reporter.result(line);
 }
 
-/** The command that shows the next page (seed §4.2 rule 10: the last id received as `after`). */
+/** The command that shows the next page (the last id received as `after`). */
 function nextPageCommand(who: CustomerSelector, flags: HistoryFlags, after: string): string {
   const words = ['paddle-catalog', 'history'];
   if ('email' in who) words.push('--email', shellQuote(who.email));

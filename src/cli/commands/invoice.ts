@@ -1,5 +1,5 @@
-// `invoice <txn_id>`: the invoice PDF URL of a transaction (seed §4.2 "get invoice URL"), valid
-// for one hour. With --email/--customer the §4.2 ownership check applies; without, support mode.
+// `invoice <txn_id>`: the invoice PDF URL of a transaction (the billing library's "get invoice URL"), valid
+// for one hour. With --email/--customer the ownership check applies; without, support mode.
 import { resolve } from 'node:path';
 import {
   FORBIDDEN,
@@ -29,7 +29,7 @@ import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
 import { addTargetOptions, type TargetFlags } from '../target-options.js';
 
-/** Seed §4.1, §8: an invoice URL is valid for one hour. */
+/** Paddle's invoice URLs are valid for one hour. */
 const URL_LIFETIME_MS = 60 * 60 * 1000;
 
 interface InvoiceFlags extends CustomerFlags, TargetFlags {
@@ -69,7 +69,7 @@ export const registerInvoice: RegisterCommand = (program, run) => {
             transactionId,
             disposition: flags.inline ? 'inline' : 'attachment',
             // Human mode says why there is no invoice instead of asking the API for nothing;
-            // --json is the §4.2 action as is, whose {error} is the API's code.
+            // --json is the library's action as is, whose {error} is the API's code.
             inspect: reporter.json ? undefined : refuseWithoutInvoice,
           };
           const result = await requestInvoice(services, who, request);
@@ -93,7 +93,7 @@ function requestInvoice(
   return getInvoiceUrl({ ...services, getUser: () => ({ email: who.email }) }, request);
 }
 
-/** Seed §4.1 list rule 3, said plainly before any PDF request. */
+/** No invoice for this transaction, said plainly before any PDF request. */
 function refuseWithoutInvoice(transaction: TransactionRecord): void {
   const reason = invoiceUnavailableReason(transaction);
   if (reason === null) return;

@@ -1,4 +1,4 @@
-// `plan <file>`: validate, read the account, print what apply would change (design §2).
+// `plan <file>`: validate, read the account, print what apply would change.
 import { Option } from 'commander';
 import { createRunCalls, DEFAULT_APPLY_SETTINGS, planCatalog } from '../../apply/apply-catalog.js';
 import { loadCatalog } from '../../catalog/read.js';

@@ -20,7 +20,7 @@ export function findOr404(collection: Collection, id: string, entity: string): W
   return record;
 }
 
-/** An archived entity may only be unarchived (research §3.2 entity_archived). */
+/** An archived entity may only be unarchived (entity_archived). */
 export function assertWritable(record: WireRecord, body: Record<string, unknown>, entity: string): void {
   if (record.status === 'archived' && body.status !== 'active') throw entityArchived(entity, record.id);
 }
@@ -31,7 +31,7 @@ export function applyPatch(record: WireRecord, body: Record<string, unknown>, ct
   record.updated_at = timestamp(ctx.core.now());
 }
 
-/** Default scope (research §2): active only unless `status` says otherwise. */
+/** Default scope: active only unless `status` says otherwise. */
 export function statusScope(ctx: RouteContext): Set<string> {
   const values = csv(ctx.query, 'status') ?? ['active'];
   const bad = values.findIndex((v) => v !== 'active' && v !== 'archived');
@@ -46,7 +46,7 @@ export function statusScope(ctx: RouteContext): Set<string> {
   return new Set(values);
 }
 
-/** `include` values a resource supports, each needing its permission (research §6). */
+/** `include` values a resource supports, each needing its permission. */
 export function includes(ctx: RouteContext, allowed: Record<string, string>): Set<string> {
   const values = csv(ctx.query, 'include') ?? [];
   values.forEach((value, i) => {

@@ -1,4 +1,5 @@
-// GET /currencies (seed §2.2, §4.1): public, no key. Not a real Paddle endpoint; the seed's.
+// GET /currencies: public, no key. Not a real Paddle endpoint: the read side can use it when a
+// proxy or this emulator offers it, and falls back to a fixed table otherwise.
 import type { Reply, Route, RouteContext } from '../core.js';
 import { pathPattern } from './common.js';
 

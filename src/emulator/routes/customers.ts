@@ -1,4 +1,4 @@
-// /customers (research §5.3): create (409 on a duplicate e-mail), list (email exact, id, search,
+// /customers: create (409 on a duplicate e-mail), list (email exact, id, search,
 // status), get, update.
 import { ApiFailure, badRequest } from '../api-error.js';
 import type { Reply, Route, RouteContext } from '../core.js';

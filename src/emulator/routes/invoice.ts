@@ -1,4 +1,4 @@
-// GET /transactions/{id}/invoice (research §5.5; seed §4.1 rule 3) and the PDF behind the link,
+// GET /transactions/{id}/invoice and the PDF behind the link,
 // which the emulator serves itself under /__emulator/invoices/ and which expires after one hour.
 import { randomBytes } from 'node:crypto';
 import { minorUnitsToDecimal } from '../../money/minor-units.js';
@@ -11,7 +11,7 @@ import { findOr404, pathPattern } from './common.js';
 export const INVOICE_LINK_LIFETIME_MS = 60 * 60 * 1000;
 export const INVOICE_PATH = '/__emulator/invoices/';
 
-/** Seed §4.1 rule 3: completed-automatic or billed/completed-manual, never zero-value. */
+/** Which transactions have an invoice: completed-automatic or billed/completed-manual, never zero-value. */
 export function invoiceAvailable(transaction: WireRecord): boolean {
   const zeroValue = BigInt(transaction.details?.totals?.subtotal ?? '0') === 0n;
   const eligible =
@@ -32,7 +32,7 @@ function issueLink(ctx: RouteContext): Reply {
     ]);
   }
   if (!invoiceAvailable(transaction)) {
-    // the real code is unknown (research §10); this one is ours and documented
+    // Paddle's code for this is not known; this one is ours and documented
     throw new ApiFailure(
       400,
       'transaction_invoice_not_available',

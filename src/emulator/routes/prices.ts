@@ -1,6 +1,6 @@
-// /prices (research §5.2): create, list (product_id, id, status, recurring), get, update.
+// /prices: create, list (product_id, id, status, recurring), get, update.
 // Fields the SDK does not know (a paid trial's unit_price and overrides) are stored and
-// returned exactly as sent: paid trials are created through the raw API (seed §2.4 rule 7).
+// returned exactly as sent: paid trials are created through the raw API (the SDK drops them).
 import { entityArchived, notFound } from '../api-error.js';
 import type { Reply, Route, RouteContext } from '../core.js';
 import { timestamp } from '../ids.js';

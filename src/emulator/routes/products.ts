@@ -1,4 +1,4 @@
-// /products (research §5.1): create, list (id, status, tax_category, type; include=prices), get, update.
+// /products: create, list (id, status, tax_category, type; include=prices), get, update.
 import type { Reply, Route, RouteContext } from '../core.js';
 import { timestamp } from '../ids.js';
 import { CATALOG_LIST, csv, idFilter, listReply } from '../list.js';

@@ -1,4 +1,4 @@
-// /transactions, read side (research §5.4, §6; seed §4.1): list with customer_id, status, id,
+// /transactions, read side: list with customer_id, status, id,
 // collection_mode, invoice_number, origin and billed_at/created_at/updated_at (with [LT|LTE|GT|GTE]).
 // All statuses are listed unless `status` narrows them.
 import { ApiFailure } from '../api-error.js';

@@ -1,4 +1,4 @@
-// Price bodies (OpenAPI price-create / price-update) and the seed's price rules (§2.4, §8),
+// Price bodies (OpenAPI price-create / price-update) and Paddle's price rules,
 // enforced on the price as it would be stored, so a PATCH cannot get round them.
 import { SUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
 import { badRequest, ruleViolation } from '../api-error.js';
@@ -168,7 +168,7 @@ function checkDuplicateOverrides(overrides: WireRecord[]): void {
   }
 }
 
-/** The seed's rules on a whole price (as it will be stored). */
+/** Paddle's rules on a whole price (as it will be stored). */
 export function checkPriceRules(price: WireRecord, settings: AccountSettings): void {
   checkFrequencies(price);
   checkDuplicateOverrides(price.unit_price_overrides ?? []);

@@ -1,4 +1,4 @@
-// Product bodies (OpenAPI product-create / product-update) and seed §2.3: a category that needs
+// Product bodies (OpenAPI product-create / product-update) and tax approval: a category that needs
 // approval is refused unless the account has it approved.
 import { TAX_CATEGORIES } from '../../paddle-facts/tax-categories.js';
 import { ApiFailure, badRequest } from '../api-error.js';
@@ -24,7 +24,7 @@ export function checkProductBody(body: Body, mode: 'create' | 'update'): void {
   if (errors.list.length > 0) throw badRequest(errors.list);
 }
 
-/** Seed §2.3: product_tax_category_not_approved for a category the account has not had approved. */
+/** product_tax_category_not_approved for a category the account has not had approved. */
 export function checkTaxCategoryApproved(category: unknown, settings: AccountSettings): void {
   if (typeof category !== 'string' || settings.approvedTaxCategories.has(category)) return;
   const detail = `tax category not approved (emulator: start it with --approve-tax-categories ${category})`;

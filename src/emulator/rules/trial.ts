@@ -1,5 +1,5 @@
-// Seed §2.4 trial rules, checked on the price as it will be stored. Real codes where Paddle's
-// are known (research §3.2); the others are the seed's 400 bad_request. Every error names its field.
+// Paddle's trial rules, checked on the price as it will be stored. Real codes where Paddle's
+// are known; the others are a 400 bad_request. Every error names its field.
 import { ApiFailure, badRequest, ruleViolation } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
 import type { WireRecord } from '../types.js';
