@@ -23,7 +23,7 @@ export interface BillingDeps {
   customers: CustomerMirror;
   transactions: TransactionsGateway;
   /** the request's Accept-Language header value (rule 8) */
-  acceptLanguage?: string | null;
+  acceptLanguage?: string | null | undefined;
   currencies: CurrencySource;
 }
 
@@ -50,7 +50,7 @@ export async function authenticatedEmail(deps: Pick<BillingDeps, 'getUser'>): Pr
 
 export async function getBillingHistory(
   deps: BillingDeps,
-  input: { after?: string } = {},
+  input: { after?: string | undefined } = {},
 ): Promise<BillingHistoryResult> {
   const email = await authenticatedEmail(deps);
   if (email === null) return { error: NOT_AUTHENTICATED };

@@ -12,7 +12,7 @@ export interface InvoiceRequest {
   /** supplied by the client: never trusted until the ownership check */
   transactionId: string;
   /** "attachment" (default) downloads, "inline" opens in the browser */
-  disposition?: InvoiceDisposition;
+  disposition?: InvoiceDisposition | undefined;
   /**
    * Sees the fetched transaction before the PDF is requested; may throw to stop there (the CLI
    * explains why a transaction has no invoice instead of asking the API for nothing).

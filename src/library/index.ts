@@ -8,7 +8,7 @@ export type { CatalogIssue, EnvironmentName };
 
 export interface ValidateOptions {
   /** whose account settings the rules use (approved tax categories, cardless trials); default: sandbox */
-  environment?: EnvironmentName;
+  environment?: EnvironmentName | undefined;
 }
 
 export interface ValidationResult {

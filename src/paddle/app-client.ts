@@ -7,9 +7,9 @@ import { BASE_URLS, isLoopbackUrl } from './target.js';
 export interface PaddleClientOptions {
   apiKey: string;
   /** default: sandbox */
-  environment?: EnvironmentName;
+  environment?: EnvironmentName | undefined;
   /** instead of Paddle's own URL for the environment: the emulator, a proxy; plain http for loopback only */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
 }
 
 /** The SDK's `Paddle` client, for `paddleTransactionsGateway` and `paddleCustomerDirectory`. */

@@ -3,7 +3,7 @@
 // `npm ci --offline` takes every package from the npm cache that our own `npm ci` filled.
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../helpers/run-cli.js';
 
@@ -103,7 +103,7 @@ export const APP_TSCONFIG = {
     types: ['node'],
     outDir: 'out',
   },
-  include: ['app.ts'],
+  include: ['app.ts', 'server.ts'],
 };
 
 /**
@@ -184,3 +184,20 @@ console.log(JSON.stringify({
   deepImport,
 }));
 `;
+
+/** The .d.ts files an app's compiler reads from the package: the entry points' and all they import. */
+export async function publicDeclarations(
+  packageDir: string,
+  entries: string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const queue = entries.map((entry) => join(packageDir, entry));
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (found.has(file)) continue;
+    const text = await readFile(file, 'utf8');
+    found.set(file.slice(packageDir.length + 1), text);
+    for (const [, relative] of text.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)\.js['"]/g))
+      queue.push(join(dirname(file), `${relative}.d.ts`));
+  }
+  return found;
+}

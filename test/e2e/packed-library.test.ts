@@ -1,17 +1,26 @@
 // The library as an app gets it: `npm pack`, installed from the tarball into a fresh project with
 // no registry, compiled with TypeScript strict + nodenext, then run against the emulator.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { customerIdOf } from '../billing/emulator-fixtures.js';
 import { ROOT } from '../helpers/run-cli.js';
-import { APP_SOURCE, APP_TSCONFIG, run, writeOfflineApp } from './packed-app.js';
+import { APP_SOURCE, APP_TSCONFIG, publicDeclarations, run, writeOfflineApp } from './packed-app.js';
 
 const NPM = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
 const npm = (args: string[], cwd: string) =>
   run(NPM[0] as string, [...NPM.slice(1), ...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd });
+
+/** The README's server example, so what it shows compiles against what we ship. */
+function readmeExample(readme: string): string {
+  const block = readme.match(
+    /<!-- library-example:start -->\n```ts\n([\s\S]*?)```\n<!-- library-example:end -->/,
+  );
+  if (!block?.[1]) throw new Error('README.md has no library example between its markers');
+  return block[1];
+}
 
 let dir: string;
 let app: string;
@@ -27,10 +36,11 @@ beforeAll(async () => {
   const pack = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', dir], ROOT);
   const [summary] = JSON.parse(pack.stdout);
   packed = summary;
-  await writeOfflineApp(app, `../${summary.filename}`, ['@paddle/paddle-node-sdk', '@types/node']);
+  await writeOfflineApp(app, `../${summary.filename}`, ['@types/node']);
   await npm(['ci', '--offline'], app);
   await writeFile(join(app, 'tsconfig.json'), JSON.stringify(APP_TSCONFIG, null, 2));
   await writeFile(join(app, 'app.ts'), APP_SOURCE);
+  await writeFile(join(app, 'server.ts'), readmeExample(await readFile(join(ROOT, 'README.md'), 'utf8')));
   await writeFile(
     join(app, 'bad.yaml'),
     'version: 1\nproducts:\n  pro:\n    name: Pro\n    tax_category: saaas\n',
@@ -54,7 +64,22 @@ describe('the packed library in a fresh app', () => {
     expect(paths.filter((path) => /^(src|test)\//.test(path))).toEqual([]);
   });
 
-  it('compiles with strict and nodenext', () => {
+  it('documents its types in our own words: no hover text cites a document users do not have', async () => {
+    const declarations = await publicDeclarations(join(app, 'node_modules/paddle-catalog'), [
+      'dist/library/index.d.ts',
+      'dist/library/billing.d.ts',
+    ]);
+    expect(declarations.size).toBeGreaterThan(5);
+    const citing = [...declarations].flatMap(([file, text]) =>
+      text
+        .split('\n')
+        .filter((line) => /§|\bthe seed\b|\bseed §/i.test(line))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
+    expect(citing).toEqual([]);
+  });
+
+  it("compiles with strict and nodenext, and so does the README's server example", () => {
     expect(compiled.stdout + compiled.stderr).toBe('');
   });
 
