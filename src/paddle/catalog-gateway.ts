@@ -16,7 +16,7 @@ import {
   productFromWire,
   productToSdk,
 } from './catalog-mapping.js';
-import { rawApi, rawApiPage, sameOriginPath } from './raw-api.js';
+import { nextLinkPath, rawApi, rawApiPage } from './raw-api.js';
 import { callPaddle, createPaddle } from './sdk.js';
 import type { Target } from './target.js';
 
@@ -54,7 +54,7 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
   const { timeoutMs } = options;
   const paddle = createPaddle(target, timeoutMs);
 
-  /** Follows `next` while `has_more`; `next` must stay on our base URL (the key goes with it). */
+  /** Follows `next` while `has_more`: its path and cursor on our own base URL (nextLinkPath). */
   async function* pages(operation: string, firstPath: string): AsyncGenerator<Json[]> {
     let path: string | undefined = firstPath;
     while (path !== undefined) {
@@ -65,7 +65,7 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
         timeoutMs,
       });
       yield page.data;
-      path = page.next === undefined ? undefined : sameOriginPath(target, page.next, operation);
+      path = page.next === undefined ? undefined : nextLinkPath(target, page.next, operation);
     }
   }
 

@@ -93,20 +93,20 @@ function errorOf(
   });
 }
 
-/** The path of a `next` link, which must stay on our base URL: the key goes with every request. */
-export function sameOriginPath(target: Target, next: string, operation: string): string {
+/**
+ * Where a `next` link leads on our own base URL: its path and query (the `after=` cursor with the
+ * list's own filters), never its host. Paddle's `next` names Paddle's host, which a proxy in
+ * PADDLE_API_URL is not; the key goes to our base URL and nowhere else.
+ */
+export function nextLinkPath(target: Target, next: string, operation: string): string {
   if (next.startsWith(`${target.baseUrl}/`)) return next.slice(target.baseUrl.length);
-  throw new RemoteError({
-    code: BAD_RESPONSE,
-    detail: `the next page is on another host (${hostOf(next)}); not following it`,
-    operation,
-  });
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return JSON.stringify(url);
+  const url = URL.canParse(next) ? new URL(next) : undefined;
+  if (!url?.searchParams.get('after')) {
+    throw new RemoteError({
+      code: BAD_RESPONSE,
+      detail: `a list page has more, but its next link carries no after= cursor (${JSON.stringify(next.slice(0, 200))})`,
+      operation,
+    });
   }
+  return `${url.pathname}${url.search}`;
 }

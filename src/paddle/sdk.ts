@@ -16,7 +16,7 @@ import {
   TransactionsResource,
 } from '@paddle/paddle-node-sdk';
 import { RemoteError } from '../errors.js';
-import { type RawRequest, rawEnvelope, sameOriginPath } from './raw-api.js';
+import { nextLinkPath, type RawRequest, rawEnvelope } from './raw-api.js';
 import { toRemoteError } from './remote-error.js';
 import type { Target } from './target.js';
 
@@ -63,9 +63,9 @@ function sdkHttpClient(target: Target, timeoutMs: number | undefined) {
       headers: { 'User-Agent': `PaddleSDK/node ${SDK_VERSION}`, 'X-Transaction-ID': randomUUID() },
     });
   return {
-    // `url` is a path, or a pagination `next` link (absolute, on our base URL)
+    // `url` is a path, or a pagination `next` link (absolute; read on our own base URL)
     get(url: string, query?: QueryString) {
-      const path = url.startsWith('/') ? url : sameOriginPath(target, url, `GET ${url}`);
+      const path = url.startsWith('/') ? url : nextLinkPath(target, url, `GET ${url}`);
       return send('GET', !path.includes('?') && query ? path + query.toQueryString() : path);
     },
     post: (path: string, body: unknown) => send('POST', path, body),
