@@ -20,6 +20,32 @@ export function permissionFor(operation: string | undefined): string | undefined
   return table.find(([pattern]) => pattern.test(operation))?.[1];
 }
 
+const CARDLESS_HINT =
+  'Cardless trials (requires_payment_method: false) are in early access: ask Paddle to enable them, ' +
+  'then set environments.<env>.cardless_trials: true in the catalog (the local emulator: start it with --cardless-trials).';
+
+const TAX_CATEGORY_HINT =
+  'This tax category needs approval: request it in the live account settings (Paddle > Business account > ' +
+  'Tax categories). saas and standard need no approval (the local emulator: --approve-tax-categories).';
+
+/**
+ * Hints for a refused price or product, matched on the code and on the fields the error names:
+ * the same refusal arrives as the service's bad_request with field errors or as Paddle's own code.
+ */
+function hintForRefusedField(details: RemoteErrorDetails): string | undefined {
+  const fields = new Set((details.errors ?? []).map((e) => e.field));
+  switch (details.code) {
+    case 'trial_is_either_paid_or_cardless':
+      return 'A trial is either paid (trial_period.unit_price) or cardless (requires_payment_method: false), never both: keep one.';
+    case 'price_trial_period_requires_billing_cycle':
+      return 'A trial needs a recurring price: give the price a billing_cycle, or remove the trial.';
+    case 'product_tax_category_not_approved':
+      return TAX_CATEGORY_HINT;
+  }
+  if (fields.has('trial_period.requires_payment_method') || /cardless/i.test(details.code)) return CARDLESS_HINT;
+  return undefined;
+}
+
 export function hintForRemoteError(details: RemoteErrorDetails): string | undefined {
   const permission = permissionFor(details.operation);
   switch (details.code) {
@@ -30,20 +56,9 @@ export function hintForRemoteError(details: RemoteErrorDetails): string | undefi
     case 'authentication_malformed':
     case 'authentication_missing':
       return `The API key was not accepted: it is revoked, mistyped, or for the other environment. ${keyHelp(permission)}`;
-    case 'product_tax_category_not_approved':
-      return (
-        'This tax category needs approval: request it in the live account settings (Paddle > Business account > ' +
-        'Tax categories). saas and standard need no approval.'
-      );
     case 'too_many_requests':
       return 'Paddle allows 240 requests a minute per IP; wait and run again (a re-run picks up where this stopped).';
     default:
-      if (/cardless|requires_payment_method/i.test(details.detail)) {
-        return (
-          'Cardless trials (requires_payment_method: false) are in early access: ask Paddle to enable them, ' +
-          'then set environments.<env>.cardless_trials: true in the catalog.'
-        );
-      }
-      return undefined;
+      return hintForRefusedField(details);
   }
 }

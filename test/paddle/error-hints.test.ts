@@ -1,0 +1,70 @@
+// Hints for a refused price or product match on the code and on the fields the error names, so
+// they print whichever code arrives: the service's bad_request with field errors, or Paddle's own
+// codes. The last test is the README's emulator workflow with catalogs/global-pricing.yaml.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import type { RemoteErrorDetails } from '../../src/errors.js';
+import { hintForRemoteError } from '../../src/paddle/error-hints.js';
+import { ROOT } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+
+const refused = (code: string, field?: string, detail = 'Invalid request.'): RemoteErrorDetails => ({
+  status: 400,
+  code,
+  detail,
+  errors: field ? [{ field, message: 'refused' }] : undefined,
+  operation: 'create price analytics/monthly',
+});
+
+describe('error hints', () => {
+  it.each([
+    [
+      '§2.4 trial rule 3: cardless as bad_request naming the field',
+      refused('bad_request', 'trial_period.requires_payment_method'),
+      /early access.*--cardless-trials/,
+    ],
+    [
+      '§2.4 trial rule 3: cardless under a code of its own',
+      refused('price_trial_period_cardless_not_enabled'),
+      /early access/,
+    ],
+    [
+      '§2.4 trial rule 4: paid and cardless (Paddle’s code)',
+      refused('trial_is_either_paid_or_cardless', 'trial_period.requires_payment_method'),
+      /either paid .* or cardless/,
+    ],
+    [
+      '§2.4 trial rule 5: a trial on a one-time price',
+      refused('price_trial_period_requires_billing_cycle', 'trial_period'),
+      /billing_cycle/,
+    ],
+    [
+      '§2.3: a tax category that needs approval',
+      refused('product_tax_category_not_approved', 'tax_category', 'tax category not approved'),
+      /needs approval.*--approve-tax-categories/,
+    ],
+  ])('%s', (_title, details, hint) => {
+    expect(hintForRemoteError(details)).toMatch(hint);
+  });
+
+  it('a bad_request on another field gets no trial hint, whatever its detail says', () => {
+    expect(hintForRemoteError(refused('bad_request', 'description', 'cardless'))).toBeUndefined();
+  });
+});
+
+describe('the emulator workflow with catalogs/global-pricing.yaml', () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await startEmulator({ demo: false });
+  });
+  afterAll(() => emulator.close());
+
+  it('§2.4 trial rule 3: without --cardless-trials apply stops with the error and a hint naming the flag', async () => {
+    const env = { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey, NO_COLOR: '1' };
+    const run = await runCliInProcess(['apply', 'catalogs/global-pricing.yaml', '--yes'], { env, cwd: ROOT });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('trial_period.requires_payment_method');
+    expect(run.stderr).toContain('Cardless trials are in early access, which this account does not have');
+    expect(run.stderr).toContain('Cardless trials (requires_payment_method: false) are in early access: ask Paddle');
+  });
+});
