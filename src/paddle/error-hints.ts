@@ -42,7 +42,8 @@ function hintForRefusedField(details: RemoteErrorDetails): string | undefined {
     case 'product_tax_category_not_approved':
       return TAX_CATEGORY_HINT;
   }
-  if (fields.has('trial_period.requires_payment_method') || /cardless/i.test(details.code)) return CARDLESS_HINT;
+  if (fields.has('trial_period.requires_payment_method') || /cardless/i.test(details.code))
+    return CARDLESS_HINT;
   return undefined;
 }
 

@@ -65,6 +65,8 @@ describe('the emulator workflow with catalogs/global-pricing.yaml', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('trial_period.requires_payment_method');
     expect(run.stderr).toContain('Cardless trials are in early access, which this account does not have');
-    expect(run.stderr).toContain('Cardless trials (requires_payment_method: false) are in early access: ask Paddle');
+    expect(run.stderr).toContain(
+      'Cardless trials (requires_payment_method: false) are in early access: ask Paddle',
+    );
   });
 });
