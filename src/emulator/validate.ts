@@ -64,11 +64,19 @@ export class FieldErrors {
     }
   }
 
-  /** custom_data: a JSON object or null. */
-  customData(value: unknown): void {
-    if (value !== undefined && value !== null && !isObject(value)) {
-      this.add('custom_data', `Invalid type. Expected: object, given: ${typeName(value)}`);
+  /** Required text: Paddle's pattern `.*\S.*`, so whitespace alone is refused. */
+  notBlank(field: string, value: unknown): void {
+    if (typeof value === 'string' && value.length > 0 && value.trim() === '') {
+      this.add(field, 'must contain a character other than whitespace (pattern .*\\S.*)');
     }
+  }
+
+  /** custom_data: a JSON object with at least one key, or null. */
+  customData(value: unknown): void {
+    if (value === undefined || value === null) return;
+    if (!isObject(value))
+      this.add('custom_data', `Invalid type. Expected: object, given: ${typeName(value)}`);
+    else if (Object.keys(value).length === 0) this.add('custom_data', 'must have at least 1 key');
   }
 
   object(field: string, value: unknown): value is Body {

@@ -66,6 +66,16 @@ const ROWS: Row[] = [
     code: 'product_tax_category_not_approved',
   },
   { title: '§2.3 product name: 200 characters', product: { name: 'p'.repeat(200) }, valid: true },
+  // Paddle's input rules: required text is not whitespace alone, custom data has a key
+  { title: 'name-blank: a product name of spaces', product: { name: '   ' }, valid: false },
+  {
+    title: 'description-blank: a price description of spaces',
+    price: { description: ' \t  ' },
+    valid: false,
+  },
+  { title: 'custom-data-empty: a product with custom_data {}', product: { custom_data: {} }, valid: false },
+  { title: 'custom-data-empty: a price with custom_data {}', price: { custom_data: {} }, valid: false },
+  { title: 'custom data with one key is accepted', price: { custom_data: { plan: 'pro' } }, valid: true },
   { title: '§2.3 product name: 201 characters', product: { name: 'p'.repeat(201) }, valid: false },
   // §2.4 price fields and §8 limits
   { title: '§2.4 price description: 2 characters', price: { description: 'ab' }, valid: true },

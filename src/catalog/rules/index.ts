@@ -16,6 +16,7 @@ import type { Finding, PathSegment, RuleContext } from './finding.js';
 import { priceCountriesOnce } from './overrides.js';
 import { quantityInOrder } from './quantity.js';
 import { taxCategoryApproved } from './tax-category.js';
+import { customDataEmpty, priceDescriptionBlank, productNameBlank } from './text.js';
 import {
   cardlessNeedsAccess,
   paidOrCardless,
@@ -37,10 +38,14 @@ interface Registered<Rule, Field> {
 
 export const PRODUCT_RULES: readonly Registered<ProductRule, keyof ProductFields>[] = [
   { check: taxCategoryApproved, reads: ['tax_category'] },
+  { check: productNameBlank, reads: ['name'] },
+  { check: customDataEmpty, reads: ['custom_data'] },
 ];
 
 export const PRICE_RULES: readonly Registered<PriceRule, keyof CatalogPrice>[] = [
   { check: quantityInOrder, reads: ['quantity'] },
+  { check: priceDescriptionBlank, reads: ['description'] },
+  { check: customDataEmpty, reads: ['custom_data'] },
   { check: priceCountriesOnce, reads: ['unit_price_overrides', 'trial_period'] },
   { check: trialNeedsBillingCycle, reads: ['trial_period', 'billing_cycle'] },
   { check: paidTrialCurrency, reads: ['trial_period', 'unit_price'] },

@@ -111,6 +111,7 @@ export function checkPriceBody(body: Body, mode: 'create' | 'update', settings: 
   errors.onlyKnown(body, mode === 'create' ? CREATE_FIELDS : UPDATE_FIELDS);
   if (mode === 'create') errors.required(body, ['description', 'product_id', 'unit_price']);
   errors.string('description', body.description, 2, 500);
+  errors.notBlank('description', body.description);
   errors.string('name', body.name, 1, 150, true);
   if (body.product_id !== undefined && typeof body.product_id !== 'string')
     errors.add('product_id', 'invalid input');

@@ -13,6 +13,7 @@ export function checkProductBody(body: Body, mode: 'create' | 'update'): void {
   errors.onlyKnown(body, mode === 'create' ? CREATE_FIELDS : UPDATE_FIELDS);
   if (mode === 'create') errors.required(body, ['name', 'tax_category']);
   errors.string('name', body.name, 1, 200);
+  errors.notBlank('name', body.name);
   errors.oneOf('tax_category', body.tax_category, TAX_CATEGORIES);
   errors.string('description', body.description, 0, 2048, true);
   errors.oneOf('type', body.type, ['standard', 'custom']);
