@@ -5,8 +5,13 @@ import { catalogWith, errorsOf, PRICE } from './helpers.js';
 
 describe('text and custom data rules', () => {
   it.each([
-    ['name-blank', { product: { name: '   ' } }, 'products.pro.name', 'name is blank'],
-    ['description-blank', { price: { description: '    ' } }, `${PRICE}.description`, 'description is blank'],
+    ['product-name-blank', { product: { name: '   ' } }, 'products.pro.name', 'name is blank'],
+    [
+      'price-description-blank',
+      { price: { description: '    ' } },
+      `${PRICE}.description`,
+      'description is blank',
+    ],
     [
       'custom-data-empty',
       { product: { custom_data: {} } },

@@ -67,9 +67,9 @@ const ROWS: Row[] = [
   },
   { title: '§2.3 product name: 200 characters', product: { name: 'p'.repeat(200) }, valid: true },
   // Paddle's input rules: required text is not whitespace alone, custom data has a key
-  { title: 'name-blank: a product name of spaces', product: { name: '   ' }, valid: false },
+  { title: 'product-name-blank: a product name of spaces', product: { name: '   ' }, valid: false },
   {
-    title: 'description-blank: a price description of spaces',
+    title: 'price-description-blank: a price description of spaces',
     price: { description: ' \t  ' },
     valid: false,
   },

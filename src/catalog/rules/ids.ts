@@ -21,6 +21,10 @@ export const RULE_IDS = [
   'unit-price-overrides-invalid',
   'country-codes-invalid',
   'trial-period-invalid',
+  // Paddle's input rules for text and custom data
+  'product-name-blank',
+  'price-description-blank',
+  'custom-data-empty',
   // rules across fields and the account's settings
   'tax-category-not-approved',
   'quantity-minimum-above-maximum',

@@ -4,8 +4,8 @@
 import { error, type Finding } from './finding.js';
 
 export const TEXT_RULE = {
-  nameBlank: 'name-blank',
-  descriptionBlank: 'description-blank',
+  nameBlank: 'product-name-blank',
+  descriptionBlank: 'price-description-blank',
   customDataEmpty: 'custom-data-empty',
 } as const;
 
