@@ -43,7 +43,9 @@ export async function planCatalog(
   calls: Calls,
   options: DiffOptions,
 ): Promise<Plan> {
-  const snapshot = await calls.run('read', () => gateway.snapshot());
+  // a catalog without discounts reads them only to prune the ones it no longer names
+  const discounts = catalog.discounts ? 'required' : options.prune ? 'if-permitted' : 'skip';
+  const snapshot = await calls.run('read', () => gateway.snapshot({ discounts }));
   return diff(catalog, snapshot, options);
 }
 

@@ -5,8 +5,14 @@
 import { touchedFields } from '../plan/field-diff.js';
 import { type Marker, withMarker } from '../plan/marker.js';
 import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../plan/normalize.js';
-import type { CustomData, PriceWrite, ProductWrite, RemoteTrialPeriod } from '../plan/remote.js';
-import type { FieldChange, PriceState, ProductState, TrialState } from '../plan/types.js';
+import type {
+  CustomData,
+  DiscountWrite,
+  PriceWrite,
+  ProductWrite,
+  RemoteTrialPeriod,
+} from '../plan/remote.js';
+import type { DiscountState, FieldChange, PriceState, ProductState, TrialState } from '../plan/types.js';
 
 function without<T extends object>(body: T, drop: (key: string, value: unknown) => boolean): T {
   return Object.fromEntries(Object.entries(body).filter(([k, v]) => !drop(k, v))) as T;
@@ -71,4 +77,45 @@ export function productAdoptBody(marker: Marker, desired: ProductState, fields: 
 
 export function priceAdoptBody(marker: Marker, desired: PriceState, fields: FieldChange[]): PriceWrite {
   return pick(priceFields(marker, desired), ['custom_data', ...touchedFields(fields)]);
+}
+
+/** A catalog key of restrict_to → this environment's id (known once the products and prices ran). */
+export type ResolveKey = (key: string) => string;
+
+function discountFields(marker: Marker, desired: DiscountState, resolve: ResolveKey): DiscountWrite {
+  return {
+    ...desired,
+    restrict_to: desired.restrict_to?.map(resolve) ?? null,
+    custom_data: withMarker(desired.custom_data, marker),
+  };
+}
+
+/** Paddle's defaults (no code, checkout enabled, not recurring) are left out of a create. */
+export function discountCreateBody(
+  marker: Marker,
+  desired: DiscountState,
+  resolve: ResolveKey,
+): DiscountWrite {
+  return without(
+    discountFields(marker, desired, resolve),
+    (k, v) => v === null || (k === 'enabled_for_checkout' && v === true) || (k === 'recur' && v === false),
+  );
+}
+
+export function discountUpdateBody(
+  marker: Marker,
+  desired: DiscountState,
+  fields: FieldChange[],
+  resolve: ResolveKey,
+): DiscountWrite {
+  return pick(discountFields(marker, desired, resolve), touchedFields(fields));
+}
+
+export function discountAdoptBody(
+  marker: Marker,
+  desired: DiscountState,
+  fields: FieldChange[],
+  resolve: ResolveKey,
+): DiscountWrite {
+  return pick(discountFields(marker, desired, resolve), ['custom_data', ...touchedFields(fields)]);
 }

@@ -1,6 +1,7 @@
 // Runs a plan: a product before its prices, with the product's pro_ id;
 // independent steps share a bounded pool. At the first failure that retrying cannot fix, or on
 // an interrupt, nothing new starts; calls already in flight finish and are reported.
+import { PADDLE_ID } from '../catalog/rules/discount.js';
 import type { RemoteError } from '../errors.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { keyIn, type Marker } from '../plan/marker.js';
@@ -10,6 +11,8 @@ import type {
   Carrier,
   Change,
   ChangeBase,
+  DiscountChange,
+  DiscountState,
   InPlace,
   Plan,
   PriceChange,
@@ -19,12 +22,16 @@ import type {
   ProductState,
 } from '../plan/types.js';
 import {
+  discountAdoptBody,
+  discountCreateBody,
+  discountUpdateBody,
   priceAdoptBody,
   priceCreateBody,
   priceUpdateBody,
   productAdoptBody,
   productCreateBody,
   productUpdateBody,
+  type ResolveKey,
 } from './bodies.js';
 import type { Calls } from './calls.js';
 import { Semaphore } from './semaphore.js';
@@ -74,12 +81,16 @@ export async function executePlan(
   };
   const skip = (change: Change) => record({ change, status: 'skipped', id: change.id });
 
-  async function step(change: Change, productId: string | undefined): Promise<StepResult> {
+  async function step(
+    change: Change,
+    productId: string | undefined,
+    resolve?: ResolveKey,
+  ): Promise<StepResult> {
     if (change.action === 'unchanged') return record({ change, status: 'unchanged', id: change.id });
     await pool.acquire();
     try {
       if (stopped()) return skip(change);
-      const id = await perform(gateway, calls, plan.catalog, change, productId);
+      const id = await perform(gateway, calls, plan.catalog, change, productId, resolve);
       return record({ change, status: 'applied', id });
     } catch (thrown) {
       error ??= thrown as RemoteError;
@@ -105,7 +116,28 @@ export async function executePlan(
   }
 
   await Promise.all(plan.groups.map(runGroup));
+  // Discounts last: restrict_to names products and prices by key, and a key created in this run
+  // has its id only now.
+  const idOf = liveIdsByKey(steps);
+  await Promise.all(
+    plan.discounts.map((d) => {
+      const missing = (d.desired?.restrict_to ?? []).some((key) => !idOf.has(key) && !PADDLE_ID.test(key));
+      return missing && d.action !== 'unchanged'
+        ? skip(d)
+        : step(d, undefined, (key) => idOf.get(key) ?? key);
+    }),
+  );
   return { steps, error, interrupted: options.signal?.aborted === true };
+}
+
+/** Product and price keys → their ids after the run (what was archived is no longer a target). */
+function liveIdsByKey(steps: readonly StepResult[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const { change, status, id } of steps) {
+    if (change.kind === 'discount' || change.action === 'archive' || !id) continue;
+    if (status === 'applied' || status === 'unchanged') ids.set(change.key, id);
+  }
+  return ids;
 }
 
 async function perform(
@@ -114,14 +146,47 @@ async function perform(
   catalog: string,
   change: Change,
   productId: string | undefined,
+  resolve: ResolveKey | undefined,
 ): Promise<string> {
   const marker: Marker = { key: change.key, catalog };
-  return change.kind === 'product'
-    ? performProduct(gateway, calls, marker, change)
-    : performPrice(gateway, calls, marker, change, productId as string);
+  if (change.kind === 'product') return performProduct(gateway, calls, marker, change);
+  if (change.kind === 'price') return performPrice(gateway, calls, marker, change, productId as string);
+  return performDiscount(gateway, calls, marker, change, resolve ?? ((key) => key));
 }
 
-type Patch<K extends 'updateProduct' | 'updatePrice'> = Parameters<CatalogGateway[K]>[2];
+async function performDiscount(
+  gateway: CatalogGateway,
+  calls: Calls,
+  marker: Marker,
+  change: DiscountChange,
+  resolve: ResolveKey,
+): Promise<string> {
+  const { key } = change;
+  if (change.action === 'create') {
+    const body = discountCreateBody(marker, change.desired, resolve);
+    const created = await calls.run(
+      'write',
+      () => gateway.createDiscount(`create discount ${key}`, body),
+      () =>
+        gateway.findDiscount(
+          `list discounts to find ${key}`,
+          (d) => keyIn(marker.catalog, d.custom_data) === key,
+        ),
+    );
+    return created.id;
+  }
+  const id = change.id as string;
+  return patchInPlace<DiscountState, Patch<'updateDiscount'>>(
+    change,
+    (verb, patch) => calls.run('write', () => gateway.updateDiscount(`${verb} discount ${key}`, id, patch)),
+    (purpose, desired) =>
+      purpose === 'adopt'
+        ? discountAdoptBody(marker, desired, change.fields, resolve)
+        : discountUpdateBody(marker, desired, change.fields, resolve),
+  );
+}
+
+type Patch<K extends 'updateProduct' | 'updatePrice' | 'updateDiscount'> = Parameters<CatalogGateway[K]>[2];
 
 /** A change made in place on an object that exists, with `State` its kind's wanted state. */
 type InPlaceChange<State> = ChangeBase & (InPlace<State> | Adoption<State> | Archival | Carrier);

@@ -51,10 +51,14 @@ export function applyDocument(
     products[productKey] ??= { action: 'unchanged', status: 'unchanged', prices: {} };
     (products[productKey] as { prices: Record<string, unknown> }).prices[priceKey] = entry(r);
   }
+  const discounts = Object.fromEntries(
+    results.filter((x) => x.kind === 'discount').map((r) => [r.key, entry(r)]),
+  );
   return {
     ok: !error && !outcome.execution.interrupted,
     environment,
     products,
+    ...(plan.discounts.length > 0 ? { discounts } : {}),
     verified: outcome.verified,
     ...(outcome.execution.interrupted ? { interrupted: true } : {}),
     ...(error ? { error: errorJson(error) } : {}),
@@ -83,6 +87,7 @@ function liveIds(results: KeyResult[]): KeyResult[] {
 export function idsDocument(environment: string, results: KeyResult[]) {
   const live = liveIds(results);
   const products = live.filter((r) => r.kind === 'product');
+  const discounts = live.filter((r) => r.kind === 'discount');
   return {
     environment,
     products: byKey(
@@ -98,19 +103,22 @@ export function idsDocument(environment: string, results: KeyResult[]) {
         },
       ]),
     ),
+    ...(discounts.length > 0 ? { discounts: byKey(discounts.map((d) => [d.key, d.id])) } : {}),
   };
 }
 
 const envName = (...parts: string[]) =>
   parts.map((p) => p.toUpperCase().replace(/[^A-Z0-9]+/g, '_')).join('_');
 
-/** `--env-out`: `PADDLE_PRODUCT_PRO=pro_…` and `PADDLE_PRICE_PRO_MONTHLY=pri_…`, sorted. */
+const ENV_PREFIX: Record<KeyResult['kind'], string> = {
+  product: 'PADDLE_PRODUCT',
+  price: 'PADDLE_PRICE',
+  discount: 'PADDLE_DISCOUNT',
+};
+
+/** `--env-out`: `PADDLE_PRODUCT_PRO=pro_…`, `PADDLE_PRICE_PRO_MONTHLY=pri_…`, `PADDLE_DISCOUNT_LAUNCH=dsc_…`, sorted. */
 export function dotenvLines(results: KeyResult[]): string[] {
   return liveIds(results)
-    .map((r) =>
-      r.kind === 'product'
-        ? `PADDLE_PRODUCT_${envName(r.key)}=${r.id}`
-        : `PADDLE_PRICE_${envName(...r.key.split('/'))}=${r.id}`,
-    )
+    .map((r) => `${ENV_PREFIX[r.kind]}_${envName(...r.key.split('/'))}=${r.id}`)
     .sort();
 }

@@ -5,8 +5,10 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, isMap, isPair, isScalar, isSeq, type Pair, Scalar, visit } from 'yaml';
+import { PADDLE_ID } from './rules/discount.js';
 import type {
   Catalog,
+  CatalogDiscount,
   CatalogPrice,
   CatalogProduct,
   EnvironmentSettings,
@@ -87,6 +89,22 @@ function product(p: CatalogProduct): Plain {
   ]);
 }
 
+const discount = (d: CatalogDiscount) =>
+  ordered(d, [
+    'description',
+    'type',
+    'amount',
+    'currency_code',
+    'code',
+    'enabled_for_checkout',
+    'recur',
+    'maximum_recurring_intervals',
+    'usage_limit',
+    'restrict_to',
+    'expires_at',
+    'custom_data',
+  ]);
+
 const settings = (s: EnvironmentSettings) => ordered(s, ['approved_tax_categories', 'cardless_trials']);
 
 /** The catalog as plain data in the written key order. */
@@ -101,8 +119,11 @@ function toPlain(catalog: Catalog): Plain {
         ...(env.production && { production: settings(env.production) }),
       },
       products: Object.fromEntries(Object.entries(catalog.products).map(([k, v]) => [k, product(v)])),
+      discounts:
+        catalog.discounts &&
+        Object.fromEntries(Object.entries(catalog.discounts).map(([k, v]) => [k, discount(v)])),
     },
-    ['version', 'catalog', 'environments', 'products'],
+    ['version', 'catalog', 'environments', 'products', 'discounts'],
   );
 }
 
@@ -111,6 +132,9 @@ const ONE_LINE_MAPS = new Set(['unit_price', 'billing_cycle', 'quantity', 'trial
 const ONE_LINE_LISTS = new Set(['country_codes', 'approved_tax_categories']);
 
 const LIST_LINE = /^(\s*(?:- )?(?:country_codes|approved_tax_categories): )\[ (.*) \]$/gm;
+
+/** Said beside a restrict_to entry that stayed a Paddle id (no exported product or price has it). */
+export const KEPT_ID_COMMENT = ' a Paddle id: no product or price of this file has it';
 
 const keyOf = (pair: Pair) => (isScalar(pair.key) ? String(pair.key.value) : '');
 
@@ -128,7 +152,12 @@ function layOut(doc: Document): void {
       }
       if (isSeq(pair.value) && ONE_LINE_LISTS.has(key)) pair.value.flow = true;
       if (key === 'amount' && isScalar(pair.value)) pair.value.type = Scalar.QUOTE_DOUBLE;
-      if (key === 'products' && isMap(pair.value)) {
+      if (key === 'restrict_to' && isSeq(pair.value)) {
+        for (const item of pair.value.items) {
+          if (isScalar(item) && PADDLE_ID.test(String(item.value))) item.comment = KEPT_ID_COMMENT;
+        }
+      }
+      if ((key === 'products' || key === 'discounts') && isMap(pair.value)) {
         pair.value.items.forEach((item, index) => {
           if (index > 0 && isScalar(item.key)) item.key.spaceBefore = true;
         });

@@ -47,7 +47,7 @@ export async function emitPlan(
   }
   if (deferred.length > 0) {
     reporter.warn(
-      `${plural(deferred.length, 'price')} of a new product did not fit beside it in one script (${deferred.join(', ')}): after the scripts ran, run plan --emit tool-server again for them.`,
+      `${plural(deferred.length, 'change')} wait for ids these scripts create (${deferred.join(', ')}: prices that did not fit beside their new product, discounts restricted to new products or prices): after the scripts ran, run plan --emit tool-server again for them.`,
     );
   }
   return flags.detailedExitcode && hasChanges(plan) ? EXIT_CHANGES_PENDING : EXIT_OK;

@@ -5,7 +5,7 @@ export interface FieldError {
   message: string;
 }
 
-type ErrorGroup = 'shared' | 'products' | 'prices' | 'customers' | 'transactions';
+type ErrorGroup = 'shared' | 'products' | 'prices' | 'discounts' | 'customers' | 'transactions';
 
 export class ApiFailure extends Error {
   readonly headers: Record<string, string> = {};

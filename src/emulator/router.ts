@@ -4,6 +4,7 @@ import { ApiFailure } from './api-error.js';
 import type { Route } from './core.js';
 import { currencyRoutes } from './routes/currencies.js';
 import { customerRoutes } from './routes/customers.js';
+import { discountRoutes } from './routes/discounts.js';
 import { invoiceRoutes } from './routes/invoice.js';
 import { priceRoutes } from './routes/prices.js';
 import { productRoutes } from './routes/products.js';
@@ -12,6 +13,7 @@ import { transactionRoutes } from './routes/transactions.js';
 const ROUTES: Route[] = [
   ...productRoutes,
   ...priceRoutes,
+  ...discountRoutes,
   ...customerRoutes,
   ...transactionRoutes,
   ...invoiceRoutes,

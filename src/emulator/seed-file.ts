@@ -58,6 +58,14 @@ const price = z.looseObject({
   status: z.enum(['active', 'archived']).optional(),
 });
 
+const discount = z.looseObject({
+  id: z.string().optional(),
+  description: z.string(),
+  type: z.enum(['flat', 'flat_per_seat', 'percentage']),
+  amount: z.string(),
+  status: z.enum(['active', 'archived']).optional(),
+});
+
 const transaction = z.looseObject({
   id: z.string().optional(),
   customer_id: z.string(),
@@ -82,6 +90,7 @@ export const accountSeedSchema = z.strictObject({
   customers: z.array(customer).optional(),
   products: z.array(product).optional(),
   prices: z.array(price).optional(),
+  discounts: z.array(discount).optional().describe('Paddle discounts; absent fields take Paddle’s defaults'),
   transactions: z
     .array(transaction)
     .optional()

@@ -46,6 +46,30 @@ function seedDate(record: WireRecord): string {
 }
 
 // Defaults first, then the record as given: the key order stays Paddle's and every given field wins.
+/** A seed discount in Paddle's full shape: what it leaves out takes Paddle's defaults. */
+function seedDiscount(ids: IdFactory, d: WireRecord): WireRecord {
+  const at = seedDate(d);
+  return {
+    id: ids.next('dsc', Date.parse(at)),
+    status: 'active',
+    enabled_for_checkout: true,
+    code: null,
+    mode: 'standard',
+    currency_code: null,
+    recur: false,
+    maximum_recurring_intervals: null,
+    usage_limit: null,
+    restrict_to: null,
+    expires_at: null,
+    times_used: 0,
+    custom_data: null,
+    import_meta: null,
+    created_at: at,
+    updated_at: at,
+    ...structuredClone(d),
+  };
+}
+
 function seedProduct(ids: IdFactory, p: WireRecord): WireRecord {
   const at = seedDate(p);
   return {
@@ -120,6 +144,7 @@ export function buildAccountState(
   for (const c of data.customers ?? []) state.customers.insert(seedCustomer(ids, c));
   for (const p of data.products ?? []) state.products.insert(seedProduct(ids, p));
   for (const p of data.prices ?? []) state.prices.insert(seedPrice(ids, p));
+  for (const d of data.discounts ?? []) state.discounts.insert(seedDiscount(ids, d));
   let invoiceNumber = 10_000;
   const context = { ids, invoiceNumber: () => `325-${++invoiceNumber}` };
   for (const t of [...(data.transactions ?? [])].sort(byDate)) {

@@ -95,6 +95,8 @@ export interface AccountSeed {
   customers?: WireRecord[];
   products?: WireRecord[];
   prices?: WireRecord[];
+  /** kept as given: what saved state writes back */
+  discounts?: WireRecord[];
   transactions?: SeedTransaction[];
 }
 
@@ -118,6 +120,8 @@ export const ALL_PERMISSIONS = [
   'product.write',
   'price.read',
   'price.write',
+  'discount.read',
+  'discount.write',
   'customer.read',
   'customer.write',
   'transaction.read',

@@ -4,6 +4,7 @@
 // user's custom_data is kept and our marker is not. `plan --adopt` takes the unmarked objects over.
 import type {
   Catalog,
+  CatalogDiscount,
   CatalogPrice,
   CatalogProduct,
   EnvironmentSettings,
@@ -18,6 +19,7 @@ import { keyIn, readMarker, userCustomData } from '../plan/marker.js';
 import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../plan/normalize.js';
 import type {
   CatalogSnapshot,
+  RemoteDiscount,
   RemoteDuration,
   RemoteMoney,
   RemoteOverride,
@@ -35,7 +37,7 @@ export interface ExportOptions {
 }
 
 export interface ExportedObject {
-  kind: 'product' | 'price';
+  kind: 'product' | 'price' | 'discount';
   key: string;
   id: string;
 }
@@ -171,7 +173,7 @@ interface Keyed<T> {
  * Keys for a list of objects: marker keys first (the first object per key, active before archived,
  * then oldest, as the planner keeps it; later ones are skipped with a warning), then slugs.
  */
-function assignKeys<T extends RemoteProduct | RemotePrice>(
+function assignKeys<T extends RemoteProduct | RemotePrice | RemoteDiscount>(
   objects: T[],
   marked: (object: T) => string | undefined,
   candidates: (object: T) => string[],
@@ -200,6 +202,30 @@ function assignKeys<T extends RemoteProduct | RemotePrice>(
     keyed.push({ key, object });
   }
   return keyed.sort((a, b) => byId(a.object, b.object));
+}
+
+/**
+ * A discount with only what differs from Paddle's defaults; restrict_to ids become the keys of the
+ * exported products and prices (`keyOfId`), and an id that none of them has stays an id.
+ */
+export function exportDiscount(d: RemoteDiscount, keyOfId: ReadonlyMap<string, string>): CatalogDiscount {
+  const discount: CatalogDiscount = {
+    description: d.description,
+    type: d.type as CatalogDiscount['type'],
+    amount: d.amount,
+  };
+  if (d.currency_code) discount.currency_code = d.currency_code as CatalogDiscount['currency_code'];
+  if (d.code) discount.code = d.code;
+  if (!d.enabled_for_checkout) discount.enabled_for_checkout = false;
+  if (d.recur) discount.recur = true;
+  if (d.maximum_recurring_intervals !== null)
+    discount.maximum_recurring_intervals = d.maximum_recurring_intervals;
+  if (d.usage_limit !== null) discount.usage_limit = d.usage_limit;
+  if (d.restrict_to?.length) discount.restrict_to = d.restrict_to.map((id) => keyOfId.get(id) ?? id);
+  if (d.expires_at) discount.expires_at = d.expires_at;
+  const custom = userCustomData(d.custom_data);
+  if (custom) discount.custom_data = custom;
+  return discount;
 }
 
 /**
@@ -240,6 +266,7 @@ export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions)
     warnings.push(`${kind} ${object.id} carries the key ${key} of ${kept.id} too: not exported`);
 
   const products: Record<string, CatalogProduct> = {};
+  const exportedPrices: ExportedObject[] = [];
   const keyedProducts = assignKeys(
     shown(snapshot.products),
     (p) => markedKey(scope, p.custom_data),
@@ -264,6 +291,7 @@ export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions)
           `price ${price.id} carries the key ${marker} but is exported as ${key}/${priceKey}: plan will create that key`,
         );
       }
+      exportedPrices.push({ kind: 'price', key: `${key}/${priceKey}`, id: price.id });
       if (price.status === 'archived')
         archived.push({ kind: 'price', key: `${key}/${priceKey}`, id: price.id });
       prices[priceKey] = exportPrice(price);
@@ -271,8 +299,25 @@ export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions)
     products[key] = { ...exportProduct(object), ...(keyedPrices.length > 0 ? { prices } : {}) };
   }
 
+  const keyOfId = new Map<string, string>();
+  for (const { key, object } of keyedProducts) keyOfId.set(object.id, key);
+  for (const { kind, key, id } of exportedPrices) if (kind === 'price') keyOfId.set(id, key);
+  const discounts: Record<string, CatalogDiscount> = {};
+  const keyedDiscounts = assignKeys(
+    shown(snapshot.discounts),
+    (d) => markedKey(scope, d.custom_data),
+    (d) => [slugify(d.code ?? ''), slugify(d.description)],
+    'discount',
+    duplicate('discount'),
+  );
+  for (const { key, object } of keyedDiscounts) {
+    if (object.status === 'archived') archived.push({ kind: 'discount', key, id: object.id });
+    discounts[key] = exportDiscount(object, keyOfId);
+  }
+
   const catalog: Catalog =
     scope === DEFAULT_CATALOG ? { version: 1, products } : { version: 1, catalog: scope, products };
+  if (keyedDiscounts.length > 0) catalog.discounts = discounts;
   const settings = inferredSettings(catalog);
   if (settings) catalog.environments = { [options.environment]: settings };
   return { catalog, archived, warnings };

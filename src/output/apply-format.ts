@@ -4,9 +4,9 @@ import type { ChalkInstance } from 'chalk';
 import type { StepResult } from '../apply/execute.js';
 import type { KeyResult } from '../apply/report.js';
 import { type Marker, withMarker } from '../plan/marker.js';
-import type { Change, PriceChange, ProductChange } from '../plan/types.js';
+import type { Change, DiscountChange, PriceChange, ProductChange } from '../plan/types.js';
 import { shown } from './escape.js';
-import { describePrice, formatField } from './plan-format.js';
+import { describeDiscount, describePrice, formatField } from './plan-format.js';
 
 const STATUS_WORD: Record<KeyResult['status'], string> = {
   applied: 'done',
@@ -107,7 +107,35 @@ export function dashboardSteps(catalog: string, steps: StepResult[], results: Ke
       const text =
         change.kind === 'product'
           ? productStep(change, marker)
-          : priceStep(change, marker, productIds.get(change.productKey));
+          : change.kind === 'price'
+            ? priceStep(change, marker, productIds.get(change.productKey))
+            : discountStep(change, marker, results);
       return `  ${index + 1}. ${text}`;
     });
+}
+
+/** restrict_to for a person in the dashboard: the ids this run knows, else the key to look up. */
+function restrictedIds(keys: readonly string[], results: KeyResult[]): string {
+  const ids = new Map(results.filter((r) => r.kind !== 'discount').map((r) => [r.key, r.id]));
+  return keys.map((key) => shown(ids.get(key) ?? `${key} (created above)`)).join(', ');
+}
+
+function discountStep(change: DiscountChange, marker: Marker, results: KeyResult[]): string {
+  switch (change.action) {
+    case 'create': {
+      const d = change.desired;
+      const parts = [`description ${quoted(d.description)}`, describeDiscount(d)];
+      if (d.restrict_to) parts.push(`restricted to ${restrictedIds(d.restrict_to, results)}`);
+      parts.push(`custom data ${quoted(withMarker(d.custom_data, marker))}`);
+      return `Catalog → Discounts → New discount: ${parts.join(', ')}`;
+    }
+    case 'archive':
+      return `Catalog → Discounts → ${shown(change.id)}: Archive`;
+    case 'unarchive':
+      return `Catalog → Discounts → ${shown(change.id)} (archived): Unarchive${fieldsOf(change)}`;
+    case 'adopt':
+      return `Catalog → Discounts → ${shown(change.id)}: edit${adoptionOf(change, marker)}`;
+    default:
+      return `Catalog → Discounts → ${shown(change.id)}: edit${fieldsOf(change)}`;
+  }
 }

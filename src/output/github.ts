@@ -9,7 +9,7 @@ import { changesInOrder, hasChanges, summarize } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
 import { inGitHubActions } from './annotations.js';
 import { shown } from './escape.js';
-import { describePrice } from './plan-format.js';
+import { describeDiscount, describePrice } from './plan-format.js';
 import { plural } from './plural.js';
 import type { Reporter } from './reporter.js';
 
@@ -43,6 +43,7 @@ function details(change: Change): string {
   if (change.fields.length > 0) return change.fields.map((f) => f.path).join(', ');
   if (change.kind === 'product')
     return change.desired ? `${change.desired.name} (${change.desired.tax_category})` : '';
+  if (change.kind === 'discount') return change.desired ? describeDiscount(change.desired) : '';
   return change.desired ? describePrice(change.desired) : '';
 }
 

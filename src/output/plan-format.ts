@@ -4,7 +4,7 @@ import { formatMinorUnits } from '../money/minor-units.js';
 import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
 import type { RemoteMoney, RemoteOverride } from '../plan/remote.js';
 import { changesInOrder, summarize } from '../plan/summary.js';
-import type { Change, FieldChange, Plan, PriceState, TrialState } from '../plan/types.js';
+import type { Change, DiscountState, FieldChange, Plan, PriceState, TrialState } from '../plan/types.js';
 import { shown } from './escape.js';
 import { plural } from './plural.js';
 
@@ -56,6 +56,25 @@ export function describePrice(price: PriceState): string {
   return parts.join(', ');
 }
 
+/** `25% off (code LAUNCH25) on pro/yearly, starter, 3 billing periods, until 2027-01-31T23:59:59Z`. */
+export function describeDiscount(discount: DiscountState): string {
+  const off =
+    discount.type === 'percentage'
+      ? shown(`${discount.amount}% off`)
+      : `${formatMoney({ amount: discount.amount, currency_code: discount.currency_code ?? '' })} off${discount.type === 'flat_per_seat' ? ' per seat' : ''}`;
+  const parts = [off];
+  if (discount.code) parts.push(`code ${shown(discount.code)}`);
+  if (!discount.enabled_for_checkout) parts.push('not at checkout');
+  parts.push(discount.restrict_to ? `on ${shown(discount.restrict_to.join(', '))}` : 'on everything');
+  if (discount.recur) {
+    const n = discount.maximum_recurring_intervals;
+    parts.push(n === null ? 'every billing period' : `${n} billing period${n === 1 ? '' : 's'}`);
+  }
+  if (discount.usage_limit !== null) parts.push(`${discount.usage_limit} uses`);
+  if (discount.expires_at) parts.push(`until ${shown(discount.expires_at)}`);
+  return parts.join(', ');
+}
+
 function isMoney(value: unknown): value is RemoteMoney {
   return typeof value === 'object' && value !== null && 'amount' in value && 'currency_code' in value;
 }
@@ -94,6 +113,7 @@ function subject(change: Change): string {
 function describeNew(change: Change): string {
   if (change.kind === 'product')
     return change.desired ? `"${shown(change.desired.name)}" (${shown(change.desired.tax_category)})` : '';
+  if (change.kind === 'discount') return change.desired ? describeDiscount(change.desired) : '';
   return change.desired ? describePrice(change.desired) : '';
 }
 

@@ -1,14 +1,19 @@
 // The catalog side of Paddle behind one small interface of our own types. The SDK
 // does the writes; direct API calls do what the SDK cannot (paid trials).
-
+import { RemoteError } from '../errors.js';
 import type {
   CatalogSnapshot,
+  DiscountWrite,
   PriceWrite,
   ProductWrite,
+  RemoteDiscount,
   RemotePrice,
   RemoteProduct,
 } from '../plan/remote.js';
 import {
+  discountFromSdk,
+  discountFromWire,
+  discountToSdk,
   priceFromSdk,
   priceFromWire,
   priceToSdk,
@@ -22,8 +27,12 @@ import type { Target } from './target.js';
 
 /** What apply and plan need from Paddle. `operation` names the call in errors (`create price pro/monthly`). */
 export interface CatalogGateway {
-  /** Every product, active and archived, each with all its prices. */
-  snapshot(): Promise<CatalogSnapshot>;
+  /**
+   * Every product, active and archived, each with all its prices, and every discount. With
+   * `discounts: 'if-permitted'` (the default) a key without discount.read reads as an account
+   * without discounts (a catalog that has none must not need the permission).
+   */
+  snapshot(options?: SnapshotOptions): Promise<CatalogSnapshot>;
   createProduct(operation: string, body: ProductWrite): Promise<RemoteProduct>;
   updateProduct(operation: string, id: string, patch: ProductWrite): Promise<RemoteProduct>;
   createPrice(operation: string, body: PriceWrite): Promise<RemotePrice>;
@@ -38,7 +47,20 @@ export interface CatalogGateway {
     productId: string,
     match: (price: RemotePrice) => boolean,
   ): Promise<RemotePrice | undefined>;
+  createDiscount(operation: string, body: DiscountWrite): Promise<RemoteDiscount>;
+  updateDiscount(operation: string, id: string, patch: DiscountWrite): Promise<RemoteDiscount>;
+  findDiscount(
+    operation: string,
+    match: (discount: RemoteDiscount) => boolean,
+  ): Promise<RemoteDiscount | undefined>;
 }
+
+export interface SnapshotOptions {
+  /** `skip`: a catalog without discounts that prunes nothing needs no discount read (one request less) */
+  discounts: 'required' | 'if-permitted' | 'skip';
+}
+
+const DISCOUNTS_LIST = `/discounts?status=active,archived&per_page=`;
 
 type Json = Record<string, unknown>;
 
@@ -72,7 +94,7 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
   return {
     // Direct API calls, not the SDK: the SDK drops trial_period.unit_price, and one products list
     // with include=prices reads every product and price in a single request per 200 products.
-    async snapshot() {
+    async snapshot(options = { discounts: 'if-permitted' }) {
       const products: RemoteProduct[] = [];
       let reads = 0;
       const first = `/products?include=prices&status=active,archived&per_page=${PAGE_SIZE}`;
@@ -80,7 +102,18 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
         reads += 1;
         products.push(...page.map(productFromWire));
       }
-      return { products, reads };
+      const discounts: RemoteDiscount[] = [];
+      if (options.discounts === 'skip') return { products, discounts, reads };
+      try {
+        for await (const page of pages('list discounts', `${DISCOUNTS_LIST}${PAGE_SIZE}`)) {
+          reads += 1;
+          discounts.push(...page.map(discountFromWire));
+        }
+      } catch (error) {
+        const forbidden = error instanceof RemoteError && error.code === 'forbidden';
+        if (!forbidden || options.discounts === 'required') throw error;
+      }
+      return { products, discounts, reads };
     },
 
     createProduct: (operation, body) =>
@@ -115,6 +148,22 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
       return callPaddle(operation, async () =>
         priceFromSdk(await paddle.prices.update(id, priceToSdk(patch))),
       );
+    },
+
+    createDiscount: (operation, body) =>
+      callPaddle(operation, async () => discountFromSdk(await paddle.discounts.create(discountToSdk(body)))),
+
+    updateDiscount: (operation, id, patch) =>
+      callPaddle(operation, async () =>
+        discountFromSdk(await paddle.discounts.update(id, discountToSdk(patch))),
+      ),
+
+    async findDiscount(operation, match) {
+      for await (const page of pages(operation, `${DISCOUNTS_LIST}${PAGE_SIZE}`)) {
+        const found = page.map(discountFromWire).find(match);
+        if (found) return found;
+      }
+      return undefined;
     },
 
     async findProduct(operation, match) {

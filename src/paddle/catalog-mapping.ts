@@ -1,17 +1,22 @@
 // Between the wire/our types and the SDK's camelCase classes. Responses are picked field by
 // field so that nothing the SDK (or a newer API) adds leaks into the planner.
 import type {
+  CreateDiscountRequestBody,
   CreatePriceRequestBody,
   CreateProductRequestBody,
+  Discount,
   Price,
   Product,
+  UpdateDiscountRequestBody,
   UpdatePriceRequestBody,
   UpdateProductRequestBody,
 } from '@paddle/paddle-node-sdk';
 import type {
   CustomData,
+  DiscountWrite,
   PriceWrite,
   ProductWrite,
+  RemoteDiscount,
   RemoteMoney,
   RemoteOverride,
   RemotePrice,
@@ -86,6 +91,47 @@ export function productFromWire(json: Json): RemoteProduct {
     custom_data: asObject(json.custom_data),
     status: asStatus(json.status),
     prices: Array.isArray(json.prices) ? json.prices.map((p) => priceFromWire(p as Json)) : [],
+  };
+}
+
+const asCount = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/** A discount as the API sends it. */
+export function discountFromWire(json: Json): RemoteDiscount {
+  return {
+    id: String(json.id),
+    description: String(json.description ?? ''),
+    type: String(json.type ?? ''),
+    amount: String(json.amount ?? ''),
+    currency_code: asString(json.currency_code),
+    code: asString(json.code),
+    enabled_for_checkout: json.enabled_for_checkout !== false,
+    recur: json.recur === true,
+    maximum_recurring_intervals: asCount(json.maximum_recurring_intervals),
+    usage_limit: asCount(json.usage_limit),
+    restrict_to: Array.isArray(json.restrict_to) ? json.restrict_to.map(String) : null,
+    expires_at: asString(json.expires_at),
+    custom_data: asObject(json.custom_data),
+    status: asStatus(json.status),
+  };
+}
+
+export function discountFromSdk(discount: Discount): RemoteDiscount {
+  return {
+    id: discount.id,
+    description: discount.description,
+    type: discount.type,
+    amount: discount.amount,
+    currency_code: discount.currencyCode,
+    code: discount.code,
+    enabled_for_checkout: discount.enabledForCheckout,
+    recur: discount.recur,
+    maximum_recurring_intervals: discount.maximumRecurringIntervals,
+    usage_limit: discount.usageLimit,
+    restrict_to: discount.restrictTo ? [...discount.restrictTo] : null,
+    expires_at: discount.expiresAt,
+    custom_data: discount.customData as CustomData | null,
+    status: asStatus(discount.status),
   };
 }
 
@@ -176,6 +222,24 @@ export function priceToSdk(body: PriceWrite): CreatePriceRequestBody & UpdatePri
     ['unitPriceOverrides', body.unit_price_overrides && sdkOverrides(body.unit_price_overrides)],
     ['quantity', body.quantity],
     ['taxMode', body.tax_mode],
+    ['customData', body.custom_data],
+    ['status', body.status],
+  ]);
+}
+
+export function discountToSdk(body: DiscountWrite): CreateDiscountRequestBody & UpdateDiscountRequestBody {
+  return defined([
+    ['description', body.description],
+    ['type', body.type],
+    ['amount', body.amount],
+    ['currencyCode', body.currency_code],
+    ['code', body.code],
+    ['enabledForCheckout', body.enabled_for_checkout],
+    ['recur', body.recur],
+    ['maximumRecurringIntervals', body.maximum_recurring_intervals],
+    ['usageLimit', body.usage_limit],
+    ['restrictTo', body.restrict_to],
+    ['expiresAt', body.expires_at],
     ['customData', body.custom_data],
     ['status', body.status],
   ]);

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CustomersResource,
+  DiscountsResource,
   type Paddle,
   PricesResource,
   ProductsResource,
@@ -21,7 +22,7 @@ import { toRemoteError } from './remote-error.js';
 import type { Target } from './target.js';
 
 /** The SDK resources the tool uses; a whole `Paddle` from an app fits too. */
-export type PaddleClient = Pick<Paddle, 'products' | 'prices' | 'customers' | 'transactions'>;
+export type PaddleClient = Pick<Paddle, 'products' | 'prices' | 'discounts' | 'customers' | 'transactions'>;
 
 /** The SDK's resources over our requests, each with `timeoutMs` (default: raw-api's). */
 export function createPaddle(target: Target, timeoutMs?: number): PaddleClient {
@@ -29,6 +30,7 @@ export function createPaddle(target: Target, timeoutMs?: number): PaddleClient {
   return {
     products: new ProductsResource(client),
     prices: new PricesResource(client),
+    discounts: new DiscountsResource(client),
     customers: new CustomersResource(client),
     transactions: new TransactionsResource(client),
   };

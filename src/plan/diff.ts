@@ -1,6 +1,7 @@
 // diff(catalog, snapshot) → Plan: pure, no I/O. Remote objects are matched by their marker only.
 import { type Catalog, type CatalogProduct, catalogName } from '../catalog/schema.js';
 import { type Adoptions, findAdoptions } from './adopt.js';
+import { planDiscounts } from './discounts.js';
 import { fieldChanges } from './field-diff.js';
 import { keyIn, priceKeyOf } from './marker.js';
 import { priceState, productState } from './normalize.js';
@@ -187,10 +188,29 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     .map(({ active: _active, ...orphan }) => orphan);
 
   if (options.prune) addArchives(groups, orphans, products.kept, prices.kept);
-  const duplicates = [...products.duplicates, ...prices.duplicates];
-  return adoptions
-    ? { catalog: scope, groups, duplicates, orphans, ambiguities: adoptions.ambiguities }
-    : { catalog: scope, groups, duplicates, orphans };
+  const discountIndex = indexByMarker('discount', scope, snapshot.discounts, (d) =>
+    d.status === 'active' ? 0 : 1,
+  );
+  const owned = [products.kept, prices.kept, adoptions?.products, adoptions?.prices];
+  const keyOfId = new Map(
+    owned.flatMap((index) => [...(index ?? [])].map(([key, o]) => [o.id, key] as const)),
+  );
+  const discounts = planDiscounts(
+    catalog.discounts ?? {},
+    snapshot.discounts,
+    discountIndex.kept,
+    keyOfId,
+    options,
+  );
+  const duplicates = [...products.duplicates, ...prices.duplicates, ...discountIndex.duplicates];
+  const plan: Plan = {
+    catalog: scope,
+    groups,
+    discounts: discounts.changes,
+    duplicates,
+    orphans: [...orphans, ...discounts.orphans],
+  };
+  return adoptions ? { ...plan, ambiguities: [...adoptions.ambiguities, ...discounts.ambiguities] } : plan;
 }
 
 /** A key whose match was ambiguous is created, and its line says why nothing was adopted. */

@@ -55,9 +55,29 @@ export interface RemoteProduct {
   prices: RemotePrice[];
 }
 
+export interface RemoteDiscount {
+  id: string;
+  description: string;
+  type: string;
+  amount: string;
+  currency_code: string | null;
+  code: string | null;
+  enabled_for_checkout: boolean;
+  recur: boolean;
+  maximum_recurring_intervals: number | null;
+  usage_limit: number | null;
+  /** Paddle ids (`pro_…`, `pri_…`); null: every product and price */
+  restrict_to: string[] | null;
+  expires_at: string | null;
+  custom_data: CustomData | null;
+  status: RemoteStatus;
+}
+
 /** Every product of the account (active and archived) with its prices, as read in one pass. */
 export interface CatalogSnapshot {
   products: RemoteProduct[];
+  /** every standard discount, active and archived */
+  discounts: RemoteDiscount[];
   /** how many list requests the snapshot took (pages) */
   reads: number;
 }
@@ -83,6 +103,23 @@ export interface PriceWrite {
   unit_price_overrides?: RemoteOverride[];
   quantity?: { minimum: number; maximum: number };
   tax_mode?: string;
+  custom_data?: CustomData | null;
+  status?: RemoteStatus;
+}
+
+/** The fields we write on a discount; restrict_to holds Paddle ids, resolved from catalog keys. */
+export interface DiscountWrite {
+  description?: string;
+  type?: string;
+  amount?: string;
+  currency_code?: string | null;
+  code?: string | null;
+  enabled_for_checkout?: boolean;
+  recur?: boolean;
+  maximum_recurring_intervals?: number | null;
+  usage_limit?: number | null;
+  restrict_to?: string[] | null;
+  expires_at?: string | null;
   custom_data?: CustomData | null;
   status?: RemoteStatus;
 }

@@ -5,13 +5,16 @@ import type { Action, Change, Plan } from './types.js';
 const isCarrier = (change: Change) =>
   change.kind === 'product' && change.action === 'unchanged' && !change.desired;
 
-/** Products before their prices; a product that is archived goes after its prices. */
+/** Products before their prices; a product that is archived goes after its prices; discounts last. */
 export function changesInOrder(plan: Plan): Change[] {
-  return plan.groups
-    .flatMap((g): Change[] =>
-      g.product.action === 'archive' ? [...g.prices, g.product] : [g.product, ...g.prices],
-    )
-    .filter((c) => !isCarrier(c));
+  return [
+    ...plan.groups
+      .flatMap((g): Change[] =>
+        g.product.action === 'archive' ? [...g.prices, g.product] : [g.product, ...g.prices],
+      )
+      .filter((c) => !isCarrier(c)),
+    ...plan.discounts,
+  ];
 }
 
 type Bucket = 'adopt' | 'create' | 'update' | 'archive' | 'unchanged';

@@ -47,6 +47,24 @@ export interface PriceState {
   custom_data: Record<string, unknown> | null;
 }
 
+/** A discount, normalised: Paddle's defaults spelled out, restrict_to as sorted catalog keys. */
+export interface DiscountState {
+  description: string;
+  type: string;
+  amount: string;
+  currency_code: string | null;
+  /** null in the catalog: Paddle's to choose (it makes one up for a checkout discount) */
+  code: string | null;
+  enabled_for_checkout: boolean;
+  recur: boolean;
+  maximum_recurring_intervals: number | null;
+  usage_limit: number | null;
+  /** `pro`, `pro/yearly`; a remote id that no key of the catalog owns stays an id */
+  restrict_to: string[] | null;
+  expires_at: string | null;
+  custom_data: Record<string, unknown> | null;
+}
+
 export interface ChangeBase {
   /** `pro` for a product, `pro/monthly` for a price */
   key: string;
@@ -115,7 +133,15 @@ export type PriceChange = ChangeBase & {
   priceKey: string;
 } & (Creation<PriceState> | InPlace<PriceState> | Adoption<PriceState> | Replacement<PriceState> | Archival);
 
-export type Change = ProductChange | PriceChange;
+export type DiscountChange = ChangeBase & { kind: 'discount' } & (
+    | Creation<DiscountState>
+    | InPlace<DiscountState>
+    | Adoption<DiscountState>
+    | Archival
+  );
+
+export type Change = ProductChange | PriceChange | DiscountChange;
+export type Kind = Change['kind'];
 
 /** One product and its prices: the unit apply orders (product first, then its prices). */
 export interface ProductPlan {
@@ -125,7 +151,7 @@ export interface ProductPlan {
 
 /** Several remote objects carrying one marker: the plan manages `kept`, the others are reported. */
 export interface Duplicate {
-  kind: 'product' | 'price';
+  kind: Kind;
   key: string;
   kept: string;
   others: string[];
@@ -133,14 +159,14 @@ export interface Duplicate {
 
 /** A managed object that is no longer in the catalog (archived only with --prune). */
 export interface Orphan {
-  kind: 'product' | 'price';
+  kind: Kind;
   key: string;
   id: string;
 }
 
 /** With --adopt: several unmarked objects match one key, so none is adopted (the key is created). */
 export interface Ambiguity {
-  kind: 'product' | 'price';
+  kind: Kind;
   key: string;
   candidates: string[];
   /** why, for people: `2 unmarked products match the name "Pro"` */
@@ -151,6 +177,8 @@ export interface Plan {
   /** the catalog's name: whose objects the plan sees, and what its markers say */
   catalog: string;
   groups: ProductPlan[];
+  /** after every product and price, so restrict_to can name what this run creates */
+  discounts: DiscountChange[];
   duplicates: Duplicate[];
   orphans: Orphan[];
   /** only with --adopt; absent otherwise */

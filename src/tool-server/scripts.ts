@@ -5,11 +5,16 @@
 // bodies and response fields snake_case; updates are `client.<resource>.update(id, body)`. Every
 // script runs on its own — variables do not persist between execute calls — so a new product and
 // its prices are chained inside one script. Each script ends by printing, with console.log, the ids
-// it created as one JSON line: {"products": {key: pro_…}, "prices": {key: pri_…}} (also when a call
-// fails midway, so what was created is known). What is created carries the catalog key as its
+// it created as one JSON line: {"products": {key: pro_…}, "prices": {key: pri_…}, "discounts":
+// {key: dsc_…}} (also when a call fails midway, so what was created is known). Discounts come last;
+// one whose restrict_to names a product or price this plan creates waits (`deferred`) until a
+// fresh plan knows that id. What is created carries the catalog key as its
 // marker, so after a failure, or for the prices of a new product that did not fit beside it
 // (`deferred`), a fresh `plan --emit tool-server` continues from what exists.
 import {
+  discountAdoptBody,
+  discountCreateBody,
+  discountUpdateBody,
   priceAdoptBody,
   priceCreateBody,
   priceUpdateBody,
@@ -17,9 +22,18 @@ import {
   productCreateBody,
   productUpdateBody,
 } from '../apply/bodies.js';
+import { PADDLE_ID } from '../catalog/rules/discount.js';
 import { UserError } from '../errors.js';
 import { plural } from '../output/plural.js';
-import type { Change, Plan, PriceChange, PriceState, ProductChange, ProductPlan } from '../plan/types.js';
+import type {
+  Change,
+  DiscountChange,
+  Plan,
+  PriceChange,
+  PriceState,
+  ProductChange,
+  ProductPlan,
+} from '../plan/types.js';
 
 /** The tool server's caps: one execute call makes at most 50 API calls in 32,000 characters of code. */
 export const TOOL_SERVER_CAPS = { calls: 50, codeChars: 32_000 } as const;
@@ -37,7 +51,10 @@ export interface ToolServerScript {
 
 export interface ToolServerEmission {
   scripts: ToolServerScript[];
-  /** keys of prices of a new product that did not fit in its script: a later run emits them */
+  /**
+   * keys of prices of a new product that did not fit in its script, and of discounts restricted to
+   * what this plan creates: a later run emits them
+   */
   deferred: string[];
 }
 
@@ -107,6 +124,48 @@ function priceStatements(change: PriceChange, catalog: string, productRef: strin
         : one(update(ACTIVATE), update(js(priceUpdateBody(marker, change.desired, change.fields))));
     case 'adopt': {
       const stamp = update(js(priceAdoptBody(marker, change.desired, change.fields)));
+      return change.archived ? one(update(ACTIVATE), stamp) : one(stamp);
+    }
+    case 'archive':
+      return one(update(ARCHIVE));
+    default:
+      return [];
+  }
+}
+
+/** The ids restrict_to can use now: objects that exist and stay (not what this plan creates). */
+function existingIds(plan: Plan): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const change of plan.groups.flatMap((g): Change[] => [g.product, ...g.prices])) {
+    const stays = change.action !== 'create' && change.action !== 'replace' && change.action !== 'archive';
+    if (stays && change.id) ids.set(change.key, change.id);
+  }
+  return ids;
+}
+
+function discountStatements(change: DiscountChange, catalog: string, ids: Map<string, string>): Statement[] {
+  const { key } = change;
+  const marker = { key, catalog };
+  const resolve = (k: string) => ids.get(k) ?? k;
+  const id = js(change.id);
+  const update = (body: string) => `await client.discounts.update(${id}, ${body});`;
+  const one = (...lines: string[]): Statement[] => [{ key, calls: lines.length, code: lines.join('\n') }];
+  switch (change.action) {
+    case 'create':
+      return one(
+        `created.discounts[${js(key)}] = (await client.discounts.create(${js(discountCreateBody(marker, change.desired, resolve))})).id;`,
+      );
+    case 'update':
+      return one(update(js(discountUpdateBody(marker, change.desired, change.fields, resolve))));
+    case 'unarchive':
+      return change.fields.length === 0
+        ? one(update(ACTIVATE))
+        : one(
+            update(ACTIVATE),
+            update(js(discountUpdateBody(marker, change.desired, change.fields, resolve))),
+          );
+    case 'adopt': {
+      const stamp = update(js(discountAdoptBody(marker, change.desired, change.fields, resolve)));
       return change.archived ? one(update(ACTIVATE), stamp) : one(stamp);
     }
     case 'archive':
@@ -198,8 +257,8 @@ function render(statements: Statement[], n: number, of: number): ToolServerScrip
   const body = statements.map((s) => s.code.replace(/^/gm, '  ')).join('\n');
   const code = [
     `// paddle-catalog: tool-server execute script ${n} of ${of} (${plural(calls, 'API call')}).`,
-    '// Prints the ids it created as JSON: {"products": {key: id}, "prices": {key: id}}.',
-    'const created = { products: {}, prices: {} };',
+    '// Prints the ids it created as JSON: {"products": {key: id}, "prices": {key: id}, "discounts": {key: id}}.',
+    'const created = { products: {}, prices: {}, discounts: {} };',
     'try {',
     body,
     '} finally {',
@@ -216,6 +275,12 @@ export function toolServerScripts(plan: Plan): ToolServerEmission {
   const deferred: string[] = [];
   for (const [index, group] of plan.groups.entries())
     packGroup(packer, plan.catalog, group, index + 1, deferred);
+  const ids = existingIds(plan);
+  for (const discount of plan.discounts) {
+    const waits = (discount.desired?.restrict_to ?? []).some((key) => !ids.has(key) && !PADDLE_ID.test(key));
+    if (waits && discount.action !== 'unchanged') deferred.push(discount.key);
+    else for (const statement of discountStatements(discount, plan.catalog, ids)) packer.add(statement);
+  }
   const batches = packer.finish();
   return { scripts: batches.map((b, i) => render(b, i + 1, batches.length)), deferred };
 }

@@ -72,6 +72,9 @@ export function inFlightCounter() {
       updatePrice: track(inner.updatePrice),
       findProduct: track(inner.findProduct),
       findPrice: track(inner.findPrice),
+      createDiscount: track(inner.createDiscount),
+      updateDiscount: track(inner.updateDiscount),
+      findDiscount: track(inner.findDiscount),
     };
   };
   return { counter, wrap };

@@ -183,15 +183,6 @@ describe('discount rules', () => {
       },
     },
     {
-      title: 'discount-restrict-to: a Paddle id is not a key of the catalog',
-      text: one({ restrict_to: ['pro', 'pri_01gsz8x8sawmvhz1pv30nge1ke'] }),
-      expected: {
-        rule: 'discount-restrict-to',
-        path: `${DISCOUNT}.restrict_to.1`,
-        message: /not a product or price/,
-      },
-    },
-    {
       title: 'discount-restrict-to: a key named twice',
       text: one({ restrict_to: ['pro', 'pro'] }),
       expected: { rule: 'discount-restrict-to', path: `${DISCOUNT}.restrict_to.1`, message: /twice/ },
@@ -257,6 +248,14 @@ describe('discount rules', () => {
       now: new Date('2025-06-01T00:00:00Z'),
     });
     expect(later.issues).toEqual([]);
+  });
+
+  it('discount-restrict-to: a Paddle id is kept with a warning (it exists in one environment only)', () => {
+    const issues = issuesOf(one({ restrict_to: ['pro', 'pri_01gsz8x8sawmvhz1pv30nge1ke'] }));
+    expect(issues).toMatchObject([
+      { rule: 'discount-restrict-to', severity: 'warning', path: `${DISCOUNT}.restrict_to.1` },
+    ]);
+    expect(issues[0]?.message).toMatch(/one environment only/);
   });
 
   it('every finding has a line and column in the file', () => {

@@ -94,6 +94,7 @@ describe('step summary', () => {
           prices: [],
         },
       ],
+      discounts: [],
       duplicates: [],
       orphans: [],
     };
@@ -102,7 +103,10 @@ describe('step summary', () => {
     expect(md).toContain('Environment: **sandbox** · 0 to create, 1 to update, 0 to archive, 0 unchanged');
     expect(md).toContain('| update | product | pro | pro_1 | name |');
     expect(
-      planSummaryMarkdown({ catalog: 'default', groups: [], duplicates: [], orphans: [] }, 'sandbox'),
+      planSummaryMarkdown(
+        { catalog: 'default', groups: [], discounts: [], duplicates: [], orphans: [] },
+        'sandbox',
+      ),
     ).toContain('No changes.');
   });
 

@@ -62,5 +62,5 @@ export const price =
     remotePrice(key, { product_id: productId, ...overrides });
 
 export function snapshotOf(...products: RemoteProduct[]): CatalogSnapshot {
-  return { products, reads: 1 };
+  return { products, discounts: [], reads: 1 };
 }

@@ -103,7 +103,13 @@ export function discountRecurringIntervals(discount: DiscountFields): Finding[] 
   ];
 }
 
-/** Each entry names a product (`pro`) or a price (`pro/yearly`) of this catalog, once. */
+/** A product or price id as Paddle writes it: what `export` keeps when no exported key owns it. */
+export const PADDLE_ID = /^(pro|pri)_[a-z\d]{26}$/;
+
+/**
+ * Each entry names a product (`pro`) or a price (`pro/yearly`) of this catalog, once. A Paddle id is
+ * let through with a warning (an export keeps ids it cannot name), since it means one account only.
+ */
 export function discountRestrictTo(discount: DiscountFields, ctx: DiscountContext): Finding[] {
   const known = new Set(ctx.catalogKeys);
   const seen = new Set<string>();
@@ -112,6 +118,14 @@ export function discountRestrictTo(discount: DiscountFields, ctx: DiscountContex
     if (seen.has(entry)) {
       findings.push(
         error(DISCOUNT_RULE.restrictTo, ['restrict_to', index], `restrict_to names "${entry}" twice`),
+      );
+    } else if (PADDLE_ID.test(entry)) {
+      findings.push(
+        warning(
+          DISCOUNT_RULE.restrictTo,
+          ['restrict_to', index],
+          `restrict_to: "${entry}" is a Paddle id, which exists in one environment only; name the product or price by its key once the catalog has it`,
+        ),
       );
     } else if (!known.has(entry)) {
       const hint = didYouMean(entry, ctx.catalogKeys);

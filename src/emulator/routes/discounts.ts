@@ -1,0 +1,92 @@
+// /discounts: create, list (id, code, status, mode; per_page, after, order_by), get, update (archive
+// and unarchive by status). Only standard discounts are listed unless `mode=custom` asks for the
+// others, as Paddle does.
+import type { Reply, Route, RouteContext } from '../core.js';
+import { timestamp } from '../ids.js';
+import { CATALOG_LIST, csv, enumFilter, idFilter, listReply } from '../list.js';
+import {
+  checkCodeFree,
+  checkDiscountBody,
+  checkDiscountRules,
+  checkRestrictedActive,
+  generatedCode,
+} from '../rules/discount.js';
+import type { WireRecord } from '../types.js';
+import { applyPatch, assertWritable, findOr404, pathPattern, statusScope } from './common.js';
+
+function create(ctx: RouteContext): Reply {
+  const body = ctx.body;
+  const { state, settings } = ctx.account;
+  checkDiscountBody(body, 'create', settings);
+  const now = ctx.core.now();
+  const enabled = body.enabled_for_checkout ?? true;
+  const discount: WireRecord = {
+    id: ctx.core.ids.next('dsc', now.getTime()),
+    status: 'active',
+    description: body.description,
+    enabled_for_checkout: enabled,
+    // Paddle makes up a code for a checkout discount that has none
+    code: body.code ?? (enabled ? generatedCode() : null),
+    type: body.type,
+    mode: body.mode ?? 'standard',
+    amount: body.amount,
+    currency_code: body.currency_code ?? null,
+    recur: body.recur ?? false,
+    maximum_recurring_intervals: body.maximum_recurring_intervals ?? null,
+    usage_limit: body.usage_limit ?? null,
+    restrict_to: structuredClone(body.restrict_to ?? null),
+    expires_at: body.expires_at ?? null,
+    times_used: 0,
+    custom_data: structuredClone(body.custom_data ?? null),
+    import_meta: null,
+    created_at: timestamp(now),
+    updated_at: timestamp(now),
+  };
+  checkDiscountRules(discount);
+  checkCodeFree(state.discounts, discount.code);
+  checkRestrictedActive(discount.restrict_to, state);
+  state.discounts.insert(discount);
+  return { status: 201, data: discount };
+}
+
+function list(ctx: RouteContext): Reply {
+  const ids = idFilter(ctx.query, 'id', 'dsc');
+  const codes = csv(ctx.query, 'code')?.map((code) => code.toUpperCase());
+  const statuses = statusScope(ctx);
+  const mode = enumFilter(ctx.query, 'mode', ['standard', 'custom'])?.[0] ?? 'standard';
+  const records = ctx.account.state.discounts
+    .all()
+    .filter(
+      (d) =>
+        statuses.has(d.status) &&
+        d.mode === mode &&
+        (!ids || ids.includes(d.id)) &&
+        (!codes || (typeof d.code === 'string' && codes.includes(d.code.toUpperCase()))),
+    );
+  return listReply(ctx, records, { ...CATALOG_LIST, orderFields: ['created_at'] });
+}
+
+function get(ctx: RouteContext): Reply {
+  return { data: findOr404(ctx.account.state.discounts, ctx.params[0] as string, 'Discount') };
+}
+
+function update(ctx: RouteContext): Reply {
+  const { state, settings } = ctx.account;
+  const discount = findOr404(state.discounts, ctx.params[0] as string, 'Discount');
+  checkDiscountBody(ctx.body, 'update', settings);
+  assertWritable(discount, ctx.body, 'Discount');
+  const next = structuredClone(discount);
+  applyPatch(next, ctx.body, ctx);
+  checkDiscountRules(next);
+  if ('code' in ctx.body) checkCodeFree(state.discounts, next.code, discount.id);
+  if ('restrict_to' in ctx.body) checkRestrictedActive(next.restrict_to, state);
+  applyPatch(discount, ctx.body, ctx);
+  return { data: discount };
+}
+
+export const discountRoutes: Route[] = [
+  { method: 'POST', pattern: pathPattern('/discounts'), permission: 'discount.write', handle: create },
+  { method: 'GET', pattern: pathPattern('/discounts'), permission: 'discount.read', handle: list },
+  { method: 'GET', pattern: pathPattern('/discounts/{id}'), permission: 'discount.read', handle: get },
+  { method: 'PATCH', pattern: pathPattern('/discounts/{id}'), permission: 'discount.write', handle: update },
+];

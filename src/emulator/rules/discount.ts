@@ -1,0 +1,157 @@
+// Discount bodies (OpenAPI discount-create / discount) and Paddle's discount rules, enforced on the
+// discount as it would be stored, so a PATCH cannot get round them: the amount's form by type, a
+// currency for flat types and none for percentages, recur before maximum_recurring_intervals,
+// codes unique per account ignoring case (409 discount_code_conflict), restrict_to ids active.
+import { ApiFailure, badRequest, ruleViolation } from '../api-error.js';
+import type { AccountSettings } from '../core.js';
+import type { Collection } from '../state.js';
+import type { WireRecord } from '../types.js';
+import { type Body, FieldErrors } from '../validate.js';
+
+export const DISCOUNT_TYPES = ['flat', 'flat_per_seat', 'percentage'] as const;
+const CREATE_FIELDS = [
+  'description',
+  'enabled_for_checkout',
+  'code',
+  'type',
+  'mode',
+  'amount',
+  'currency_code',
+  'recur',
+  'maximum_recurring_intervals',
+  'usage_limit',
+  'restrict_to',
+  'expires_at',
+  'custom_data',
+] as const;
+const UPDATE_FIELDS = [...CREATE_FIELDS, 'status'] as const;
+const CODE = /^[a-zA-Z0-9]{1,32}$/;
+const RESTRICT_ID = /^(pri|pro)_[a-z\d]{26}$/;
+// RFC 3339 with a zone, as the OpenAPI `timestamp` format
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+
+function nullableCount(errors: FieldErrors, field: string, value: unknown): void {
+  if (value === undefined || value === null || !errors.integer(field, value)) return;
+  if (value < 1) errors.add(field, `must be greater than or equal to 1. Provided: ${value}`);
+}
+
+function checkRestrictTo(errors: FieldErrors, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (!Array.isArray(value)) {
+    errors.add('restrict_to', 'Invalid type. Expected: array');
+    return;
+  }
+  value.forEach((id: unknown, i) => {
+    if (typeof id !== 'string' || !RESTRICT_ID.test(id)) {
+      errors.add(`restrict_to[${i}]`, 'must be a product or price id (pro_… or pri_…)');
+    }
+  });
+  if (new Set(value).size !== value.length) errors.add('restrict_to', 'items must be unique');
+}
+
+/** The body's shape: every problem at once, as Paddle's 400 bad_request. */
+export function checkDiscountBody(body: Body, mode: 'create' | 'update', settings: AccountSettings): void {
+  const errors = new FieldErrors();
+  errors.onlyKnown(body, mode === 'create' ? CREATE_FIELDS : UPDATE_FIELDS);
+  if (mode === 'create') errors.required(body, ['description', 'type', 'amount']);
+  errors.string('description', body.description, 1, 500);
+  errors.oneOf('type', body.type, DISCOUNT_TYPES);
+  errors.oneOf('mode', body.mode, ['standard', 'custom']);
+  errors.string('amount', body.amount, 1, 64);
+  errors.boolean('enabled_for_checkout', body.enabled_for_checkout);
+  errors.boolean('recur', body.recur);
+  if (errors.string('code', body.code, 1, 32, true) && !CODE.test(body.code as string)) {
+    errors.add('code', 'Does not match pattern ^[a-zA-Z0-9]{1,32}$');
+  }
+  if (body.currency_code !== undefined && body.currency_code !== null) {
+    if (typeof body.currency_code !== 'string' || !settings.currencies.has(body.currency_code)) {
+      errors.add('currency_code', 'must be a supported currency code');
+    }
+  }
+  nullableCount(errors, 'maximum_recurring_intervals', body.maximum_recurring_intervals);
+  nullableCount(errors, 'usage_limit', body.usage_limit);
+  checkRestrictTo(errors, body.restrict_to);
+  if (errors.string('expires_at', body.expires_at, 1, 64, true) && !RFC3339.test(body.expires_at as string)) {
+    errors.add('expires_at', 'must be a valid RFC 3339 date-time');
+  }
+  errors.customData(body.custom_data);
+  if (mode === 'update') errors.oneOf('status', body.status, ['active', 'archived']);
+  if (errors.list.length > 0) throw badRequest(errors.list);
+}
+
+const PERCENTAGE = /^\d{1,3}(\.\d{1,2})?$/;
+
+/** The rules that relate fields, on the discount as it would be stored. */
+export function checkDiscountRules(discount: WireRecord): void {
+  const errors = new FieldErrors();
+  const amount = String(discount.amount);
+  if (discount.type === 'percentage') {
+    const value = Number(amount);
+    if (!PERCENTAGE.test(amount) || value < 0.01 || value > 100) {
+      errors.add('amount', 'percentage discounts must have an amount between 0.01 and 100');
+    }
+    if (discount.currency_code !== null) {
+      errors.add('currency_code', 'must not be set for percentage discounts');
+    }
+  } else {
+    if (!/^\d+$/.test(amount)) errors.add('amount', 'must be a string of digits in the lowest currency unit');
+    if (discount.currency_code === null)
+      errors.add('currency_code', `is required for ${discount.type} discounts`);
+  }
+  if (discount.maximum_recurring_intervals !== null && discount.recur !== true) {
+    errors.add('maximum_recurring_intervals', 'requires recur to be true');
+  }
+  if (errors.list.length > 0) throw badRequest(errors.list);
+}
+
+/** Codes are unique in an account, ignoring case, archived discounts included. */
+export function checkCodeFree(discounts: Collection, code: unknown, selfId?: string): void {
+  if (typeof code !== 'string') return;
+  const folded = code.toUpperCase();
+  const holder = discounts
+    .all()
+    .find((d) => d.id !== selfId && typeof d.code === 'string' && d.code.toUpperCase() === folded);
+  if (holder) {
+    throw new ApiFailure(
+      409,
+      'discount_code_conflict',
+      `Discount code conflicts with Discount ID ${holder.id}`,
+      {
+        group: 'discounts',
+        errors: [{ field: 'code', message: `Discount code conflicts with Discount ID ${holder.id}` }],
+      },
+    );
+  }
+}
+
+/** Each restrict_to id is an active product or price of this account. */
+export function checkRestrictedActive(
+  ids: unknown,
+  lookup: { products: Collection; prices: Collection },
+): void {
+  if (!Array.isArray(ids)) return;
+  for (const id of ids as string[]) {
+    const isProduct = id.startsWith('pro_');
+    const record = (isProduct ? lookup.products : lookup.prices).get(id);
+    if (record?.status === 'active') continue;
+    throw isProduct
+      ? ruleViolation(
+          'discount_restricted_product_not_active',
+          `Product given not active ${id}`,
+          'restrict_to',
+          'discounts',
+        )
+      : ruleViolation(
+          'discount_restricted_product_price_not_active',
+          `Product Price given not active ${id}`,
+          'restrict_to',
+          'discounts',
+        );
+  }
+}
+
+/** Paddle makes up a 10-character code for a checkout discount created without one. */
+export function generatedCode(random: () => number = Math.random): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from({ length: 10 }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+}

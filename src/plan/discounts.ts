@@ -1,0 +1,175 @@
+// Discounts in the plan: matched by marker like products; restrict_to compared as catalog keys
+// (each environment has its own ids, so the remote ids are read back through the marker index);
+// --adopt takes over an unmarked discount with the same code; --prune archives the orphans.
+import type { CatalogDiscount } from '../catalog/schema.js';
+import { fieldChanges } from './field-diff.js';
+import { readMarker, userCustomData } from './marker.js';
+import type { RemoteDiscount } from './remote.js';
+import type { Ambiguity, DiffOptions, DiscountChange, DiscountState, Orphan } from './types.js';
+
+/** The catalog's discount with Paddle's defaults spelled out. */
+export function discountState(wanted: CatalogDiscount): DiscountState {
+  return {
+    description: wanted.description,
+    type: wanted.type,
+    amount: wanted.amount,
+    currency_code: wanted.currency_code ?? null,
+    code: wanted.code ?? null,
+    enabled_for_checkout: wanted.enabled_for_checkout ?? true,
+    recur: wanted.recur ?? false,
+    maximum_recurring_intervals: wanted.maximum_recurring_intervals ?? null,
+    usage_limit: wanted.usage_limit ?? null,
+    restrict_to: wanted.restrict_to ? [...wanted.restrict_to].sort() : null,
+    expires_at: wanted.expires_at ?? null,
+    custom_data: userCustomData(wanted.custom_data),
+  };
+}
+
+const sameInstant = (a: string | null, b: string | null) =>
+  a !== null && b !== null && Date.parse(a) === Date.parse(b);
+
+/** "0500" and "500" are one flat amount; "25" and "25.00" one percentage. */
+const sameAmount = (type: string, a: string, b: string) =>
+  type === 'percentage' ? Number(a) === Number(b) : a.replace(/^0+(?=\d)/, '') === b.replace(/^0+(?=\d)/, '');
+
+/**
+ * An account's discount in the catalog's terms: restrict_to ids become the keys that own them, and
+ * where the catalog leaves a choice to Paddle (no code) or writes the same value another way
+ * (an instant with an offset, "25.00"), the remote side takes the catalog's spelling, so only
+ * real differences show.
+ */
+export function remoteDiscountState(
+  remote: RemoteDiscount,
+  keyOfId: ReadonlyMap<string, string>,
+  wanted?: DiscountState,
+): DiscountState {
+  const restrictTo = remote.restrict_to?.length
+    ? remote.restrict_to.map((id) => keyOfId.get(id) ?? id).sort()
+    : null;
+  const state: DiscountState = {
+    description: remote.description,
+    type: remote.type,
+    amount: remote.amount,
+    currency_code: remote.currency_code,
+    code: remote.code,
+    enabled_for_checkout: remote.enabled_for_checkout,
+    recur: remote.recur,
+    maximum_recurring_intervals: remote.maximum_recurring_intervals,
+    usage_limit: remote.usage_limit,
+    restrict_to: restrictTo,
+    expires_at: remote.expires_at,
+    custom_data: userCustomData(remote.custom_data),
+  };
+  if (!wanted) return state;
+  if (wanted.code === null) state.code = null;
+  if (sameInstant(state.expires_at, wanted.expires_at)) state.expires_at = wanted.expires_at;
+  if (state.type === wanted.type && sameAmount(wanted.type, state.amount, wanted.amount)) {
+    state.amount = wanted.amount;
+  }
+  return state;
+}
+
+export interface DiscountPlan {
+  changes: DiscountChange[];
+  orphans: Orphan[];
+  ambiguities: Ambiguity[];
+}
+
+/** With --adopt: the unmarked discount with the key's code, active ones first; a tie adopts nothing. */
+function adoptionFor(
+  key: string,
+  code: string | null,
+  unmarked: readonly RemoteDiscount[],
+): { remote?: RemoteDiscount; ambiguity?: Ambiguity } {
+  if (code === null) return {};
+  const same = unmarked.filter((d) => d.code !== null && d.code.toUpperCase() === code.toUpperCase());
+  const active = same.filter((d) => d.status === 'active');
+  const found = active.length > 0 ? active : same;
+  if (found.length === 1) return { remote: found[0] };
+  if (found.length === 0) return {};
+  const candidates = found.map((d) => d.id).sort();
+  return {
+    ambiguity: {
+      kind: 'discount',
+      key,
+      candidates,
+      reason: `${found.length} unmarked discounts have the code ${code}`,
+    },
+  };
+}
+
+function change(
+  key: string,
+  desired: DiscountState,
+  remote: RemoteDiscount | undefined,
+  keyOfId: ReadonlyMap<string, string>,
+): DiscountChange {
+  if (!remote) return { kind: 'discount', key, action: 'create', fields: [], desired };
+  const fields = fieldChanges(remoteDiscountState(remote, keyOfId, desired), desired);
+  const action = remote.status === 'archived' ? 'unarchive' : fields.length > 0 ? 'update' : 'unchanged';
+  return { kind: 'discount', key, action, id: remote.id, fields, desired };
+}
+
+/**
+ * Paddle keeps one discount per code, archived ones included: a create whose code an unmanaged
+ * discount holds would be refused (409), so the plan says so before anything is sent.
+ */
+function withCodeHolder(planned: DiscountChange, unmarked: readonly RemoteDiscount[]): DiscountChange {
+  const code = planned.desired?.code;
+  if (planned.action !== 'create' || !code) return planned;
+  const holder = unmarked.find((d) => d.code?.toUpperCase() === code.toUpperCase());
+  if (!holder) return planned;
+  const reason = `the code ${code} belongs to ${holder.id}, which this tool does not manage: Paddle refuses a second discount with it; --adopt takes it over`;
+  return { ...planned, reason };
+}
+
+/**
+ * `managed`: the marker index of the account's discounts (one kept per key); `keyOfId`: product and
+ * price ids → their catalog keys.
+ */
+export function planDiscounts(
+  wanted: Readonly<Record<string, CatalogDiscount>>,
+  all: readonly RemoteDiscount[],
+  managed: ReadonlyMap<string, RemoteDiscount>,
+  keyOfId: ReadonlyMap<string, string>,
+  options: DiffOptions,
+): DiscountPlan {
+  const unmarked = all.filter((d) => readMarker(d.custom_data) === undefined);
+  const ambiguities: Ambiguity[] = [];
+  const changes = Object.entries(wanted).map(([key, discount]): DiscountChange => {
+    const desired = discountState(discount);
+    const remote = managed.get(key);
+    if (remote || !options.adopt) return withCodeHolder(change(key, desired, remote, keyOfId), unmarked);
+    const adoption = adoptionFor(key, desired.code, unmarked);
+    if (adoption.ambiguity) {
+      ambiguities.push(adoption.ambiguity);
+      const { reason, candidates } = adoption.ambiguity;
+      return {
+        ...change(key, desired, undefined, keyOfId),
+        reason: `not adopted: ${reason} (${candidates.join(', ')})`,
+      };
+    }
+    if (!adoption.remote) return change(key, desired, undefined, keyOfId);
+    const adopted = adoption.remote;
+    const fields = fieldChanges(remoteDiscountState(adopted, keyOfId, desired), desired);
+    const archived = adopted.status === 'archived' ? { archived: true } : {};
+    return { kind: 'discount', key, action: 'adopt', id: adopted.id, fields, desired, ...archived };
+  });
+  const orphans: Orphan[] = [...managed]
+    .filter(([key, d]) => d.status === 'active' && !(key in wanted))
+    .map(([key, d]) => ({ kind: 'discount' as const, key, id: d.id }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+  if (options.prune) {
+    for (const orphan of orphans) {
+      changes.push({
+        kind: 'discount',
+        key: orphan.key,
+        action: 'archive',
+        id: orphan.id,
+        fields: [],
+        desired: null,
+      });
+    }
+  }
+  return { changes, orphans, ambiguities };
+}
