@@ -1,12 +1,15 @@
 // Saving an invoice PDF from its (one-hour) URL: invoice --download.
 import { randomBytes } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { link, rename, rm, writeFile } from 'node:fs/promises';
 import { UserError } from '../errors.js';
 
 const TIMEOUT_MS = 60_000;
 
-/** Downloads `url` to `file` (via a temporary file, so a failure leaves no half PDF); returns the size. */
-export async function downloadPdf(url: string, file: string): Promise<number> {
+/**
+ * Downloads `url` to `file` (via a temporary file, so a failure leaves no half PDF); returns the
+ * size. Without `replace`, a file that appeared at `file` meanwhile is kept and this fails.
+ */
+export async function downloadPdf(url: string, file: string, replace: boolean): Promise<number> {
   let bytes: Buffer;
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -26,10 +29,15 @@ export async function downloadPdf(url: string, file: string): Promise<number> {
   const temporary = `${file}.${randomBytes(4).toString('hex')}.part`;
   try {
     await writeFile(temporary, bytes);
-    await rename(temporary, file);
+    // link() never replaces: the no-clobber move that rename() cannot do
+    await (replace ? rename(temporary, file) : link(temporary, file));
   } catch (error) {
-    await rm(temporary, { force: true });
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new UserError(`${file} already exists; nothing was written`, 'Use --force to replace it.');
+    }
     throw new UserError(`Could not write ${file}: ${(error as Error).message}`);
+  } finally {
+    await rm(temporary, { force: true });
   }
   return bytes.length;
 }

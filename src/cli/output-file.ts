@@ -1,8 +1,10 @@
-// The files commands write (export --out, init [file], apply --ids-out/--env-out, plan --emit --out):
+// The files commands write (export --out, init [file], apply --ids-out/--env-out, plan --emit --out,
+// invoice --download):
 // checked before the account or the user is asked anything, so a typo costs nothing, and written in
 // one way, so every command creates the folder and reports a failure the same.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { constants } from 'node:fs';
+import { access, mkdir, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
 
 /** Refuses a folder always, and an existing file unless `force`; `hint` says what to do instead. */
@@ -11,12 +13,13 @@ export async function checkOutputFile(
   file: string,
   force: boolean | undefined,
   hint: string,
+  example = 'catalog.yaml',
 ): Promise<void> {
   const found = await stat(path).catch(() => undefined);
   if (found?.isDirectory()) {
     throw new UserError(
       `${file} is a directory; nothing was written`,
-      `Give the path of the file to write, e.g. ${join(file, 'catalog.yaml')}.`,
+      `Give the path of the file to write, e.g. ${join(file, example)}.`,
     );
   }
   if (found && !force) throw new UserError(`${file} already exists; nothing was written`, hint);
@@ -41,5 +44,25 @@ export async function writeOutputFile(
       throw new UserError(`${file} appeared ${options.appeared ?? 'meanwhile'}; nothing was written`);
     }
     throw new UserError(`cannot write ${file} (${code ?? message})`);
+  }
+}
+
+/** For a writer that creates no folders (invoice --download): the file's folder exists and is writable. */
+export async function checkFolderWritable(path: string, file: string): Promise<void> {
+  try {
+    await access(dirname(path), constants.W_OK);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    const folder = dirname(file);
+    const why =
+      code === 'ENOENT' || code === 'ENOTDIR'
+        ? `the folder ${folder} does not exist`
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+          ? `no permission to write in ${folder}`
+          : message;
+    throw new UserError(
+      `Cannot write ${file}: ${why}; nothing was written`,
+      `Give a file in a folder you can write to, e.g. ./${basename(file)}.`,
+    );
   }
 }

@@ -1,5 +1,6 @@
 // `paddle-catalog invoice` as a user runs it (the CLI in-process) against the emulator.
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { rmSync, writeFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -91,7 +92,8 @@ describe('paddle-catalog invoice', () => {
     const { code, stdout } = await invoice([completedAutomatic(), '--email', 'nobody@example.com', '--json']);
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toEqual({ error: 'No billing customer' });
-    expect(apiCalls()).toEqual(['GET /customers']);
+    // the exact e-mail filter, then the search that finds another letter case; no transaction call
+    expect(apiCalls()).toEqual(['GET /customers', 'GET /customers']);
   });
 
   it('support mode (no customer) in --json: a single PDF request, no ownership check', async () => {
@@ -147,6 +149,7 @@ describe('paddle-catalog invoice', () => {
   });
 
   it('--download saves the PDF', async () => {
+    await rm(join(work, 'invoice.pdf'), { force: true });
     const { code, stderr } = await invoice([billedManual(), '--download', 'invoice.pdf']);
     expect(code).toBe(0);
     expect(stderr).toMatch(/saved the PDF to .*invoice\.pdf \(\d+ bytes\)/);
@@ -179,5 +182,66 @@ describe('paddle-catalog invoice', () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(/Not a transaction id/);
     expect(emulator.requests()).toEqual([]);
+  });
+});
+
+describe('invoice --download', () => {
+  it('refuses an existing file without --force, before any call; --force replaces it', async () => {
+    const file = join(work, 'kept.pdf');
+    await writeFile(file, 'mine');
+    const refused = await invoice([billedManual(), '--download', 'kept.pdf']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('kept.pdf already exists; nothing was written');
+    expect(refused.stderr).toMatch(/--force/);
+    expect(refused.stdout).toBe('');
+    expect(apiCalls()).toEqual([]);
+    expect(await readFile(file, 'utf8')).toBe('mine');
+    const forced = await invoice([billedManual(), '--download', 'kept.pdf', '--force', '--json']);
+    expect(forced.code).toBe(0);
+    expect(JSON.parse(forced.stdout)).toEqual({ url: expect.any(String), file });
+    expect((await readFile(file, 'latin1')).startsWith('%PDF-')).toBe(true);
+  });
+
+  it('a folder that does not exist is refused before the URL is asked for, and nothing is printed as success', async () => {
+    const { code, stdout, stderr } = await invoice([billedManual(), '--download', 'no-such-dir/dl.pdf']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('Cannot write no-such-dir/dl.pdf: the folder no-such-dir does not exist');
+    expect(stdout).toBe('');
+    expect(apiCalls()).toEqual([]);
+  });
+
+  it('a download that fails after the URL came prints no URL and no "saved"', async () => {
+    const folder = join(work, 'vanishing');
+    await mkdir(folder, { recursive: true });
+    // the folder goes away while the URL is being fetched: the check passed, the write fails
+    const stop = emulator.onRequest((request) => {
+      if (request.path.endsWith('/invoice')) rmSync(folder, { recursive: true, force: true });
+    });
+    const { code, stdout, stderr } = await invoice([billedManual(), '--download', 'vanishing/dl.pdf']);
+    stop();
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/Could not write .*dl\.pdf/);
+    expect(stderr).not.toMatch(/saved the PDF|valid for 1 hour/);
+    expect(stdout).toBe('');
+  });
+
+  it('a file that appears while the PDF downloads is kept without --force', async () => {
+    const file = join(work, 'raced.pdf');
+    await rm(file, { force: true });
+    const stop = emulator.onRequest((request) => {
+      if (request.path.endsWith('/invoice')) writeFileSync(file, 'theirs');
+    });
+    const { code, stdout, stderr } = await invoice([billedManual(), '--download', 'raced.pdf', '--json']);
+    stop();
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toEqual({ error: expect.stringContaining('already exists') });
+    expect(stderr).not.toMatch(/saved the PDF/);
+    expect(await readFile(file, 'utf8')).toBe('theirs');
+  });
+
+  it('--force without --download is a usage error', async () => {
+    const { code, stderr } = await invoice([billedManual(), '--force']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('--force only makes sense with --download <file>.');
   });
 });

@@ -27,6 +27,7 @@ import {
 } from '../billing-session.js';
 import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
+import { checkFolderWritable, checkOutputFile } from '../output-file.js';
 import { addTargetOptions, type TargetFlags } from '../target-options.js';
 
 /** Paddle's invoice URLs are valid for one hour. */
@@ -36,6 +37,7 @@ interface InvoiceFlags extends CustomerFlags, TargetFlags {
   inline?: boolean;
   open?: boolean;
   download?: string;
+  force?: boolean;
 }
 
 const EXAMPLES = `
@@ -43,7 +45,7 @@ Examples:
   $ paddle-catalog invoice txn_01h…                           # a download URL, valid for 1 hour
   $ paddle-catalog invoice txn_01h… --email jo@example.com    # only if it is this customer's
   $ paddle-catalog invoice txn_01h… --inline --open           # open it in the browser
-  $ paddle-catalog invoice txn_01h… --download invoice.pdf`;
+  $ paddle-catalog invoice txn_01h… --download invoice.pdf   # --force replaces an existing file`;
 
 export const registerInvoice: RegisterCommand = (program, run) => {
   addTargetOptions(
@@ -55,7 +57,8 @@ export const registerInvoice: RegisterCommand = (program, run) => {
       .option('--customer <ctm_id>', 'only if the transaction belongs to this customer id')
       .option('--inline', 'a URL that opens in the browser instead of downloading (disposition inline)')
       .option('--open', 'open the URL in the browser ($BROWSER, or the system default on a terminal)')
-      .option('--download <file>', 'save the PDF to this file'),
+      .option('--download <file>', 'save the PDF to this file')
+      .option('--force', 'with --download: replace the file if it exists'),
   )
     .action(
       run(async ({ reporter }, transactionId: string, flags: InvoiceFlags) => {
@@ -64,6 +67,7 @@ export const registerInvoice: RegisterCommand = (program, run) => {
           throw new UserError(`Not a transaction id (txn_…): ${JSON.stringify(transactionId)}.`);
         }
         const who = customerSelector(flags, false);
+        const download = await downloadTarget(reporter, flags);
         return withBillingServices(reporter, flags, async (services) => {
           const request: InvoiceRequest = {
             transactionId,
@@ -76,7 +80,7 @@ export const registerInvoice: RegisterCommand = (program, run) => {
           if ('error' in result) {
             return reportErrorResult(reporter, result, explain(result.error, transactionId, who));
           }
-          return deliver(reporter, result.url, flags);
+          return deliver(reporter, result.url, flags, download);
         });
       }),
     )
@@ -112,23 +116,44 @@ function explain(code: string, transactionId: string, who: CustomerSelector | nu
   return undefined;
 }
 
-async function deliver(reporter: Reporter, url: string, flags: InvoiceFlags): Promise<number> {
+/** The --download file, checked before any call: not a folder, not there unless --force, writable. */
+async function downloadTarget(reporter: Reporter, flags: InvoiceFlags): Promise<string | undefined> {
+  if (flags.download === undefined) {
+    if (flags.force) throw new UserError('--force only makes sense with --download <file>.');
+    return undefined;
+  }
+  const path = resolve(reporter.io.cwd, flags.download);
+  await checkOutputFile(
+    path,
+    flags.download,
+    flags.force,
+    'Use --force to replace it, or give another file with --download.',
+    'invoice.pdf',
+  );
+  await checkFolderWritable(path, flags.download);
+  return path;
+}
+
+async function deliver(
+  reporter: Reporter,
+  url: string,
+  flags: InvoiceFlags,
+  download: string | undefined,
+): Promise<number> {
   const expires = new Date(Date.now() + URL_LIFETIME_MS);
-  reporter.document({ url });
+  // The PDF first: a failed download prints nothing that looks like success.
+  const size = download === undefined ? undefined : await downloadPdf(url, download, flags.force === true);
+  reporter.document(download === undefined ? { url } : { url, file: download });
   reporter.result(shown(url));
   if (!reporter.json) {
     reporter.info(`valid for 1 hour, until ${expires.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
-    if (flags.local && !flags.download) {
+    if (flags.local && !download) {
       reporter.info(
         '(--local: the emulator stops with this command, and the link with it; add --download <file>)',
       );
     }
   }
-  if (flags.download) {
-    const file = resolve(reporter.io.cwd, flags.download);
-    const size = await downloadPdf(url, file);
-    reporter.info(`saved the PDF to ${file} (${size} bytes)`);
-  }
+  if (download !== undefined) reporter.info(`saved the PDF to ${download} (${size} bytes)`);
   if (flags.open) {
     const outcome = await openInBrowser(reporter.io, url);
     reporter.info(outcome.opened ? 'opened in the browser' : `not opening a browser: ${outcome.reason}`);
