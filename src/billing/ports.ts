@@ -62,6 +62,25 @@ export interface CustomerMirror {
   findCustomerIdByEmail(email: string): Promise<string | null>;
 }
 
+/** A customer as support staff see it: Paddle keeps churned customers as `archived`. */
+export interface CustomerRecord {
+  id: string;
+  email: string;
+  status: 'active' | 'archived';
+}
+
+/** Which customers a directory query asks for: by the `email` filter or the `search` text. */
+export type CustomerQuery = { email: string } | { search: string };
+
+/**
+ * The account's own customer list (the CLI reads Paddle directly instead of a mirror). Every
+ * query includes archived customers; what comes back is checked by the caller, never trusted.
+ */
+export interface CustomerDirectory {
+  listCustomers(query: CustomerQuery): Promise<CustomerRecord[]>;
+  getCustomer(customerId: string): Promise<CustomerRecord>;
+}
+
 /** The authenticated user of the request, or null. */
 export interface BillingUser {
   email?: string | null;

@@ -2,7 +2,12 @@
 // services of the session, and how a billing `{error}` result is shown.
 import { type ErrorResult, errorResult } from '../billing/api-error.js';
 import { defaultCacheDir, remoteCurrencies } from '../billing/currencies-source.js';
-import type { CurrencySource, CustomerMirror, TransactionsGateway } from '../billing/ports.js';
+import type {
+  CurrencySource,
+  CustomerDirectory,
+  CustomerMirror,
+  TransactionsGateway,
+} from '../billing/ports.js';
 import { RemoteError, UserError } from '../errors.js';
 import { shown } from '../output/escape.js';
 import type { Reporter } from '../output/reporter.js';
@@ -45,6 +50,8 @@ export function customerSelector(flags: CustomerFlags, required: boolean): Custo
 
 export interface BillingServices {
   transactions: TransactionsGateway;
+  directory: CustomerDirectory;
+  /** the directory as the billing-history view's mirror: archived customers and any case found */
   customers: CustomerMirror;
   currencies: CurrencySource;
   baseUrl: string;

@@ -1,23 +1,49 @@
-// Customers over the real SDK: the CLI's customer directory (the billing view's mirror,
-// read straight from Paddle) and the SDK's webhook signature check for apps that fill their own
-// mirror from customer.created webhooks).
-import { NodeRuntime, Webhooks } from '@paddle/paddle-node-sdk';
+// Customers over the real SDK: the CLI's customer directory (read straight from Paddle instead of
+// the billing view's mirror) and the SDK's webhook signature check for apps that fill their own
+// mirror from customer.created webhooks.
+import { type Customer, NodeRuntime, Webhooks } from '@paddle/paddle-node-sdk';
 import type { SignatureCheck } from '../billing/customer-mirror.js';
-import type { CustomerMirror } from '../billing/ports.js';
+import type { CustomerDirectory, CustomerQuery, CustomerRecord } from '../billing/ports.js';
 import { callPaddle, type PaddleClient } from './sdk.js';
 
-/** Finds a customer by exact e-mail with the customers list's `email` filter: one request. */
-export function paddleCustomerDirectory(paddle: Pick<PaddleClient, 'customers'>): CustomerMirror {
+/** Paddle lists only active customers unless asked: churned ones are archived. */
+const EVERY_STATUS: ('active' | 'archived')[] = ['active', 'archived'];
+const PER_PAGE = 200;
+/** A search for one address matches few customers; this bounds a server that keeps paging. */
+const MAX_SEARCH_PAGES = 5;
+
+export function paddleCustomerDirectory(paddle: Pick<PaddleClient, 'customers'>): CustomerDirectory {
   return {
-    async findCustomerIdByEmail(email) {
+    async listCustomers(query: CustomerQuery) {
+      const filter = 'email' in query ? { email: [query.email] } : { search: query.search };
       return callPaddle('find customer by e-mail', async () => {
-        const customers = await paddle.customers.list({ email: [email] }).next();
-        // Checked again here: a server that ignored the filter must not hand us someone else's id.
-        const wanted = email.toLowerCase();
-        return customers.find((customer) => customer.email.toLowerCase() === wanted)?.id ?? null;
+        const collection = paddle.customers.list({ ...filter, status: EVERY_STATUS, perPage: PER_PAGE });
+        const found: CustomerRecord[] = [];
+        // The exact filter needs one page; the search may spread over a few.
+        const pages = 'email' in query ? 1 : MAX_SEARCH_PAGES;
+        for (let page = 0; page < pages && collection.hasMore; page += 1) {
+          found.push(...(await collection.next()).flatMap(toRecord));
+        }
+        return found;
+      });
+    },
+
+    async getCustomer(customerId) {
+      return callPaddle(`get customer ${customerId}`, async () => {
+        const [record] = toRecord(await paddle.customers.get(customerId));
+        if (record?.id !== customerId) throw new Error(`the answer is not customer ${customerId}`);
+        return record;
       });
     },
   };
+}
+
+/** Checked for shape: an entry without an id or e-mail is no candidate. */
+function toRecord(customer: Customer): CustomerRecord[] {
+  if (typeof customer.id !== 'string' || typeof customer.email !== 'string') return [];
+  return [
+    { id: customer.id, email: customer.email, status: customer.status === 'active' ? 'active' : 'archived' },
+  ];
 }
 
 /**

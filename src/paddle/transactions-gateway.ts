@@ -1,7 +1,13 @@
 // The read side of transactions over the real SDK, for the billing-history view.
 // Returns our own small records: SDK classes never leave src/paddle.
 import type { TransactionStatus as SdkTransactionStatus, Transaction } from '@paddle/paddle-node-sdk';
-import type { CustomerMirror, TransactionRecord, TransactionsGateway } from '../billing/ports.js';
+import { directoryMirror } from '../billing/customer-lookup.js';
+import type {
+  CustomerDirectory,
+  CustomerMirror,
+  TransactionRecord,
+  TransactionsGateway,
+} from '../billing/ports.js';
 import { InternalError } from '../errors.js';
 import { paddleCustomerDirectory } from './customers-gateway.js';
 import { callPaddle, createPaddle, type PaddleClient } from './sdk.js';
@@ -10,10 +16,17 @@ import type { Target } from './target.js';
 /** What the history and invoice commands read from Paddle, on one SDK client. */
 export function paddleBillingServices(target: Target): {
   transactions: TransactionsGateway;
+  directory: CustomerDirectory;
+  /** the directory as the view's mirror: finds archived customers and any letter case */
   customers: CustomerMirror;
 } {
   const paddle = createPaddle(target);
-  return { transactions: paddleTransactionsGateway(paddle), customers: paddleCustomerDirectory(paddle) };
+  const directory = paddleCustomerDirectory(paddle);
+  return {
+    transactions: paddleTransactionsGateway(paddle),
+    directory,
+    customers: directoryMirror(directory),
+  };
 }
 
 export function paddleTransactionsGateway(paddle: Pick<PaddleClient, 'transactions'>): TransactionsGateway {

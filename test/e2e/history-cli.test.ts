@@ -76,26 +76,36 @@ describe('paddle-catalog history', () => {
   it('human output: a table with billed date, status, amount, tax and invoice availability', async () => {
     const { stdout, stderr } = await history(['--email', 'demo@example.com']);
     const lines = stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^Billed\s+Status\s+Amount\s+Tax\s+Invoice\s+Transaction$/);
-    expect(lines).toHaveLength(12);
-    expect(lines[1]).toMatch(/^2025-10-01\s+billed\s+\$1,078\.92\s+\$79\.92\s+yes\s+txn_/);
-    expect(lines[11]).toMatch(/^More: paddle-catalog history --email demo@example\.com --after txn_/);
+    expect(lines[0]).toBe(`Customer demo@example.com  ${demoId}`);
+    expect(lines[1]).toMatch(/^Billed\s+Status\s+Amount\s+Tax\s+Invoice\s+Transaction$/);
+    expect(lines).toHaveLength(13);
+    expect(lines[2]).toMatch(/^2025-10-01\s+billed\s+\$1,078\.92\s+\$79\.92\s+yes\s+txn_/);
+    expect(lines[12]).toMatch(new RegExp(`^More: paddle-catalog history --customer ${demoId} --after txn_`));
     expect(stderr).toMatch(/sandbox/);
   });
 
   it('one page = one API call with a warm currencies cache (and one more when it is cold or --no-cache)', async () => {
-    await history(['--customer', demoId]); // warms the cache
+    await history(['--customer', demoId, '--json']); // warms the cache
     emulator.reset();
-    await history(['--customer', demoId]);
+    await history(['--customer', demoId, '--json']);
     expect(emulator.requests().map((r) => r.path)).toEqual(['/transactions']);
     emulator.reset();
-    await history(['--customer', demoId, '--no-cache']);
+    await history(['--customer', demoId, '--no-cache', '--json']);
     expect(
       emulator
         .requests()
         .map((r) => r.path)
         .sort(),
     ).toEqual(['/currencies', '/transactions']);
+    // human output also fetches the customer, beside the page, to say who it is
+    emulator.reset();
+    await history(['--customer', demoId]);
+    expect(
+      emulator
+        .requests()
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([`/customers/${demoId}`, '/transactions']);
   });
 
   it('--locale uses the first Accept-Language tag; a malformed one falls back to en-US', async () => {
@@ -111,7 +121,9 @@ describe('paddle-catalog history', () => {
     expect(JSON.parse(stdout)).toEqual({ items: [], hasMore: false });
     const human = await history(['--email', 'nobody@example.com']);
     expect(human.code).toBe(0);
-    expect(human.stdout).toMatch(/No billing history for nobody@example\.com/);
+    expect(human.stdout).toMatch(
+      /No customer has the e-mail nobody@example\.com in this account \(active or archived\)/,
+    );
   });
 
   it('§4.2 history rule 9: a key without transaction.read → {"error": "forbidden"}, exit 1; human says what to do', async () => {

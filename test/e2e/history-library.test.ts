@@ -107,11 +107,16 @@ describe('billing history against the emulator (seed §4.2)', () => {
     ]);
   });
 
-  it('§4.2 history rule 2: the customer is looked up by e-mail on the server (customers list, exact email)', async () => {
+  it('§4.2 history rule 2: the customer is looked up by e-mail on the server (customers list, exact email, archived too)', async () => {
     await getBillingHistory(deps(demo, 'demo@example.com'));
     const lookups = demo.requests().filter((r) => r.path === '/customers');
     expect(lookups).toEqual([
-      { method: 'GET', path: '/customers', query: { email: 'demo@example.com' }, status: 200 },
+      {
+        method: 'GET',
+        path: '/customers',
+        query: { email: 'demo@example.com', status: 'active,archived', per_page: '200' },
+        status: 200,
+      },
     ]);
   });
 

@@ -66,6 +66,6 @@ describe('history on a terminal', () => {
     const { asked, stdout, lists } = await run(false, [true, true]);
     expect(asked).toBe(0);
     expect(lists).toHaveLength(1);
-    expect(stdout).toMatch(/^More: paddle-catalog history --email demo@example\.com --after txn_\w+$/m);
+    expect(stdout).toMatch(/^More: paddle-catalog history --customer ctm_\w+ --after txn_\w+$/m);
   });
 });

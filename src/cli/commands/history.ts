@@ -1,9 +1,7 @@
 // `history`: one page of a customer's billing history, as the billing library returns it.
-import {
-  type BillingHistoryResult,
-  getBillingHistory,
-  getCustomerHistoryPage,
-} from '../../billing/history.js';
+import type { BillingHistoryResult } from '../../billing/history.js';
+import type { CustomerRecord } from '../../billing/ports.js';
+import { getSupportHistoryPage } from '../../billing/support-history.js';
 import { UserError } from '../../errors.js';
 import { formatHistoryTable } from '../../output/history-table.js';
 import { confirm } from '../../output/prompts.js';
@@ -59,17 +57,6 @@ export const registerHistory: RegisterCommand = (program, run) => {
     .addHelpText('after', EXAMPLES);
 };
 
-function fetchPage(
-  services: BillingServices,
-  who: CustomerSelector,
-  locale: string,
-  after: string | undefined,
-): Promise<BillingHistoryResult> {
-  const deps = { ...services, acceptLanguage: locale };
-  if ('customerId' in who) return getCustomerHistoryPage(deps, who.customerId, after);
-  return getBillingHistory({ ...deps, getUser: () => ({ email: who.email }) }, { after });
-}
-
 /**
  * One page; on a terminal, offers the next one, one at a time (never all pages at once).
  * `askNext` is the prompt (injected so tests can answer it).
@@ -81,37 +68,51 @@ export async function showHistoryPages(
   flags: HistoryFlags,
   askNext: () => Promise<boolean>,
 ): Promise<number> {
+  const deps = { ...services, acceptLanguage: flags.locale };
   let after = flags.after;
-  for (;;) {
-    const result = await fetchPage(services, who, flags.locale, after);
+  let whose: CustomerSelector = who;
+  for (let first = true; ; first = false) {
+    // Human output says who it is; --json stays the view's document, with no extra call.
+    const { customer, result } = await getSupportHistoryPage(deps, whose, {
+      after,
+      identify: first && !reporter.json,
+    });
     if ('error' in result) return reportErrorResult(reporter, result);
     reporter.document(result);
     if (reporter.json) return EXIT_OK;
-    showPage(reporter, result, who, after);
+    if (first && 'email' in who && customer === null) {
+      reporter.result(`No customer has the e-mail ${who.email} in this account (active or archived).`);
+      return EXIT_OK;
+    }
+    if (first && customer) showCustomer(reporter, customer);
+    // The id works for every later page: one call each, whatever the e-mail's case or status.
+    if (customer) whose = { customerId: customer.id };
+    showPage(reporter, result, after);
     const last = result.items.at(-1);
     if (!result.hasMore || !last) return EXIT_OK;
-    reporter.result(`More: ${nextPageCommand(who, flags, last.id)}`);
+    reporter.result(`More: ${nextPageCommand(whose, flags, last.id)}`);
     if (!reporter.interactive || !(await askNext())) return EXIT_OK;
     after = last.id;
   }
 }
 
+function showCustomer(reporter: Reporter, customer: CustomerRecord): void {
+  const archived = customer.status === 'archived' ? '  archived (a churned customer)' : '';
+  reporter.result(`Customer ${customer.email}  ${customer.id}${archived}`);
+}
+
 function showPage(
   reporter: Reporter,
   result: Extract<BillingHistoryResult, { items: unknown }>,
-  who: CustomerSelector,
   after: string | undefined,
 ): void {
-  const whose = 'email' in who ? who.email : who.customerId;
-  if (result.items.length === 0) {
-    reporter.result(
-      after
-        ? `No more billing history for ${whose} after ${after}.`
-        : `No billing history for ${whose} (no such customer, or nothing billed yet).`,
-    );
-    return;
+  if (result.items.length > 0) {
+    for (const line of formatHistoryTable(result.items, reporter.style)) reporter.result(line);
+  } else if (after) {
+    reporter.result(`No more billing history after ${after}.`);
+  } else {
+    reporter.result('No billing history yet: nothing billed.');
   }
-  for (const line of formatHistoryTable(result.items, reporter.style)) reporter.result(line);
 }
 
 /** The command that shows the next page (the last id received as `after`). */

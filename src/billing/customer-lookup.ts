@@ -1,0 +1,40 @@
+// Finding a customer by e-mail as support staff need it: churned (archived) customers included,
+// whatever the letter case the address was typed or stored in. Paddle's `email` filter matches
+// exactly (its docs say nothing of case), so a miss is retried with its `search` text, and every
+// candidate the server returns is compared here before it is believed.
+import type { CustomerDirectory, CustomerMirror, CustomerRecord } from './ports.js';
+
+function sameAddress(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+/** The candidate whose address is `email` (any case), an active one before an archived one. */
+export function pickCustomer(candidates: readonly CustomerRecord[], email: string): CustomerRecord | null {
+  const matches = candidates.filter((customer) => sameAddress(customer.email, email));
+  return matches.find((customer) => customer.status === 'active') ?? matches[0] ?? null;
+}
+
+/**
+ * The exact filter first: one request when it finds an active customer. Otherwise the search
+ * too, which also finds an address stored in another case (an active one there wins over an
+ * archived exact match).
+ */
+export async function findCustomerByEmail(
+  directory: CustomerDirectory,
+  email: string,
+): Promise<CustomerRecord | null> {
+  const exact = await directory.listCustomers({ email });
+  const found = pickCustomer(exact, email);
+  if (found?.status === 'active') return found;
+  const searched = await directory.listCustomers({ search: email });
+  return pickCustomer([...exact, ...searched], email);
+}
+
+/** The directory as the billing-history view's mirror (its rule: look the customer up by e-mail). */
+export function directoryMirror(directory: CustomerDirectory): CustomerMirror {
+  return {
+    async findCustomerIdByEmail(email) {
+      return (await findCustomerByEmail(directory, email))?.id ?? null;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// Finding a customer by e-mail over a fake directory (our port): archived customers, letter case,
+// and what the server returns checked on our side.
+import { describe, expect, it } from 'vitest';
+import { findCustomerByEmail, pickCustomer } from '../../src/billing/customer-lookup.js';
+import type { CustomerDirectory, CustomerQuery, CustomerRecord } from '../../src/billing/ports.js';
+
+const active = (id: string, email: string): CustomerRecord => ({ id, email, status: 'active' });
+const archived = (id: string, email: string): CustomerRecord => ({ id, email, status: 'archived' });
+
+/** A directory whose `email` filter is exact and case-sensitive (the strictest reading of Paddle's docs). */
+function strictDirectory(customers: CustomerRecord[], answer?: (query: CustomerQuery) => CustomerRecord[]) {
+  const queries: CustomerQuery[] = [];
+  const directory: CustomerDirectory = {
+    async listCustomers(query) {
+      queries.push(query);
+      if (answer) return answer(query);
+      if ('email' in query) return customers.filter((c) => c.email === query.email);
+      const text = query.search.toLowerCase();
+      return customers.filter((c) => `${c.id} ${c.email}`.toLowerCase().includes(text));
+    },
+    async getCustomer() {
+      throw new Error('not used');
+    },
+  };
+  return { directory, queries };
+}
+
+describe('pickCustomer', () => {
+  it.each([
+    ['the only match', [active('ctm_a', 'ann@example.com')], 'ann@example.com', 'ctm_a'],
+    ['any letter case', [active('ctm_a', 'Ann@Example.com')], 'ann@EXAMPLE.com', 'ctm_a'],
+    [
+      'an active one before an archived one',
+      [archived('ctm_old', 'ann@example.com'), active('ctm_new', 'ANN@example.com')],
+      'ann@example.com',
+      'ctm_new',
+    ],
+    [
+      'an archived one when that is all',
+      [archived('ctm_old', 'ann@example.com')],
+      'ann@example.com',
+      'ctm_old',
+    ],
+    [
+      'never a different address the server returned',
+      [active('ctm_j', 'joann@example.com')],
+      'ann@example.com',
+      null,
+    ],
+    ['nobody from an empty answer', [], 'ann@example.com', null],
+  ])('%s', (_, candidates, email, expected) => {
+    expect(pickCustomer(candidates, email)?.id ?? null).toBe(expected);
+  });
+});
+
+describe('findCustomerByEmail', () => {
+  it('an active exact match costs one request', async () => {
+    const { directory, queries } = strictDirectory([active('ctm_a', 'ann@example.com')]);
+    expect((await findCustomerByEmail(directory, 'ann@example.com'))?.id).toBe('ctm_a');
+    expect(queries).toEqual([{ email: 'ann@example.com' }]);
+  });
+
+  it('an e-mail stored in another case is found through the search (a case-sensitive exact filter misses it)', async () => {
+    const { directory, queries } = strictDirectory([active('ctm_a', 'Ann@Example.com')]);
+    expect((await findCustomerByEmail(directory, 'ann@example.com'))?.id).toBe('ctm_a');
+    expect(queries).toEqual([{ email: 'ann@example.com' }, { search: 'ann@example.com' }]);
+  });
+
+  it('an archived exact match still looks for an active customer in another case', async () => {
+    const { directory } = strictDirectory([
+      archived('ctm_old', 'ann@example.com'),
+      active('ctm_new', 'Ann@Example.com'),
+    ]);
+    expect((await findCustomerByEmail(directory, 'ann@example.com'))?.id).toBe('ctm_new');
+  });
+
+  it('a server that ignores the filters does not hand over someone else', async () => {
+    const { directory } = strictDirectory([], () => [active('ctm_x', 'someone@example.com')]);
+    expect(await findCustomerByEmail(directory, 'ann@example.com')).toBeNull();
+  });
+});

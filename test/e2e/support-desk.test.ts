@@ -1,0 +1,150 @@
+// history and invoice as support staff use them (bin/ → dist/ against the emulator): churned
+// (archived) customers, a customer in two records, the cursor, and who the history belongs to.
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type EmulatorSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { id, tempCacheHome } from '../billing/emulator-fixtures.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const CHURNED = id('ctm', 11);
+const MOVED_ACTIVE = id('ctm', 12);
+const MOVED_ARCHIVED = id('ctm', 13);
+const ALICE = id('ctm', 14);
+
+const completed = (n: number, customer: string, month: number) => ({
+  id: id('txn', n),
+  customer_id: customer,
+  status: 'completed',
+  collection_mode: 'automatic',
+  currency_code: 'USD',
+  billed_at: `2025-0${month}-01T00:00:00.000Z`,
+  created_at: `2025-0${month}-01T00:00:00.000Z`,
+  details: { totals: { subtotal: '1000', tax: '0' } },
+});
+
+const SEED: EmulatorSeed = {
+  sandbox: {
+    customers: [
+      { id: CHURNED, email: 'churned@example.com', status: 'archived' },
+      { id: MOVED_ACTIVE, email: 'moved@example.com' },
+      { id: MOVED_ARCHIVED, email: 'moved@example.com', status: 'archived' },
+      { id: ALICE, email: 'alice@example.com' },
+    ],
+    transactions: [
+      completed(11, CHURNED, 1),
+      completed(12, CHURNED, 2),
+      completed(13, MOVED_ARCHIVED, 3),
+      completed(14, MOVED_ACTIVE, 4),
+      completed(5, ALICE, 5),
+    ],
+  },
+};
+
+let emulator: RunningEmulator;
+let cacheHome: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ seed: SEED, demo: false });
+  cacheHome = await tempCacheHome();
+});
+afterAll(async () => {
+  await emulator.close();
+  await rm(cacheHome, { recursive: true, force: true });
+});
+beforeEach(() => emulator.reset());
+
+function cli(args: string[]) {
+  return runCli(args, {
+    env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey, XDG_CACHE_HOME: cacheHome },
+  });
+}
+
+const transactionIds = (stdout: string) => [...stdout.matchAll(/\b(txn_[a-z0-9]{26})$/gm)].map((m) => m[1]);
+
+describe('churned customers', () => {
+  it('the e-mail look-up finds an archived customer (Paddle lists only active ones unless asked)', async () => {
+    const { code, stdout } = await cli(['history', '--email', 'churned@example.com', '--json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).items.map((i: { id: string }) => i.id)).toEqual([id('txn', 12), id('txn', 11)]);
+    const lookup = emulator.requests().find((r) => r.path === '/customers');
+    expect(lookup?.query.status).toBe('active,archived');
+  });
+
+  it("the emulator applies Paddle's default: without a status filter an archived customer is not listed", async () => {
+    const response = await fetch(`${emulator.url}/customers?email=churned@example.com`, {
+      headers: { Authorization: `Bearer ${emulator.apiKey}` },
+    });
+    const body = (await response.json()) as { data: unknown[] };
+    expect(body.data).toEqual([]);
+  });
+
+  it('human output starts with who it is: e-mail, ctm_ id, and that the customer is archived', async () => {
+    const { code, stdout } = await cli(['history', '--email', 'churned@example.com']);
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[0]).toBe(
+      `Customer churned@example.com  ${CHURNED}  archived (a churned customer)`,
+    );
+    const byId = await cli(['history', '--customer', CHURNED]);
+    expect(byId.stdout.split('\n')[0]).toBe(stdout.split('\n')[0]);
+  });
+
+  it('an active and an archived customer with the same e-mail: the active one is shown', async () => {
+    const { stdout } = await cli(['history', '--email', 'moved@example.com']);
+    expect(stdout.split('\n')[0]).toBe(`Customer moved@example.com  ${MOVED_ACTIVE}`);
+    expect(transactionIds(stdout)).toEqual([id('txn', 14)]);
+  });
+
+  it('§4.2 invoice rule 2: an archived customer still gets the invoice of their own transaction', async () => {
+    const { code, stdout } = await cli([
+      'invoice',
+      id('txn', 11),
+      '--email',
+      'churned@example.com',
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ url: expect.stringMatching(/\.pdf$/) });
+  });
+
+  it('--customer with an id no customer has is an error, not an empty history', async () => {
+    const { code, stderr } = await cli(['history', '--customer', id('ctm', 99)]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`No customer ${id('ctm', 99)} in this account.`);
+  });
+});
+
+describe('the --after cursor', () => {
+  it('a cursor of no transaction is an error naming it, exit 1 (--json keeps the {"error"} shape)', async () => {
+    // sorts before every transaction, as a mistyped id usually does: the page comes back empty
+    const bogus = `txn_01a${'0'.repeat(23)}`;
+    const human = await cli(['history', '--email', 'churned@example.com', '--after', bogus]);
+    expect(human.code).toBe(1);
+    expect(human.stderr).toContain(`The cursor ${bogus} is not a transaction of customer ${CHURNED}`);
+    expect(human.stderr).toContain('there is no such transaction in this account');
+    expect(human.stdout).not.toMatch(/No more billing history/);
+    const json = await cli(['history', '--customer', CHURNED, '--after', bogus, '--json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({ error: expect.stringContaining(bogus) });
+  });
+
+  it("another customer's transaction as the cursor is an error, exit 1", async () => {
+    const { code, stderr } = await cli(['history', '--customer', CHURNED, '--after', id('txn', 5)]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("it is another customer's");
+  });
+
+  it("the customer's own oldest transaction is the end of the history, exit 0", async () => {
+    const { code, stdout } = await cli(['history', '--customer', CHURNED, '--after', id('txn', 11)]);
+    expect(code).toBe(0);
+    expect(stdout).toContain(`No more billing history after ${id('txn', 11)}.`);
+  });
+
+  it('a page with transactions costs no extra call: the cursor is checked only when the page is empty', async () => {
+    const { code } = await cli(['history', '--customer', CHURNED, '--after', id('txn', 12), '--json']);
+    expect(code).toBe(0);
+    expect(emulator.requests().map((r) => r.path)).not.toContain(`/transactions/${id('txn', 12)}`);
+    emulator.reset();
+    await cli(['history', '--customer', CHURNED, '--after', id('txn', 11), '--json']);
+    expect(emulator.requests().map((r) => r.path)).toContain(`/transactions/${id('txn', 11)}`);
+  });
+});
