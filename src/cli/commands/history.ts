@@ -3,6 +3,7 @@ import type { BillingHistoryResult } from '../../billing/history.js';
 import type { CustomerRecord } from '../../billing/ports.js';
 import { getSupportHistoryPage } from '../../billing/support-history.js';
 import { UserError } from '../../errors.js';
+import { shown } from '../../output/escape.js';
 import { formatHistoryTable } from '../../output/history-table.js';
 import { confirm } from '../../output/prompts.js';
 import type { Reporter } from '../../output/reporter.js';
@@ -81,7 +82,7 @@ export async function showHistoryPages(
     reporter.document(result);
     if (reporter.json) return EXIT_OK;
     if (first && 'email' in who && customer === null) {
-      reporter.result(`No customer has the e-mail ${who.email} in this account (active or archived).`);
+      reporter.result(shown(`No customer has the e-mail ${who.email} in this account (active or archived).`));
       return EXIT_OK;
     }
     if (first && customer) showCustomer(reporter, customer);
@@ -98,7 +99,7 @@ export async function showHistoryPages(
 
 function showCustomer(reporter: Reporter, customer: CustomerRecord): void {
   const archived = customer.status === 'archived' ? '  archived (a churned customer)' : '';
-  reporter.result(`Customer ${customer.email}  ${customer.id}${archived}`);
+  reporter.result(`Customer ${shown(customer.email)}  ${shown(customer.id)}${archived}`);
 }
 
 function showPage(
@@ -109,7 +110,7 @@ function showPage(
   if (result.items.length > 0) {
     for (const line of formatHistoryTable(result.items, reporter.style)) reporter.result(line);
   } else if (after) {
-    reporter.result(`No more billing history after ${after}.`);
+    reporter.result(shown(`No more billing history after ${after}.`));
   } else {
     reporter.result('No billing history yet: nothing billed.');
   }
@@ -119,7 +120,7 @@ function showPage(
 function nextPageCommand(who: CustomerSelector, flags: HistoryFlags, after: string): string {
   const words = ['paddle-catalog', 'history'];
   if ('email' in who) words.push('--email', shellQuote(who.email));
-  else words.push('--customer', who.customerId);
+  else words.push('--customer', shellQuote(who.customerId));
   if (flags.locale !== 'en-US') words.push('--locale', shellQuote(flags.locale));
   if (flags.production) words.push('--production');
   if (flags.local) words.push('--local');
