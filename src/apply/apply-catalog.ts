@@ -1,9 +1,10 @@
-// The stages of apply that touch Paddle: snapshot → plan, then execute → verify
-// (verified means a fresh snapshot diffs to an empty plan — names, tax categories, every price field).
+// The stages of apply that touch Paddle: snapshot → plan, then execute → verify (verified means a
+// fresh snapshot diffs to an empty plan — names, tax categories, every price field — and no key has
+// more than one active object: a twin made meanwhile by a simultaneous apply fails it).
 import type { Catalog } from '../catalog/schema.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { diff } from '../plan/diff.js';
-import { hasChanges } from '../plan/summary.js';
+import { hasChanges, isConverged } from '../plan/summary.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
 import { type Calls, createCalls, DEFAULT_RETRY, type RetryPolicy } from './calls.js';
 import { type Clock, systemClock } from './clock.js';
@@ -52,7 +53,7 @@ export async function planCatalog(
 export interface ApplyOutcome {
   execution: Execution;
   verified: boolean;
-  /** what verification still found to do (empty when verified) */
+  /** the fresh plan verification read: what is still to do, and any duplicates (none when verified) */
   remaining?: Plan;
 }
 
@@ -67,7 +68,7 @@ export async function applyPlan(
   const execution = await executePlan(plan, gateway, calls, settings);
   if (execution.error || execution.interrupted) return { execution, verified: false };
   // nothing was written: the plan we just read is the verification
-  if (!hasChanges(plan)) return { execution, verified: true };
+  if (!hasChanges(plan)) return { execution, verified: isConverged(plan), remaining: plan };
   const remaining = await planCatalog(catalog, gateway, calls, options);
-  return { execution, verified: !hasChanges(remaining), remaining };
+  return { execution, verified: isConverged(remaining), remaining };
 }

@@ -115,6 +115,10 @@ export async function executePlan(
     );
   }
 
+  // --dedupe: the extra objects go first (prices, then products), so the rest runs on what is kept
+  const extra = plan.deduplication ?? [];
+  await Promise.all(extra.filter((c) => c.kind === 'price').map((c) => step(c, undefined)));
+  await Promise.all(extra.filter((c) => c.kind === 'product').map((c) => step(c, undefined)));
   await Promise.all(plan.groups.map(runGroup));
   // Discounts last: restrict_to names products and prices by key, and a key created in this run
   // has its id only now.

@@ -12,19 +12,24 @@ export interface KeyResult {
   action: Action;
   status: StepStatus;
   id?: string;
+  /** --dedupe: this was an extra object of the key, archived; the id of the one kept */
+  duplicateOf?: string;
 }
 
 /** Every change of the plan with its outcome, in apply order. */
 export function keyResults(plan: Plan, steps: StepResult[]): KeyResult[] {
   const byChange = new Map(steps.map((s) => [s.change, s]));
+  const kept = new Map<Change, string>((plan.deduplication ?? []).map((c) => [c, c.duplicateOf]));
   return changesInOrder(plan).map((change) => {
     const step = byChange.get(change);
+    const duplicateOf = kept.get(change);
     return {
       key: change.key,
       kind: change.kind,
       action: change.action,
       status: step?.status ?? 'skipped',
       id: step?.id ?? change.id,
+      ...(duplicateOf ? { duplicateOf } : {}),
     };
   });
 }
@@ -39,7 +44,11 @@ export function applyDocument(
   outcome: ApplyOutcome,
   error?: RemoteErrorDetails & { hint?: string },
 ) {
-  const results = keyResults(plan, outcome.execution.steps);
+  const all = keyResults(plan, outcome.execution.steps);
+  const results = all.filter((r) => r.duplicateOf === undefined);
+  const deduplicated = all
+    .filter((r) => r.duplicateOf !== undefined)
+    .map((r) => ({ kind: r.kind, key: r.key, id: r.id, kept: r.duplicateOf, status: r.status }));
   const entry = (r: KeyResult) => ({ ...(r.id ? { id: r.id } : {}), action: r.action, status: r.status });
   const products: Record<
     string,
@@ -54,14 +63,29 @@ export function applyDocument(
   const discounts = Object.fromEntries(
     results.filter((x) => x.kind === 'discount').map((r) => [r.key, entry(r)]),
   );
+  const failed = error !== undefined || outcome.execution.interrupted;
   return {
-    ok: !error && !outcome.execution.interrupted,
+    ok: !failed && outcome.verified,
     environment,
     products,
     ...(plan.discounts.length > 0 ? { discounts } : {}),
+    ...(plan.deduplication ? { deduplicated } : {}),
     verified: outcome.verified,
+    ...(!failed && !outcome.verified && outcome.remaining
+      ? { verification: verificationJson(outcome.remaining) }
+      : {}),
     ...(outcome.execution.interrupted ? { interrupted: true } : {}),
     ...(error ? { error: errorJson(error) } : {}),
+  };
+}
+
+/** Why a run is not verified: what the fresh plan still finds to do, and the keys with duplicates. */
+function verificationJson(remaining: Plan) {
+  return {
+    pending: changesInOrder(remaining)
+      .filter((c) => c.action !== 'unchanged')
+      .map((c) => ({ kind: c.kind, key: c.key, action: c.action, ...(c.id ? { id: c.id } : {}) })),
+    duplicates: remaining.duplicates,
   };
 }
 

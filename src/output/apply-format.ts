@@ -31,7 +31,8 @@ export function formatResultTable(results: KeyResult[], style: ChalkInstance): s
         : r.status === 'unchanged'
           ? style.dim('unchanged')
           : style.red(`${r.action}: ${STATUS_WORD[r.status]}`);
-    return `${shown(r.key).padEnd(width)}  ${shown(r.id ?? '—').padEnd(30)}  ${what}`;
+    const extra = r.duplicateOf ? style.dim(` (duplicate of ${shown(r.duplicateOf)})`) : '';
+    return `${shown(r.key).padEnd(width)}  ${shown(r.id ?? '—').padEnd(30)}  ${what}${extra}`;
   });
 }
 

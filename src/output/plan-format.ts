@@ -4,7 +4,15 @@ import { formatMinorUnits } from '../money/minor-units.js';
 import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
 import type { RemoteMoney, RemoteOverride } from '../plan/remote.js';
 import { changesInOrder, summarize } from '../plan/summary.js';
-import type { Change, DiscountState, FieldChange, Plan, PriceState, TrialState } from '../plan/types.js';
+import type {
+  Change,
+  DiscountState,
+  Duplicate,
+  FieldChange,
+  Plan,
+  PriceState,
+  TrialState,
+} from '../plan/types.js';
 import { shown } from './escape.js';
 import { plural } from './plural.js';
 
@@ -139,7 +147,9 @@ export function formatChange(change: Change, style: ChalkInstance): string[] {
       return fields.length === 0 ? [head] : withFields(head);
     }
     case 'archive':
-      return [`${style.red('- archive')} ${subject(change)}${id}`];
+      return [
+        `${style.red('- archive')} ${subject(change)}${id}${change.reason ? style.dim(` (${shown(change.reason)})`) : ''}`,
+      ];
     case 'replace':
       return [
         `${style.red('-/+ replace')} ${subject(change)}${id}  ${describeNew(change)}`,
@@ -158,16 +168,21 @@ export function formatPlanSummary(plan: Plan): string {
   return `Plan: ${adopt}${s.create} to create, ${s.update} to update, ${s.archive} to archive.`;
 }
 
+/** `! product pro has 2 active objects: …` per key with duplicates, and the way out. */
+export function formatDuplicates(duplicates: readonly Duplicate[], style: ChalkInstance): string[] {
+  return duplicates.map(
+    (d) =>
+      style.yellow(
+        `! ${d.kind} ${shown(d.key)} has ${d.others.length + 1} active objects: ${shown(d.kept)} (kept), ${shown(d.others.join(', '))}`,
+      ) + style.dim(' (apply --dedupe archives the extra ones)'),
+  );
+}
+
 /** Every line of a plan, then the summary line; duplicates and orphans as notes. */
 export function formatPlan(plan: Plan, style: ChalkInstance, options: { prune?: boolean } = {}): string[] {
   const lines = changesInOrder(plan).flatMap((c) => formatChange(c, style));
-  for (const d of plan.duplicates) {
-    lines.push(
-      style.yellow(
-        `! ${d.others.length + 1} ${d.kind}s carry the key ${shown(d.key)}: using ${shown(d.kept)}, not ${shown(d.others.join(', '))}`,
-      ) + style.dim(' (archive the extra ones in the dashboard)'),
-    );
-  }
+  // with --dedupe the extra objects are archive lines above; without, they are named here
+  if (!plan.deduplication) lines.push(...formatDuplicates(plan.duplicates, style));
   for (const a of plan.ambiguities ?? []) {
     lines.push(
       style.yellow(

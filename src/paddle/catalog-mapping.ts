@@ -78,6 +78,7 @@ export function priceFromWire(json: Json): RemotePrice {
     tax_mode: asString(json.tax_mode),
     custom_data: asObject(json.custom_data),
     status: asStatus(json.status),
+    created_at: asString(json.created_at),
   };
 }
 
@@ -90,6 +91,7 @@ export function productFromWire(json: Json): RemoteProduct {
     image_url: asString(json.image_url),
     custom_data: asObject(json.custom_data),
     status: asStatus(json.status),
+    created_at: asString(json.created_at),
     prices: Array.isArray(json.prices) ? json.prices.map((p) => priceFromWire(p as Json)) : [],
   };
 }
@@ -113,6 +115,7 @@ export function discountFromWire(json: Json): RemoteDiscount {
     expires_at: asString(json.expires_at),
     custom_data: asObject(json.custom_data),
     status: asStatus(json.status),
+    created_at: asString(json.created_at),
   };
 }
 
@@ -132,6 +135,7 @@ export function discountFromSdk(discount: Discount): RemoteDiscount {
     expires_at: discount.expiresAt,
     custom_data: discount.customData as CustomData | null,
     status: asStatus(discount.status),
+    created_at: asString(discount.createdAt),
   };
 }
 
@@ -144,6 +148,7 @@ export function productFromSdk(product: Product): RemoteProduct {
     image_url: product.imageUrl,
     custom_data: product.customData as CustomData | null,
     status: asStatus(product.status),
+    created_at: asString(product.createdAt),
     prices: (product.prices ?? []).map(priceFromSdk),
   };
 }
@@ -174,6 +179,7 @@ export function priceFromSdk(price: Price): RemotePrice {
     tax_mode: price.taxMode,
     custom_data: price.customData as CustomData | null,
     status: asStatus(price.status),
+    created_at: asString(price.createdAt),
   };
 }
 

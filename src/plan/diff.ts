@@ -3,10 +3,12 @@ import { type Catalog, type CatalogProduct, catalogName } from '../catalog/schem
 import { type Adoptions, findAdoptions } from './adopt.js';
 import { planDiscounts } from './discounts.js';
 import { fieldChanges } from './field-diff.js';
-import { keyIn, priceKeyOf } from './marker.js';
+import { indexByMarker } from './identity.js';
+import { priceKeyOf } from './marker.js';
 import { priceState, productState } from './normalize.js';
 import type { CatalogSnapshot, RemotePrice, RemoteProduct } from './remote.js';
 import type {
+  Deduplication,
   DiffOptions,
   Duplicate,
   Orphan,
@@ -15,37 +17,6 @@ import type {
   ProductChange,
   ProductPlan,
 } from './types.js';
-
-interface Indexed<T> {
-  kept: Map<string, T>;
-  duplicates: Duplicate[];
-}
-
-/**
- * Groups the objects of one catalog by marker key (another catalog's objects and unmanaged ones are
- * not seen) and keeps one per key, best first by `rank` (lower wins), then oldest id.
- */
-function indexByMarker<T extends { id: string; custom_data: Record<string, unknown> | null }>(
-  kind: Duplicate['kind'],
-  scope: string,
-  objects: T[],
-  rank: (object: T, key: string) => number,
-): Indexed<T> {
-  const byKey = new Map<string, T[]>();
-  for (const object of objects) {
-    const key = keyIn(scope, object.custom_data);
-    if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), object]);
-  }
-  const kept = new Map<string, T>();
-  const duplicates: Duplicate[] = [];
-  for (const [key, list] of byKey) {
-    const sorted = [...list].sort((a, b) => rank(a, key) - rank(b, key) || a.id.localeCompare(b.id));
-    const [first, ...others] = sorted as [T, ...T[]];
-    kept.set(key, first);
-    if (others.length > 0) duplicates.push({ kind, key, kept: first.id, others: others.map((o) => o.id) });
-  }
-  return { kept, duplicates };
-}
 
 function productChange(
   key: string,
@@ -210,7 +181,31 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     duplicates,
     orphans: [...orphans, ...discounts.orphans],
   };
-  return adoptions ? { ...plan, ambiguities: [...adoptions.ambiguities, ...discounts.ambiguities] } : plan;
+  const withAdoptions = adoptions
+    ? { ...plan, ambiguities: [...adoptions.ambiguities, ...discounts.ambiguities] }
+    : plan;
+  if (!options.dedupe) return withAdoptions;
+  // discounts' extra objects are reported, not yet archived by --dedupe
+  const extra = duplicates.filter((d) => d.kind !== 'discount').flatMap(deduplication);
+  return { ...withAdoptions, deduplication: extra };
+}
+
+/** --dedupe: every extra active object of a key is archived (before anything else, see changesInOrder). */
+function deduplication(duplicate: Duplicate): Deduplication[] {
+  return duplicate.others.map((id): Deduplication => {
+    const base = {
+      key: duplicate.key,
+      action: 'archive' as const,
+      id,
+      fields: [],
+      desired: null,
+      reason: `duplicate of ${duplicate.kept}`,
+      duplicateOf: duplicate.kept,
+    };
+    if (duplicate.kind === 'product') return { ...base, kind: 'product' };
+    const [productKey = '', priceKey = ''] = duplicate.key.split('/');
+    return { ...base, kind: 'price', productKey, priceKey };
+  });
 }
 
 /** A key whose match was ambiguous is created, and its line says why nothing was adopted. */

@@ -41,6 +41,8 @@ export interface RemotePrice {
   tax_mode: string | null;
   custom_data: CustomData | null;
   status: RemoteStatus;
+  /** RFC 3339; decides which of several objects with one marker is kept (the oldest) */
+  created_at: string | null;
 }
 
 export interface RemoteProduct {
@@ -51,6 +53,8 @@ export interface RemoteProduct {
   image_url: string | null;
   custom_data: CustomData | null;
   status: RemoteStatus;
+  /** RFC 3339; decides which of several objects with one marker is kept (the oldest) */
+  created_at: string | null;
   /** the prices embedded with include=prices (any status) */
   prices: RemotePrice[];
 }
@@ -71,6 +75,8 @@ export interface RemoteDiscount {
   expires_at: string | null;
   custom_data: CustomData | null;
   status: RemoteStatus;
+  /** RFC 3339; decides which of several objects with one marker is kept (the oldest) */
+  created_at: string | null;
 }
 
 /** Every product of the account (active and archived) with its prices, as read in one pass. */

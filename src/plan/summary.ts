@@ -5,9 +5,12 @@ import type { Action, Change, Plan } from './types.js';
 const isCarrier = (change: Change) =>
   change.kind === 'product' && change.action === 'unchanged' && !change.desired;
 
-/** Products before their prices; a product that is archived goes after its prices; discounts last. */
+/** With --dedupe, the extra objects first (prices, then products); then per product: products before their prices; a product that is archived goes after its prices; discounts last. */
 export function changesInOrder(plan: Plan): Change[] {
+  const dedupe = plan.deduplication ?? [];
   return [
+    ...dedupe.filter((c) => c.kind === 'price'),
+    ...dedupe.filter((c) => c.kind === 'product'),
     ...plan.groups
       .flatMap((g): Change[] =>
         g.product.action === 'archive' ? [...g.prices, g.product] : [g.product, ...g.prices],
@@ -48,4 +51,12 @@ export function summarize(plan: Plan): PlanSummary {
 
 export function hasChanges(plan: Plan): boolean {
   return changesInOrder(plan).some((c) => c.action !== 'unchanged');
+}
+
+/**
+ * What verification asks of a fresh plan: every key has exactly one active object with the
+ * catalog's fields — nothing left to change, and no key with duplicates.
+ */
+export function isConverged(plan: Plan): boolean {
+  return !hasChanges(plan) && plan.duplicates.length === 0;
 }

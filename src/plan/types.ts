@@ -149,13 +149,19 @@ export interface ProductPlan {
   prices: PriceChange[];
 }
 
-/** Several remote objects carrying one marker: the plan manages `kept`, the others are reported. */
+/**
+ * A key with more than one active object carrying its marker: the plan manages `kept` (the oldest,
+ * for a price the one under the kept product), the `others` are reported, and archived with --dedupe.
+ */
 export interface Duplicate {
   kind: Kind;
   key: string;
   kept: string;
   others: string[];
 }
+
+/** With --dedupe: one extra object of a key, archived; `duplicateOf` is the object kept. */
+export type Deduplication = Extract<Change, { action: 'archive' }> & { duplicateOf: string };
 
 /** A managed object that is no longer in the catalog (archived only with --prune). */
 export interface Orphan {
@@ -183,6 +189,8 @@ export interface Plan {
   orphans: Orphan[];
   /** only with --adopt; absent otherwise */
   ambiguities?: Ambiguity[];
+  /** only with --dedupe: the extra objects of `duplicates`, archived before anything else */
+  deduplication?: Deduplication[];
 }
 
 export interface DiffOptions {
@@ -190,4 +198,6 @@ export interface DiffOptions {
   prune?: boolean;
   /** take over unmarked objects that match a key (a product by name; a price by description and unit price) */
   adopt?: boolean;
+  /** archive every active object of a key but the one kept (the oldest) */
+  dedupe?: boolean;
 }

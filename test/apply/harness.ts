@@ -14,6 +14,7 @@ import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/cata
 
 export interface RunOptions {
   prune?: boolean;
+  dedupe?: boolean;
   apiKey?: string;
   settings?: Partial<ApplySettings>;
   /** wraps the gateway, e.g. to count calls in flight */
@@ -29,7 +30,7 @@ export async function applyCatalog(emulator: RunningEmulator, catalog: Catalog, 
   });
   const gateway = options.gateway ? options.gateway(inner) : inner;
   const calls = createRunCalls(settings);
-  const diffOptions = { prune: options.prune };
+  const diffOptions = { prune: options.prune, dedupe: options.dedupe };
   const plan = await planCatalog(catalog, gateway, calls, diffOptions);
   const outcome = await applyPlan(catalog, plan, gateway, calls, settings, diffOptions);
   return { plan, outcome, stats: calls.stats };

@@ -22,14 +22,12 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());
 
+const gateway = () =>
+  createCatalogGateway({ environment: 'sandbox', baseUrl: emulator.url, apiKey: emulator.apiKey });
+
 /** Every object of the account: `catalog key status` per marked object. */
 async function census(): Promise<string[]> {
-  const gateway = createCatalogGateway({
-    environment: 'sandbox',
-    baseUrl: emulator.url,
-    apiKey: emulator.apiKey,
-  });
-  const { products } = await gateway.snapshot();
+  const { products } = await gateway().snapshot();
   return [...products, ...products.flatMap((p) => p.prices)]
     .map((o) => {
       const marker = readMarker(o.custom_data);
@@ -58,7 +56,7 @@ ${
     : ''
 }`;
 
-describe('several catalogs in one account (catalog: <name>)', () => {
+describe('several catalogs in one account (catalog: <name>)', { timeout: 60_000 }, () => {
   it('two catalogs apply side by side; --prune of one archives only its own objects', async () => {
     const main = writeCatalog(dir, PRO_CATALOG(), 'main.yaml');
     const addons = writeCatalog(dir, ADDONS(true), 'addons.yaml');
@@ -97,5 +95,88 @@ describe('several catalogs in one account (catalog: <name>)', () => {
     const bad = await cli('export', '--catalog', 'Add Ons');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('catalog name');
+  });
+});
+
+/** key → how many active objects carry it. */
+async function activeCounts(): Promise<Record<string, number>> {
+  const { products } = await gateway().snapshot();
+  const counts: Record<string, number> = {};
+  for (const o of [...products, ...products.flatMap((p) => p.prices)]) {
+    const key = readMarker(o.custom_data)?.key;
+    if (key && o.status === 'active') counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
+
+describe('duplicates fail verification; --dedupe repairs them', { timeout: 90_000 }, () => {
+  it('twins made meanwhile: apply exits 1 naming the ids and --dedupe; plan --dedupe shows, apply --dedupe repairs', async () => {
+    const file = writeCatalog(dir, PRO_CATALOG(), 'twins.yaml');
+    await cli('apply', file, '--yes');
+    // what a second run, started at the same moment, would have left behind
+    const twin = await gateway().createProduct('twin', {
+      name: 'Pro',
+      tax_category: 'saas',
+      custom_data: { paddle_catalog: { key: 'pro' } },
+    });
+    await gateway().createPrice('twin price', {
+      product_id: twin.id,
+      description: 'Pro yearly',
+      unit_price: { amount: '10000', currency_code: 'USD' },
+      billing_cycle: { interval: 'year', frequency: 1 },
+      custom_data: { paddle_catalog: { key: 'pro/yearly' } },
+    });
+
+    const human = await cli('apply', file, '--yes');
+    expect(human.code).toBe(1);
+    expect(human.stderr).toContain('not verified: 2 keys have more than one active object');
+    expect(human.stderr).toContain(`! product pro has 2 active objects:`);
+    expect(human.stderr).toContain(twin.id);
+    expect(human.stderr).toContain('apply --dedupe');
+
+    const { code, doc } = await json('apply', file, '--yes');
+    expect(code).toBe(1);
+    expect(doc).toMatchObject({ ok: false, verified: false });
+    expect(doc.verification.duplicates).toEqual([
+      expect.objectContaining({ kind: 'product', key: 'pro', others: [twin.id] }),
+      expect.objectContaining({ kind: 'price', key: 'pro/yearly' }),
+    ]);
+
+    const plan = await cli('plan', file, '--dedupe');
+    expect(plan.stdout).toContain(`- archive product pro (${twin.id}) (duplicate of`);
+    expect(plan.stdout).toContain('Plan: 0 to create, 0 to update, 2 to archive.');
+
+    const repaired = await json('apply', file, '--dedupe', '--yes');
+    expect(repaired.code).toBe(0);
+    expect(repaired.doc).toMatchObject({ ok: true, verified: true });
+    expect(repaired.doc.deduplicated).toEqual([
+      expect.objectContaining({ kind: 'price', key: 'pro/yearly', status: 'applied' }),
+      { kind: 'product', key: 'pro', id: twin.id, kept: repaired.doc.products.pro.id, status: 'applied' },
+    ]);
+    expect(await activeCounts()).toEqual({ pro: 1, 'pro/monthly': 1, 'pro/yearly': 1 });
+  });
+
+  it('two apply --yes started at the same moment never both exit 0 over duplicates; one apply --dedupe --yes converges', async () => {
+    const file = writeCatalog(dir, PRO_CATALOG(), 'race.yaml');
+    // every answer takes 0.7 s, so both runs read the account before either has written
+    emulator.setFaults({ latencyMs: 700 });
+    const runs = await Promise.all([json('apply', file, '--yes'), json('apply', file, '--yes')]);
+    emulator.setFaults({});
+    const counts = await activeCounts();
+    const twins = Object.values(counts).some((n) => n > 1);
+    if (twins) {
+      expect(runs.filter((r) => r.code === 0)).toHaveLength(
+        runs.length - runs.filter((r) => r.code !== 0).length,
+      );
+      expect(runs.filter((r) => r.code === 0 && r.doc.verified).length).toBeLessThan(2);
+      const failed = runs.find((r) => r.code === 1);
+      expect(failed?.doc.verification.duplicates.length).toBeGreaterThan(0);
+    } else {
+      // the runs did not overlap after all: then both converged honestly
+      for (const r of runs) expect(r.doc).toMatchObject({ ok: true, verified: true });
+    }
+    const repaired = await json('apply', file, '--dedupe', '--yes');
+    expect(repaired.doc).toMatchObject({ ok: true, verified: true });
+    expect(await activeCounts()).toEqual({ pro: 1, 'pro/monthly': 1, 'pro/yearly': 1 });
   });
 });

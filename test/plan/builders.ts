@@ -33,6 +33,7 @@ export function remotePrice(key: string, overrides: Partial<RemotePrice> = {}): 
     tax_mode: 'account_setting',
     custom_data: { paddle_catalog: { key } },
     status: 'active',
+    created_at: null,
     ...overrides,
   };
 }
@@ -51,6 +52,7 @@ export function remoteProduct(
     image_url: null,
     custom_data: key === null ? null : { paddle_catalog: { key } },
     status: 'active',
+    created_at: null,
     ...overrides,
     prices: prices.map((make) => make(id)),
   };

@@ -172,14 +172,12 @@ describe('diff: identity by marker only', () => {
     expect(actions(plan)).toEqual(['update product pro', 'unchanged price pro/monthly']);
   });
 
-  it('two objects with one marker are reported; the active and oldest is kept', () => {
+  it('two active objects with one marker are reported; the active and oldest is kept, an archived one is history', () => {
     const a = remoteProduct('pro', { id: 'pro_a', status: 'archived' });
     const b = remoteProduct('pro', { id: 'pro_b' }, [price('pro/monthly')]);
     const c = remoteProduct('pro', { id: 'pro_c' });
     const plan = diff(catalogOf({ pro }), snapshotOf(a, b, c));
-    expect(plan.duplicates).toEqual([
-      { kind: 'product', key: 'pro', kept: 'pro_b', others: ['pro_c', 'pro_a'] },
-    ]);
+    expect(plan.duplicates).toEqual([{ kind: 'product', key: 'pro', kept: 'pro_b', others: ['pro_c'] }]);
     expect(actions(plan)).toEqual(['unchanged product pro', 'unchanged price pro/monthly']);
   });
 

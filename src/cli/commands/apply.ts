@@ -18,7 +18,7 @@ import { shown } from '../../output/escape.js';
 import { publishApply } from '../../output/github.js';
 import { processControl } from '../../output/io.js';
 import { formatIssueLine } from '../../output/issues.js';
-import { formatChange, formatPlan } from '../../output/plan-format.js';
+import { formatChange, formatDuplicates, formatPlan } from '../../output/plan-format.js';
 import { plural } from '../../output/plural.js';
 import { confirm, confirmByTyping } from '../../output/prompts.js';
 import type { Reporter } from '../../output/reporter.js';
@@ -38,6 +38,8 @@ interface ApplyFlags extends TargetFlags {
   prune?: boolean;
   /** take over matching unmarked objects (passed to the planner as DiffOptions.adopt) */
   adopt?: boolean;
+  /** archive the extra active objects of a key (DiffOptions.dedupe) */
+  dedupe?: boolean;
   concurrency: number;
   rateLimit: number;
   idsOut?: string;
@@ -73,6 +75,7 @@ export const registerApply: RegisterCommand = (program, run) => {
       '--adopt',
       'take over unmarked objects that match a key (a product by name; a price by description and unit price)',
     )
+    .option('--dedupe', 'archive the extra active objects of a key that has several (keeps the oldest)')
     .option(
       '--concurrency <n>',
       'API calls in flight at once',
@@ -218,14 +221,31 @@ async function report(reporter: Reporter, cwd: string, input: ReportInput): Prom
     return EXIT_ERROR;
   }
   if (!outcome.verified) {
-    reporter.error('verification failed: after apply, the account still differs from the catalog');
-    for (const change of outcome.remaining ? changesInOrder(outcome.remaining) : []) {
-      for (const line of formatChange(change, reporter.errStyle)) reporter.info(`  ${line}`);
-    }
+    reportNotVerified(reporter, outcome);
     return EXIT_ERROR;
   }
   reporter.info(reporter.errStyle.green(`Verified: the ${environment} account matches the catalog.`));
   return EXIT_OK;
+}
+
+/** What the fresh read found: keys with more than one active object, and changes still pending. */
+function reportNotVerified(reporter: Reporter, outcome: ApplyOutcome): void {
+  const remaining = outcome.remaining;
+  const duplicates = remaining?.duplicates ?? [];
+  reporter.error(
+    duplicates.length > 0
+      ? `not verified: ${plural(duplicates.length, 'key')} ${duplicates.length === 1 ? 'has' : 'have'} more than one active object (another apply or a person made them meanwhile?)`
+      : 'not verified: after apply, the account still differs from the catalog',
+  );
+  for (const line of formatDuplicates(duplicates, reporter.errStyle)) reporter.info(`  ${line}`);
+  for (const change of remaining ? changesInOrder(remaining) : []) {
+    for (const line of formatChange(change, reporter.errStyle)) reporter.info(`  ${line}`);
+  }
+  if (duplicates.length > 0) {
+    reporter.info(
+      'Run apply --dedupe to keep the oldest of each and archive the others; plan --dedupe shows it first.',
+    );
+  }
 }
 
 /** --ids-out and --env-out are rewritten on every run: they describe the account as it is now. */

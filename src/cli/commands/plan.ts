@@ -19,6 +19,8 @@ interface PlanFlags extends TargetFlags, EmitFlags {
   prune?: boolean;
   /** take over matching unmarked objects (passed to the planner as DiffOptions.adopt) */
   adopt?: boolean;
+  /** archive the extra active objects of a key (DiffOptions.dedupe) */
+  dedupe?: boolean;
 }
 
 const EXAMPLES = `
@@ -42,6 +44,10 @@ export const registerPlan: RegisterCommand = (program, run) => {
     .option(
       '--adopt',
       'take over unmarked objects that match a key (a product by name; a price by description and unit price)',
+    )
+    .option(
+      '--dedupe',
+      'plan archiving the extra active objects of a key that has several (keeps the oldest)',
     )
     .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)')
     .addOption(

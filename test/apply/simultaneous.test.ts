@@ -1,0 +1,97 @@
+// Two applies of one catalog at the same moment (CI triggered twice), over real HTTP against the
+// emulator: they must never both report success over duplicates, and one apply --dedupe converges.
+import { afterEach, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
+import { readMarker } from '../../src/plan/marker.js';
+import { starter } from './catalogs.js';
+import { applyCatalog } from './harness.js';
+
+let emulator: RunningEmulator | undefined;
+afterEach(async () => {
+  await emulator?.close();
+  emulator = undefined;
+});
+
+/** Lets `parties` callers through only when all have arrived. */
+function barrier(parties: number): () => Promise<void> {
+  let arrived = 0;
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return () => {
+    arrived += 1;
+    if (arrived === parties) open();
+    return opened;
+  };
+}
+
+/** Each run's first read (its plan) waits until every run has read: both plan on the same account. */
+function readingTogether(meet: () => Promise<void>) {
+  return (inner: CatalogGateway): CatalogGateway => {
+    let first = true;
+    return {
+      ...inner,
+      snapshot: async () => {
+        const snapshot = await inner.snapshot();
+        if (first) {
+          first = false;
+          await meet();
+        }
+        return snapshot;
+      },
+    };
+  };
+}
+
+/** key → ids of the active objects carrying it, oldest first. */
+async function activeByKey(emu: RunningEmulator): Promise<Map<string, string[]>> {
+  const gateway = createCatalogGateway({ environment: 'sandbox', baseUrl: emu.url, apiKey: emu.apiKey });
+  const { products } = await gateway.snapshot();
+  const byKey = new Map<string, string[]>();
+  for (const o of [...products, ...products.flatMap((p) => p.prices)]) {
+    const key = readMarker(o.custom_data)?.key;
+    if (key && o.status === 'active') byKey.set(key, [...(byKey.get(key) ?? []), o.id].sort());
+  }
+  return byKey;
+}
+
+describe('simultaneous applies of one catalog', () => {
+  it('both plan on the empty account and create: at most one reports verified, the other names every twin; apply --dedupe converges to the oldest', async () => {
+    emulator = await startEmulator({ seed: { products: [], prices: [] }, faults: { latencyMs: 5 } });
+    const emu = emulator;
+    const meet = barrier(2);
+    const runs = await Promise.all([
+      applyCatalog(emu, starter(), { gateway: readingTogether(meet) }),
+      applyCatalog(emu, starter(), { gateway: readingTogether(meet) }),
+    ]);
+    for (const run of runs) expect(run.outcome.execution.error).toBeUndefined();
+
+    const keys = ['pro', 'pro/monthly', 'pro/trial', 'starter', 'starter/monthly', 'starter/yearly'];
+    const twins = await activeByKey(emu);
+    expect([...twins.keys()].sort()).toEqual(keys);
+    for (const ids of twins.values()) expect(ids).toHaveLength(2);
+
+    // never both: the run whose verification read came last saw the other's objects
+    expect(runs.filter((r) => r.outcome.verified).length).toBeLessThan(2);
+    for (const run of runs.filter((r) => !r.outcome.verified)) {
+      const named = run.outcome.remaining?.duplicates ?? [];
+      expect(named.map((d) => d.key).sort()).toEqual(keys);
+      for (const d of named) expect([d.kept, ...d.others].sort()).toEqual(twins.get(d.key));
+    }
+
+    const dedupe = await applyCatalog(emu, starter(), { dedupe: true });
+    expect(dedupe.outcome.verified).toBe(true);
+    expect(dedupe.plan.deduplication).toHaveLength(keys.length);
+    const after = await activeByKey(emu);
+    for (const key of keys) {
+      // the object kept is the one the first run made (the lower, older id)
+      expect(after.get(key)).toEqual([twins.get(key)?.[0]]);
+    }
+    // and a plain apply afterwards writes nothing and verifies
+    const again = await applyCatalog(emu, starter());
+    expect(again.outcome.verified).toBe(true);
+    expect(again.stats.writes).toBe(0);
+  });
+});

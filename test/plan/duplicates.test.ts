@@ -1,0 +1,106 @@
+// Duplicates (design §3): a key with more than one active object of this catalog. The plan keeps
+// the oldest; --dedupe archives the others; verification fails while any are left.
+import { describe, expect, it } from 'vitest';
+import { diff } from '../../src/plan/diff.js';
+import { olderFirst } from '../../src/plan/identity.js';
+import { changesInOrder, hasChanges, isConverged, summarize } from '../../src/plan/summary.js';
+import { catalogOf, price, pro, remoteProduct, snapshotOf } from './builders.js';
+
+const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+const lines = (plan: ReturnType<typeof diff>) =>
+  changesInOrder(plan).map((c) => `${c.action} ${c.kind} ${c.key}${c.id ? ` ${c.id}` : ''}`);
+
+describe('which object is kept', () => {
+  it('the oldest by created_at, then by id; an object without created_at last', () => {
+    const objects = [
+      { id: 'pro_a', status: 'active' as const, custom_data: null, created_at: null },
+      { id: 'pro_c', status: 'active' as const, custom_data: null, created_at: at(1) },
+      { id: 'pro_b', status: 'active' as const, custom_data: null, created_at: at(1) },
+      { id: 'pro_z', status: 'active' as const, custom_data: null, created_at: at(0) },
+    ];
+    expect([...objects].sort(olderFirst).map((o) => o.id)).toEqual(['pro_z', 'pro_b', 'pro_c', 'pro_a']);
+  });
+
+  it('a key is duplicated only while it has more than one active object', () => {
+    const plan = diff(
+      catalogOf({ pro }),
+      snapshotOf(
+        remoteProduct('pro', { id: 'pro_new', created_at: at(5) }, [price('pro/monthly', { id: 'pri_1' })]),
+        remoteProduct('pro', { id: 'pro_old', created_at: at(1), status: 'archived' }),
+      ),
+    );
+    expect(plan.duplicates).toEqual([]);
+    expect(isConverged(plan)).toBe(true);
+  });
+});
+
+describe('two applies at once left twins: plan, plan --dedupe, verification', () => {
+  // run A made pro_a with its price; run B, a moment later, pro_b with its own
+  const twins = () =>
+    snapshotOf(
+      remoteProduct('pro', { id: 'pro_b', created_at: at(2) }, [
+        price('pro/monthly', { id: 'pri_b', created_at: at(2) }),
+      ]),
+      remoteProduct('pro', { id: 'pro_a', created_at: at(1) }, [
+        price('pro/monthly', { id: 'pri_a', created_at: at(1) }),
+      ]),
+    );
+
+  it('the plan manages the oldest product and the price under it, and names the others', () => {
+    const plan = diff(catalogOf({ pro }), twins());
+    expect(plan.duplicates).toEqual([
+      { kind: 'product', key: 'pro', kept: 'pro_a', others: ['pro_b'] },
+      { kind: 'price', key: 'pro/monthly', kept: 'pri_a', others: ['pri_b'] },
+    ]);
+    expect(hasChanges(plan)).toBe(false);
+    // nothing to change, and still not converged: verification fails on duplicates alone
+    expect(isConverged(plan)).toBe(false);
+  });
+
+  it('--dedupe archives every extra object, prices before products, and counts them as archives', () => {
+    const plan = diff(catalogOf({ pro }), twins(), { dedupe: true });
+    expect(lines(plan)).toEqual([
+      'archive price pro/monthly pri_b',
+      'archive product pro pro_b',
+      'unchanged product pro pro_a',
+      'unchanged price pro/monthly pri_a',
+    ]);
+    expect(plan.deduplication?.map((c) => c.duplicateOf)).toEqual(['pro_a', 'pri_a']);
+    expect(summarize(plan)).toMatchObject({ archive: 2, create: 0 });
+  });
+
+  it('a price that hangs only on an archived duplicate is created under the kept product by the ordinary plan', () => {
+    // run A was stopped after its product; run B made both
+    const plan = diff(
+      catalogOf({ pro }),
+      snapshotOf(
+        remoteProduct('pro', { id: 'pro_a', created_at: at(1) }),
+        remoteProduct('pro', { id: 'pro_b', created_at: at(2) }, [
+          price('pro/monthly', { id: 'pri_b', created_at: at(2) }),
+        ]),
+      ),
+      { dedupe: true },
+    );
+    expect(lines(plan)).toEqual([
+      'archive product pro pro_b',
+      'unchanged product pro pro_a',
+      'replace price pro/monthly pri_b',
+    ]);
+  });
+
+  it("another catalog's twin of the key is not a duplicate", () => {
+    const plan = diff(
+      catalogOf({ pro }),
+      snapshotOf(
+        remoteProduct('pro', { id: 'pro_a' }, [price('pro/monthly')]),
+        remoteProduct('pro', {
+          id: 'pro_x',
+          custom_data: { paddle_catalog: { key: 'pro', catalog: 'other' } },
+        }),
+      ),
+      { dedupe: true },
+    );
+    expect(plan.duplicates).toEqual([]);
+    expect(plan.deduplication).toEqual([]);
+  });
+});
