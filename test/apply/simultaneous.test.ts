@@ -59,7 +59,7 @@ async function activeByKey(emu: RunningEmulator): Promise<Map<string, string[]>>
 
 describe('simultaneous applies of one catalog', () => {
   it('both plan on the empty account and create: at most one reports verified, the other names every twin; apply --dedupe converges to the oldest', async () => {
-    emulator = await startEmulator({ seed: { products: [], prices: [] }, faults: { latencyMs: 5 } });
+    emulator = await startEmulator({ demo: false, faults: { latencyMs: 5 } });
     const emu = emulator;
     const meet = barrier(2);
     const runs = await Promise.all([
