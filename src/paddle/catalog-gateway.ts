@@ -28,9 +28,9 @@ import type { Target } from './target.js';
 /** What apply and plan need from Paddle. `operation` names the call in errors (`create price pro/monthly`). */
 export interface CatalogGateway {
   /**
-   * Every product, active and archived, each with all its prices, and every discount. With
-   * `discounts: 'if-permitted'` (the default) a key without discount.read reads as an account
-   * without discounts (a catalog that has none must not need the permission).
+   * Every product, active and archived, each with all its prices, and (unless `skip`, the
+   * default) every discount. With `discounts: 'if-permitted'` a key without discount.read reads as
+   * an account without discounts (a catalog that has none must not need the permission).
    */
   snapshot(options?: SnapshotOptions): Promise<CatalogSnapshot>;
   createProduct(operation: string, body: ProductWrite): Promise<RemoteProduct>;
@@ -94,7 +94,7 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
   return {
     // Direct API calls, not the SDK: the SDK drops trial_period.unit_price, and one products list
     // with include=prices reads every product and price in a single request per 200 products.
-    async snapshot(options = { discounts: 'if-permitted' }) {
+    async snapshot(options = { discounts: 'skip' }) {
       const products: RemoteProduct[] = [];
       let reads = 0;
       const first = `/products?include=prices&status=active,archived&per_page=${PAGE_SIZE}`;

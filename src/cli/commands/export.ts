@@ -86,7 +86,9 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   try {
     const gateway = createCatalogGateway(session.target);
     snapshot = await reporter.during(`Reading the ${environment} catalog…`, () =>
-      createRunCalls(DEFAULT_APPLY_SETTINGS).run('read', () => gateway.snapshot()),
+      createRunCalls(DEFAULT_APPLY_SETTINGS).run('read', () =>
+        gateway.snapshot({ discounts: 'if-permitted' }),
+      ),
     );
   } finally {
     await session.close();
