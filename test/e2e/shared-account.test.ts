@@ -1,15 +1,15 @@
-// A shared account through bin/ against the emulator: several catalog files side by side.
+// A shared account (the CLI in-process) against the emulator: several catalog files side by side.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { readMarker } from '../../src/plan/marker.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { PRO_CATALOG, tempDir, writeCatalog } from './catalog-files.js';
 
 let emulator: RunningEmulator;
 let dir: string;
 const env = () => ({ PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey });
-const cli = (...args: string[]) => runCli(args, { env: env() });
+const cli = (...args: string[]) => runCliInProcess(args, { env: env() });
 const json = async (...args: string[]) => {
   const result = await cli('--json', ...args);
   return { code: result.code, doc: JSON.parse(result.stdout), stderr: result.stderr };

@@ -4,7 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, ROOT, runCli } from '../helpers/run-cli.js';
+import { BIN, ROOT } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 let child: ChildProcess | undefined;
 afterEach(() => {
@@ -128,24 +129,24 @@ describe('paddle-catalog emulator', () => {
   });
 
   it('refuses an unknown --approve-tax-categories entry and a corrupt --state file with exit 1', async () => {
-    const bad = await runCli(['emulator', '--port', '0', '--approve-tax-categories', 'saas,ebook']);
+    const bad = await runCliInProcess(['emulator', '--port', '0', '--approve-tax-categories', 'saas,ebook']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('"ebook" is not a Paddle tax category');
     const file = join(mkdtempSync(join(tmpdir(), 'emu-state-')), 'state.json');
     writeFileSync(file, '{"format":');
-    const corrupt = await runCli(['emulator', '--port', '0', '--state', file]);
+    const corrupt = await runCliInProcess(['emulator', '--port', '0', '--state', file]);
     expect(corrupt.code).toBe(1);
     expect(corrupt.stderr).toContain('is not valid JSON');
     expect(corrupt.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('refuses bad flags and a bad seed file with exit 1', async () => {
-    const bad = await runCli(['emulator', '--fail-rate', '2']);
+    const bad = await runCliInProcess(['emulator', '--fail-rate', '2']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--fail-rate must be between 0 and 1');
     const dir = mkdtempSync(join(tmpdir(), 'emu-seed-'));
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ sandbox: { customers: [{ name: 'no email' }] } }));
-    const seed = await runCli(['emulator', '--port', '0', '--seed', join(dir, 'bad.json')]);
+    const seed = await runCliInProcess(['emulator', '--port', '0', '--seed', join(dir, 'bad.json')]);
     expect(seed.code).toBe(1);
     expect(seed.stderr).toContain('sandbox.customers.0.email');
   });

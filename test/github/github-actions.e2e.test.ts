@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PRO_CATALOG, tempDir, writeCatalog } from '../e2e/catalog-files.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 let dir: string;
 let summary: string;
@@ -34,7 +34,7 @@ beforeEach(() => {
 describe('GitHub Actions', () => {
   it('plan --local: the plan table in the step summary, has_changes=true in the step outputs', async () => {
     const file = writeCatalog(dir, PRO_CATALOG());
-    const result = await runCli(['plan', file, '--local'], { env: actionsEnv() });
+    const result = await runCliInProcess(['plan', file, '--local'], { env: actionsEnv() });
     expect(result.code).toBe(0);
     const md = read(summary);
     expect(md).toContain('### paddle-catalog plan');
@@ -46,7 +46,7 @@ describe('GitHub Actions', () => {
 
   it('apply --local --yes: the ids in the summary; applied, verified and ids_file in the outputs', async () => {
     const file = writeCatalog(dir, PRO_CATALOG());
-    const result = await runCli(['apply', file, '--local', '--yes', '--ids-out', 'ids.json'], {
+    const result = await runCliInProcess(['apply', file, '--local', '--yes', '--ids-out', 'ids.json'], {
       env: actionsEnv(),
       cwd: dir,
     });
@@ -69,7 +69,7 @@ describe('GitHub Actions', () => {
       PRO_CATALOG().replace('tax_category: saas', 'tax_category: sas'),
       'bad.yaml',
     );
-    const result = await runCli(['plan', file, '--local'], { env: actionsEnv() });
+    const result = await runCliInProcess(['plan', file, '--local'], { env: actionsEnv() });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^::error file=bad\.yaml,line=5,col=\d+,title=[^:]+::/m);
     expect(read(summary)).toBe('');
@@ -82,10 +82,10 @@ describe('GitHub Actions', () => {
       'bad.yaml',
     );
     const env = { ...actionsEnv(), GITHUB_ACTIONS: '' };
-    const result = await runCli(['plan', file, '--local'], { env });
+    const result = await runCliInProcess(['plan', file, '--local'], { env });
     expect(result.stderr).not.toContain('::error');
     const good = writeCatalog(dir, PRO_CATALOG());
-    expect((await runCli(['plan', good, '--local'], { env })).code).toBe(0);
+    expect((await runCliInProcess(['plan', good, '--local'], { env })).code).toBe(0);
     expect(read(summary)).toBe('');
     expect(read(output)).toBe('');
   });
@@ -94,7 +94,7 @@ describe('GitHub Actions', () => {
 describe('plan --emit tool-server', () => {
   it('--out writes one .js file per script; --json lists {name, calls, code}', async () => {
     const file = writeCatalog(dir, PRO_CATALOG());
-    const result = await runCli(
+    const result = await runCliInProcess(
       ['--json', 'plan', file, '--local', '--emit', 'tool-server', '--out', 'scripts'],
       {
         cwd: dir,
@@ -114,11 +114,11 @@ describe('plan --emit tool-server', () => {
 
   it('without --out the scripts go to stdout, each under a clear separator', async () => {
     const file = writeCatalog(dir, PRO_CATALOG());
-    const result = await runCli(['plan', file, '--local', '--emit', 'tool-server']);
+    const result = await runCliInProcess(['plan', file, '--local', '--emit', 'tool-server']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('// ===== 01-pro.js: script 1 of 1, 3 API calls =====');
     expect(result.stdout).toContain('await client.products.create(');
-    const bad = await runCli(['plan', file, '--local', '--emit', 'terraform']);
+    const bad = await runCliInProcess(['plan', file, '--local', '--emit', 'terraform']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('tool-server');
   });

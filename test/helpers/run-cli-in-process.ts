@@ -42,7 +42,7 @@ export class FakeProcess implements ProcessControl {
   }
 }
 
-export interface InProcessOptions extends Omit<CliOptions, 'timeoutMs'> {
+export interface InProcessOptions extends CliOptions {
   /** signals for the run (default: a FakeProcess no one signals) */
   process?: FakeProcess;
 }
@@ -59,12 +59,21 @@ export async function runCliInProcess(args: string[], options: InProcessOptions 
     cwd: options.cwd ?? ROOT,
     process: options.process ?? new FakeProcess(),
   };
-  try {
-    const code = await main([process.execPath, BIN, ...args], io);
-    return { code, stdout, stderr };
-  } catch (error) {
-    if (error instanceof Exited) return { code: error.code, stdout, stderr };
-    // what node prints for an uncaught error in bin/, and its exit code
-    return { code: 1, stdout, stderr: `${stderr}${error instanceof Error ? error.stack : String(error)}\n` };
-  }
+  const run = main([process.execPath, BIN, ...args], io).then(
+    (code): number | null => code,
+    (error: unknown) => {
+      if (error instanceof Exited) return error.code;
+      // what node prints for an uncaught error in bin/, and its exit code
+      stderr += `${error instanceof Error ? error.stack : String(error)}\n`;
+      return 1;
+    },
+  );
+  // like runCli's kill after timeoutMs: code null, and what was written so far
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), options.timeoutMs ?? 30_000);
+  });
+  const code = await Promise.race([run, timedOut]);
+  clearTimeout(timer);
+  return { code, stdout, stderr };
 }

@@ -1,9 +1,9 @@
-// `init` as a user or a CI job runs it: bin/ spawned without a terminal.
+// `init` as a user or a CI job runs it: the CLI (in-process) without a terminal.
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 let cwd: string;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(() => rm(cwd, { recursive: true, force: true }));
 
 describe('init without a terminal', () => {
   it('refuses with exit 1, writes nothing, and names the example to copy and the command to run', async () => {
-    const { code, stdout, stderr } = await runCli(['init', 'billing.yaml'], { cwd });
+    const { code, stdout, stderr } = await runCliInProcess(['init', 'billing.yaml'], { cwd });
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toContain(
@@ -25,7 +25,7 @@ describe('init without a terminal', () => {
   });
 
   it('--json: one JSON document with the refusal, exit 1', async () => {
-    const { code, stdout } = await runCli(['--json', 'init'], { cwd });
+    const { code, stdout } = await runCliInProcess(['--json', 'init'], { cwd });
     expect(code).toBe(1);
     const doc = JSON.parse(stdout);
     expect(doc.ok).toBe(false);
@@ -35,7 +35,7 @@ describe('init without a terminal', () => {
 
   it('refuses to overwrite an existing file (before asking anything)', async () => {
     await writeFile(join(cwd, 'catalog.yaml'), 'mine\n');
-    const { code, stderr } = await runCli(['init'], { cwd });
+    const { code, stderr } = await runCliInProcess(['init'], { cwd });
     expect(code).toBe(1);
     expect(stderr).toContain('error: catalog.yaml already exists; nothing was written');
     expect(stderr).toContain('Use --force to replace it');
@@ -43,7 +43,7 @@ describe('init without a terminal', () => {
   });
 
   it('--help shows examples', async () => {
-    const { code, stdout } = await runCli(['init', '--help']);
+    const { code, stdout } = await runCliInProcess(['init', '--help']);
     expect(code).toBe(0);
     expect(stdout).toContain('Usage: paddle-catalog init [options] [file]');
     expect(stdout).toContain('--force');

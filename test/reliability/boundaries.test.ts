@@ -7,7 +7,7 @@ import { UserError } from '../../src/errors.js';
 import { resolveBaseUrl, resolveTarget } from '../../src/paddle/target.js';
 import { customerIdOf, transactionsOf } from '../billing/emulator-fixtures.js';
 import { defined } from '../helpers/defined.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());
 
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  runCli(args, { env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey, ...env } });
+  runCliInProcess(args, { env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey, ...env } });
 const errorLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('error:'));
 
 describe('design §2: plain http only to loopback', () => {

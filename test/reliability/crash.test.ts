@@ -2,13 +2,14 @@
 // the first request (the snapshot) to the last price create — and the next `apply --yes`
 // converges: exactly one remote object per catalog key (no duplicate, nothing lost), verified,
 // and a further `plan` finds nothing to do. Identity lives in Paddle (the marker in custom_data),
-// not in a local state file the kill could have left half-written.
+// not in a local state file the kill could have left half-written. The killed run is a real
+// process; the runs after it need none (the CLI in-process).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { bigCatalog } from '../apply/catalogs.js';
 import { tempDir } from '../e2e/catalog-files.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { emulatorEnv, runKilledAfter, writeCatalogFile } from './support/cli-runs.js';
 import { censusProblems } from './support/remote-census.js';
 
@@ -46,12 +47,12 @@ describe.concurrent('crash recovery: SIGKILL during apply, then apply again', ()
         arrivals.set(point, killed.arrivedAtKill);
 
         const env = emulatorEnv(emulator);
-        const again = await runCli(['--json', 'apply', file, '--yes', ...CLI_FLAGS], { env });
+        const again = await runCliInProcess(['--json', 'apply', file, '--yes', ...CLI_FLAGS], { env });
         expect(again.code, again.stderr).toBe(0);
         expect(JSON.parse(again.stdout)).toMatchObject({ ok: true, verified: true });
         expect(await censusProblems(emulator, CATALOG)).toEqual([]);
 
-        const plan = await runCli(['plan', file], { env });
+        const plan = await runCliInProcess(['plan', file], { env });
         expect(plan.code, plan.stderr).toBe(0);
         expect(plan.stdout).toContain('No changes.');
       });

@@ -1,4 +1,4 @@
-// Fault injection through the real CLI (bin/ → dist/, its own retry and pacing settings, real
+// Fault injection through the CLI (main in-process: its own retry and pacing settings, real
 // clock): 500s and dropped writes, `apply --yes` re-run at most 3 times, then one remote object
 // per catalog key and a `plan` with nothing to do. (The 60 s lockouts are in faults.test.ts, where
 // a shared clock makes them free.)
@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { bigCatalog } from '../apply/catalogs.js';
 import { tempDir } from '../e2e/catalog-files.js';
-import { type CliResult, runCli } from '../helpers/run-cli.js';
+import type { CliResult } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { emulatorEnv, writeCatalogFile } from './support/cli-runs.js';
 import { censusProblems } from './support/remote-census.js';
 
@@ -29,14 +30,14 @@ describe('faults through the CLI', () => {
       const env = emulatorEnv(emulator);
       const runs: CliResult[] = [];
       while (runs.length < MAX_RUNS && runs.at(-1)?.code !== 0) {
-        runs.push(await runCli(['apply', file, '--yes'], { env, timeoutMs: 100_000 }));
+        runs.push(await runCliInProcess(['apply', file, '--yes'], { env, timeoutMs: 100_000 }));
       }
       expect(runs.at(-1)?.code, runs.map((r) => r.stderr).join('\n---\n')).toBe(0);
       expect(emulator.requests().some((r) => r.status === 500)).toBe(true);
 
       emulator.setFaults({});
       expect(await censusProblems(emulator, catalog)).toEqual([]);
-      const plan = await runCli(['plan', file], { env });
+      const plan = await runCliInProcess(['plan', file], { env });
       expect(plan.stdout).toContain('No changes.');
     },
   );

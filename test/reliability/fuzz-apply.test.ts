@@ -1,12 +1,12 @@
 // Issue 6 fuzzing, end to end: `apply` (and `plan`) of an invalid catalog sends no request at all
-// (design §3: "a catalog with any error sends nothing"). A handful of fuzzed files through bin/.
+// (design §3: "a catalog with any error sends nothing"). A handful of fuzzed files through the CLI.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { withTempDir } from './support/canary.js';
 import { structuralMutation, textMutation } from './support/catalog-mutations.js';
 
@@ -36,8 +36,8 @@ describe('fuzz: an invalid catalog sends nothing (design §3)', () => {
       );
       const runs = await Promise.all(
         files.flatMap((file) => [
-          runCli(['apply', file, '--yes', '--json'], { env, cwd: dir }),
-          runCli(['plan', file], { env, cwd: dir }),
+          runCliInProcess(['apply', file, '--yes', '--json'], { env, cwd: dir }),
+          runCliInProcess(['plan', file], { env, cwd: dir }),
         ]),
       );
       for (const { code, stdout, stderr } of runs) {

@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { withTempDir } from './support/canary.js';
 import { hostileServer, TERMINAL_ATTACK } from './support/hostile-server.js';
 import { expectInert } from './support/inert.js';
@@ -60,13 +60,13 @@ describe('hostile input: nothing outside reaches a terminal or a log raw', () =>
       emulator.reset();
       const file = join(dir, 'catalog.yaml');
       await writeFile(file, catalog(NAME));
-      const plan = await runCli(['plan', file], { env: env() });
+      const plan = await runCliInProcess(['plan', file], { env: env() });
       expect(plan.code, plan.stderr).toBe(0);
       expect(plan.stdout).toContain(`+ create product pro  "${NAME_SHOWN}" (saas)`);
-      const apply = await runCli(['apply', file, '--yes'], { env: env() });
+      const apply = await runCliInProcess(['apply', file, '--yes'], { env: env() });
       expect(apply.code, apply.stderr).toBe(0);
       expect(apply.stderr).toContain(`+ create product pro  "${NAME_SHOWN}"`);
-      const exported = await runCli(['--json', 'export'], { env: env() });
+      const exported = await runCliInProcess(['--json', 'export'], { env: env() });
       expect(JSON.parse(exported.stdout).catalog.products.pro.name).toBe(NAME);
       for (const [what, r] of Object.entries({ plan, apply, exported })) {
         expectInert(`${what} stdout`, r.stdout);
@@ -79,11 +79,11 @@ describe('hostile input: nothing outside reaches a terminal or a log raw', () =>
       emulator.reset();
       const file = join(dir, 'catalog.yaml');
       await writeFile(file, catalog('Pro'));
-      const note = await runCli(['plan', file], { env: env() });
+      const note = await runCliInProcess(['plan', file], { env: env() });
       expect(note.stdout).toContain(
         'product gone\\x1b[2J\\x1b[H\\rfake line (pro_01hzzzzzzzzzzzzzzzzzzzzzzz)',
       );
-      const prune = await runCli(['plan', file, '--prune'], { env: env() });
+      const prune = await runCliInProcess(['plan', file, '--prune'], { env: env() });
       expect(prune.stdout).toContain('- archive product gone\\x1b[2J\\x1b[H\\rfake line');
       for (const r of [note, prune]) {
         expect(r.code, r.stderr).toBe(0);
@@ -101,11 +101,11 @@ describe('hostile input: nothing outside reaches a terminal or a log raw', () =>
       const summary = join(dir, 'summary.md');
       const outputs = join(dir, 'outputs.txt');
       const github = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: outputs };
-      const invalid = await runCli(['validate', file], { env: github });
+      const invalid = await runCliInProcess(['validate', file], { env: github });
       expect(invalid.stderr).toMatch(/^::error file=/m);
       await writeFile(file, catalog(GITHUB_NAME));
-      const plan = await runCli(['plan', file], { env: { ...env(), ...github } });
-      const apply = await runCli(['apply', file, '--yes'], { env: { ...env(), ...github } });
+      const plan = await runCliInProcess(['plan', file], { env: { ...env(), ...github } });
+      const apply = await runCliInProcess(['apply', file, '--yes'], { env: { ...env(), ...github } });
       expect(apply.code, apply.stderr).toBe(0);
       for (const r of [invalid, plan, apply]) {
         expectInert('stdout', r.stdout);
@@ -123,7 +123,7 @@ describe('hostile input: nothing outside reaches a terminal or a log raw', () =>
         const file = join(dir, 'catalog.yaml');
         await writeFile(file, catalog('Pro'));
         const key = { PADDLE_API_URL: server.url, PADDLE_API_KEY: emulator.apiKey };
-        const human = await runCli(['plan', file], { env: key });
+        const human = await runCliInProcess(['plan', file], { env: key });
         expect(human.code).toBe(1);
         expectInert('stderr', human.stderr);
         for (const field of [
@@ -135,7 +135,7 @@ describe('hostile input: nothing outside reaches a terminal or a log raw', () =>
           'https://developer.paddle.com/',
         ])
           expect(human.stderr).toContain(`${field}\\x1b[2J\\x1b]0;pwned\\x07\\r\\x1b[1A\\x9b31m\\n::error`);
-        const json = await runCli(['--json', 'plan', file], { env: key });
+        const json = await runCliInProcess(['--json', 'plan', file], { env: key });
         expectInert('--json stdout', json.stdout);
         const error = JSON.parse(json.stdout).error;
         expect(error.detail).toBe(`Invalid request.${TERMINAL_ATTACK}`);
