@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { ApiError, type Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { priceToSdk, productToSdk } from '../../src/paddle/catalog-mapping.js';
+import { discountToSdk, priceToSdk, productToSdk } from '../../src/paddle/catalog-mapping.js';
 import { createPaddle, type PaddleClient } from '../../src/paddle/sdk.js';
 import { manualClock } from '../emulator/support.js';
 import { defined } from '../helpers/defined.js';
@@ -282,6 +282,24 @@ describe("the tool's sender under the SDK's resources", () => {
         }),
       ),
     () => p.prices.update('pri_1', priceToSdk({ status: 'archived' })),
+    () =>
+      p.discounts.create(
+        discountToSdk({
+          description: 'Launch',
+          type: 'percentage',
+          amount: '25',
+          currency_code: null,
+          code: 'LAUNCH25',
+          enabled_for_checkout: true,
+          recur: true,
+          maximum_recurring_intervals: 3,
+          usage_limit: 500,
+          restrict_to: ['pro_1', 'pri_1'],
+          expires_at: '2099-01-31T23:59:59Z',
+          custom_data: { 'paddle-catalog': { key: 'launch' } },
+        }),
+      ),
+    () => p.discounts.update('dsc_1', discountToSdk({ usage_limit: null, status: 'archived' })),
     () => p.customers.list({ email: ['a@example.com'] }).next(),
     () =>
       p.transactions
@@ -305,7 +323,7 @@ describe("the tool's sender under the SDK's resources", () => {
         sdkSent.map(({ auth, ...request }) => request),
       );
       expect(wePut.map((r) => r.auth.toLowerCase())).toEqual(sdkSent.map((r) => r.auth.toLowerCase()));
-      expect(sdkSent).toHaveLength(8);
+      expect(sdkSent).toHaveLength(10);
     } finally {
       server.close();
     }
