@@ -1,5 +1,6 @@
 // The catalog side of Paddle behind one small interface of our own types. The SDK
 // does the writes; direct API calls do what the SDK cannot (paid trials).
+import type { Discount, Price, Product } from '@paddle/paddle-node-sdk';
 import { RemoteError } from '../errors.js';
 import type {
   CatalogSnapshot,
@@ -10,6 +11,7 @@ import type {
   RemotePrice,
   RemoteProduct,
 } from '../plan/remote.js';
+import { checkAnswer, checkList, discountAnswer, priceAnswer, productAnswer } from './answer-shape.js';
 import {
   discountFromSdk,
   discountFromWire,
@@ -21,6 +23,7 @@ import {
   productFromWire,
   productToSdk,
 } from './catalog-mapping.js';
+import { pagingGuard } from './paging-guard.js';
 import { nextLinkPath, rawApi, rawApiPage } from './raw-api.js';
 import { callPaddle, createPaddle } from './sdk.js';
 import type { Target } from './target.js';
@@ -62,8 +65,6 @@ export interface SnapshotOptions {
 
 const DISCOUNTS_LIST = `/discounts?status=active,archived&per_page=`;
 
-type Json = Record<string, unknown>;
-
 /** The largest page Paddle serves for products and prices. */
 export const PAGE_SIZE = 200;
 
@@ -77,90 +78,115 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
   const paddle = createPaddle(target, timeoutMs);
 
   /** Follows `next` while `has_more`: its path and cursor on our own base URL (nextLinkPath). */
-  async function* pages(operation: string, firstPath: string): AsyncGenerator<Json[]> {
+  async function* pages(operation: string, firstPath: string): AsyncGenerator<unknown[]> {
+    const nextPage = pagingGuard(operation);
     let path: string | undefined = firstPath;
     while (path !== undefined) {
-      const page: { data: Json[]; next: string | undefined } = await rawApiPage<Json>(target, {
+      const page: { data: unknown[]; next: string | undefined } = await rawApiPage(target, {
         method: 'GET',
         path,
         operation,
         timeoutMs,
       });
       yield page.data;
-      path = page.next === undefined ? undefined : nextLinkPath(target, page.next, operation);
+      path = page.next === undefined ? undefined : nextPage(nextLinkPath(target, page.next, operation));
     }
   }
+
+  const products = (page: unknown[], operation: string) =>
+    checkList(productAnswer, page, 'a product list', operation).map(productFromWire);
+  const prices = (page: unknown[], operation: string) =>
+    checkList(priceAnswer, page, 'a price list', operation).map(priceFromWire);
+  const price = (answer: unknown, operation: string) =>
+    priceFromWire(checkAnswer(priceAnswer, answer, 'a price', operation));
+  // the SDK copies whatever arrived into its classes: the result is checked like a direct answer
+  const sdkProduct = (answer: Product, operation: string) =>
+    checkAnswer(productAnswer, productFromSdk(answer), 'a product', operation) as RemoteProduct;
+  const sdkPrice = (answer: Price, operation: string) =>
+    checkAnswer(priceAnswer, priceFromSdk(answer), 'a price', operation) as RemotePrice;
+  const discountList = (page: unknown[], operation: string) =>
+    checkList(discountAnswer, page, 'a discount list', operation).map(discountFromWire);
+  const sdkDiscount = (answer: Discount, operation: string) =>
+    checkAnswer(discountAnswer, discountFromSdk(answer), 'a discount', operation) as RemoteDiscount;
 
   return {
     // Direct API calls, not the SDK: the SDK drops trial_period.unit_price, and one products list
     // with include=prices reads every product and price in a single request per 200 products.
     async snapshot(options = { discounts: 'skip' }) {
-      const products: RemoteProduct[] = [];
+      const all: RemoteProduct[] = [];
       let reads = 0;
       const first = `/products?include=prices&status=active,archived&per_page=${PAGE_SIZE}`;
       for await (const page of pages('list products', first)) {
         reads += 1;
-        products.push(...page.map(productFromWire));
+        all.push(...products(page, 'list products'));
       }
       const discounts: RemoteDiscount[] = [];
-      if (options.discounts === 'skip') return { products, discounts, reads };
+      if (options.discounts === 'skip') return { products: all, discounts, reads };
       try {
         for await (const page of pages('list discounts', `${DISCOUNTS_LIST}${PAGE_SIZE}`)) {
           reads += 1;
-          discounts.push(...page.map(discountFromWire));
+          discounts.push(...discountList(page, 'list discounts'));
         }
       } catch (error) {
         const forbidden = error instanceof RemoteError && error.code === 'forbidden';
         if (!forbidden || options.discounts === 'required') throw error;
       }
-      return { products, discounts, reads };
+      return { products: all, discounts, reads };
     },
 
     createProduct: (operation, body) =>
-      callPaddle(operation, async () => productFromSdk(await paddle.products.create(productToSdk(body)))),
+      callPaddle(operation, async () =>
+        sdkProduct(await paddle.products.create(productToSdk(body)), operation),
+      ),
 
     updateProduct: (operation, id, patch) =>
       callPaddle(operation, async () =>
-        productFromSdk(await paddle.products.update(id, productToSdk(patch))),
+        sdkProduct(await paddle.products.update(id, productToSdk(patch)), operation),
       ),
 
     async createPrice(operation, body) {
       if (needsRawApi(body)) {
-        return priceFromWire(
-          await rawApi<Json>(target, { method: 'POST', path: '/prices', body, operation, timeoutMs }),
+        return price(
+          await rawApi(target, { method: 'POST', path: '/prices', body, operation, timeoutMs }),
+          operation,
         );
       }
-      return callPaddle(operation, async () => priceFromSdk(await paddle.prices.create(priceToSdk(body))));
+      return callPaddle(operation, async () =>
+        sdkPrice(await paddle.prices.create(priceToSdk(body)), operation),
+      );
     },
 
     async updatePrice(operation, id, patch) {
       if (needsRawApi(patch)) {
-        return priceFromWire(
-          await rawApi<Json>(target, {
+        return price(
+          await rawApi(target, {
             method: 'PATCH',
             path: `/prices/${id}`,
             body: patch,
             operation,
             timeoutMs,
           }),
+          operation,
         );
       }
       return callPaddle(operation, async () =>
-        priceFromSdk(await paddle.prices.update(id, priceToSdk(patch))),
+        sdkPrice(await paddle.prices.update(id, priceToSdk(patch)), operation),
       );
     },
 
     createDiscount: (operation, body) =>
-      callPaddle(operation, async () => discountFromSdk(await paddle.discounts.create(discountToSdk(body)))),
+      callPaddle(operation, async () =>
+        sdkDiscount(await paddle.discounts.create(discountToSdk(body)), operation),
+      ),
 
     updateDiscount: (operation, id, patch) =>
       callPaddle(operation, async () =>
-        discountFromSdk(await paddle.discounts.update(id, discountToSdk(patch))),
+        sdkDiscount(await paddle.discounts.update(id, discountToSdk(patch)), operation),
       ),
 
     async findDiscount(operation, match) {
       for await (const page of pages(operation, `${DISCOUNTS_LIST}${PAGE_SIZE}`)) {
-        const found = page.map(discountFromWire).find(match);
+        const found = discountList(page, operation).find(match);
         if (found) return found;
       }
       return undefined;
@@ -168,7 +194,7 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
 
     async findProduct(operation, match) {
       for await (const page of pages(operation, `/products?status=active,archived&per_page=${PAGE_SIZE}`)) {
-        const found = page.map(productFromWire).find(match);
+        const found = products(page, operation).find(match);
         if (found) return found;
       }
       return undefined;
@@ -177,7 +203,7 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
     async findPrice(operation, productId, match) {
       const first = `/prices?product_id=${encodeURIComponent(productId)}&status=active,archived&per_page=${PAGE_SIZE}`;
       for await (const page of pages(operation, first)) {
-        const found = page.map(priceFromWire).find(match);
+        const found = prices(page, operation).find(match);
         if (found) return found;
       }
       return undefined;

@@ -4,6 +4,7 @@
 import { type Customer, NodeRuntime, Webhooks } from '@paddle/paddle-node-sdk';
 import type { SignatureCheck } from '../billing/customer-mirror.js';
 import type { CustomerDirectory, CustomerQuery, CustomerRecord } from '../billing/ports.js';
+import { paddleId } from './answer-shape.js';
 import { callPaddle, type PaddleClient } from './sdk.js';
 
 /** Paddle lists only active customers unless asked: churned ones are archived. */
@@ -38,9 +39,9 @@ export function paddleCustomerDirectory(paddle: Pick<PaddleClient, 'customers'>)
   };
 }
 
-/** Checked for shape: an entry without an id or e-mail is no candidate. */
+/** Checked for shape: an entry without a customer id (`ctm_…`) or an e-mail is no candidate. */
 function toRecord(customer: Customer): CustomerRecord[] {
-  if (typeof customer.id !== 'string' || typeof customer.email !== 'string') return [];
+  if (!paddleId('ctm').safeParse(customer.id).success || typeof customer.email !== 'string') return [];
   return [
     { id: customer.id, email: customer.email, status: customer.status === 'active' ? 'active' : 'archived' },
   ];

@@ -3,7 +3,7 @@
 // sdk.ts). Each request carries its own timeout, and a failure carries the answer's status and
 // request id. Nothing global: the global fetch is called as it is, with a signal of its own.
 import { RemoteError } from '../errors.js';
-import { BAD_RESPONSE, toRemoteError } from './remote-error.js';
+import { BAD_RESPONSE, errorAnswerDetails, toRemoteError } from './remote-error.js';
 import type { Target } from './target.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -20,34 +20,47 @@ export interface RawRequest {
   headers?: Record<string, string>;
 }
 
-export interface Envelope<T> {
-  data?: T;
-  error?: {
-    type: string;
-    code: string;
-    detail: string;
-    documentation_url?: string;
-    errors?: { field: string; message: string }[];
-  };
-  meta?: { request_id?: string; pagination?: { has_more?: boolean; next?: string } };
+/** An answer as it arrived: nothing in it is trusted until checked (src/paddle/answer-shape.ts). */
+export interface Envelope {
+  data?: unknown;
+  error?: unknown;
+  meta?: { request_id?: unknown; pagination?: { has_more?: unknown; next?: unknown } };
 }
 
-export async function rawApi<T>(target: Target, request: RawRequest): Promise<T> {
-  return (await rawEnvelope<T>(target, request)).data as T;
+/** An entity answer's `data`, unchecked: the caller checks it for the entity's shape. */
+export async function rawApi(target: Target, request: RawRequest): Promise<unknown> {
+  return (await rawEnvelope(target, request)).data;
 }
 
-/** One page of a list: its items and the absolute URL of the next page while `has_more` (never estimated_total). */
-export async function rawApiPage<T>(
+/**
+ * One page of a list: its items (unchecked, but an array: a `data` of null or an object is no
+ * empty page) and the absolute URL of the next page while `has_more` (never estimated_total).
+ */
+export async function rawApiPage(
   target: Target,
   request: RawRequest,
-): Promise<{ data: T[]; next: string | undefined }> {
-  const envelope = await rawEnvelope<T[]>(target, request);
+): Promise<{ data: unknown[]; next: string | undefined }> {
+  const envelope = await rawEnvelope(target, request);
   const pagination = envelope.meta?.pagination;
-  return { data: envelope.data ?? [], next: pagination?.has_more ? pagination.next : undefined };
+  const more = pagination?.has_more;
+  const next = pagination?.next;
+  if (!Array.isArray(envelope.data) || (more !== undefined && typeof more !== 'boolean'))
+    throw notAList(request.operation, 'its data is not a list');
+  if (more === true && typeof next !== 'string')
+    throw notAList(request.operation, 'it says there is more but gives no next page');
+  return { data: envelope.data, next: more === true ? (next as string) : undefined };
+}
+
+function notAList(operation: string, why: string): RemoteError {
+  return new RemoteError({
+    code: BAD_RESPONSE,
+    detail: `the answer is not a list as Paddle sends it (${why}); nothing was done with it`,
+    operation,
+  });
 }
 
 /** The whole answer of one request; an error envelope, a timeout or a network failure throws a RemoteError. */
-export async function rawEnvelope<T>(target: Target, request: RawRequest): Promise<Envelope<T>> {
+export async function rawEnvelope(target: Target, request: RawRequest): Promise<Envelope> {
   const answer: { status?: number; requestId?: string } = {};
   try {
     const response = await fetch(`${target.baseUrl}${request.path}`, {
@@ -63,31 +76,26 @@ export async function rawEnvelope<T>(target: Target, request: RawRequest): Promi
     });
     answer.status = response.status;
     answer.requestId = response.headers.get('request-id') ?? undefined;
-    const envelope = (await response.json()) as Envelope<T>;
-    if (envelope.error) throw errorOf(envelope.error, envelope.meta, response, request.operation);
+    const body: unknown = await response.json();
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new Error(`the body is ${Array.isArray(body) ? 'a list' : String(body)}, not an object`);
+    }
+    const envelope = body as Envelope;
+    if (envelope.error !== undefined || !response.ok) throw errorOf(envelope, response, request.operation);
     return envelope;
   } catch (error) {
     throw toRemoteError(error, { operation: request.operation, ...answer });
   }
 }
 
-type ErrorBody = NonNullable<Envelope<unknown>['error']>;
-
-function errorOf(
-  error: ErrorBody,
-  meta: Envelope<unknown>['meta'],
-  response: Response,
-  operation: string,
-): RemoteError {
+/** An error answer, every field read as the server may have sent anything (errorAnswerDetails). */
+function errorOf(envelope: Envelope, response: Response, operation: string): RemoteError {
   const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+  const requestId = envelope.meta?.request_id;
   return new RemoteError({
+    ...errorAnswerDetails(envelope.error, response.status),
     status: response.status,
-    type: error.type,
-    code: error.code,
-    detail: error.detail,
-    documentationUrl: error.documentation_url,
-    errors: error.errors,
-    requestId: meta?.request_id ?? response.headers.get('request-id') ?? undefined,
+    requestId: typeof requestId === 'string' ? requestId : (response.headers.get('request-id') ?? undefined),
     retryAfterSeconds: Number.isNaN(retryAfter) ? undefined : retryAfter,
     operation,
   });

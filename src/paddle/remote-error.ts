@@ -1,20 +1,62 @@
 // Turns whatever a Paddle call threw (the SDK's ApiError, a network failure, a timeout, a
 // non-JSON body) into our RemoteError, with the request id and the operation we were doing.
-import { type FieldError, RemoteError } from '../errors.js';
+import { type FieldError, RemoteError, type RemoteErrorDetails } from '../errors.js';
 
 interface ApiErrorLike {
-  type?: string;
-  code: string;
-  detail: string;
-  documentationUrl?: string;
-  errors?: FieldError[] | null;
-  retryAfter?: number | null;
+  type?: unknown;
+  code: unknown;
+  detail: unknown;
+  documentationUrl?: unknown;
+  errors?: unknown;
+  retryAfter?: unknown;
 }
 
 function isApiErrorLike(error: unknown): error is ApiErrorLike {
   return (
     typeof error === 'object' && error !== null && 'code' in error && 'detail' in error && 'type' in error
   );
+}
+
+/** A field of an error answer as text: the server may send anything where Paddle sends a string. */
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string'
+    ? value
+    : value === undefined || value === null
+      ? undefined
+      : JSON.stringify(value);
+
+function fieldErrors(value: unknown): FieldError[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.map((item) => {
+    const e = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    return { field: text(e.field) ?? '', message: text(e.message) ?? '' };
+  });
+}
+
+/**
+ * The parts of an error answer (`error` of the body, or the SDK's ApiError), every one checked:
+ * a body with no code or detail is `invalid_response` with the HTTP status, not a Paddle error.
+ */
+export function errorAnswerDetails(
+  raw: unknown,
+  status?: number,
+): Pick<RemoteErrorDetails, 'type' | 'code' | 'detail' | 'documentationUrl' | 'errors'> {
+  const e = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const code = text(e.code);
+  const detail = text(e.detail);
+  if (code === undefined || detail === undefined) {
+    return {
+      code: BAD_RESPONSE,
+      detail: `${status ? `HTTP ${status}: ` : ''}the answer holds no error as Paddle sends it`,
+    };
+  }
+  return {
+    type: text(e.type),
+    code,
+    detail,
+    documentationUrl: text(e.documentation_url ?? e.documentationUrl),
+    errors: fieldErrors(e.errors),
+  };
 }
 
 /** Codes for failures that never produced a Paddle error body. */
@@ -29,13 +71,9 @@ export function toRemoteError(
   if (error instanceof RemoteError) return error;
   if (isApiErrorLike(error)) {
     return new RemoteError({
+      ...errorAnswerDetails(error, info.status),
       status: info.status,
-      type: error.type,
-      code: error.code,
-      detail: error.detail,
-      documentationUrl: error.documentationUrl ?? undefined,
-      errors: error.errors ?? undefined,
-      retryAfterSeconds: error.retryAfter ?? undefined,
+      retryAfterSeconds: typeof error.retryAfter === 'number' ? error.retryAfter : undefined,
       requestId: info.requestId,
       operation: info.operation,
     });

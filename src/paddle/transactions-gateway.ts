@@ -9,6 +9,7 @@ import type {
   TransactionsGateway,
 } from '../billing/ports.js';
 import { InternalError } from '../errors.js';
+import { checkAnswer, invoiceUrl, transactionAnswer } from './answer-shape.js';
 import { paddleCustomerDirectory } from './customers-gateway.js';
 import { callPaddle, createPaddle, type PaddleClient } from './sdk.js';
 import type { Target } from './target.js';
@@ -44,24 +45,31 @@ export function paddleTransactionsGateway(paddle: Pick<PaddleClient, 'transactio
         });
         // List rule 4: exactly one page per advance; hasMore from the collection, not estimatedTotal.
         const transactions = await collection.next();
-        return { transactions: transactions.map(toRecord), hasMore: collection.hasMore };
+        const records = transactions.map((txn) => checked(toRecord(txn), 'list transactions'));
+        return { transactions: records, hasMore: collection.hasMore === true };
       });
     },
 
     async getTransaction(transactionId) {
-      return callPaddle(`get transaction ${transactionId}`, async () =>
-        toRecord(await paddle.transactions.get(transactionId)),
+      const operation = `get transaction ${transactionId}`;
+      return callPaddle(operation, async () =>
+        checked(toRecord(await paddle.transactions.get(transactionId)), operation),
       );
     },
 
     async getInvoicePdfUrl(transactionId, disposition) {
-      return callPaddle(`get invoice of transaction ${transactionId}`, async () => {
+      const operation = `get invoice of transaction ${transactionId}`;
+      return callPaddle(operation, async () => {
         const pdf = await paddle.transactions.getInvoicePDF(transactionId, { disposition });
-        return pdf.url;
+        // the URL is opened in a browser and downloaded from: https only (loopback aside)
+        return checkAnswer(invoiceUrl, pdf.url, 'an invoice URL', operation);
       });
     },
   };
 }
+
+const checked = (record: TransactionRecord, operation: string): TransactionRecord =>
+  checkAnswer(transactionAnswer, record, 'a transaction', operation);
 
 function toRecord(txn: Transaction): TransactionRecord {
   const totals = txn.details?.totals;

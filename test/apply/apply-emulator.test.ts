@@ -135,11 +135,11 @@ describe('apply: paid trials go around the SDK (§2.4 rule 7)', () => {
     const { outcome } = await applyCatalog(emu, starter());
     const id = outcome.execution.steps.find((s) => s.change.key === 'pro/trial')?.id as string;
     const target = { environment: 'sandbox' as const, baseUrl: emu.url, apiKey: emu.apiKey };
-    const wire = await rawApi<{ trial_period: { unit_price?: { amount: string } } }>(target, {
+    const wire = (await rawApi(target, {
       method: 'GET',
       path: `/prices/${id}`,
       operation: 'get price',
-    });
+    })) as { trial_period: { unit_price?: { amount: string } } };
     expect(wire.trial_period.unit_price?.amount).toBe('100');
     expect(outcome.verified).toBe(true);
     expect(

@@ -88,6 +88,7 @@ export async function showHistoryPages(
     if (first && customer) showCustomer(reporter, customer);
     // The id works for every later page: one call each, whatever the e-mail's case or status.
     if (customer) whose = { customerId: customer.id };
+    for (const warning of result.warnings ?? []) reporter.warn(shown(warning));
     showPage(reporter, result, after);
     const last = result.items.at(-1);
     if (!result.hasMore || !last) return EXIT_OK;

@@ -1,66 +1,166 @@
-// A loopback server that misbehaves the ways a broken proxy or a hostile server does: it echoes
-// the request's Authorization header back in an error detail, in a non-JSON body, or in a success
-// body of the wrong shape; or it answers an error whose every field is made to attack a terminal.
-import { createServer, type Server } from 'node:http';
+// Loopback servers that misbehave the ways a broken proxy or a hostile server does: echoing the
+// request's Authorization header back (in an error, in HTML, in a body of the wrong shape), error
+// fields made to attack a terminal, lists that are not lists or never end, entities that are not
+// what they claim, and a proxy that drops the filters of the transactions list.
+import { createServer, request, type Server } from 'node:http';
 
-export type Hostility = 'echo-in-error' | 'echo-in-html' | 'echo-in-wrong-shape' | 'controls-in-error';
+export type Hostility =
+  | 'echo-in-error'
+  | 'echo-in-html'
+  | 'echo-in-wrong-shape'
+  | 'controls-in-error'
+  | 'data-null'
+  | 'data-object'
+  | 'repeating-next'
+  | 'bad-entities'
+  | 'unsafe-invoice-url';
 
 /** Clears the screen, sets the window title, rings, returns, moves up, a C1 CSI, and a workflow command. */
 export const TERMINAL_ATTACK =
   '\u001b[2J\u001b]0;pwned\u0007\r\u001b[1A\u009b31m\n::error title=Injected::fake failure';
 
-const RESPONSES: Record<Hostility, (auth: string) => { status: number; type: string; body: string }> = {
-  'echo-in-error': (auth) => ({
-    status: 500,
-    type: 'application/json',
-    body: JSON.stringify({
-      error: {
-        type: 'api_error',
-        code: 'internal_error',
-        detail: `upstream rejected ${auth}`,
-        errors: [{ field: auth, message: auth }],
+interface Answer {
+  status: number;
+  type: string;
+  body: string;
+}
+
+interface Asked {
+  auth: string;
+  method: string;
+  /** the server's own base URL, for `next` links */
+  base: string;
+}
+
+const json = (body: unknown, status = 200): Answer => ({
+  status,
+  type: 'application/json',
+  body: JSON.stringify(body),
+});
+const lastPage = { request_id: 'req_1', pagination: { per_page: 200, has_more: false, next: null } };
+
+const RESPONSES: Record<Hostility, (asked: Asked) => Answer> = {
+  'echo-in-error': ({ auth }) =>
+    json(
+      {
+        error: {
+          type: 'api_error',
+          code: 'internal_error',
+          detail: `upstream rejected ${auth}`,
+          errors: [{ field: auth, message: auth }],
+        },
+        meta: { request_id: auth },
       },
-      meta: { request_id: auth },
-    }),
-  }),
-  'echo-in-html': (auth) => ({
+      500,
+    ),
+  'echo-in-html': ({ auth }) => ({
     status: 502,
     type: 'text/html',
     body: `<html><body>Bad gateway for ${auth}</body></html>`,
   }),
-  'controls-in-error': () => ({
-    status: 400,
-    type: 'application/json',
-    body: JSON.stringify({
-      error: {
-        type: 'request_error',
-        code: `bad_request${TERMINAL_ATTACK}`,
-        detail: `Invalid request.${TERMINAL_ATTACK}`,
-        documentation_url: `https://developer.paddle.com/${TERMINAL_ATTACK}`,
-        errors: [{ field: `name${TERMINAL_ATTACK}`, message: `too long${TERMINAL_ATTACK}` }],
+  'echo-in-wrong-shape': ({ auth }) => json({ data: auth, meta: { request_id: auth, pagination: auth } }),
+  'controls-in-error': () =>
+    json(
+      {
+        error: {
+          type: 'request_error',
+          code: `bad_request${TERMINAL_ATTACK}`,
+          detail: `Invalid request.${TERMINAL_ATTACK}`,
+          documentation_url: `https://developer.paddle.com/${TERMINAL_ATTACK}`,
+          errors: [{ field: `name${TERMINAL_ATTACK}`, message: `too long${TERMINAL_ATTACK}` }],
+        },
+        meta: { request_id: `req${TERMINAL_ATTACK}` },
       },
-      meta: { request_id: `req${TERMINAL_ATTACK}` },
+      400,
+    ),
+  // a broken proxy's "nothing": must not read as an empty account
+  'data-null': () => json({ data: null, meta: lastPage }),
+  'data-object': () => json({ data: {}, meta: lastPage }),
+  // "there is more" forever, always the same next page
+  'repeating-next': ({ base }) =>
+    json({
+      data: [],
+      meta: {
+        request_id: 'req_1',
+        pagination: { per_page: 200, has_more: true, next: `${base}/products?after=pro_same&per_page=200` },
+      },
     }),
-  }),
-  'echo-in-wrong-shape': (auth) => ({
-    status: 200,
-    type: 'application/json',
-    body: JSON.stringify({ data: auth, meta: { request_id: auth, pagination: auth } }),
-  }),
+  // an empty account, then a created product whose id would climb out of the URL path
+  'bad-entities': ({ method }) =>
+    method === 'GET'
+      ? json({ data: [], meta: lastPage })
+      : json(
+          {
+            data: {
+              id: 'pro_01/../../customers',
+              name: 'Pro',
+              tax_category: 'saas',
+              description: null,
+              custom_data: null,
+              status: 'active',
+            },
+            meta: { request_id: 'req_1' },
+          },
+          201,
+        ),
+  // an invoice "URL" that a Windows shell would run a command from
+  'unsafe-invoice-url': () =>
+    json({ data: { url: 'http://evil.example/invoice.pdf" & calc.exe & "' }, meta: { request_id: 'req_1' } }),
 };
 
-export async function hostileServer(kind: Hostility): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    const { status, type, body } = RESPONSES[kind](req.headers.authorization ?? '');
-    res.writeHead(status, { 'content-type': type, 'x-request-id': req.headers.authorization ?? '' });
-    res.end(body);
-  });
+export interface HostileServer {
+  url: string;
+  /** every request it was sent, in order */
+  requests: { method: string; url: string }[];
+  close(): Promise<void>;
+}
+
+async function listen(server: Server): Promise<string> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((done) => server.close(() => done())),
-  };
+  return `http://127.0.0.1:${port}`;
+}
+
+export async function hostileServer(kind: Hostility): Promise<HostileServer> {
+  const requests: HostileServer['requests'] = [];
+  let base = '';
+  const server: Server = createServer((req, res) => {
+    requests.push({ method: req.method ?? '', url: req.url ?? '' });
+    const auth = req.headers.authorization ?? '';
+    const { status, type, body } = RESPONSES[kind]({ auth, method: req.method ?? 'GET', base });
+    res.writeHead(status, { 'content-type': type, 'x-request-id': auth });
+    res.end(body);
+  });
+  base = await listen(server);
+  return { url: base, requests, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+/**
+ * A proxy in front of `upstream` (an emulator) that ignores the transactions list's filters, as
+ * a broken gateway might: `customer_id` and `status` are dropped on the way through.
+ */
+export async function filterDroppingProxy(upstream: string): Promise<HostileServer> {
+  const requests: HostileServer['requests'] = [];
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', upstream);
+    if (url.pathname === '/transactions') {
+      url.searchParams.delete('customer_id');
+      url.searchParams.delete('status');
+    }
+    // what was forwarded, filters dropped
+    requests.push({ method: req.method ?? '', url: `${url.pathname}${url.search}` });
+    const forward = request(
+      url,
+      { method: req.method, headers: { ...req.headers, host: url.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(forward);
+  });
+  const url = await listen(server);
+  return { url, requests, close: () => new Promise((done) => server.close(() => done())) };
 }
 
 /** A loopback port nothing listens on: bound, then released. */

@@ -1,0 +1,119 @@
+// Every answer is checked for shape before it is used: a proxy that answers `{"data": null}` must
+// not read as an empty account (plan would create everything again), nor an id that is not an id
+// end up in a URL path or an ids file. Only the fields the tool reads are checked; Paddle may add
+// others. A failed check is `invalid_response`: nothing is written on the strength of it.
+import { z } from 'zod';
+import { RemoteError } from '../errors.js';
+import { BAD_RESPONSE } from './remote-error.js';
+import { isLoopbackUrl } from './target.js';
+
+/** Paddle ids are a prefix, an underscore and lower-case letters and digits (`pro_01h…`). */
+export const paddleId = (prefix: string) =>
+  z.string().regex(new RegExp(`^${prefix}_[a-z0-9]+$`), `expected a Paddle id (${prefix}_…)`);
+
+const digits = z.string().regex(/^\d+$/, 'expected an amount in the lowest currency unit');
+const currency = z.string().regex(/^[A-Z]{3}$/, 'expected a currency code');
+const money = z.object({ amount: digits, currency_code: currency });
+const duration = z.object({ interval: z.string(), frequency: z.number().int().positive() });
+const override = z.object({ country_codes: z.array(z.string()), unit_price: money });
+const status = z.enum(['active', 'archived']);
+const customData = z.record(z.string(), z.unknown()).nullable();
+
+export const priceAnswer = z.object({
+  id: paddleId('pri'),
+  product_id: paddleId('pro'),
+  description: z.string(),
+  name: z.string().nullable().optional(),
+  unit_price: money,
+  billing_cycle: duration.nullable(),
+  trial_period: duration
+    .extend({
+      unit_price: money.nullable().optional(),
+      unit_price_overrides: z.array(override).nullable().optional(),
+      requires_payment_method: z.boolean().nullable().optional(),
+    })
+    .nullable(),
+  unit_price_overrides: z.array(override),
+  quantity: z.object({ minimum: z.number().int(), maximum: z.number().int() }).nullable(),
+  tax_mode: z.string().nullable(),
+  custom_data: customData,
+  status,
+});
+
+export const productAnswer = z.object({
+  id: paddleId('pro'),
+  name: z.string(),
+  tax_category: z.string(),
+  description: z.string().nullable(),
+  image_url: z.string().nullable().optional(),
+  custom_data: customData,
+  status,
+  prices: z.array(priceAnswer).optional(),
+});
+
+export const discountAnswer = z.object({
+  id: paddleId('dsc'),
+  description: z.string(),
+  type: z.string(),
+  amount: z.string().regex(/^\d+(\.\d+)?$/, 'expected an amount'),
+  currency_code: currency.nullable(),
+  code: z.string().nullable(),
+  enabled_for_checkout: z.boolean(),
+  recur: z.boolean(),
+  maximum_recurring_intervals: z.number().int().nullable(),
+  usage_limit: z.number().int().nullable(),
+  restrict_to: z.array(z.string().regex(/^(pro|pri)_[a-z0-9]+$/, 'expected a product or price id')).nullable(),
+  expires_at: z.string().nullable(),
+  custom_data: customData,
+  status: z.enum(['active', 'archived', 'expired', 'used']),
+});
+
+/** A transaction as the billing view reads it (after the SDK's mapping: camelCase). */
+export const transactionAnswer = z.object({
+  id: paddleId('txn'),
+  status: z.string(),
+  customerId: paddleId('ctm').nullable(),
+  billedAt: z.string().nullable(),
+  currencyCode: currency.nullable(),
+  collectionMode: z.string().nullable(),
+  totals: z.object({
+    subtotal: z
+      .string()
+      .regex(/^-?\d+$/)
+      .nullable(),
+    grandTotal: z
+      .string()
+      .regex(/^-?\d+$/)
+      .nullable(),
+    grandTotalTax: z
+      .string()
+      .regex(/^-?\d+$/)
+      .nullable(),
+  }),
+});
+
+/** Where an invoice PDF may be fetched or opened from: https, or plain http on loopback (the emulator). */
+export const invoiceUrl = z.string().refine((text) => {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url));
+}, 'expected an https URL');
+
+/** `what` as the API answered it for `operation`, or an `invalid_response` naming the first problem. */
+export function checkAnswer<T>(schema: z.ZodType<T>, value: unknown, what: string, operation: string): T {
+  const result = schema.safeParse(value);
+  // the answer itself, not zod's copy: custom_data must reach the planner exactly as sent
+  if (result.success) return value as T;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? issue.path.join('.') : 'data';
+  throw new RemoteError({
+    code: BAD_RESPONSE,
+    detail: `the answer is not ${what} as Paddle sends it (${where}: ${issue?.message ?? 'unexpected shape'}); nothing was done with it`,
+    operation,
+  });
+}
+
+/** A list answer's `data`: an array (each item checked by `item`), never null or an object. */
+export function checkList<T>(item: z.ZodType<T>, value: unknown, what: string, operation: string): T[] {
+  return checkAnswer(z.array(item), value, what, operation);
+}
