@@ -17,25 +17,26 @@ const money = z.object({ amount: digits, currency_code: currency });
 const duration = z.object({ interval: z.string(), frequency: z.number().int().positive() });
 const override = z.object({ country_codes: z.array(z.string()), unit_price: money });
 const status = z.enum(['active', 'archived']);
-const customData = z.record(z.string(), z.unknown()).nullable();
+// absent or null: both read as "none" (Paddle sends null; a proxy or an older API may leave it out)
+const customData = z.record(z.string(), z.unknown()).nullish();
 
 export const priceAnswer = z.object({
   id: paddleId('pri'),
   product_id: paddleId('pro'),
   description: z.string(),
-  name: z.string().nullable().optional(),
+  name: z.string().nullish(),
   unit_price: money,
-  billing_cycle: duration.nullable(),
+  billing_cycle: duration.nullish(),
   trial_period: duration
     .extend({
       unit_price: money.nullable().optional(),
       unit_price_overrides: z.array(override).nullable().optional(),
       requires_payment_method: z.boolean().nullable().optional(),
     })
-    .nullable(),
-  unit_price_overrides: z.array(override),
-  quantity: z.object({ minimum: z.number().int(), maximum: z.number().int() }).nullable(),
-  tax_mode: z.string().nullable(),
+    .nullish(),
+  unit_price_overrides: z.array(override).nullish(),
+  quantity: z.object({ minimum: z.number().int(), maximum: z.number().int() }).nullish(),
+  tax_mode: z.string().nullish(),
   custom_data: customData,
   status,
 });
@@ -44,8 +45,8 @@ export const productAnswer = z.object({
   id: paddleId('pro'),
   name: z.string(),
   tax_category: z.string(),
-  description: z.string().nullable(),
-  image_url: z.string().nullable().optional(),
+  description: z.string().nullish(),
+  image_url: z.string().nullish(),
   custom_data: customData,
   status,
   prices: z.array(priceAnswer).optional(),
@@ -62,7 +63,9 @@ export const discountAnswer = z.object({
   recur: z.boolean(),
   maximum_recurring_intervals: z.number().int().nullable(),
   usage_limit: z.number().int().nullable(),
-  restrict_to: z.array(z.string().regex(/^(pro|pri)_[a-z0-9]+$/, 'expected a product or price id')).nullable(),
+  restrict_to: z
+    .array(z.string().regex(/^(pro|pri)_[a-z0-9]+$/, 'expected a product or price id'))
+    .nullable(),
   expires_at: z.string().nullable(),
   custom_data: customData,
   status: z.enum(['active', 'archived', 'expired', 'used']),
