@@ -7,6 +7,7 @@ export {
   defaultCacheDir,
   remoteCurrencies,
 } from '../billing/currencies-source.js';
+export { directoryMirror, findCustomerByEmail } from '../billing/customer-lookup.js';
 export {
   type DeliveryOutcome,
   InMemoryCustomerMirror,
@@ -29,7 +30,10 @@ export {
 export type {
   BillingUser,
   CurrencySource,
+  CustomerDirectory,
   CustomerMirror,
+  CustomerQuery,
+  CustomerRecord,
   InvoiceDisposition,
   TransactionPage,
   TransactionQuery,

@@ -119,6 +119,8 @@ import * as billing from 'paddle-catalog/billing';
 import {
   type BillingDeps,
   type BillingHistoryResult,
+  directoryMirror,
+  findCustomerByEmail,
   getBillingHistory,
   getInvoiceUrl,
   InMemoryCustomerMirror,
@@ -164,7 +166,9 @@ const deps: BillingDeps = {
 const history: BillingHistoryResult = await getBillingHistory(deps);
 const first = 'items' in history ? history.items[0] : undefined;
 const invoice: InvoiceUrlResult | null = first ? await getInvoiceUrl(deps, { transactionId: first.id }) : null;
-const directoryId = await paddleCustomerDirectory(paddle).findCustomerIdByEmail('demo@example.com');
+const directory = paddleCustomerDirectory(paddle);
+const directoryId = await directoryMirror(directory).findCustomerIdByEmail('DEMO@example.com');
+const customer = await findCustomerByEmail(directory, 'demo@example.com');
 
 const internal: string = 'paddle-catalog/dist/billing/history.js';
 const deepImport = await import(internal).then(
@@ -181,6 +185,7 @@ console.log(JSON.stringify({
   history,
   invoice,
   directoryId,
+  customer,
   deepImport,
 }));
 `;
