@@ -47,7 +47,10 @@ beforeAll(async () => {
   );
   // A compile error is the finding of the test below, not a crash of the set-up that hides it.
   compiled = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', app]).catch(
-    (error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+    (error: { stdout?: string; stderr?: string }) => ({
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }),
   );
   emulator = await startEmulator();
 }, 180_000);
