@@ -1,10 +1,10 @@
-// history and invoice as support staff use them (bin/ → dist/ against the emulator): churned
+// history and invoice as support staff use them (the CLI in-process, against the emulator): churned
 // (archived) customers, a customer in two records, the cursor, and who the history belongs to.
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type EmulatorSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { id, tempCacheHome } from '../billing/emulator-fixtures.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 const CHURNED = id('ctm', 11);
 const MOVED_ACTIVE = id('ctm', 12);
@@ -54,7 +54,7 @@ afterAll(async () => {
 beforeEach(() => emulator.reset());
 
 function cli(args: string[]) {
-  return runCli(args, {
+  return runCliInProcess(args, {
     env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey, XDG_CACHE_HOME: cacheHome },
   });
 }
