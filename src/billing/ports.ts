@@ -1,8 +1,9 @@
 // What the billing-history view needs from the outside world, as small types of our
 // own. The Paddle-backed implementations live in src/paddle/; apps and tests can bring their own.
 
-/** Transaction statuses. */
-export type TransactionStatus = 'draft' | 'ready' | 'billed' | 'paid' | 'completed' | 'past_due' | 'canceled';
+import type { TransactionStatus } from '../paddle-facts/transaction-statuses.js';
+
+export type { TransactionStatus };
 
 /** The statuses a billing history shows: never draft or ready. */
 export const HISTORY_STATUSES: readonly TransactionStatus[] = [

@@ -5,20 +5,12 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { UserError } from '../errors.js';
+import { TRANSACTION_STATUSES } from '../paddle-facts/transaction-statuses.js';
 import type { EmulatorSeed } from './types.js';
 
 const digits = z.string().regex(/^\d+$/, 'must be a string of digits (the amount in minor units)');
 const amount = z.string().regex(/^-?\d+$/, 'must be a string of digits (the amount in minor units)');
 const money = z.looseObject({ amount: digits, currency_code: z.string() });
-const TRANSACTION_STATUSES = [
-  'draft',
-  'ready',
-  'billed',
-  'paid',
-  'completed',
-  'canceled',
-  'past_due',
-] as const;
 
 // the totals the emulator computes with; fee and earnings are null until a transaction completes
 const totals = z.looseObject({

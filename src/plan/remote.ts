@@ -59,8 +59,8 @@ export interface RemoteProduct {
   prices: RemotePrice[];
 }
 
-export interface RemoteDiscount {
-  id: string;
+/** What a discount grants and to whom, the same on both sides of a plan. */
+export interface DiscountTerms {
   description: string;
   type: string;
   amount: string;
@@ -70,9 +70,13 @@ export interface RemoteDiscount {
   recur: boolean;
   maximum_recurring_intervals: number | null;
   usage_limit: number | null;
+  expires_at: string | null;
+}
+
+export interface RemoteDiscount extends DiscountTerms {
+  id: string;
   /** Paddle ids (`pro_…`, `pri_…`); null: every product and price */
   restrict_to: string[] | null;
-  expires_at: string | null;
   custom_data: CustomData | null;
   status: RemoteStatus;
   /** RFC 3339; decides which of several objects with one marker is kept (the oldest) */

@@ -1,5 +1,5 @@
 // The plan is a value: what apply will do, per catalog key, with field-level before/after.
-import type { RemoteMoney, RemoteOverride } from './remote.js';
+import type { DiscountTerms, RemoteMoney, RemoteOverride } from './remote.js';
 
 /**
  * `replace` is for what Paddle cannot change in place (a price's product_id): create the new
@@ -48,20 +48,10 @@ export interface PriceState {
 }
 
 /** A discount, normalised: Paddle's defaults spelled out, restrict_to as sorted catalog keys. */
-export interface DiscountState {
-  description: string;
-  type: string;
-  amount: string;
-  currency_code: string | null;
-  /** null in the catalog: Paddle's to choose (it makes one up for a checkout discount) */
-  code: string | null;
-  enabled_for_checkout: boolean;
-  recur: boolean;
-  maximum_recurring_intervals: number | null;
-  usage_limit: number | null;
+/** `code` null in the catalog: Paddle's to choose (it makes one up for a checkout discount). */
+export interface DiscountState extends DiscountTerms {
   /** `pro`, `pro/yearly`; a remote id that no key of the catalog owns stays an id */
   restrict_to: string[] | null;
-  expires_at: string | null;
   custom_data: Record<string, unknown> | null;
 }
 

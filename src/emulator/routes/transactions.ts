@@ -1,21 +1,13 @@
 // /transactions, read side: list with customer_id, status, id,
 // collection_mode, invoice_number, origin and billed_at/created_at/updated_at (with [LT|LTE|GT|GTE]).
 // All statuses are listed unless `status` narrows them.
+import { TRANSACTION_STATUSES } from '../../paddle-facts/transaction-statuses.js';
 import { ApiFailure } from '../api-error.js';
 import type { Reply, Route, RouteContext } from '../core.js';
 import { csv, enumFilter, idFilter, type ListSpec, listReply } from '../list.js';
 import type { WireRecord } from '../types.js';
 import { findOr404, includes, pathPattern } from './common.js';
 
-export const TRANSACTION_STATUSES = [
-  'draft',
-  'ready',
-  'billed',
-  'paid',
-  'completed',
-  'canceled',
-  'past_due',
-] as const;
 const TRANSACTION_LIST: ListSpec = {
   defaultPerPage: 30,
   maxPerPage: 30,
