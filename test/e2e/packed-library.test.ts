@@ -67,6 +67,8 @@ describe('the packed library in a fresh app', () => {
       expect(paths).toContain(path);
     expect(paths).toContain('bin/paddle-catalog.js');
     expect(paths).toContain('catalogs/saas-starter.yaml');
+    // every finding names a rule id that this page explains; the README links to it
+    expect(paths).toContain('docs/rules.md');
     expect(paths.filter((path) => /^(src|test)\//.test(path))).toEqual([]);
   });
 
