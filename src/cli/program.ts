@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { type Io, processControl, processIo } from '../output/io.js';
+import { type Io, processControl, processIo, STOP_SIGNALS, type StopSignal } from '../output/io.js';
 import { redactSecrets } from '../output/redact.js';
 import { Reporter } from '../output/reporter.js';
 import type { RegisterCommand, Runner } from './command.js';
@@ -84,6 +84,17 @@ export async function buildProgram(
   return program;
 }
 
+/** The run's one JSON document when a signal ends it before the command wrote its own. */
+function writeInterruptedDocument(io: Io, signal: StopSignal, commands: readonly string[]): void {
+  if (Reporter.wroteDocumentTo(io.stdout)) return;
+  const message = `stopped by ${signal} before the command finished`;
+  // history and invoice answer every failure as {"error": …}
+  const bare = commands.length === 1 && (commands[0] === 'history' || commands[0] === 'invoice');
+  new Reporter(io, { json: true, color: false }).document(
+    bare ? { error: 'interrupted' } : { ok: false, error: { kind: 'interrupted', signal, message } },
+  );
+}
+
 /** Runs the CLI; returns the exit code instead of exiting. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   let exitCode = EXIT_OK;
@@ -94,15 +105,17 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     },
     commandsFor(argv.slice(2)),
   );
-  // Ctrl-C where no command handles it (apply and emulator do, while they run): exit 1, the code of
-  // every failure, rather than the shell's 130.
+  // Ctrl-C, or the SIGTERM a CI runner sends on cancel, where no command handles it (apply and the
+  // emulator do, while they run): exit 1, the code of every failure, rather than 130 or 143; with
+  // --json, still the one document.
   const control = processControl(io);
-  const onInterrupt = () => {
-    if (control.listenerCount('SIGINT') > 1) return;
-    io.stderr.write('\nInterrupted.\n');
+  const onStop = (signal: StopSignal) => {
+    if (control.listenerCount(signal) > 1) return;
+    io.stderr.write(`\n${signal === 'SIGTERM' ? 'Terminated' : 'Interrupted'}.\n`);
+    if (argv.includes('--json')) writeInterruptedDocument(io, signal, commandsFor(argv.slice(2)));
     control.exit(EXIT_ERROR);
   };
-  control.on('SIGINT', onInterrupt);
+  for (const signal of STOP_SIGNALS) control.on(signal, onStop);
   try {
     await program.parseAsync(argv);
   } catch (error) {
@@ -117,7 +130,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     }
     return EXIT_ERROR;
   } finally {
-    control.off('SIGINT', onInterrupt);
+    for (const signal of STOP_SIGNALS) control.off(signal, onStop);
   }
   return exitCode;
 }

@@ -13,6 +13,9 @@ export interface InputStream extends NodeJS.ReadableStream {
 
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 
+/** Ctrl-C and the termination request a CI runner sends on cancel: both stop a run the same way. */
+export const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
+
 /** Ctrl-C, termination requests and exiting: the process's own, or a test's stand-in. */
 export interface ProcessControl {
   on(signal: StopSignal, listener: (signal: StopSignal) => void): unknown;

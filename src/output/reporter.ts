@@ -4,6 +4,9 @@ import type { Io } from './io.js';
 import { redactSecrets } from './redact.js';
 import { makeStyle, wantsColor } from './style.js';
 
+/** The streams that have received their run's one JSON document, whichever reporter wrote it. */
+const documentsWritten = new WeakSet<Io['stdout']>();
+
 export interface ReporterOptions {
   json: boolean;
   color: boolean;
@@ -73,13 +76,20 @@ export class Reporter {
   /** The command's one JSON document (json mode only). */
   document(doc: unknown): void {
     if (!this.json) return;
-    if (this.documentWritten) throw new Error('reporter: a second JSON document was written');
+    if (this.documentWritten || Reporter.wroteDocumentTo(this.io.stdout))
+      throw new Error('reporter: a second JSON document was written');
     this.documentWritten = true;
+    documentsWritten.add(this.io.stdout);
     this.io.stdout.write(`${this.redact(jsonText(doc))}\n`);
   }
 
   get wroteDocument(): boolean {
     return this.documentWritten;
+  }
+
+  /** Whether any reporter has written the run's document to `stdout` (a signal's handler asks). */
+  static wroteDocumentTo(stdout: Io['stdout']): boolean {
+    return documentsWritten.has(stdout);
   }
 
   /** Progress, banners and notes: stderr, in every mode. */

@@ -25,14 +25,23 @@ export function isLoopbackUrl(url: URL): boolean {
   return LOOPBACK.test(url.hostname);
 }
 
-/** PADDLE_API_URL, checked: a valid http(s) URL, plain http only for loopback, no trailing slash. */
+/** The rule that refuses a base URL with a user name or password (named in the README's safety section). */
+export const URL_CREDENTIALS_RULE = 'api-url-credentials';
+
+/** A URL as text with anything between `//` and `@` left out: it may be a password. */
+const withoutUserInfo = (text: string) => text.replace(/\/\/[^/?#]*@/, '//…@');
+
+/**
+ * PADDLE_API_URL, checked: a valid http(s) URL with no user name or password (they would travel
+ * with every request and end up in error messages), plain http only for loopback, no trailing slash.
+ */
 export function resolveBaseUrl(environment: EnvironmentName, override: string | undefined): string {
   if (!override) return BASE_URLS[environment];
   let url: URL;
   try {
     url = new URL(override);
   } catch {
-    throw new UserError(`PADDLE_API_URL is not a URL: ${JSON.stringify(override)}`);
+    throw new UserError(`PADDLE_API_URL is not a URL: ${JSON.stringify(withoutUserInfo(override))}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UserError(`PADDLE_API_URL must be an http(s) URL, not ${url.protocol}`);
@@ -41,6 +50,12 @@ export function resolveBaseUrl(environment: EnvironmentName, override: string | 
     throw new UserError(
       `PADDLE_API_URL uses plain http:// for ${url.hostname}; plain http is allowed only for loopback (127.0.0.1, localhost).`,
       'Use https:// for any other host.',
+    );
+  }
+  if (url.username || url.password) {
+    throw new UserError(
+      `PADDLE_API_URL carries a user name or password; refusing it before any call (${URL_CREDENTIALS_RULE}).`,
+      'Give the URL without credentials (https://host:port/path): the API key goes in PADDLE_API_KEY, and a proxy that needs its own login must take it some other way.',
     );
   }
   return override.replace(/\/+$/, '');

@@ -16,7 +16,7 @@ import { annotateIssues } from '../../output/annotations.js';
 import { dashboardSteps, formatResultTable } from '../../output/apply-format.js';
 import { shown } from '../../output/escape.js';
 import { publishApply } from '../../output/github.js';
-import { processControl } from '../../output/io.js';
+import { processControl, STOP_SIGNALS, type StopSignal } from '../../output/io.js';
 import { formatIssueLine } from '../../output/issues.js';
 import { formatChange, formatDuplicates, formatPlan } from '../../output/plan-format.js';
 import { plural } from '../../output/plural.js';
@@ -102,11 +102,14 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   const interrupt = new AbortController();
   const signals = processControl(io);
-  const onSigint = () => {
-    signals.off('SIGINT', onSigint);
+  // Ctrl-C, or the SIGTERM a CI runner sends on cancel: the same orderly stop. A second signal
+  // finds only the program's own handler, which exits at once.
+  const onStop = (signal: StopSignal) => {
+    for (const s of STOP_SIGNALS) signals.off(s, onStop);
     // on a terminal the line starts after the "^C" the terminal echoed
     const after = reporter.interactive ? '\n' : '';
-    reporter.info(`${after}Interrupted: no new calls start; waiting for the ones in flight…`);
+    const what = signal === 'SIGTERM' ? 'Terminated' : 'Interrupted';
+    reporter.info(`${after}${what}: no new calls start; waiting for the ones in flight…`);
     interrupt.abort();
   };
   try {
@@ -128,11 +131,11 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
     for (const line of formatPlan(plan, reporter.style, flags)) reporter.result(line);
     refuseAmbiguousAdoption(plan);
     if (hasChanges(plan)) await confirmApply(reporter, flags, environment);
-    signals.on('SIGINT', onSigint);
+    for (const signal of STOP_SIGNALS) signals.on(signal, onStop);
     const outcome = await applyPlan(loaded.catalog, plan, gateway, calls, settings, flags);
     return await report(reporter, io.cwd, { environment, plan, outcome, flags });
   } finally {
-    signals.off('SIGINT', onSigint);
+    for (const signal of STOP_SIGNALS) signals.off(signal, onStop);
     await session.close();
   }
 }
