@@ -9,6 +9,7 @@ import type {
   DiscountState,
   Duplicate,
   FieldChange,
+  Lookalike,
   Plan,
   PriceState,
   TrialState,
@@ -113,6 +114,33 @@ export function formatField(field: FieldChange, change: Change): string {
   return `${shown(field.path)} ${formatValue(field.path, field.before, currency)} → ${formatValue(field.path, field.after, currency)}`;
 }
 
+const LOOKS_ALIKE_BY: Record<Change['kind'], string> = {
+  product: 'the same name',
+  price: 'the same product, description and unit price',
+  discount: 'the same code',
+};
+
+/** The way out of a look-alike; for a discount Paddle refuses a second one with the code anyway. */
+export const LOOKALIKE_WAYS_OUT: Record<Change['kind'], string> = {
+  product:
+    'apply --adopt takes it over, or rename the product in the catalog, or apply --allow-lookalikes creates beside it',
+  price:
+    'apply --adopt takes it over, or change the description in the catalog, or apply --allow-lookalikes creates beside it',
+  discount:
+    'apply --adopt takes it over, or give the discount another code in the catalog (Paddle keeps one discount per code)',
+};
+
+/** `! looks like pro_01… "Addon Seats" (the same name), which this tool does not manage`, and the ways out. */
+export function formatLookalike(kind: Change['kind'], lookalike: Lookalike, style: ChalkInstance): string {
+  const { id, ...what } = lookalike;
+  const value = Object.values(what)[0] as string;
+  return (
+    style.yellow(
+      `! looks like ${kind} ${shown(id)} ${shown(JSON.stringify(value))} (${LOOKS_ALIKE_BY[kind]}), which this tool does not manage`,
+    ) + style.dim(` (${LOOKALIKE_WAYS_OUT[kind]})`)
+  );
+}
+
 /** `product pro`; a key read from the account's markers may be anything, hence shown. */
 function subject(change: Change): string {
   return `${change.kind} ${shown(change.key)}`;
@@ -135,6 +163,7 @@ export function formatChange(change: Change, style: ChalkInstance): string[] {
     case 'create':
       return [
         `${style.green('+ create')} ${subject(change)}  ${describeNew(change)}${change.reason ? style.dim(` (${shown(change.reason)})`) : ''}`,
+        ...(change.lookalike ? [`    ${formatLookalike(change.kind, change.lookalike, style)}`] : []),
       ];
     case 'update':
       return withFields(`${style.yellow('~ update')} ${subject(change)}${id}`);
@@ -211,6 +240,7 @@ export function planDocument(plan: Plan, environment: string) {
       ...(c.id ? { id: c.id } : {}),
       ...(c.fields.length > 0 ? { fields: c.fields } : {}),
       ...(c.reason ? { reason: c.reason } : {}),
+      ...(c.action === 'create' && c.lookalike ? { lookalike: c.lookalike } : {}),
     })),
     summary: summarize(plan),
     duplicates: plan.duplicates,

@@ -1,11 +1,13 @@
 // --adopt: a catalog key that no marked object carries may take over an unmarked remote
-// object that matches it — a product by name; a price by its product, description and unit price.
+// object that matches it — a product by name (ignoring case and surrounding spaces); a price by its
+// product, description and unit price. These are the look-alike rules (lookalikes.ts), so whatever
+// the plan flags as a look-alike, --adopt can take over.
 // Only unmarked objects are ever candidates, and only a unique match is adopted: two candidates
 // for one key, or one object that two keys match, is reported as ambiguous and adopts nothing.
 import type { Catalog } from '../catalog/schema.js';
+import { sameName, samePrice } from './lookalikes.js';
 import { priceKeyOf, readMarker } from './marker.js';
-import { money } from './normalize.js';
-import type { CatalogSnapshot, RemoteMoney, RemotePrice, RemoteProduct } from './remote.js';
+import type { CatalogSnapshot, RemotePrice, RemoteProduct } from './remote.js';
 import type { Ambiguity } from './types.js';
 
 export interface Adoptions {
@@ -27,11 +29,6 @@ interface Wanted<T> {
   what: string;
   matches: (object: T) => boolean;
 }
-
-const sameMoney = (a: RemoteMoney, b: RemoteMoney) => {
-  const [x, y] = [money(a), money(b)];
-  return x.amount === y.amount && x.currency_code === y.currency_code;
-};
 
 /**
  * Active matches are preferred over archived ones (an archived "Pro" beside the live "Pro" is
@@ -84,7 +81,7 @@ export function findAdoptions(
       .map(([key, p]) => ({
         key,
         what: `the name ${JSON.stringify(p.name)}`,
-        matches: (r: RemoteProduct) => r.name === p.name,
+        matches: (r: RemoteProduct) => sameName(r.name, p.name),
       })),
     snapshot.products,
   );
@@ -101,8 +98,7 @@ export function findAdoptions(
         .map(({ key, p }) => ({
           key,
           what: `the description ${JSON.stringify(p.description)} and unit price ${p.unit_price.amount} ${p.unit_price.currency_code}`,
-          matches: (r: RemotePrice) =>
-            r.description === p.description && sameMoney(r.unit_price, p.unit_price),
+          matches: (r: RemotePrice) => samePrice(r, p),
         })),
       remote.prices,
     );

@@ -4,6 +4,7 @@ import { type Adoptions, findAdoptions } from './adopt.js';
 import { planDiscounts } from './discounts.js';
 import { fieldChanges } from './field-diff.js';
 import { indexByMarker } from './identity.js';
+import { withLookalikes } from './lookalikes.js';
 import { priceKeyOf } from './marker.js';
 import { priceState, productState } from './normalize.js';
 import type { CatalogSnapshot, RemotePrice, RemoteProduct } from './remote.js';
@@ -123,7 +124,7 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     ? findAdoptions(catalog, snapshot, { products: products.kept, prices: prices.kept })
     : undefined;
 
-  const groups: ProductPlan[] = Object.entries(catalog.products).map(([key, wanted]) => {
+  const planned: ProductPlan[] = Object.entries(catalog.products).map(([key, wanted]) => {
     const remote = products.kept.get(key);
     const adopted = remote ? undefined : adoptions?.products.get(key);
     const product = adopted ? adoptProduct(key, wanted, adopted) : productChange(key, wanted, remote);
@@ -136,6 +137,8 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     });
     return { product, prices: priceChanges };
   });
+  const adopted = [...(adoptions?.products.values() ?? []), ...(adoptions?.prices.values() ?? [])];
+  const groups = withLookalikes(planned, snapshot.products, new Set(adopted.map((o) => o.id)));
   if (adoptions) noteAmbiguities(groups, adoptions);
 
   // Managed objects the catalog no longer names: reported, and archived only with --prune.

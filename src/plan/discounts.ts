@@ -3,6 +3,7 @@
 // --adopt takes over an unmarked discount with the same code; --prune archives the orphans.
 import type { CatalogDiscount } from '../catalog/schema.js';
 import { fieldChanges } from './field-diff.js';
+import { discountLookalike, sameCode } from './lookalikes.js';
 import { readMarker, userCustomData } from './marker.js';
 import type { RemoteDiscount } from './remote.js';
 import type { Ambiguity, DiffOptions, DiscountChange, DiscountState, Orphan } from './types.js';
@@ -82,7 +83,7 @@ function adoptionFor(
   unmarked: readonly RemoteDiscount[],
 ): { remote?: RemoteDiscount; ambiguity?: Ambiguity } {
   if (code === null) return {};
-  const same = unmarked.filter((d) => d.code !== null && d.code.toUpperCase() === code.toUpperCase());
+  const same = unmarked.filter((d) => sameCode(d.code, code));
   const active = same.filter((d) => d.status === 'active');
   const found = active.length > 0 ? active : same;
   if (found.length === 1) return { remote: found[0] };
@@ -112,14 +113,21 @@ function change(
 
 /**
  * Paddle keeps one discount per code, archived ones included: a create whose code an unmanaged
- * discount holds would be refused (409), so the plan says so before anything is sent.
+ * discount holds would be refused (409). An active holder is the key's look-alike (apply stops);
+ * an archived one is named, so the plan says so before anything is sent.
  */
-function withCodeHolder(planned: DiscountChange, unmarked: readonly RemoteDiscount[]): DiscountChange {
-  const code = planned.desired?.code;
+function withCodeHolder(
+  planned: DiscountChange,
+  unmarked: readonly RemoteDiscount[],
+  taken: ReadonlySet<string>,
+): DiscountChange {
+  const code = planned.desired?.code ?? null;
   if (planned.action !== 'create' || !code) return planned;
-  const holder = unmarked.find((d) => d.code?.toUpperCase() === code.toUpperCase());
+  const lookalike = discountLookalike(code, unmarked, taken);
+  if (lookalike) return { ...planned, lookalike };
+  const holder = unmarked.find((d) => sameCode(d.code, code) && !taken.has(d.id));
   if (!holder) return planned;
-  const reason = `the code ${code} belongs to ${holder.id}, which this tool does not manage: Paddle refuses a second discount with it; --adopt takes it over`;
+  const reason = `the code ${code} belongs to ${holder.id} (archived), which this tool does not manage: Paddle refuses a second discount with it; --adopt takes it over`;
   return { ...planned, reason };
 }
 
@@ -136,10 +144,10 @@ export function planDiscounts(
 ): DiscountPlan {
   const unmarked = all.filter((d) => readMarker(d.custom_data) === undefined);
   const ambiguities: Ambiguity[] = [];
-  const changes = Object.entries(wanted).map(([key, discount]): DiscountChange => {
+  const planned = Object.entries(wanted).map(([key, discount]): DiscountChange => {
     const desired = discountState(discount);
     const remote = managed.get(key);
-    if (remote || !options.adopt) return withCodeHolder(change(key, desired, remote, keyOfId), unmarked);
+    if (remote || !options.adopt) return change(key, desired, remote, keyOfId);
     const adoption = adoptionFor(key, desired.code, unmarked);
     if (adoption.ambiguity) {
       ambiguities.push(adoption.ambiguity);
@@ -155,6 +163,8 @@ export function planDiscounts(
     const archived = adopted.status === 'archived' ? { archived: true } : {};
     return { kind: 'discount', key, action: 'adopt', id: adopted.id, fields, desired, ...archived };
   });
+  const taken = new Set(planned.filter((c) => c.action === 'adopt').map((c) => c.id));
+  const changes = planned.map((c) => withCodeHolder(c, unmarked, taken));
   const orphans: Orphan[] = [...managed]
     .filter(([key, d]) => d.status === 'active' && !(key in wanted))
     .map(([key, d]) => ({ kind: 'discount' as const, key, id: d.id }))

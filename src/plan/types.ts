@@ -68,10 +68,21 @@ export interface ChangeBase {
  * One shape per action, so each carries exactly what apply needs: the wanted state (`desired`)
  * wherever the catalog's state is written, the remote `id` wherever the object exists.
  */
+/**
+ * An unmanaged, active object that a create would stand beside as its twin (see lookalikes.ts):
+ * named by what makes it look the same — a product's name, a price's description, a discount's code.
+ */
+export type Lookalike =
+  | { id: string; name: string }
+  | { id: string; description: string }
+  | { id: string; code: string };
+
 export interface Creation<State> {
   action: 'create';
   id?: undefined;
   desired: State;
+  /** the account already has an unmanaged object that looks like this one: apply refuses it unless allowed */
+  lookalike?: Lookalike;
 }
 
 export interface InPlace<State> {

@@ -122,7 +122,7 @@ discounts:
       'adopt.yaml',
     );
     const plan = await runCliInProcess(['plan', file], { env: env() });
-    expect(plan.stdout).toContain(`the code WELCOME10 belongs to ${manual.body.data.id}`);
+    expect(plan.stdout).toContain(`! looks like discount ${manual.body.data.id} "welcome10" (the same code)`);
     const mark = discountWrites().length;
     const result = await apply(file, '--adopt');
     expect(result.code, result.stderr).toBe(0);

@@ -180,3 +180,132 @@ describe('duplicates fail verification; --dedupe repairs them', { timeout: 90_00
     expect(await activeCounts()).toEqual({ pro: 1, 'pro/monthly': 1, 'pro/yearly': 1 });
   });
 });
+
+/** The account's writes (not reads) since `mark`. */
+const writesSince = (mark: number) =>
+  emulator
+    .requests()
+    .slice(mark)
+    .filter((r) => r.method !== 'GET');
+
+const SEATS = (name: string) => `version: 1
+products:
+  seats:
+    name: ${name}
+    tax_category: saas
+    prices:
+      each:
+        description: One seat
+        unit_price: { amount: "500", currency_code: USD }
+        billing_cycle: { interval: month, frequency: 1 }
+discounts:
+  launch:
+    description: Launch offer
+    type: percentage
+    amount: "25"
+    code: LAUNCH25
+`;
+
+describe('look-alikes: a create beside an unmanaged twin', { timeout: 60_000 }, () => {
+  /** What a person made in the dashboard: "Addon Seats" with its seat price, and a LAUNCH25 code. */
+  async function dashboardTwins() {
+    const product = await gateway().createProduct('dashboard', { name: 'Addon Seats', tax_category: 'saas' });
+    const price = await gateway().createPrice('dashboard', {
+      product_id: product.id,
+      description: 'One seat',
+      unit_price: { amount: '500', currency_code: 'USD' },
+      billing_cycle: { interval: 'month', frequency: 1 },
+    });
+    const discount = await gateway().createDiscount('dashboard', {
+      description: 'Made in the dashboard',
+      type: 'percentage',
+      amount: '20',
+      code: 'launch25',
+    });
+    return { product, price, discount };
+  }
+
+  it('plan flags each (human warning, lookalike in --json); apply refuses before any write, naming them and the ways out', async () => {
+    const twins = await dashboardTwins();
+    const file = writeCatalog(dir, SEATS('  addon seats'), 'seats.yaml');
+
+    const human = await cli('plan', file);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain(
+      `! looks like product ${twins.product.id} "Addon Seats" (the same name), which this tool does not manage`,
+    );
+    expect(human.stdout).toContain(`! looks like discount ${twins.discount.id} "launch25" (the same code)`);
+    const { doc } = await json('plan', file);
+    expect(doc.changes.filter((c: { lookalike?: unknown }) => c.lookalike)).toEqual([
+      expect.objectContaining({
+        kind: 'product',
+        key: 'seats',
+        action: 'create',
+        lookalike: { id: twins.product.id, name: 'Addon Seats' },
+      }),
+      expect.objectContaining({
+        kind: 'discount',
+        key: 'launch',
+        lookalike: { id: twins.discount.id, code: 'launch25' },
+      }),
+    ]);
+
+    const mark = emulator.requests().length;
+    const refused = await cli('apply', file, '--yes');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `Not applying: 2 new objects would stand beside an existing one this tool does not manage: product seats looks like ${twins.product.id} "Addon Seats"; discount launch looks like ${twins.discount.id} "launch25".`,
+    );
+    expect(refused.stderr).toContain('--adopt takes it over');
+    expect(refused.stderr).toContain('--allow-lookalikes creates beside it');
+    const asJson = await json('apply', file, '--yes', '--allow-lookalikes');
+    expect(asJson.code).toBe(1);
+    expect(asJson.doc.error.message).toContain(`discount launch looks like ${twins.discount.id}`);
+    expect(writesSince(mark)).toEqual([]);
+  });
+
+  it('--adopt takes every twin over by PATCH (the marker added), nothing created; the account then verifies', async () => {
+    const twins = await dashboardTwins();
+    const file = writeCatalog(dir, SEATS('ADDON SEATS'), 'adopt.yaml');
+    const mark = emulator.requests().length;
+    const { code, doc, stderr } = await json('apply', file, '--yes', '--adopt');
+    expect(code, stderr).toBe(0);
+    expect(doc).toMatchObject({
+      verified: true,
+      products: {
+        seats: { id: twins.product.id, action: 'adopt', prices: { each: { id: twins.price.id } } },
+      },
+      discounts: { launch: { id: twins.discount.id, action: 'adopt' } },
+    });
+    expect(writesSince(mark).map((r) => r.method)).toEqual(['PATCH', 'PATCH', 'PATCH']);
+    expect(await census()).toEqual(['default seats active', 'default seats/each active']);
+  });
+
+  it('--allow-lookalikes creates a product and price beside their twins (a discount code cannot be shared)', async () => {
+    const twins = await dashboardTwins();
+    const file = writeCatalog(dir, SEATS('Addon Seats').replace(/discounts:[\s\S]*$/, ''), 'beside.yaml');
+    const { code, doc } = await json('apply', file, '--yes', '--allow-lookalikes');
+    expect(code).toBe(0);
+    expect(doc).toMatchObject({ ok: true, verified: true, products: { seats: { action: 'create' } } });
+    expect(doc.products.seats.id).not.toBe(twins.product.id);
+    expect(await census()).toEqual([
+      'default seats active',
+      'default seats/each active',
+      `unmanaged ${twins.price.id} active`,
+      `unmanaged ${twins.product.id} active`,
+    ]);
+  });
+
+  it("another catalog's objects are never look-alikes: the same name in two catalogs is two products", async () => {
+    const main = writeCatalog(dir, PRO_CATALOG(), 'main.yaml');
+    const other = writeCatalog(
+      dir,
+      PRO_CATALOG().replace('version: 1', 'version: 1\ncatalog: team-b'),
+      'b.yaml',
+    );
+    expect((await cli('apply', main, '--yes')).code).toBe(0);
+    const plan = await json('plan', other);
+    expect(plan.doc.changes.some((c: { lookalike?: unknown }) => c.lookalike)).toBe(false);
+    expect((await json('apply', other, '--yes')).doc).toMatchObject({ ok: true, verified: true });
+  });
+});

@@ -1,6 +1,6 @@
 // In-memory catalogs and snapshots for the pure planner tests.
 import type { Catalog, CatalogPrice, CatalogProduct } from '../../src/catalog/schema.js';
-import type { CatalogSnapshot, RemotePrice, RemoteProduct } from '../../src/plan/remote.js';
+import type { CatalogSnapshot, RemoteDiscount, RemotePrice, RemoteProduct } from '../../src/plan/remote.js';
 
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}_${String(++counter).padStart(26, '0')}`;
@@ -65,4 +65,26 @@ export const price =
 
 export function snapshotOf(...products: RemoteProduct[]): CatalogSnapshot {
   return { products, discounts: [], reads: 1 };
+}
+
+/** A remote percentage discount, managed under `key` (null: unmarked), with every default filled in. */
+export function remoteDiscount(key: string | null, overrides: Partial<RemoteDiscount> = {}): RemoteDiscount {
+  return {
+    id: nextId('dsc'),
+    description: 'Launch offer',
+    type: 'percentage',
+    amount: '25',
+    currency_code: null,
+    code: 'LAUNCH25',
+    enabled_for_checkout: true,
+    recur: false,
+    maximum_recurring_intervals: null,
+    usage_limit: null,
+    restrict_to: null,
+    expires_at: null,
+    custom_data: key === null ? null : { paddle_catalog: { key } },
+    status: 'active',
+    created_at: null,
+    ...overrides,
+  };
 }

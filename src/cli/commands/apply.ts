@@ -9,12 +9,12 @@ import {
   DEFAULT_APPLY_SETTINGS,
   planCatalog,
 } from '../../apply/apply-catalog.js';
+import { refuseUnsafePlan } from '../../apply/preflight.js';
 import { applyDocument, dotenvLines, idsDocument, keyResults } from '../../apply/report.js';
 import { loadCatalog } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { annotateIssues } from '../../output/annotations.js';
 import { dashboardSteps, formatResultTable } from '../../output/apply-format.js';
-import { shown } from '../../output/escape.js';
 import { publishApply } from '../../output/github.js';
 import { processControl, STOP_SIGNALS, type StopSignal } from '../../output/io.js';
 import { formatIssueLine } from '../../output/issues.js';
@@ -40,6 +40,8 @@ interface ApplyFlags extends TargetFlags {
   adopt?: boolean;
   /** archive the extra active objects of a key (DiffOptions.dedupe) */
   dedupe?: boolean;
+  /** create beside unmanaged look-alikes anyway (PreflightOptions.allowLookalikes) */
+  allowLookalikes?: boolean;
   concurrency: number;
   rateLimit: number;
   idsOut?: string;
@@ -76,6 +78,10 @@ export const registerApply: RegisterCommand = (program, run) => {
       'take over unmarked objects that match a key (a product by name; a price by description and unit price)',
     )
     .option('--dedupe', 'archive the extra active objects of a key that has several (keeps the oldest)')
+    .option(
+      '--allow-lookalikes',
+      'create a product or price even beside an unmanaged one that looks the same (same name; same description and unit price)',
+    )
     .option(
       '--concurrency <n>',
       'API calls in flight at once',
@@ -129,7 +135,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
       planCatalog(loaded.catalog, gateway, calls, flags),
     );
     for (const line of formatPlan(plan, reporter.style, flags)) reporter.result(line);
-    refuseAmbiguousAdoption(plan);
+    refuseUnsafePlan(plan, flags);
     if (hasChanges(plan)) await confirmApply(reporter, flags, environment);
     for (const signal of STOP_SIGNALS) signals.on(signal, onStop);
     const outcome = await applyPlan(loaded.catalog, plan, gateway, calls, settings, flags);
@@ -138,20 +144,6 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
     for (const signal of STOP_SIGNALS) signals.off(signal, onStop);
     await session.close();
   }
-}
-
-/**
- * With --adopt, a key that matches several unmarked objects would otherwise be created anew,
- * beside the very objects the user meant to take over: stop before writing anything instead.
- */
-function refuseAmbiguousAdoption(plan: Plan): void {
-  const ambiguities = plan.ambiguities ?? [];
-  if (ambiguities.length === 0) return;
-  const list = ambiguities.map((a) => shown(`${a.kind} ${a.key} (${a.candidates.join(', ')})`)).join('; ');
-  throw new UserError(
-    `Not applying: ${plural(ambiguities.length, 'key')} match more than one existing object: ${list}.`,
-    'Rename or archive the extra objects in the dashboard so each key matches one, then run apply --adopt again.',
-  );
 }
 
 /** A prompt on a terminal (typing the name for production), --yes, or refuse. */

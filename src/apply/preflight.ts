@@ -1,0 +1,60 @@
+// What apply refuses before it writes anything: plans whose creates would stand beside objects the
+// user most likely meant (look-alikes), and --adopt plans that could not tell which object to take.
+import { UserError } from '../errors.js';
+import { shown } from '../output/escape.js';
+import { LOOKALIKE_WAYS_OUT } from '../output/plan-format.js';
+import { plural } from '../output/plural.js';
+import { lookalikeOf } from '../plan/lookalikes.js';
+import { changesInOrder } from '../plan/summary.js';
+import type { Plan } from '../plan/types.js';
+
+export interface PreflightOptions {
+  /** create beside product and price look-alikes anyway (a discount's code cannot be shared) */
+  allowLookalikes?: boolean;
+}
+
+/** Throws the refusal (exit 1, nothing written), or returns when the plan may be applied. */
+export function refuseUnsafePlan(plan: Plan, options: PreflightOptions = {}): void {
+  refuseAmbiguousAdoption(plan);
+  refuseLookalikes(plan, options);
+}
+
+/**
+ * With --adopt, a key that matches several unmarked objects would otherwise be created anew,
+ * beside the very objects the user meant to take over: stop before writing anything instead.
+ */
+function refuseAmbiguousAdoption(plan: Plan): void {
+  const ambiguities = plan.ambiguities ?? [];
+  if (ambiguities.length === 0) return;
+  const list = ambiguities.map((a) => shown(`${a.kind} ${a.key} (${a.candidates.join(', ')})`)).join('; ');
+  throw new UserError(
+    `Not applying: ${plural(ambiguities.length, 'key')} match more than one existing object: ${list}.`,
+    'Rename or archive the extra objects in the dashboard so each key matches one, then run apply --adopt again.',
+  );
+}
+
+/**
+ * A create beside an unmanaged twin is how an account gets two "Pro" products: refused unless
+ * --allow-lookalikes says the twin is meant. A discount's look-alike holds its code, which Paddle
+ * gives to one discount only, so no flag lets that one through.
+ */
+function refuseLookalikes(plan: Plan, { allowLookalikes = false }: PreflightOptions): void {
+  const found = changesInOrder(plan).flatMap((change) => {
+    const lookalike = lookalikeOf(change);
+    return lookalike ? [{ change, lookalike }] : [];
+  });
+  const refused = found.filter(({ change }) => !allowLookalikes || change.kind === 'discount');
+  if (refused.length === 0) return;
+  const list = refused
+    .map(({ change, lookalike }) => {
+      const { id, ...what } = lookalike;
+      const value = Object.values(what)[0] as string;
+      return `${change.kind} ${shown(change.key)} looks like ${shown(id)} ${shown(JSON.stringify(value))}`;
+    })
+    .join('; ');
+  const kinds = [...new Set(refused.map(({ change }) => change.kind))];
+  throw new UserError(
+    `Not applying: ${plural(refused.length, 'new object')} would stand beside an existing one this tool does not manage: ${list}.`,
+    kinds.map((kind) => `For a ${kind}: ${LOOKALIKE_WAYS_OUT[kind]}.`).join(' '),
+  );
+}
