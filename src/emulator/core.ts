@@ -9,6 +9,8 @@ export interface AccountSettings {
   /** every category the account may use: saas and standard, and the approved ones */
   approvedTaxCategories: ReadonlySet<string>;
   cardlessTrials: boolean;
+  /** the customers list's `email` filter matches letter case exactly (else it ignores case) */
+  caseSensitiveEmails: boolean;
   /** code → decimal places: what /currencies serves and what unit prices may use */
   currencies: ReadonlyMap<string, number>;
 }

@@ -79,6 +79,10 @@ export const accountSeedSchema = z.strictObject({
     .boolean()
     .optional()
     .describe('early access to cardless trials (trial_period.requires_payment_method: false)'),
+  case_sensitive_emails: z
+    .boolean()
+    .optional()
+    .describe('the customers list’s email filter matches letter case exactly (default: it ignores case)'),
   customers: z.array(customer).optional(),
   products: z.array(product).optional(),
   prices: z.array(price).optional(),

@@ -29,6 +29,7 @@ export function accountSettings(
   return {
     approvedTaxCategories: new Set([...CATEGORIES_WITHOUT_APPROVAL, ...approved]),
     cardlessTrials: options.cardlessTrials ?? section?.cardless_trials ?? false,
+    caseSensitiveEmails: options.caseSensitiveEmails ?? section?.case_sensitive_emails ?? false,
     currencies,
   };
 }
@@ -38,7 +39,11 @@ export function settingsToSeed(settings: AccountSettings): AccountSeed {
   const approved = [...settings.approvedTaxCategories].filter(
     (c) => !(CATEGORIES_WITHOUT_APPROVAL as readonly string[]).includes(c),
   );
-  return { approved_tax_categories: approved, cardless_trials: settings.cardlessTrials };
+  return {
+    approved_tax_categories: approved,
+    cardless_trials: settings.cardlessTrials,
+    case_sensitive_emails: settings.caseSensitiveEmails,
+  };
 }
 
 function seedDate(record: WireRecord): string {

@@ -32,6 +32,11 @@ export interface EmulatorOptions {
   /** early access to cardless trials for both accounts; overrides the seed's; default false */
   cardlessTrials?: boolean;
   /**
+   * the customers list's `email` filter matches letter case exactly, for both accounts (the
+   * strictest reading of Paddle's docs); overrides the seed's; default false: it ignores case
+   */
+  caseSensitiveEmails?: boolean;
+  /**
    * a JSON file that keeps both accounts and the keys: loaded at start when it exists (the seed
    * and demo data are then not applied), written atomically after every change
    */
@@ -92,6 +97,7 @@ export interface AccountSeed {
   /** approved on top of saas and standard */
   approved_tax_categories?: string[];
   cardless_trials?: boolean;
+  case_sensitive_emails?: boolean;
   customers?: WireRecord[];
   products?: WireRecord[];
   prices?: WireRecord[];

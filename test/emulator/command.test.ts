@@ -1,11 +1,11 @@
 // `paddle-catalog emulator` as a user runs it: bin/ → dist/, one JSON line, stops on a signal.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BIN, ROOT } from '../helpers/run-cli.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { FakeProcess, runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 let child: ChildProcess | undefined;
 afterEach(() => {
@@ -126,6 +126,23 @@ describe('paddle-catalog emulator', () => {
     expect(fetched.status).toBe(200);
     child?.kill('SIGTERM');
     expect(await second.exit).toBe(0);
+  });
+
+  it('--case-sensitive-emails reaches both accounts, is saved with them, and is in --help', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'emu-state-')), 'state.json');
+    const signals = new FakeProcess();
+    const run = runCliInProcess(
+      ['emulator', '--port', '0', '--json', '--state', file, '--case-sensitive-emails'],
+      { process: signals },
+    );
+    // the command listens beside the CLI's own handler, which then leaves the signal to it
+    await vi.waitFor(() => expect(signals.listenerCount('SIGTERM')).toBe(2));
+    signals.send('SIGTERM');
+    expect((await run).code).toBe(0);
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    expect([saved.sandbox.case_sensitive_emails, saved.live.case_sensitive_emails]).toEqual([true, true]);
+    const help = await runCliInProcess(['emulator', '--help']);
+    expect(help.stdout).toContain('--case-sensitive-emails');
   });
 
   it('refuses an unknown --approve-tax-categories entry and a corrupt --state file with exit 1', async () => {

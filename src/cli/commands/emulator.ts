@@ -19,6 +19,7 @@ interface EmulatorFlags {
   demo: boolean;
   state?: string;
   cardlessTrials?: boolean;
+  caseSensitiveEmails?: boolean;
   approveTaxCategories?: string;
   latency?: string;
   rateLimit?: string;
@@ -118,6 +119,7 @@ Examples:
   $ paddle-catalog emulator                                   # http://127.0.0.1:4010 and a sandbox key
   $ paddle-catalog emulator --port 0 --seed seed.yaml --no-demo
   $ paddle-catalog emulator --cardless-trials --approve-tax-categories ebooks,digital-goods
+  $ paddle-catalog emulator --case-sensitive-emails              # customers?email= matches letter case exactly
   $ paddle-catalog emulator --state .emulator-state.json     # keeps accounts and keys across restarts
   $ paddle-catalog emulator --latency 200 --fail-rate 0.1 --random-seed 7
   $ PADDLE_API_URL=http://127.0.0.1:4010 PADDLE_API_KEY=pdl_sdbx_… paddle-catalog plan catalog.yaml`;
@@ -133,6 +135,10 @@ export const registerEmulator: RegisterCommand = (program, run) => {
     .option('--seed <file>', 'seed data (YAML or JSON, see seeds/seed.schema.json), added to the demo data')
     .option('--no-demo', 'start without the built-in demo data')
     .option('--cardless-trials', 'give both accounts early access to cardless trials')
+    .option(
+      '--case-sensitive-emails',
+      "the customers list's email filter matches letter case exactly (default: it ignores case)",
+    )
     .option(
       '--approve-tax-categories <list>',
       'tax categories approved for both accounts on top of saas and standard (comma-separated)',
@@ -169,6 +175,7 @@ export const registerEmulator: RegisterCommand = (program, run) => {
             demo: flags.demo,
             statePath,
             cardlessTrials: flags.cardlessTrials,
+            caseSensitiveEmails: flags.caseSensitiveEmails,
             approvedTaxCategories: approvedCategories(flags.approveTaxCategories),
             faults,
           });

@@ -1,5 +1,7 @@
 // /customers: create (409 on a duplicate e-mail), list (email exact, id, search,
-// status), get, update.
+// status), get, update. E-mails are stored as given: Paddle's docs say nothing of letter case, so
+// the `email` filter ignores case by default and matches exactly with the account's
+// caseSensitiveEmails setting (the stricter reading); `search` ignores case either way.
 import { ApiFailure, badRequest } from '../api-error.js';
 import type { Reply, Route, RouteContext } from '../core.js';
 import { timestamp } from '../ids.js';
@@ -25,10 +27,11 @@ function checkCustomerBody(body: Body, mode: 'create' | 'update'): void {
   if (errors.list.length > 0) throw badRequest(errors.list);
 }
 
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+// an address in another case is the same mailbox: a duplicate whatever the matching setting
 function assertEmailFree(ctx: RouteContext, email: string, self?: string): void {
-  const taken = ctx.account.state.customers
-    .all()
-    .find((c) => c.email === email.toLowerCase() && c.id !== self);
+  const taken = ctx.account.state.customers.all().find((c) => sameAddress(c.email, email) && c.id !== self);
   if (taken) {
     throw new ApiFailure(
       409,
@@ -47,7 +50,7 @@ export function newCustomer(id: string, fields: Body, at: string): WireRecord {
     status: 'active',
     custom_data: fields.custom_data ?? null,
     name: fields.name ?? null,
-    email: String(fields.email).toLowerCase(),
+    email: String(fields.email),
     marketing_consent: false,
     locale: fields.locale ?? 'en',
     created_at: at,
@@ -69,8 +72,16 @@ function create(ctx: RouteContext): Reply {
   return { status: 201, data: customer };
 }
 
+/** Whether a stored address is one of the `email` filter's, as the account's setting says. */
+function emailFilter(ctx: RouteContext): ((email: string) => boolean) | undefined {
+  const emails = csv(ctx.query, 'email');
+  if (!emails) return undefined;
+  if (ctx.account.settings.caseSensitiveEmails) return (email) => emails.includes(email);
+  return (email) => emails.some((wanted) => sameAddress(wanted, email));
+}
+
 function list(ctx: RouteContext): Reply {
-  const emails = csv(ctx.query, 'email')?.map((e) => e.toLowerCase());
+  const email = emailFilter(ctx);
   const ids = idFilter(ctx.query, 'id', 'ctm');
   const statuses = statusScope(ctx);
   const search = ctx.query.get('search')?.toLowerCase();
@@ -79,7 +90,7 @@ function list(ctx: RouteContext): Reply {
     .filter(
       (c) =>
         statuses.has(c.status) &&
-        (!emails || emails.includes(c.email)) &&
+        (!email || email(c.email)) &&
         (!ids || ids.includes(c.id)) &&
         (!search || [c.id, c.name ?? '', c.email].some((v: string) => v.toLowerCase().includes(search))),
     );
@@ -93,10 +104,7 @@ function get(ctx: RouteContext): Reply {
 function update(ctx: RouteContext): Reply {
   const customer = findOr404(ctx.account.state.customers, ctx.params[0] as string, 'Customer');
   checkCustomerBody(ctx.body, 'update');
-  if (typeof ctx.body.email === 'string') {
-    assertEmailFree(ctx, ctx.body.email, customer.id);
-    ctx.body.email = ctx.body.email.toLowerCase();
-  }
+  if (typeof ctx.body.email === 'string') assertEmailFree(ctx, ctx.body.email, customer.id);
   applyPatch(customer, ctx.body, ctx);
   return { data: customer };
 }
