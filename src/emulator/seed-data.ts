@@ -1,13 +1,15 @@
 // Built-in demo data (used without --seed): a few customers, one of them demo@example.com with a
 // realistic history across every status, both collection modes, several currencies including the
-// zero-decimal ones, and the zero-value transaction that starts a free trial. Fixed dates, so the
-// data is the same on every start.
+// zero-decimal ones, and the zero-value transaction that starts a free trial; and one churned
+// (archived) customer, whom Paddle's customer list shows only when asked. Fixed dates, so the data
+// is the same on every start.
 import type { AccountSeed, SeedTransaction } from './types.js';
 
 export const DEMO_CUSTOMERS = [
   { email: 'demo@example.com', name: 'Demo Customer' },
   { email: 'alice@example.com', name: 'Alice Martin' },
   { email: 'bob@example.com', name: 'Bob Tanaka' },
+  { email: 'churned@example.com', name: 'Casey Moreau', status: 'archived' },
 ];
 
 type Row = [status: string, mode: string, currency: string, subtotal: string, tax: string, date: string];
@@ -45,6 +47,12 @@ const OTHER_HISTORY: Record<string, Row[]> = {
   'bob@example.com': [
     ['completed', 'automatic', 'JPY', '1200', '120', '2025-05-05T01:00:00.000Z'],
     ['billed', 'manual', 'GBP', '30000', '6000', '2025-06-01T01:00:00.000Z'],
+  ],
+  // a trial, two renewals, then gone
+  'churned@example.com': [
+    ['completed', 'automatic', 'USD', '0', '0', '2024-11-04T12:00:00.000Z'],
+    ['completed', 'automatic', 'USD', '2900', '232', '2024-11-18T12:00:00.000Z'],
+    ['completed', 'automatic', 'USD', '2900', '232', '2024-12-18T12:00:00.000Z'],
   ],
 };
 

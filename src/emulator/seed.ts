@@ -6,7 +6,7 @@ import { CATEGORIES_WITHOUT_APPROVAL } from '../paddle-facts/tax-categories.js';
 import type { AccountSettings } from './core.js';
 import { type IdFactory, timestamp } from './ids.js';
 import { newCustomer } from './routes/customers.js';
-import { demoSeed } from './seed-data.js';
+import { DEMO_CUSTOMERS, demoSeed } from './seed-data.js';
 import { type AccountState, emptyState, RESOURCES } from './state.js';
 import { expandTransaction } from './transaction-shape.js';
 import type { AccountSeed, EmulatorOptions, EmulatorSeed, SeedTransaction, WireRecord } from './types.js';
@@ -128,7 +128,7 @@ function byDate(a: SeedTransaction, b: SeedTransaction): number {
 
 /** The demo data and the seed's section, as one section (demo records first). */
 function withDemo(ids: IdFactory, section: AccountSeed | undefined): AccountSeed {
-  const demo = demoSeed(Array.from({ length: 3 }, () => ids.next('ctm', SEED_EPOCH)));
+  const demo = demoSeed(DEMO_CUSTOMERS.map(() => ids.next('ctm', SEED_EPOCH)));
   return {
     ...section,
     customers: [...(demo.customers ?? []), ...(section?.customers ?? [])],
