@@ -2,14 +2,15 @@
 // issue with its dotted path and the line and column of the node that causes it.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { load } from 'js-yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { type Document, LineCounter, parseDocument, type YAMLError } from 'yaml';
 import type { z } from 'zod';
 import { type CatalogIssue, InvalidCatalogError, UserError } from '../errors.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { inexactValues, type KeyedFinding } from './exact-values.js';
 import { dottedPath, NodeIndex, pathAtOffset } from './positions.js';
 import type { DiscountFields } from './rules/discount.js';
-import { type Finding, otherEnvironment, type PathSegment, type RuleContext } from './rules/finding.js';
+import { otherEnvironment, type PathSegment, type RuleContext } from './rules/finding.js';
 import { type ProductFields, type RuleInput, runRules } from './rules/index.js';
 import {
   type Catalog,
@@ -22,6 +23,7 @@ import {
   productSchema,
   settingsFor,
 } from './schema.js';
+import { decodeCatalog } from './utf8.js';
 import { explainZodIssue, type Source } from './zod-issues.js';
 
 export interface ReadOptions {
@@ -50,20 +52,34 @@ function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
   return value;
 }
 
-function yamlIssue(doc: Document, error: YAMLError, lineCounter: LineCounter): CatalogIssue {
+/** A tag the core schema does not resolve (`!!set`, `!!binary`, `!foo`) would be read as plain text or a map. */
+function tagMessage(yamlMessage: string): string {
+  const tag = (/Unresolved tag: (\S+)/.exec(yamlMessage)?.[1] ?? '').replace('tag:yaml.org,2002:', '!!');
+  return `tag ${tag} is not supported: a catalog holds plain YAML values only (maps, lists, text, numbers, true/false, null); remove the tag`;
+}
+
+/** Where the value of a tag starts: a tag stands before its node, outside the node's range. */
+function afterTag(text: string, tagEnd: number): number {
+  return tagEnd + (/^\s*/.exec(text.slice(tagEnd, tagEnd + 256))?.[0].length ?? 0);
+}
+
+function yamlIssue(doc: Document, error: YAMLError, lineCounter: LineCounter, text: string): CatalogIssue {
   const start = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
-  const path = pathAtOffset(doc, error.pos[0]);
   const duplicate = error.code === 'DUPLICATE_KEY';
-  const message = duplicate
-    ? `duplicate key "${String(path[path.length - 1] ?? '')}": a key may appear once in a map (the last one would silently win)`
-    : (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+  const tag = error.code === 'TAG_RESOLVE_FAILED';
+  const path = pathAtOffset(doc, tag ? afterTag(text, error.pos[1]) : error.pos[0]);
+  const firstLine = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+  let message = firstLine;
+  if (duplicate)
+    message = `duplicate key "${String(path[path.length - 1] ?? '')}": a key may appear once in a map (the last one would silently win)`;
+  else if (tag) message = tagMessage(firstLine);
   return {
     path: dottedPath(path),
     line: start.line,
     column: start.col,
     message,
-    rule: duplicate ? 'duplicate-key' : 'yaml-syntax',
-    severity: error.name === 'YAMLWarning' ? 'warning' : 'error',
+    rule: duplicate ? 'duplicate-key' : tag ? 'yaml-tag-unsupported' : 'yaml-syntax',
+    severity: error.name === 'YAMLWarning' && !tag ? 'warning' : 'error',
   };
 }
 
@@ -148,8 +164,10 @@ const byPosition = (a: CatalogIssue, b: CatalogIssue) => a.line - b.line || a.co
  * than building a positioned document) settles those; anything else — a parse error, a duplicate
  * key, an alias, a single issue, even a warning — is read again in full, with positions.
  */
-export function readCatalog(file: string, text: string, options: ReadOptions): ReadResult {
-  return quickRead(text, options) ?? fullRead(file, text, options);
+export function readCatalog(file: string, source: string | Uint8Array, options: ReadOptions): ReadResult {
+  const decoded = typeof source === 'string' ? { text: source } : decodeCatalog(source);
+  if ('issue' in decoded) return { issues: [decoded.issue] };
+  return quickRead(decoded.text, options) ?? fullRead(file, decoded.text, options);
 }
 
 /** What the two parsers may read differently (tabs near indentation, a lone CR): full read only. */
@@ -159,11 +177,12 @@ function quickRead(text: string, options: ReadOptions): ReadResult | undefined {
   if (UNUSUAL_WHITESPACE.test(text)) return undefined;
   let raw: unknown;
   try {
-    // YAML 1.2 core schema, as the full read; duplicate keys throw; aliases go to the full read's guard
-    raw = load(text, { json: false, maxAliases: 0 });
+    // YAML 1.2 core schema, as the full read: other tags throw; duplicate keys throw; aliases go to the full read's guard
+    raw = load(text, { schema: CORE_SCHEMA, json: false, maxAliases: 0 });
   } catch {
     return undefined;
   }
+  if (inexactValues(raw).length > 0) return undefined;
   const parsed = catalogSchema.safeParse(raw);
   if (!parsed.success) return undefined;
   const context = ruleContext(isMapping(raw) ? raw.environments : undefined, options);
@@ -174,8 +193,16 @@ function quickRead(text: string, options: ReadOptions): ReadResult | undefined {
 /** The read with positions: every problem at once, each at its node. */
 export function fullRead(file: string, text: string, options: ReadOptions): ReadResult {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, merge: false, prettyErrors: true });
-  const issues = [...doc.errors, ...doc.warnings].map((e) => yamlIssue(doc, e, lineCounter));
+  // the core schema whatever a %YAML directive says, and no YAML 1.1 types (!!set, !!binary…) behind it
+  const doc = parseDocument(text, {
+    lineCounter,
+    uniqueKeys: true,
+    merge: false,
+    prettyErrors: true,
+    schema: 'core',
+    resolveKnownTags: false,
+  });
+  const issues = [...doc.errors, ...doc.warnings].map((e) => yamlIssue(doc, e, lineCounter, text));
   // Duplicate keys leave a well-formed tree behind: keep going so every other problem shows too.
   if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return { issues: issues.sort(byPosition) };
 
@@ -210,7 +237,7 @@ export function fullRead(file: string, text: string, options: ReadOptions): Read
     : parsed.error.issues.flatMap((issue) => explainZodIssue(issue, source));
   const input = parsed.success ? inputFromCatalog(parsed.data) : inputFromRaw(raw);
   const context = ruleContext(isMapping(raw) ? raw.environments : undefined, options);
-  for (const finding of [...structural, ...runRules(input, context)])
+  for (const finding of [...inexactValues(raw), ...structural, ...runRules(input, context)])
     issues.push(toIssue(finding, positions()));
 
   issues.sort(byPosition);
@@ -218,16 +245,19 @@ export function fullRead(file: string, text: string, options: ReadOptions): Read
   return valid ? { catalog: parsed.data, issues } : { issues };
 }
 
-function toIssue(finding: Finding & { atKey?: boolean }, index: NodeIndex): CatalogIssue {
+function toIssue(finding: KeyedFinding, index: NodeIndex): CatalogIssue {
   const { line, column } = finding.atKey ? index.locateKey(finding.path) : index.locate(finding.path);
   const { message, rule, severity } = finding;
   return { path: dottedPath(finding.path), line, column, message, rule, severity };
 }
 
-/** The file's text (`file` as the user wrote it, relative to `cwd`); a missing or unreadable file is the user's to fix, not a crash. */
-export async function readCatalogText(file: string, cwd: string = process.cwd()): Promise<string> {
+/**
+ * The file's bytes (`file` as the user wrote it, relative to `cwd`), for readCatalog to decode
+ * strictly; a missing or unreadable file is the user's to fix, not a crash.
+ */
+export async function readCatalogFile(file: string, cwd: string = process.cwd()): Promise<Uint8Array> {
   try {
-    return await readFile(resolve(cwd, file), 'utf8');
+    return await readFile(resolve(cwd, file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
@@ -258,7 +288,7 @@ export async function loadCatalog(
   environment: EnvironmentName,
   cwd?: string,
 ): Promise<LoadedCatalog> {
-  const { catalog, issues } = readCatalog(file, await readCatalogText(file, cwd), { environment });
+  const { catalog, issues } = readCatalog(file, await readCatalogFile(file, cwd), { environment });
   if (!catalog) throw new InvalidCatalogError(file, issues);
   return { file, catalog, environment, settings: settingsFor(catalog, environment), warnings: issues };
 }

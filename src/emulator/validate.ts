@@ -1,5 +1,6 @@
 // Request-body shape checks in Paddle's style: every problem at once as
 // `{field, message}`, `(root)` for a missing required field, dotted paths for nested ones.
+import { AMOUNT_MAX, amountAboveMax, CUSTOM_DATA_MAX_BYTES, jsonBytes } from '../paddle-facts/limits.js';
 import type { FieldError } from './api-error.js';
 
 export type Body = Record<string, unknown>;
@@ -71,12 +72,21 @@ export class FieldErrors {
     }
   }
 
-  /** custom_data: a JSON object with at least one key, or null. */
+  /** custom_data: a JSON object with at least one key, or null, within the size bound. */
   customData(value: unknown): void {
     if (value === undefined || value === null) return;
     if (!isObject(value))
       this.add('custom_data', `Invalid type. Expected: object, given: ${typeName(value)}`);
     else if (Object.keys(value).length === 0) this.add('custom_data', 'must have at least 1 key');
+    else if (jsonBytes(value) > CUSTOM_DATA_MAX_BYTES) {
+      const provided = `provided size ${jsonBytes(value)}`;
+      this.add('custom_data', `maximum size of ${CUSTOM_DATA_MAX_BYTES} bytes exceeded. ${provided}`);
+    }
+  }
+
+  /** An amount already known to be digits: at most AMOUNT_MAX. */
+  amountAtMost(field: string, digits: string): void {
+    if (amountAboveMax(digits)) this.add(field, `Must be less than or equal to ${AMOUNT_MAX}`);
   }
 
   object(field: string, value: unknown): value is Body {

@@ -1,6 +1,6 @@
 // `paddle-catalog`: check a catalog file from an app or a script, as `paddle-catalog validate` does
 // (offline: structure and every local rule, each issue with its line and column).
-import { readCatalog, readCatalogText } from '../catalog/read.js';
+import { readCatalog, readCatalogFile } from '../catalog/read.js';
 import type { CatalogIssue } from '../errors.js';
 import { ENVIRONMENTS, type EnvironmentName } from '../paddle-facts/environments.js';
 
@@ -26,6 +26,6 @@ export async function validateCatalogFile(
   const environment = options.environment ?? 'sandbox';
   if (!ENVIRONMENTS.includes(environment))
     throw new TypeError(`environment must be "sandbox" or "production", not ${JSON.stringify(environment)}`);
-  const { catalog, issues } = readCatalog(path, await readCatalogText(path), { environment });
+  const { catalog, issues } = readCatalog(path, await readCatalogFile(path), { environment });
   return { ok: catalog !== undefined, issues };
 }

@@ -1,6 +1,7 @@
 // The seed's rules, enforced by the emulator independently of the catalog's validation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { AMOUNT_MAX, CUSTOM_DATA_MAX_BYTES } from '../../src/paddle-facts/limits.js';
 import { call, priceBody, productBody } from './support.js';
 
 let emulator: RunningEmulator;
@@ -222,6 +223,49 @@ describe('§2.4 / §8 price fields', () => {
   it('§2.4 billing cycle frequency must be at least 1', async () => {
     const res = await createPrice({ billing_cycle: { interval: 'month', frequency: 0 } });
     expect(res.body.error.code).toBe('price_billing_cycle_frequency_below_1');
+  });
+});
+
+describe('bounds the emulator keeps on its own (docs/rules.md amount-too-large, custom-data-too-large)', () => {
+  const over = `1${AMOUNT_MAX}`;
+
+  it('amount-too-large: a unit price, an override or a flat discount above the bound is a 400 naming the field', async () => {
+    const price = await createPrice({
+      unit_price: { amount: over, currency_code: 'USD' },
+      unit_price_overrides: [{ country_codes: ['DE'], unit_price: { amount: over, currency_code: 'EUR' } }],
+    });
+    expect(price.status).toBe(400);
+    expect(price.body.error.errors.map((e: { field: string }) => e.field)).toEqual([
+      'unit_price.amount',
+      'unit_price_overrides[0].unit_price.amount',
+    ]);
+    const discount = await call(emulator, 'POST', '/discounts', {
+      body: { description: 'Big', type: 'flat', amount: over, currency_code: 'USD' },
+    });
+    expect(discount.status).toBe(400);
+    expect(discount.body.error.errors[0]).toEqual({
+      field: 'amount',
+      message: `Must be less than or equal to ${AMOUNT_MAX}`,
+    });
+    expect((await createPrice({ unit_price: { amount: AMOUNT_MAX, currency_code: 'USD' } })).status).toBe(
+      201,
+    );
+  });
+
+  it('custom-data-too-large: custom_data above the bound is a 400 on create and on update, at the bound it is kept', async () => {
+    const sized = (bytes: number) => ({ blob: 'x'.repeat(bytes - '{"blob":""}'.length) });
+    const big = await call(emulator, 'POST', '/products', {
+      body: productBody({ custom_data: sized(CUSTOM_DATA_MAX_BYTES + 1) }),
+    });
+    expect(big.status).toBe(400);
+    expect(big.body.error.errors[0].field).toBe('custom_data');
+    expect(big.body.error.errors[0].message).toContain(`maximum size of ${CUSTOM_DATA_MAX_BYTES} bytes`);
+    const ok = await createPrice({ custom_data: sized(CUSTOM_DATA_MAX_BYTES) });
+    expect(ok.status).toBe(201);
+    const patch = await call(emulator, 'PATCH', `/prices/${ok.body.data.id}`, {
+      body: { custom_data: sized(CUSTOM_DATA_MAX_BYTES + 1) },
+    });
+    expect(patch.status).toBe(400);
   });
 });
 

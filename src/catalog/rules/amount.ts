@@ -1,9 +1,16 @@
 // amount-not-minor-units (docs/rules.md): amounts are strings of digits in the lowest currency
 // unit. A YAML number or a decimal string is the commonest mistake; the message shows the string
 // the user most likely meant and what it is worth, e.g. "1000" = $10.00, "1200" = ¥1,200.
+// amount-too-large: an amount has an upper bound (src/paddle-facts/limits.ts), so a stray run of
+// digits is caught here, not sent.
 
 import { formatMinorUnits, minorUnitsToDecimal } from '../../money/minor-units.js';
 import { currencyDecimalPlaces } from '../../paddle-facts/currencies.js';
+import { AMOUNT_MAX, amountAboveMax } from '../../paddle-facts/limits.js';
+import type { CatalogPrice, Money, UnitPriceOverride } from '../schema.js';
+import { error, type Finding, type PathSegment } from './finding.js';
+
+export const AMOUNT_TOO_LARGE = 'amount-too-large';
 
 const DIGITS = /^\d+$/;
 
@@ -53,4 +60,36 @@ export function amountMessage(
     return `amount ${written} has more decimals than ${currency ?? 'the currency'} has (${places}); amounts are strings of digits in the lowest currency unit`;
   }
   return `amount must be a string of digits in the lowest currency unit, e.g. ${quotedHint('1000')}`;
+}
+
+/** amount-too-large: why an amount above the bound of docs/rules.md is refused. */
+export function amountTooLargeMessage(digits: string, currency: string | undefined): string {
+  return `amount ${digits} is above the largest amount the tool sends, ${AMOUNT_MAX} (= ${describeAmount(AMOUNT_MAX, currency)}); no real price reaches it, so it is most likely a typo`;
+}
+
+type Priced = Pick<CatalogPrice, 'unit_price' | 'unit_price_overrides' | 'trial_period'>;
+
+/** Every amount of a price (its own, its overrides', its paid trial's), at its path. */
+function pricedAmounts(price: Priced): Array<{ path: PathSegment[]; money: Money }> {
+  const overrides = (at: PathSegment[], list: UnitPriceOverride[] | undefined) =>
+    (list ?? []).map((o, i) => ({
+      path: [...at, 'unit_price_overrides', i, 'unit_price'],
+      money: o.unit_price,
+    }));
+  const trial = price.trial_period;
+  return [
+    { path: ['unit_price'], money: price.unit_price },
+    ...overrides([], price.unit_price_overrides),
+    ...(trial?.unit_price ? [{ path: ['trial_period', 'unit_price'], money: trial.unit_price }] : []),
+    ...overrides(['trial_period'], trial?.unit_price_overrides),
+  ];
+}
+
+/** amount-too-large: each amount of a price is at most AMOUNT_MAX. */
+export function priceAmountsBounded(price: Priced): Finding[] {
+  return pricedAmounts(price)
+    .filter(({ money }) => amountAboveMax(money.amount))
+    .map(({ path, money }) =>
+      error(AMOUNT_TOO_LARGE, [...path, 'amount'], amountTooLargeMessage(money.amount, money.currency_code)),
+    );
 }

@@ -1,7 +1,8 @@
 // Discounts: the rules that relate a discount's fields to each other and to the rest of the
 // catalog, as Paddle applies them when a discount is created (docs/rules.md has one section per id).
+import { amountAboveMax } from '../../paddle-facts/limits.js';
 import type { CatalogDiscount } from '../schema.js';
-import { amountMessage } from './amount.js';
+import { AMOUNT_TOO_LARGE, amountMessage, amountTooLargeMessage } from './amount.js';
 import { didYouMean } from './did-you-mean.js';
 import { error, type Finding, type RuleContext, warning } from './finding.js';
 import type { RuleId } from './ids.js';
@@ -62,9 +63,12 @@ export function discountAmount(discount: DiscountFields): Finding[] {
     if (isPercentage(amount)) return [];
     return [error(DISCOUNT_RULE.percentageAmount, ['amount'], percentageMessage(amount))];
   }
-  if (/^\d+$/.test(amount)) return [];
-  const message = `a ${type} discount's ${amountMessage(amount, amount, discount.currency_code)}`;
-  return [error(DISCOUNT_RULE.flatAmount, ['amount'], message)];
+  if (!/^\d+$/.test(amount)) {
+    const message = `a ${type} discount's ${amountMessage(amount, amount, discount.currency_code)}`;
+    return [error(DISCOUNT_RULE.flatAmount, ['amount'], message)];
+  }
+  if (!amountAboveMax(amount)) return [];
+  return [error(AMOUNT_TOO_LARGE, ['amount'], amountTooLargeMessage(amount, discount.currency_code))];
 }
 
 /** Flat amounts are money, so they need a currency; a percentage has none. */

@@ -4,6 +4,10 @@ export const RULE_IDS = [
   // reading the file
   'yaml-syntax',
   'duplicate-key',
+  'utf8-invalid',
+  'yaml-tag-unsupported',
+  'number-inexact',
+  'proto-key',
   // structure and single fields
   'schema',
   'unknown-field',
@@ -15,6 +19,7 @@ export const RULE_IDS = [
   'price-description-invalid',
   'price-name-invalid',
   'amount-not-minor-units',
+  'amount-too-large',
   'currency-unsupported',
   'billing-cycle-invalid',
   'quantity-invalid',
@@ -25,6 +30,8 @@ export const RULE_IDS = [
   'product-name-blank',
   'price-description-blank',
   'custom-data-empty',
+  'custom-data-marker-key',
+  'custom-data-too-large',
   // rules across fields and the account's settings
   'tax-category-not-approved',
   'quantity-minimum-above-maximum',

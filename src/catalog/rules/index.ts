@@ -1,6 +1,8 @@
 // The rules that relate fields to each other, run on every product and price that has a valid
 // structure (so one broken price does not hide the problems of the others).
 import type { CatalogPrice, CatalogProduct } from '../schema.js';
+import { priceAmountsBounded } from './amount.js';
+import { customDataMarkerKey, customDataSize } from './custom-data.js';
 import {
   type DiscountContext,
   type DiscountFields,
@@ -40,12 +42,17 @@ export const PRODUCT_RULES: readonly Registered<ProductRule, keyof ProductFields
   { check: taxCategoryApproved, reads: ['tax_category'] },
   { check: productNameBlank, reads: ['name'] },
   { check: customDataEmpty, reads: ['custom_data'] },
+  { check: customDataMarkerKey, reads: ['custom_data'] },
+  { check: customDataSize, reads: ['custom_data'] },
 ];
 
 export const PRICE_RULES: readonly Registered<PriceRule, keyof CatalogPrice>[] = [
   { check: quantityInOrder, reads: ['quantity'] },
   { check: priceDescriptionBlank, reads: ['description'] },
   { check: customDataEmpty, reads: ['custom_data'] },
+  { check: customDataMarkerKey, reads: ['custom_data'] },
+  { check: customDataSize, reads: ['custom_data'] },
+  { check: priceAmountsBounded, reads: ['unit_price', 'unit_price_overrides', 'trial_period'] },
   { check: priceCountriesOnce, reads: ['unit_price_overrides', 'trial_period'] },
   { check: trialNeedsBillingCycle, reads: ['trial_period', 'billing_cycle'] },
   { check: paidTrialCurrency, reads: ['trial_period', 'unit_price'] },
@@ -61,6 +68,8 @@ export const DISCOUNT_RULES: readonly Registered<DiscountRule, keyof DiscountFie
   { check: discountRecurringIntervals, reads: ['recur', 'maximum_recurring_intervals'] },
   { check: discountRestrictTo, reads: ['restrict_to'] },
   { check: discountExpired, reads: ['expires_at'] },
+  { check: customDataMarkerKey, reads: ['custom_data'] },
+  { check: customDataSize, reads: ['custom_data'] },
 ];
 
 /**

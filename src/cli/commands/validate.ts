@@ -49,9 +49,9 @@ export const registerValidate: RegisterCommand = (program, run) => {
     .action(
       run(async ({ reporter, io }, file: string, options: { production?: boolean }) => {
         // Loaded here, not at start-up: yaml and zod are not needed by --version or --help.
-        const { readCatalog, readCatalogText } = await import('../../catalog/read.js');
+        const { readCatalog, readCatalogFile } = await import('../../catalog/read.js');
         const environment = environmentOf(options.production);
-        const { catalog, issues } = readCatalog(file, await readCatalogText(file, io.cwd), { environment });
+        const { catalog, issues } = readCatalog(file, await readCatalogFile(file, io.cwd), { environment });
         annotateIssues(reporter, file, issues);
         reporter.document({
           ok: catalog !== undefined,

@@ -95,6 +95,7 @@ export function checkDiscountRules(discount: WireRecord): void {
     }
   } else {
     if (!/^\d+$/.test(amount)) errors.add('amount', 'must be a string of digits in the lowest currency unit');
+    else errors.amountAtMost('amount', amount);
     if (discount.currency_code === null)
       errors.add('currency_code', `is required for ${discount.type} discounts`);
   }

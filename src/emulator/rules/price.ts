@@ -39,6 +39,7 @@ export function checkMoney(
   else if (typeof value.amount !== 'string') errors.add(`${field}.amount`, 'Invalid type. Expected: string');
   else if (value.amount.startsWith('-')) errors.add(`${field}.amount`, 'The amount cannot be negative');
   else if (!/^\d+$/.test(value.amount)) errors.add(`${field}.amount`, 'must be a string of digits');
+  else errors.amountAtMost(`${field}.amount`, value.amount);
   if (typeof value.currency_code !== 'string' || !settings.currencies.has(value.currency_code)) {
     errors.add(`${field}.currency_code`, 'must be a supported currency code');
   }

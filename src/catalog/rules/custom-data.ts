@@ -1,0 +1,29 @@
+// custom_data reaches Paddle with the tool's marker beside the user's keys (src/plan/marker.ts), so
+// a user key named like the marker would be overwritten without a word (custom-data-marker-key),
+// and the whole must stay within the size bound of docs/rules.md (custom-data-too-large).
+import { CUSTOM_DATA_MAX_BYTES, jsonBytes } from '../../paddle-facts/limits.js';
+import { MARKER_FIELD } from '../../plan/marker.js';
+import { error, type Finding } from './finding.js';
+
+type WithCustomData = { custom_data?: Record<string, unknown> };
+
+/** The room the largest marker takes: a product/price key and a catalog name, 63 characters each. */
+const MARKER_ROOM = jsonBytes({
+  [MARKER_FIELD]: { key: `${'k'.repeat(63)}/${'k'.repeat(63)}`, catalog: 'c'.repeat(63) },
+});
+/** What is left for the user's own custom_data. */
+export const USER_CUSTOM_DATA_MAX_BYTES = CUSTOM_DATA_MAX_BYTES - MARKER_ROOM;
+
+export function customDataMarkerKey(object: WithCustomData): Finding[] {
+  if (object.custom_data === undefined || !Object.hasOwn(object.custom_data, MARKER_FIELD)) return [];
+  const message = `custom_data.${MARKER_FIELD} is the tool's own marker and would overwrite this value; rename the key`;
+  return [error('custom-data-marker-key', ['custom_data', MARKER_FIELD], message)];
+}
+
+export function customDataSize(object: WithCustomData): Finding[] {
+  if (object.custom_data === undefined) return [];
+  const bytes = jsonBytes(object.custom_data);
+  if (bytes <= USER_CUSTOM_DATA_MAX_BYTES) return [];
+  const message = `custom_data is ${bytes} bytes as JSON; at most ${USER_CUSTOM_DATA_MAX_BYTES} fit beside the tool's marker (${CUSTOM_DATA_MAX_BYTES} in all): keep large data elsewhere and store a reference`;
+  return [error('custom-data-too-large', ['custom_data'], message)];
+}
