@@ -136,7 +136,7 @@ describe('paddle-catalog emulator', () => {
       { process: signals },
     );
     // the command listens beside the CLI's own handler, which then leaves the signal to it
-    await vi.waitFor(() => expect(signals.listenerCount('SIGTERM')).toBe(2));
+    await vi.waitFor(() => expect(signals.listenerCount('SIGTERM')).toBe(2), { timeout: 10_000 });
     signals.send('SIGTERM');
     expect((await run).code).toBe(0);
     const saved = JSON.parse(readFileSync(file, 'utf8'));
