@@ -5,6 +5,7 @@ import { PADDLE_ID } from '../catalog/rules/discount.js';
 import type { RemoteError } from '../errors.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { keyIn, type Marker } from '../plan/marker.js';
+import { DEDUPE_ORDER } from '../plan/summary.js';
 import type {
   Adoption,
   Archival,
@@ -115,10 +116,11 @@ export async function executePlan(
     );
   }
 
-  // --dedupe: the extra objects go first (prices, then products), so the rest runs on what is kept
+  // --dedupe: the extra objects go first (prices before their products), so the rest runs on what is kept
   const extra = plan.deduplication ?? [];
-  await Promise.all(extra.filter((c) => c.kind === 'price').map((c) => step(c, undefined)));
-  await Promise.all(extra.filter((c) => c.kind === 'product').map((c) => step(c, undefined)));
+  for (const kind of DEDUPE_ORDER) {
+    await Promise.all(extra.filter((c) => c.kind === kind).map((c) => step(c, undefined)));
+  }
   await Promise.all(plan.groups.map(runGroup));
   // Discounts last: restrict_to names products and prices by key, and a key created in this run
   // has its id only now.

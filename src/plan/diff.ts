@@ -188,9 +188,7 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     ? { ...plan, ambiguities: [...adoptions.ambiguities, ...discounts.ambiguities] }
     : plan;
   if (!options.dedupe) return withAdoptions;
-  // discounts' extra objects are reported, not yet archived by --dedupe
-  const extra = duplicates.filter((d) => d.kind !== 'discount').flatMap(deduplication);
-  return { ...withAdoptions, deduplication: extra };
+  return { ...withAdoptions, deduplication: duplicates.flatMap(deduplication) };
 }
 
 /** --dedupe: every extra active object of a key is archived (before anything else, see changesInOrder). */
@@ -206,6 +204,7 @@ function deduplication(duplicate: Duplicate): Deduplication[] {
       duplicateOf: duplicate.kept,
     };
     if (duplicate.kind === 'product') return { ...base, kind: 'product' };
+    if (duplicate.kind === 'discount') return { ...base, kind: 'discount' };
     const [productKey = '', priceKey = ''] = duplicate.key.split('/');
     return { ...base, kind: 'price', productKey, priceKey };
   });

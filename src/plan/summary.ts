@@ -5,12 +5,14 @@ import type { Action, Change, Plan } from './types.js';
 const isCarrier = (change: Change) =>
   change.kind === 'product' && change.action === 'unchanged' && !change.desired;
 
-/** With --dedupe, the extra objects first (prices, then products); then per product: products before their prices; a product that is archived goes after its prices; discounts last. */
+/** The order in which --dedupe archives the extra objects: prices, then products, then discounts. */
+export const DEDUPE_ORDER = ['price', 'product', 'discount'] as const;
+
+/** With --dedupe, the extra objects first (DEDUPE_ORDER); then per product: products before their prices; a product that is archived goes after its prices; discounts last. */
 export function changesInOrder(plan: Plan): Change[] {
   const dedupe = plan.deduplication ?? [];
   return [
-    ...dedupe.filter((c) => c.kind === 'price'),
-    ...dedupe.filter((c) => c.kind === 'product'),
+    ...DEDUPE_ORDER.flatMap((kind) => dedupe.filter((c) => c.kind === kind)),
     ...plan.groups
       .flatMap((g): Change[] =>
         g.product.action === 'archive' ? [...g.prices, g.product] : [g.product, ...g.prices],

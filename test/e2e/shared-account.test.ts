@@ -156,6 +156,44 @@ describe('duplicates fail verification; --dedupe repairs them', { timeout: 90_00
     expect(await activeCounts()).toEqual({ pro: 1, 'pro/monthly': 1, 'pro/yearly': 1 });
   });
 
+  it('a duplicate managed discount: not verified, named; apply --dedupe archives the newer one and verifies', async () => {
+    const file = writeCatalog(
+      dir,
+      `version: 1\nproducts: {}\ndiscounts:\n  welcome:\n    description: Welcome offer\n    type: percentage\n    amount: "10"\n`,
+      'discount-twins.yaml',
+    );
+    const first = await json('apply', file, '--yes');
+    expect(first.doc).toMatchObject({ ok: true, verified: true });
+    const kept = first.doc.discounts.welcome.id;
+    // what a second run, started at the same moment, would have left behind (Paddle made up its code)
+    const twin = await gateway().createDiscount('twin', {
+      description: 'Welcome offer',
+      type: 'percentage',
+      amount: '10',
+      custom_data: { paddle_catalog: { key: 'welcome' } },
+    });
+
+    const { code, doc } = await json('apply', file, '--yes');
+    expect(code).toBe(1);
+    expect(doc.verification.duplicates).toEqual([
+      { kind: 'discount', key: 'welcome', kept, others: [twin.id] },
+    ]);
+    const plan = await cli('plan', file, '--dedupe');
+    expect(plan.stdout).toContain(`- archive discount welcome (${twin.id}) (duplicate of ${kept})`);
+
+    const repaired = await json('apply', file, '--dedupe', '--yes');
+    expect(repaired.code).toBe(0);
+    expect(repaired.doc).toMatchObject({ ok: true, verified: true });
+    expect(repaired.doc.deduplicated).toEqual([
+      { kind: 'discount', key: 'welcome', id: twin.id, kept, status: 'applied' },
+    ]);
+    const { discounts } = await gateway().snapshot({ discounts: 'required' });
+    expect(discounts.map((d) => `${d.id === kept ? 'kept' : 'twin'} ${d.status}`).sort()).toEqual([
+      'kept active',
+      'twin archived',
+    ]);
+  });
+
   it('two apply --yes started at the same moment never both exit 0 over duplicates; one apply --dedupe --yes converges', async () => {
     const file = writeCatalog(dir, PRO_CATALOG(), 'race.yaml');
     // every answer takes 0.7 s, so both runs read the account before either has written

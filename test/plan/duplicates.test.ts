@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { diff } from '../../src/plan/diff.js';
 import { olderFirst } from '../../src/plan/identity.js';
 import { changesInOrder, hasChanges, isConverged, summarize } from '../../src/plan/summary.js';
-import { catalogOf, price, pro, remoteProduct, snapshotOf } from './builders.js';
+import { catalogOf, price, pro, remoteDiscount, remoteProduct, snapshotOf } from './builders.js';
 
 const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
 const lines = (plan: ReturnType<typeof diff>) =>
@@ -104,3 +104,62 @@ describe('two applies at once left twins: plan, plan --dedupe, verification', ()
     expect(plan.deduplication).toEqual([]);
   });
 });
+
+describe('duplicate discounts: kept by age, archived by --dedupe', () => {
+  const catalog = {
+    ...catalogOf({}),
+    discounts: { welcome: { description: 'Launch offer', type: 'percentage' as const, amount: '25' } },
+  };
+  // two runs at once, each made the (codeless) discount: Paddle allows that, codes alone are unique
+  const twins = () => ({
+    ...snapshotOf(),
+    discounts: [
+      remoteDiscount('welcome', { id: 'dsc_b', code: 'GEN2', created_at: at(2) }),
+      remoteDiscount('welcome', { id: 'dsc_c', code: 'GEN3', created_at: at(2) }),
+      remoteDiscount('welcome', { id: 'dsc_a', code: 'GEN1', created_at: at(1) }),
+      remoteDiscount('welcome', { id: 'dsc_old', code: 'GEN0', created_at: at(0), status: 'archived' }),
+    ],
+  });
+
+  it('the plan keeps the oldest active one and names the others; verification fails on them', () => {
+    const plan = diff(catalog, twins());
+    expect(plan.duplicates).toEqual([
+      { kind: 'discount', key: 'welcome', kept: 'dsc_a', others: ['dsc_b', 'dsc_c'] },
+    ]);
+    expect(isConverged(plan)).toBe(false);
+  });
+
+  it('--dedupe archives every extra discount, after the extra prices and products', () => {
+    const plan = diff(catalog, twins(), { dedupe: true });
+    expect(lines(plan)).toEqual([
+      'archive discount welcome dsc_b',
+      'archive discount welcome dsc_c',
+      'unchanged discount welcome dsc_a',
+    ]);
+    expect(plan.deduplication?.map((c) => c.duplicateOf)).toEqual(['dsc_a', 'dsc_a']);
+    const mixed = diff(
+      { ...catalog, products: { pro } },
+      { ...twins(), products: productTwins() },
+      {
+        dedupe: true,
+      },
+    );
+    expect(lines(mixed).slice(0, 4)).toEqual([
+      'archive price pro/monthly pri_y',
+      'archive product pro pro_y',
+      'archive discount welcome dsc_b',
+      'archive discount welcome dsc_c',
+    ]);
+  });
+});
+
+function productTwins() {
+  return snapshotOf(
+    remoteProduct('pro', { id: 'pro_x', created_at: at(1) }, [
+      price('pro/monthly', { id: 'pri_x', created_at: at(1) }),
+    ]),
+    remoteProduct('pro', { id: 'pro_y', created_at: at(2) }, [
+      price('pro/monthly', { id: 'pri_y', created_at: at(2) }),
+    ]),
+  ).products;
+}
