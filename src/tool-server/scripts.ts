@@ -25,6 +25,7 @@ import {
 import { PADDLE_ID } from '../catalog/rules/discount.js';
 import { UserError } from '../errors.js';
 import { plural } from '../output/plural.js';
+import { DEDUPE_ORDER } from '../plan/summary.js';
 import type {
   Change,
   DiscountChange,
@@ -270,9 +271,30 @@ function render(statements: Statement[], n: number, of: number): ToolServerScrip
   return { name, calls, code };
 }
 
+const RESOURCE: Record<Change['kind'], string> = {
+  product: 'products',
+  price: 'prices',
+  discount: 'discounts',
+};
+
+/** --dedupe: each extra object of a key archived, first, in apply's order, so the rest runs on what is kept. */
+function deduplicationStatements(plan: Plan): Statement[] {
+  const extra = plan.deduplication ?? [];
+  return DEDUPE_ORDER.flatMap((kind) =>
+    extra
+      .filter((c) => c.kind === kind)
+      .map((c) => ({
+        key: c.key,
+        calls: 1,
+        code: `await client.${RESOURCE[c.kind]}.update(${js(c.id)}, ${ARCHIVE}); // duplicate of ${js(c.duplicateOf)}`,
+      })),
+  );
+}
+
 export function toolServerScripts(plan: Plan): ToolServerEmission {
   const packer = new Packer();
   const deferred: string[] = [];
+  for (const statement of deduplicationStatements(plan)) packer.add(statement);
   for (const [index, group] of plan.groups.entries())
     packGroup(packer, plan.catalog, group, index + 1, deferred);
   const ids = existingIds(plan);

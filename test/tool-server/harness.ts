@@ -46,7 +46,7 @@ export function createToolServerClient(baseUrl: string, apiKey: string) {
     get: (id: string) => call('GET', `/${name}/${encodeURIComponent(id)}`),
   });
   return {
-    client: { products: resource('products'), prices: resource('prices') },
+    client: { products: resource('products'), prices: resource('prices'), discounts: resource('discounts') },
     calls: () => calls,
   };
 }

@@ -173,6 +173,39 @@ describe('tool-server scripts run against the emulator', () => {
     expect(hasChanges(diff(changed, await gateway().snapshot(), { prune: true }))).toBe(false);
   });
 
+  it('--dedupe: the scripts archive every extra product, price and discount first, as apply --dedupe does', async () => {
+    const catalog = parse(
+      `${catalogYaml(1, 1)}discounts:\n  welcome:\n    description: Welcome\n    type: percentage\n    amount: "10"\n`,
+    );
+    const writes = () => emulator.requests().filter((r) => r.method !== 'GET').length;
+    await runAll(toolServerScripts(await planNow(catalog)));
+    // a second apply, started at the same moment, made the same keys again
+    const beforeTwins = writes();
+    await runAll(toolServerScripts(emptyPlan(catalog)));
+    expect(writes() - beforeTwins).toBe(3);
+    const twins = diff(catalog, await gateway().snapshot({ discounts: 'required' }));
+    expect(twins.duplicates.map((d) => `${d.kind} ${d.key}`)).toEqual([
+      'product p1',
+      'price p1/price1',
+      'discount welcome',
+    ]);
+
+    const plan = diff(catalog, await gateway().snapshot({ discounts: 'required' }), { dedupe: true });
+    const emission = toolServerScripts(plan);
+    expectWithinCaps(emission);
+    const code = emission.scripts.map((s) => s.code).join('\n');
+    const archives = [...code.matchAll(/client\.(\w+)\.update\("(\w+)", \{"status":"archived"\}\)/g)];
+    expect(archives.map(([, resource, id]) => [resource, id])).toEqual([
+      ['prices', twins.duplicates[1]?.others[0]],
+      ['products', twins.duplicates[0]?.others[0]],
+      ['discounts', twins.duplicates[2]?.others[0]],
+    ]);
+    await runAll(emission);
+    const after = diff(catalog, await gateway().snapshot({ discounts: 'required' }), { dedupe: true });
+    expect(after.duplicates).toEqual([]);
+    expect(hasChanges(after)).toBe(false);
+  });
+
   it('a failing call stops the script, but it still prints the ids it created before', async () => {
     const emission = toolServerScripts(emptyPlan(parse(catalogYaml(1, 2))));
     const code = emission.scripts[0]?.code.replace('"currency_code":"USD"', '"currency_code":"XXX"') ?? '';
