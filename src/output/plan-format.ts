@@ -15,7 +15,6 @@ import type {
   TrialState,
 } from '../plan/types.js';
 import { shown } from './escape.js';
-import { plural } from './plural.js';
 
 /** `2400 USD ($24.00)`: the amount as written in the catalog, then as a customer sees it. */
 export function formatMoney(money: RemoteMoney): string {
@@ -45,21 +44,30 @@ export function formatCycle(cycle: { interval: string; frequency: number } | nul
 export function formatTrial(trial: TrialState | null): string {
   if (!trial) return 'no trial';
   const length = shown(`${trial.frequency}-${trial.interval}`);
-  if (trial.unit_price) return `${length} paid trial at ${formatMoney(trial.unit_price)}`;
+  if (trial.unit_price) {
+    const overrides = trial.unit_price_overrides;
+    const local = overrides.length > 0 ? ` with trial overrides ${formatOverrides(overrides)}` : '';
+    return `${length} paid trial at ${formatMoney(trial.unit_price)}${local}`;
+  }
   return `${length} ${trial.requires_payment_method ? '' : 'cardless '}trial`;
 }
 
+/** `DE,FR: 900 EUR (€9.00); GB: 800 GBP (£8.00)`: every override, so a reviewer can check each price. */
 function formatOverrides(list: RemoteOverride[]): string {
   if (list.length === 0) return 'none';
   return list.map((o) => `${shown(o.country_codes.join(','))}: ${formatMoney(o.unit_price)}`).join('; ');
 }
 
-/** One line that says what a price charges: `2400 USD ($24.00) monthly, 7-day trial`. */
+/**
+ * One line that says what a price charges, every country override spelled out:
+ * `2400 USD ($24.00) monthly, 7-day trial, country overrides GB: 2000 GBP (£20.00)`.
+ */
 export function describePrice(price: PriceState): string {
   const parts = [`${formatMoney(price.unit_price)} ${formatCycle(price.billing_cycle)}`];
   if (price.trial_period) parts.push(formatTrial(price.trial_period));
-  const n = price.unit_price_overrides.length;
-  if (n > 0) parts.push(plural(n, 'country override'));
+  if (price.unit_price_overrides.length > 0) {
+    parts.push(`country overrides ${formatOverrides(price.unit_price_overrides)}`);
+  }
   const q = price.quantity;
   if (q.minimum !== 1 || q.maximum !== 100) parts.push(shown(`quantity ${q.minimum}–${q.maximum}`));
   return parts.join(', ');

@@ -123,10 +123,71 @@ describe('apply: report', () => {
 
 describe('apply --local (the README quick start, no account)', () => {
   it('applies an example catalog to an in-process emulator, verifies and prints the ids', async () => {
-    const result = await runCliInProcess(['apply', 'catalogs/saas-starter.yaml', '--local']);
+    const result = await runCliInProcess(['apply', 'catalogs/saas-starter.yaml', '--local', '--yes']);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('local emulator');
     expect(result.stdout).toMatch(/starter\/monthly\s+pri_\w+\s+created/);
     expect(result.stderr).toContain('Verified');
+  });
+});
+
+describe('apply --local asks like every other target', () => {
+  it('without a terminal and without --yes it refuses (exit 1) and applies nothing', async () => {
+    const result = await runCliInProcess(['apply', 'catalogs/saas-starter.yaml', '--local']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'Refusing to apply without confirmation: there is no terminal to ask on.',
+    );
+    expect(result.stderr).toContain('Pass --yes');
+    expect(result.stderr).not.toContain('Verified');
+    expect(result.stdout).not.toMatch(/pri_\w+\s+created/);
+  });
+});
+
+const OVERRIDES = `version: 1
+products:
+  pro:
+    name: Pro
+    tax_category: saas
+    prices:
+      monthly:
+        description: Pro monthly
+        unit_price: { amount: "2900", currency_code: USD }
+        billing_cycle: { interval: month, frequency: 1 }
+        trial_period:
+          interval: day
+          frequency: 7
+          unit_price: { amount: "100", currency_code: USD }
+          unit_price_overrides:
+            - { country_codes: [GB], unit_price: { amount: "100", currency_code: GBP } }
+            - { country_codes: [FR, DE], unit_price: { amount: "100", currency_code: EUR } }
+            - { country_codes: [JP], unit_price: { amount: "150", currency_code: JPY } }
+        unit_price_overrides:
+          - { country_codes: [FR, DE], unit_price: { amount: "2700", currency_code: EUR } }
+          - { country_codes: [GB], unit_price: { amount: "2300", currency_code: GBP } }
+          - { country_codes: [JP], unit_price: { amount: "4200", currency_code: JPY } }
+`;
+const EVERY_OVERRIDE =
+  '7-day paid trial at 100 USD ($1.00) with trial overrides DE,FR: 100 EUR (€1.00); GB: 100 GBP (£1.00); JP: 150 JPY (¥150), country overrides DE,FR: 2700 EUR (€27.00); GB: 2300 GBP (£23.00); JP: 4200 JPY (¥4,200)';
+
+describe('what a reviewer sees of a price before it exists', () => {
+  it('plan create lines spell out every country override: countries, amount, currency', async () => {
+    const file = writeCatalog(dir, OVERRIDES, 'overrides.yaml');
+    const result = await runCliInProcess(['plan', file], { env: env() });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      `+ create price pro/monthly  2900 USD ($29.00) monthly, ${EVERY_OVERRIDE}`,
+    );
+  });
+
+  it('the dashboard steps of an apply that stopped midway spell them out too', async () => {
+    const file = writeCatalog(dir, OVERRIDES, 'overrides-steps.yaml');
+    const key = emulator.addApiKey(['product.read', 'product.write', 'price.read']);
+    const result = await runCliInProcess(['apply', file, '--yes'], { env: env(key) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /1\. Catalog → Products → pro_\w+ → New price: description "Pro monthly", /,
+    );
+    expect(result.stderr).toContain(EVERY_OVERRIDE);
   });
 });

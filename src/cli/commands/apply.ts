@@ -152,8 +152,8 @@ async function confirmApply(
   flags: ApplyFlags,
   environment: EnvironmentName,
 ): Promise<void> {
-  // --local writes only to an emulator that lives for this one run
-  if (flags.yes || flags.local) return;
+  // --local too: a run that writes without asking must say so with --yes, whatever the target
+  if (flags.yes) return;
   if (!reporter.interactive) {
     throw new UserError(
       'Refusing to apply without confirmation: there is no terminal to ask on.',
