@@ -30,4 +30,15 @@ describe('--help', () => {
   it.each(COMMANDS)('%s --help speaks to users, not to the spec (no "seed §")', async (name) => {
     expect(await helpOf(name)).not.toContain('seed §');
   });
+
+  it('apply --help documents --allow-lookalikes, --adopt and --dedupe; plan --help --dedupe and look-alikes', async () => {
+    const apply = await helpOf('apply');
+    expect(apply).toContain('--allow-lookalikes');
+    expect(apply).toContain('--dedupe');
+    expect(apply).toContain('--adopt');
+    expect(apply).toContain('concurrency group');
+    const plan = await helpOf('plan');
+    expect(plan).toContain('--dedupe');
+    expect(plan).toContain('looks like');
+  });
 });

@@ -62,6 +62,13 @@ Examples:
   $ PADDLE_API_KEY=pdl_sdbx_… paddle-catalog apply catalog.yaml  # sandbox, asks first
   $ paddle-catalog apply catalog.yaml --yes --ids-out ids.sandbox.json --env-out .env.paddle
   $ PADDLE_API_KEY=pdl_live_… paddle-catalog apply catalog.yaml --production   # type "production" to confirm
+  $ paddle-catalog apply catalog.yaml --adopt --yes            # take over look-alikes made in the dashboard
+  $ paddle-catalog apply catalog.yaml --allow-lookalikes       # or create beside them on purpose
+  $ paddle-catalog apply catalog.yaml --dedupe --yes           # two runs made twins: keep the oldest, archive the rest
+
+A new object beside an unmanaged one that looks the same (product name, price description and unit price,
+discount code) is refused before anything is written. Give CI jobs a concurrency group: two runs at once
+can make twins, and the later one then ends not verified.
 In GitHub Actions the ids go to the step summary; has_changes, applied, verified and ids_file to the step outputs.`;
 
 export const registerApply: RegisterCommand = (program, run) => {
@@ -72,12 +79,15 @@ export const registerApply: RegisterCommand = (program, run) => {
       .argument('<file>', 'the catalog YAML file'),
   )
     .option('-y, --yes', 'apply without asking (needed without a terminal, e.g. in CI)')
-    .option('--prune', 'archive managed products and prices that are no longer in the catalog')
+    .option('--prune', 'archive managed products, prices and discounts that are no longer in the catalog')
     .option(
       '--adopt',
       'take over unmarked objects that match a key (a product by name; a price by description and unit price)',
     )
-    .option('--dedupe', 'archive the extra active objects of a key that has several (keeps the oldest)')
+    .option(
+      '--dedupe',
+      'archive the extra active objects (products, prices, discounts) of a key that has several; keeps the oldest',
+    )
     .option(
       '--allow-lookalikes',
       'create a product or price even beside an unmanaged one that looks the same (same name; same description and unit price)',

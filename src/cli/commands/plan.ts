@@ -29,8 +29,11 @@ Examples:
   $ PADDLE_API_KEY=pdl_sdbx_… paddle-catalog plan catalog.yaml
   $ paddle-catalog plan catalog.yaml --detailed-exitcode    # exit 2 when changes are pending (CI)
   $ paddle-catalog plan catalog.yaml --prune                # also archive what left the catalog
+  $ paddle-catalog plan catalog.yaml --dedupe               # show archiving the twins of a key (keeps the oldest)
   $ paddle-catalog plan catalog.yaml --emit tool-server --out scripts/
                                         # execute scripts for Paddle's hosted tool server
+
+A create beside an unmanaged object that looks the same is marked "! looks like …" (lookalike in --json): apply refuses it.
 In GitHub Actions the plan goes to the step summary and has_changes=true|false to the step outputs.`;
 
 export const registerPlan: RegisterCommand = (program, run) => {
@@ -47,7 +50,7 @@ export const registerPlan: RegisterCommand = (program, run) => {
     )
     .option(
       '--dedupe',
-      'plan archiving the extra active objects of a key that has several (keeps the oldest)',
+      'plan archiving the extra active objects (products, prices, discounts) of a key that has several; keeps the oldest',
     )
     .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)')
     .addOption(
