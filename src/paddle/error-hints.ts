@@ -12,8 +12,10 @@ export function permissionFor(operation: string | undefined): string | undefined
   const table: [RegExp, string][] = [
     [/^(create|update|archive|unarchive|adopt) product/, 'product.write'],
     [/^(create|update|archive|unarchive|adopt) price/, 'price.write'],
+    [/^(create|update|archive|unarchive|adopt) discount/, 'discount.write'],
     [/^(list|get|read) (product|catalog)/, 'product.read (and price.read to include prices)'],
     [/^(list|get|read) price/, 'price.read'],
+    [/^(list|get|read) discount/, 'discount.read'],
     [/^(list|get|read) (transaction|invoice|billing)/, 'transaction.read'],
     [/^(list|get|find) customer/, 'customer.read'],
   ];

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import type { RemoteErrorDetails } from '../../src/errors.js';
-import { hintForRemoteError } from '../../src/paddle/error-hints.js';
+import { hintForRemoteError, permissionFor } from '../../src/paddle/error-hints.js';
 import { ROOT } from '../helpers/run-cli.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
@@ -49,6 +49,33 @@ describe('error hints', () => {
 
   it('a bad_request on another field gets no trial hint, whatever its detail says', () => {
     expect(hintForRemoteError(refused('bad_request', 'description', 'cardless'))).toBeUndefined();
+  });
+});
+
+describe('permission hints: the permission a refused call needs', () => {
+  it.each([
+    ['create product pro', 'product.write'],
+    ['update price pro/monthly', 'price.write'],
+    ['create discount launch', 'discount.write'],
+    ['update discount launch', 'discount.write'],
+    ['archive discount old', 'discount.write'],
+    ['adopt discount welcome', 'discount.write'],
+    ['list discounts', 'discount.read'],
+    ['list discounts to find launch', 'discount.read'],
+    ['get customer ctm_01', 'customer.read'],
+  ])('%s needs %s', (operation, permission) => {
+    expect(permissionFor(operation)).toBe(permission);
+  });
+
+  it('§5 rule 6: a 403 on a discount write names discount.write in the hint', () => {
+    const hint = hintForRemoteError({
+      status: 403,
+      code: 'forbidden',
+      detail: 'no',
+      operation: 'create discount launch',
+    });
+    expect(hint).toContain('this call needs discount.write');
+    expect(hint).toContain('with discount.write,');
   });
 });
 
