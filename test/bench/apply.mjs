@@ -1,11 +1,12 @@
 // Benchmark: `paddle-catalog apply` beside the plain sequential SDK script (support/
-// sequential-script.mjs: each product, then each of its prices, one call at a time), both as
-// child processes against an emulator in this process (a fresh one per side, so rate windows do
-// not mix). Per side: wall time, API calls and 429s (from the emulator's log), peak RSS (reported
-// by the child itself), and the ratio to the lower bound — calls × latency ÷ calls in flight, or
-// calls ÷ the rate limit. Targets (issue 6):
+// sequential-script.mjs: each product, then each of its prices, then the discounts, one call at a
+// time), both as child processes against an emulator in this process (a fresh one per side, so
+// rate windows do not mix). Per side: wall time, API calls and 429s (from the emulator's log), peak
+// RSS (reported by the child itself), and the ratio to the lower bound — calls × latency ÷ calls in
+// flight, or calls ÷ the rate limit. Each catalog has discounts too (issue 13: one per four
+// products, restricted to its products and prices). Targets (issue 6):
 //   40 × 3 at 100 ms latency: ≤ 0.2 of the sequential time, zero 429s;
-//   the unchanged catalog again: 0 writes, ≤ 2 reads;
+//   the unchanged catalog again: 0 writes, ≤ 2 reads (products with their prices, discounts);
 //   150 × 2 (> 240 calls) under 240/minute: within 1.15× of what the limit allows, zero 429s
 //   (about two minutes per side: not in --quick).
 // Runs against dist/ (npm run build first). Standalone: `node test/bench/apply.mjs [--quick]`.
@@ -35,16 +36,33 @@ const PRICES = {
   once: () => ({ description: 'One-time', unit_price: { amount: '500', currency_code: 'USD' } }),
 };
 
+const productKey = (i) => `product-${String(i).padStart(3, '0')}`;
+
+// Internal discounts (not at checkout, so no code: a re-run of the script makes no code conflict),
+// each restricted to a price and a product of the catalog, percentage and flat by turns.
+function discountOf(n, priceKey) {
+  const restrict_to = [`${productKey(n * 4)}/${priceKey}`, productKey(n * 4 + 1)];
+  const amount =
+    n % 2 === 0
+      ? { type: 'percentage', amount: String(5 + n) }
+      : { type: 'flat', amount: '500', currency_code: 'USD' };
+  return { description: `Discount ${n}`, ...amount, enabled_for_checkout: false, restrict_to };
+}
+
+/** `count` products with `priceKeys` prices each, and one discount for every four products. */
 function catalogOf(count, priceKeys) {
   const products = {};
   for (let i = 0; i < count; i += 1) {
-    products[`product-${String(i).padStart(3, '0')}`] = {
+    products[productKey(i)] = {
       name: `Product ${i}`,
       tax_category: 'saas',
       prices: Object.fromEntries(priceKeys.map((key) => [key, PRICES[key](i)])),
     };
   }
-  return { version: 1, products };
+  const discounts = {};
+  for (let n = 0; n < count / 4; n += 1)
+    discounts[`discount-${String(n).padStart(2, '0')}`] = discountOf(n, priceKeys[0]);
+  return { version: 1, products, discounts };
 }
 
 /** One child run against the emulator: what it cost, read from the emulator's log. */
@@ -120,8 +138,8 @@ async function withEmulator(startEmulator, faults, body) {
 async function latencyScenario(startEmulator, quick) {
   const latencyMs = 100;
   const faults = { latencyMs, rateLimit: 240 };
-  const scenario = 'apply 40 products × 3 prices, 100 ms latency, 240/min limit';
-  const reapply = 'apply the same 40 × 3 catalog again (unchanged), 100 ms latency';
+  const scenario = 'apply 40 products × 3 prices + 10 discounts, 100 ms latency, 240/min limit';
+  const reapply = 'apply the same 40 × 3 + 10 catalog again (unchanged), 100 ms latency';
   const bound = (concurrency) => (calls) => (calls * latencyMs) / concurrency / 1000;
   return withFiles(catalogOf(40, ['monthly', 'yearly', 'once']), async (files) => {
     const [script, scriptAgain] = await withEmulator(startEmulator, faults, async (emulator) => {
@@ -176,7 +194,7 @@ async function latencyScenario(startEmulator, quick) {
 async function rateScenario(startEmulator) {
   const limit = 240;
   const faults = { latencyMs: 20, rateLimit: limit };
-  const scenario = 'apply 150 products × 2 prices (> 240 calls), 240/min limit, 20 ms latency';
+  const scenario = 'apply 150 products × 2 prices + 38 discounts (> 240 calls), 240/min limit, 20 ms latency';
   const bound = (calls) => (calls / limit) * 60;
   return withFiles(catalogOf(150, ['monthly', 'yearly']), async (files) => {
     const script = await withEmulator(startEmulator, faults, (emulator) => baseline(emulator, files));
