@@ -8,7 +8,7 @@ import { readMarker } from '../../src/plan/marker.js';
 import { changesInOrder, summarize } from '../../src/plan/summary.js';
 import { defined } from '../helpers/defined.js';
 import { bigCatalog, monthlyPrice, starter } from './catalogs.js';
-import { applyCatalog, inFlightCounter, jumpingClock } from './harness.js';
+import { applyToEmulator, inFlightCounter, jumpingClock } from './harness.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {
@@ -36,7 +36,7 @@ describe('apply: order, concurrency, verification', () => {
   it('§4.3 rule 1: each product is created before its prices, and its pro_ id is passed to them', async () => {
     const emu = await start();
     const order: string[] = [];
-    const { outcome } = await applyCatalog(emu, starter(), {
+    const { outcome } = await applyToEmulator(emu, starter(), {
       settings: { onStep: (s) => order.push(`${s.change.kind} ${s.change.key}`) },
     });
     expect(outcome.execution.error).toBeUndefined();
@@ -56,7 +56,7 @@ describe('apply: order, concurrency, verification', () => {
 
   it('§4.3 rule 6: after apply a fresh snapshot diffs to an empty plan (verified)', async () => {
     const emu = await start();
-    const { outcome } = await applyCatalog(emu, starter());
+    const { outcome } = await applyToEmulator(emu, starter());
     expect(outcome.verified).toBe(true);
     expect(outcome.remaining && summarize(outcome.remaining)).toMatchObject({
       create: 0,
@@ -68,7 +68,7 @@ describe('apply: order, concurrency, verification', () => {
   it('independent steps run in a bounded pool (never more than --concurrency in flight)', async () => {
     const emu = await start({ faults: { latencyMs: 30 } });
     const { counter, wrap } = inFlightCounter();
-    const { outcome } = await applyCatalog(emu, bigCatalog(6), {
+    const { outcome } = await applyToEmulator(emu, bigCatalog(6), {
       gateway: wrap,
       settings: { concurrency: 4 },
     });
@@ -78,9 +78,9 @@ describe('apply: order, concurrency, verification', () => {
 
   it('re-applying an unchanged catalog makes zero writes and one read', async () => {
     const emu = await start();
-    await applyCatalog(emu, starter());
+    await applyToEmulator(emu, starter());
     const mark = emu.requests().length;
-    const { plan, outcome } = await applyCatalog(emu, starter());
+    const { plan, outcome } = await applyToEmulator(emu, starter());
     const again = emu.requests().slice(mark);
     expect(summarize(plan)).toEqual({ create: 0, update: 0, archive: 0, unchanged: 6 });
     expect(outcome.verified).toBe(true);
@@ -92,12 +92,12 @@ describe('apply: order, concurrency, verification', () => {
 describe('apply: updates and --prune', () => {
   it('a changed amount is a PATCH of the same price, never a new one', async () => {
     const emu = await start();
-    const first = await applyCatalog(emu, starter());
+    const first = await applyToEmulator(emu, starter());
     const oldId = first.outcome.execution.steps.find((s) => s.change.key === 'pro/monthly')?.id;
     const changed = starter();
     defined(changed.products.pro?.prices, 'pro prices').monthly = monthlyPrice('5900');
     const mark = emu.requests().length;
-    const { plan, outcome } = await applyCatalog(emu, changed);
+    const { plan, outcome } = await applyToEmulator(emu, changed);
     const writes = emu
       .requests()
       .slice(mark)
@@ -112,13 +112,13 @@ describe('apply: updates and --prune', () => {
 
   it('--prune archives a managed price that left the catalog; without it nothing is archived', async () => {
     const emu = await start();
-    await applyCatalog(emu, starter());
+    await applyToEmulator(emu, starter());
     const smaller = starter();
     delete defined(smaller.products.starter?.prices, 'starter prices').yearly;
-    const kept = await applyCatalog(emu, smaller);
+    const kept = await applyToEmulator(emu, smaller);
     expect(summarize(kept.plan).archive).toBe(0);
     expect(kept.plan.orphans.map((o) => o.key)).toEqual(['starter/yearly']);
-    const pruned = await applyCatalog(emu, smaller, { prune: true });
+    const pruned = await applyToEmulator(emu, smaller, { prune: true });
     expect(
       changesInOrder(pruned.plan)
         .filter((c) => c.action === 'archive')
@@ -132,7 +132,7 @@ describe('apply: paid trials go around the SDK (§2.4 rule 7)', () => {
   it('§2.4 trial rule 7: a paid trial is created with a direct call and read back with its unit_price', async () => {
     const emu = await start();
     const mark = emu.requests().length;
-    const { outcome } = await applyCatalog(emu, starter());
+    const { outcome } = await applyToEmulator(emu, starter());
     const id = outcome.execution.steps.find((s) => s.change.key === 'pro/trial')?.id as string;
     const target = { environment: 'sandbox' as const, baseUrl: emu.url, apiKey: emu.apiKey };
     const wire = (await rawApi(target, {
@@ -152,14 +152,14 @@ describe('apply: paid trials go around the SDK (§2.4 rule 7)', () => {
 
   it('changing only the trial price is a PATCH through the direct path, and verifies', async () => {
     const emu = await start();
-    await applyCatalog(emu, starter());
+    await applyToEmulator(emu, starter());
     const changed = starter();
     const trial = defined(changed.products.pro?.prices?.trial, 'pro/trial');
     trial.trial_period = {
       ...defined(trial.trial_period, 'trial period'),
       unit_price: { amount: '200', currency_code: 'USD' },
     };
-    const { plan, outcome } = await applyCatalog(emu, changed);
+    const { plan, outcome } = await applyToEmulator(emu, changed);
     expect(
       changesInOrder(plan)
         .find((c) => c.key === 'pro/trial')
@@ -173,7 +173,7 @@ describe('apply: partial failure, rate limits, lost answers', () => {
   it('§5 rule 6: a key without price.write creates the products, fails on the prices, reports the ids', async () => {
     const emu = await start();
     const apiKey = emu.addApiKey(['product.read', 'product.write', 'price.read']);
-    const { outcome } = await applyCatalog(emu, starter(), { apiKey });
+    const { outcome } = await applyToEmulator(emu, starter(), { apiKey });
     const { error, steps } = outcome.execution;
     expect(error?.code).toBe('forbidden');
     expect(error?.details.operation).toMatch(/^create price /);
@@ -182,7 +182,7 @@ describe('apply: partial failure, rate limits, lost answers', () => {
     expect(steps.filter((s) => s.status === 'failed').length).toBeGreaterThanOrEqual(1);
     expect(outcome.verified).toBe(false);
     // a re-run with a proper key converges
-    const again = await applyCatalog(emu, starter());
+    const again = await applyToEmulator(emu, starter());
     expect(summarize(again.plan).create).toBe(4);
     expect(again.outcome.verified).toBe(true);
   });
@@ -190,7 +190,7 @@ describe('apply: partial failure, rate limits, lost answers', () => {
   it('paced under the limit, a catalog bigger than the limit gets no 429', async () => {
     const clock = jumpingClock();
     const emu = await start({ now: clock.date, faults: { rateLimit: 10 } });
-    const { outcome, stats } = await applyCatalog(emu, bigCatalog(5), {
+    const { outcome, stats } = await applyToEmulator(emu, bigCatalog(5), {
       settings: { clock, requestsPerMinute: 10, concurrency: 4 },
     });
     expect(outcome.verified).toBe(true);
@@ -201,7 +201,7 @@ describe('apply: partial failure, rate limits, lost answers', () => {
   it('429 lockout: apply waits Retry-After, then carries on without duplicates', async () => {
     const clock = jumpingClock();
     const emu = await start({ now: clock.date, faults: { rateLimit: 6 } });
-    const { outcome, stats } = await applyCatalog(emu, bigCatalog(3), {
+    const { outcome, stats } = await applyToEmulator(emu, bigCatalog(3), {
       settings: { clock, requestsPerMinute: 0, concurrency: 4 },
     });
     expect(emu.requests().some((r) => r.status === 429)).toBe(true);
@@ -212,7 +212,7 @@ describe('apply: partial failure, rate limits, lost answers', () => {
 
   it('dropped write answers: the create is looked up by marker before any retry, never duplicated', async () => {
     const emu = await start({ faults: { dropRate: 0.4, randomSeed: 7 } });
-    const { outcome, stats } = await applyCatalog(emu, bigCatalog(4), {
+    const { outcome, stats } = await applyToEmulator(emu, bigCatalog(4), {
       settings: { retry: { ...DEFAULT_APPLY_SETTINGS.retry, baseDelayMs: 5 } },
     });
     expect(stats.retries).toBeGreaterThan(0);
@@ -225,7 +225,7 @@ describe('apply: partial failure, rate limits, lost answers', () => {
 
   it('5xx answers are retried with backoff and the run completes', async () => {
     const emu = await start({ faults: { failRate: 0.3, randomSeed: 3 } });
-    const { outcome, stats } = await applyCatalog(emu, bigCatalog(3), {
+    const { outcome, stats } = await applyToEmulator(emu, bigCatalog(3), {
       settings: { retry: { ...DEFAULT_APPLY_SETTINGS.retry, baseDelayMs: 5 } },
     });
     expect(stats.retries).toBeGreaterThan(0);
@@ -237,7 +237,7 @@ describe('apply: partial failure, rate limits, lost answers', () => {
     const emu = await start({ faults: { latencyMs: 20 } });
     const interrupt = new AbortController();
     let applied = 0;
-    const { outcome } = await applyCatalog(emu, bigCatalog(6), {
+    const { outcome } = await applyToEmulator(emu, bigCatalog(6), {
       settings: {
         concurrency: 2,
         signal: interrupt.signal,

@@ -1,13 +1,8 @@
-// Apply against the emulator over real HTTP with the real SDK: the gateway and executor as the
-// CLI uses them, with settings (clock, pacing) a test can choose.
-import {
-  type ApplySettings,
-  applyPlan,
-  createRunCalls,
-  DEFAULT_APPLY_SETTINGS,
-  planCatalog,
-} from '../../src/apply/apply-catalog.js';
+// Apply against the emulator over real HTTP with the real SDK: the apply use-case as the CLI runs it
+// (src/apply/use-case.ts), with settings (clock, pacing) a test can choose, and no prompt.
+import { type ApplySettings, DEFAULT_APPLY_SETTINGS } from '../../src/apply/apply-catalog.js';
 import type { Clock } from '../../src/apply/clock.js';
+import { applyCatalog } from '../../src/apply/use-case.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
@@ -21,19 +16,19 @@ export interface RunOptions {
   gateway?: (inner: CatalogGateway) => CatalogGateway;
 }
 
-export async function applyCatalog(emulator: RunningEmulator, catalog: Catalog, options: RunOptions = {}) {
-  const settings: ApplySettings = { ...DEFAULT_APPLY_SETTINGS, ...options.settings };
+export function applyToEmulator(emulator: RunningEmulator, catalog: Catalog, options: RunOptions = {}) {
   const inner = createCatalogGateway({
     environment: 'sandbox',
     baseUrl: emulator.url,
     apiKey: options.apiKey ?? emulator.apiKey,
   });
-  const gateway = options.gateway ? options.gateway(inner) : inner;
-  const calls = createRunCalls(settings);
-  const diffOptions = { prune: options.prune, dedupe: options.dedupe };
-  const plan = await planCatalog(catalog, gateway, calls, diffOptions);
-  const outcome = await applyPlan(catalog, plan, gateway, calls, settings, diffOptions);
-  return { plan, outcome, stats: calls.stats };
+  return applyCatalog({
+    environment: 'sandbox',
+    catalog,
+    gateway: options.gateway ? options.gateway(inner) : inner,
+    options: { prune: options.prune, dedupe: options.dedupe },
+    settings: { ...DEFAULT_APPLY_SETTINGS, ...options.settings },
+  });
 }
 
 /** A clock that jumps instead of waiting, shared with the emulator so its 60 s lockout passes at once. */

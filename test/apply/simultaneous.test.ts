@@ -5,7 +5,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { readMarker } from '../../src/plan/marker.js';
 import { starter } from './catalogs.js';
-import { applyCatalog } from './harness.js';
+import { applyToEmulator } from './harness.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {
@@ -63,8 +63,8 @@ describe('simultaneous applies of one catalog', () => {
     const emu = emulator;
     const meet = barrier(2);
     const runs = await Promise.all([
-      applyCatalog(emu, starter(), { gateway: readingTogether(meet) }),
-      applyCatalog(emu, starter(), { gateway: readingTogether(meet) }),
+      applyToEmulator(emu, starter(), { gateway: readingTogether(meet) }),
+      applyToEmulator(emu, starter(), { gateway: readingTogether(meet) }),
     ]);
     for (const run of runs) expect(run.outcome.execution.error).toBeUndefined();
 
@@ -81,7 +81,7 @@ describe('simultaneous applies of one catalog', () => {
       for (const d of named) expect([d.kept, ...d.others].sort()).toEqual(twins.get(d.key));
     }
 
-    const dedupe = await applyCatalog(emu, starter(), { dedupe: true });
+    const dedupe = await applyToEmulator(emu, starter(), { dedupe: true });
     expect(dedupe.outcome.verified).toBe(true);
     expect(dedupe.plan.deduplication).toHaveLength(keys.length);
     const after = await activeByKey(emu);
@@ -90,7 +90,7 @@ describe('simultaneous applies of one catalog', () => {
       expect(after.get(key)).toEqual([twins.get(key)?.[0]]);
     }
     // and a plain apply afterwards writes nothing and verifies
-    const again = await applyCatalog(emu, starter());
+    const again = await applyToEmulator(emu, starter());
     expect(again.outcome.verified).toBe(true);
     expect(again.stats.writes).toBe(0);
   });

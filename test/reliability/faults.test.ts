@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { type EmulatorFaults, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { bigCatalog } from '../apply/catalogs.js';
-import { applyCatalog, jumpingClock } from '../apply/harness.js';
+import { applyToEmulator, jumpingClock } from '../apply/harness.js';
 import { defined } from '../helpers/defined.js';
 import { censusProblems } from './support/remote-census.js';
 
@@ -37,7 +37,7 @@ async function applyLikeAUser(catalog: Catalog, faults: EmulatorFaults): Promise
   while (!result.verified && result.runs < MAX_RUNS) {
     result.runs += 1;
     try {
-      const { outcome, stats } = await applyCatalog(emulator, catalog, { settings: { clock } });
+      const { outcome, stats } = await applyToEmulator(emulator, catalog, { settings: { clock } });
       result.verified = outcome.verified;
       result.retries += stats.retries;
       result.rateLimited += stats.rateLimited;

@@ -1,37 +1,27 @@
-// `apply <file>`: validate → snapshot → plan → confirm → execute → verify → report.
+// `apply <file>`: validate, then the apply use-case (src/apply/use-case.ts), then its views.
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';
-import {
-  type ApplyOutcome,
-  type ApplySettings,
-  applyPlan,
-  createRunCalls,
-  DEFAULT_APPLY_SETTINGS,
-  planCatalog,
-} from '../../apply/apply-catalog.js';
-import { refuseUnsafePlan } from '../../apply/preflight.js';
-import { applyDocument, dotenvLines, idsDocument, keyResults } from '../../apply/report.js';
+import { type ApplySettings, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
+import { dotenvLines, idsDocument, keyResults } from '../../apply/report.js';
+import { type ApplyResult, applyCatalog } from '../../apply/use-case.js';
 import { loadCatalog } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { annotateIssues } from '../../output/annotations.js';
-import { dashboardSteps, formatResultTable } from '../../output/apply-format.js';
 import { publishApply } from '../../output/github.js';
 import { processControl, STOP_SIGNALS, type StopSignal } from '../../output/io.js';
 import { formatIssueLine } from '../../output/issues.js';
-import { formatChange, formatDuplicates, formatPlan } from '../../output/plan-format.js';
-import { plural } from '../../output/plural.js';
+import { formatChange, formatPlan } from '../../output/plan-format.js';
 import { confirm, confirmByTyping } from '../../output/prompts.js';
 import type { Reporter } from '../../output/reporter.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
-import { hintForRemoteError } from '../../paddle/error-hints.js';
 import { environmentOf } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
-import { changesInOrder, hasChanges } from '../../plan/summary.js';
-import type { Plan } from '../../plan/types.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
-import { EXIT_ERROR, EXIT_OK, printRemoteError } from '../handle-error.js';
+import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
 import { writeOutputFile } from '../output-file.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
+import * as applyView from '../views/apply.js';
+import { show } from '../views/view.js';
 
 interface ApplyFlags extends TargetFlags {
   yes?: boolean;
@@ -140,16 +130,18 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
       },
     };
     const gateway = createCatalogGateway(session.target);
-    const calls = createRunCalls(settings);
-    const plan = await reporter.during(`Reading the ${environment} catalog…`, () =>
-      planCatalog(loaded.catalog, gateway, calls, flags),
-    );
-    for (const line of formatPlan(plan, reporter.style, flags)) reporter.result(line);
-    refuseUnsafePlan(plan, flags);
-    if (hasChanges(plan)) await confirmApply(reporter, flags, environment);
-    for (const signal of STOP_SIGNALS) signals.on(signal, onStop);
-    const outcome = await applyPlan(loaded.catalog, plan, gateway, calls, settings, flags);
-    return await report(reporter, io.cwd, { environment, plan, outcome, flags });
+    const request = { environment, catalog: loaded.catalog, gateway, options: flags, settings };
+    const result = await applyCatalog(request, {
+      reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work),
+      planned: (plan) => {
+        for (const line of formatPlan(plan, reporter.style, flags)) reporter.result(line);
+      },
+      confirm: () => confirmApply(reporter, flags, environment),
+      executing: () => {
+        for (const signal of STOP_SIGNALS) signals.on(signal, onStop);
+      },
+    });
+    return await report(reporter, io.cwd, result, flags);
   } finally {
     for (const signal of STOP_SIGNALS) signals.off(signal, onStop);
     await session.close();
@@ -180,77 +172,28 @@ async function confirmApply(
   }
 }
 
-interface ReportInput {
-  environment: EnvironmentName;
-  plan: Plan;
-  outcome: ApplyOutcome;
-  flags: ApplyFlags;
-}
-
-async function report(reporter: Reporter, cwd: string, input: ReportInput): Promise<number> {
-  const { environment, plan, outcome, flags } = input;
-  const { execution } = outcome;
-  const results = keyResults(plan, execution.steps);
-  const remaining = dashboardSteps(plan.catalog, execution.steps, results);
-  const errorDetails = execution.error
-    ? { ...execution.error.details, hint: hintForRemoteError(execution.error.details) }
-    : undefined;
-  reporter.document({
-    ...applyDocument(environment, plan, outcome, errorDetails),
-    ...(remaining.length > 0 ? { remaining: remaining.map((s) => s.trim()) } : {}),
-  });
-  reporter.result('');
-  for (const line of formatResultTable(results, reporter.style)) reporter.result(line);
+/** The view, the files and the Actions step report, then the verdict: exit 0 only when verified. */
+async function report(
+  reporter: Reporter,
+  cwd: string,
+  result: ApplyResult,
+  flags: ApplyFlags,
+): Promise<number> {
+  const { environment, plan, outcome } = result;
+  show(reporter, applyView, result);
+  const results = keyResults(plan, outcome.execution.steps);
   if (flags.idsOut)
     await writeOut(cwd, flags.idsOut, `${JSON.stringify(idsDocument(environment, results), null, 2)}\n`);
   if (flags.envOut) await writeOut(cwd, flags.envOut, `${dotenvLines(results).join('\n')}\n`);
-  const failed = Boolean(execution.error || execution.interrupted);
   await publishApply(reporter, plan, {
     environment,
     results,
     verified: outcome.verified,
-    failed,
+    failed: Boolean(outcome.execution.error || outcome.execution.interrupted),
     idsFile: flags.idsOut,
   });
-
-  if (execution.error || execution.interrupted) {
-    if (execution.error) printRemoteError(execution.error, reporter);
-    else reporter.error('interrupted: the calls in flight finished; nothing else was started');
-    if (remaining.length > 0) {
-      reporter.info(
-        '\nWhat is left to do (or fix the cause and run apply again: it picks up where this stopped).',
-      );
-      reporter.info('As steps in the Paddle dashboard:');
-      for (const line of remaining) reporter.info(line);
-    }
-    return EXIT_ERROR;
-  }
-  if (!outcome.verified) {
-    reportNotVerified(reporter, outcome);
-    return EXIT_ERROR;
-  }
-  reporter.info(reporter.errStyle.green(`Verified: the ${environment} account matches the catalog.`));
-  return EXIT_OK;
-}
-
-/** What the fresh read found: keys with more than one active object, and changes still pending. */
-function reportNotVerified(reporter: Reporter, outcome: ApplyOutcome): void {
-  const remaining = outcome.remaining;
-  const duplicates = remaining?.duplicates ?? [];
-  reporter.error(
-    duplicates.length > 0
-      ? `not verified: ${plural(duplicates.length, 'key')} ${duplicates.length === 1 ? 'has' : 'have'} more than one active object (another apply or a person made them meanwhile?)`
-      : 'not verified: after apply, the account still differs from the catalog',
-  );
-  for (const line of formatDuplicates(duplicates, reporter.errStyle)) reporter.info(`  ${line}`);
-  for (const change of remaining ? changesInOrder(remaining) : []) {
-    for (const line of formatChange(change, reporter.errStyle)) reporter.info(`  ${line}`);
-  }
-  if (duplicates.length > 0) {
-    reporter.info(
-      'Run apply --dedupe to keep the oldest of each and archive the others; plan --dedupe shows it first.',
-    );
-  }
+  applyView.renderVerdict(result, reporter);
+  return outcome.verified ? EXIT_OK : EXIT_ERROR;
 }
 
 /** --ids-out and --env-out are rewritten on every run: they describe the account as it is now. */

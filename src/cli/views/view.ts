@@ -1,0 +1,16 @@
+// A command returns a typed result; two views render it (the model: terraform's command views).
+// The JSON view is the one document of --json mode. The human view writes the result on stdout with
+// `out.result` — dropped in --json mode, where stdout holds only the document — and its notes
+// (warnings, what failed, what to do next) on stderr with `out.info`/`warn`/`error`, in both modes.
+import type { Reporter } from '../../output/reporter.js';
+
+export interface View<R> {
+  renderHuman(result: R, out: Reporter): void;
+  renderJson(result: R): unknown;
+}
+
+/** The view --json chose: the document, then the human view's stderr notes; or the human view. */
+export function show<R>(out: Reporter, view: View<R>, result: R): void {
+  if (out.json) out.document(view.renderJson(result));
+  view.renderHuman(result, out);
+}
