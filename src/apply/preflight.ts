@@ -2,7 +2,7 @@
 // user most likely meant (look-alikes), and --adopt plans that could not tell which object to take.
 import { UserError } from '../errors.js';
 import { shown } from '../output/escape.js';
-import { LOOKALIKE_WAYS_OUT } from '../output/plan-format.js';
+import { LOOKALIKE_WAYS_OUT, nameLookalike } from '../output/plan-format.js';
 import { plural } from '../output/plural.js';
 import { lookalikeOf } from '../plan/lookalikes.js';
 import { changesInOrder } from '../plan/summary.js';
@@ -46,11 +46,9 @@ function refuseLookalikes(plan: Plan, { allowLookalikes = false }: PreflightOpti
   const refused = found.filter(({ change }) => !allowLookalikes || change.kind === 'discount');
   if (refused.length === 0) return;
   const list = refused
-    .map(({ change, lookalike }) => {
-      const { id, ...what } = lookalike;
-      const value = Object.values(what)[0] as string;
-      return `${change.kind} ${shown(change.key)} looks like ${shown(id)} ${shown(JSON.stringify(value))}`;
-    })
+    .map(
+      ({ change, lookalike }) => `${change.kind} ${shown(change.key)} looks like ${nameLookalike(lookalike)}`,
+    )
     .join('; ');
   const kinds = [...new Set(refused.map(({ change }) => change.kind))];
   throw new UserError(

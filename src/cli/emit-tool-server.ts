@@ -2,9 +2,12 @@
 // hosted tool server (src/tool-server/scripts.ts), printed or written as one .js file per script.
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { shown } from '../output/escape.js';
+import { nameLookalike } from '../output/plan-format.js';
 import { plural } from '../output/plural.js';
 import type { Reporter } from '../output/reporter.js';
-import { hasChanges } from '../plan/summary.js';
+import { lookalikeOf } from '../plan/lookalikes.js';
+import { changesInOrder, hasChanges } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
 import { toolServerScripts } from '../tool-server/scripts.js';
 import { EXIT_CHANGES_PENDING, EXIT_OK } from './handle-error.js';
@@ -45,6 +48,7 @@ export async function emitPlan(
       `Run the scripts in order with the execute tool of the ${environment} tool server; each prints the ids it created. Then run plan again: "No changes." means done.`,
     );
   }
+  warnLookalikes(reporter, plan);
   if (deferred.length > 0) {
     reporter.warn(
       `${plural(deferred.length, 'change')} wait for ids these scripts create (${deferred.join(', ')}: prices that did not fit beside their new product, discounts restricted to new products or prices): after the scripts ran, run plan --emit tool-server again for them.`,
@@ -61,5 +65,17 @@ async function writeScripts(dir: string, scripts: { name: string; code: string }
       await writeOutputFile(file, file, script.code, { overwrite: true });
       return file;
     }),
+  );
+}
+
+/** The scripts create what the plan creates: a create beside an unmanaged twin is named, as apply would refuse it. */
+function warnLookalikes(reporter: Reporter, plan: Plan): void {
+  const twins = changesInOrder(plan).flatMap((change) => {
+    const lookalike = lookalikeOf(change);
+    return lookalike ? [`${change.kind} ${shown(change.key)} looks like ${nameLookalike(lookalike)}`] : [];
+  });
+  if (twins.length === 0) return;
+  reporter.warn(
+    `${plural(twins.length, 'create')} in these scripts would stand beside an object this tool does not manage (${twins.join('; ')}); apply refuses that. plan --adopt --emit tool-server takes them over instead.`,
   );
 }

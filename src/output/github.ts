@@ -5,11 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
 import type { KeyResult } from '../apply/report.js';
+import { lookalikeOf } from '../plan/lookalikes.js';
 import { changesInOrder, hasChanges, summarize } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
 import { inGitHubActions } from './annotations.js';
 import { shown } from './escape.js';
-import { describeDiscount, describePrice } from './plan-format.js';
+import { describeDiscount, describePrice, nameLookalike } from './plan-format.js';
 import { plural } from './plural.js';
 import type { Reporter } from './reporter.js';
 
@@ -40,6 +41,14 @@ export function markdownTable(header: string[], rows: string[][], limit = SUMMAR
 const code = (text: string | undefined) => (text ? `\`${shown(text).replace(/`/g, "'")}\`` : '');
 
 function details(change: Change): string {
+  const lookalike = lookalikeOf(change);
+  const twin = lookalike
+    ? ` ⚠️ looks like ${nameLookalike(lookalike)}, not managed by this tool: apply refuses`
+    : '';
+  return `${describe(change)}${twin}`;
+}
+
+function describe(change: Change): string {
   if (change.fields.length > 0) return change.fields.map((f) => f.path).join(', ');
   if (change.kind === 'product')
     return change.desired ? `${change.desired.name} (${change.desired.tax_category})` : '';

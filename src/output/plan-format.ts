@@ -138,13 +138,18 @@ export const LOOKALIKE_WAYS_OUT: Record<Change['kind'], string> = {
     'apply --adopt takes it over, or give the discount another code in the catalog (Paddle keeps one discount per code)',
 };
 
-/** `! looks like pro_01… "Addon Seats" (the same name), which this tool does not manage`, and the ways out. */
-export function formatLookalike(kind: Change['kind'], lookalike: Lookalike, style: ChalkInstance): string {
+/** `pro_01… "Addon Seats"`: the twin's id and what makes it look the same (a remote string, shown). */
+export function nameLookalike(lookalike: Lookalike): string {
   const { id, ...what } = lookalike;
   const value = Object.values(what)[0] as string;
+  return `${shown(id)} ${shown(JSON.stringify(value))}`;
+}
+
+/** `! looks like product pro_01… "Addon Seats" (the same name), which this tool does not manage`, and the ways out. */
+export function formatLookalike(kind: Change['kind'], lookalike: Lookalike, style: ChalkInstance): string {
   return (
     style.yellow(
-      `! looks like ${kind} ${shown(id)} ${shown(JSON.stringify(value))} (${LOOKS_ALIKE_BY[kind]}), which this tool does not manage`,
+      `! looks like ${kind} ${nameLookalike(lookalike)} (${LOOKS_ALIKE_BY[kind]}), which this tool does not manage`,
     ) + style.dim(` (${LOOKALIKE_WAYS_OUT[kind]})`)
   );
 }

@@ -302,6 +302,20 @@ describe('look-alikes: a create beside an unmanaged twin', { timeout: 60_000 }, 
     expect(writesSince(mark)).toEqual([]);
   });
 
+  it('plan --emit tool-server names the look-alikes its scripts would stand beside; with --adopt the scripts take them over', async () => {
+    const twins = await dashboardTwins();
+    const file = writeCatalog(dir, SEATS('Addon Seats'), 'emit.yaml');
+    const emitted = await cli('plan', file, '--emit', 'tool-server');
+    expect(emitted.code).toBe(0);
+    expect(emitted.stderr).toContain(
+      `2 creates in these scripts would stand beside an object this tool does not manage (product seats looks like ${twins.product.id} "Addon Seats"; discount launch looks like ${twins.discount.id} "launch25")`,
+    );
+    const adopted = await cli('plan', file, '--emit', 'tool-server', '--adopt');
+    expect(adopted.stderr).not.toContain('would stand beside');
+    expect(adopted.stdout).toContain(`client.products.update(${JSON.stringify(twins.product.id)}`);
+    expect(adopted.stdout).not.toContain('client.products.create');
+  });
+
   it('--adopt takes every twin over by PATCH (the marker added), nothing created; the account then verifies', async () => {
     const twins = await dashboardTwins();
     const file = writeCatalog(dir, SEATS('ADDON SEATS'), 'adopt.yaml');

@@ -110,6 +110,37 @@ describe('step summary', () => {
     ).toContain('No changes.');
   });
 
+  it("plan: a create with a look-alike says so in its row, the twin's name made plain text", () => {
+    const plan: Plan = {
+      catalog: 'default',
+      groups: [
+        {
+          product: {
+            kind: 'product',
+            key: 'seats',
+            action: 'create',
+            fields: [],
+            desired: {
+              name: 'Seats',
+              tax_category: 'saas',
+              description: null,
+              image_url: null,
+              custom_data: null,
+            },
+            lookalike: { id: 'pro_twin', name: 'SEATS | <b>x</b>' },
+          },
+          prices: [],
+        },
+      ],
+      discounts: [],
+      duplicates: [],
+      orphans: [],
+    };
+    expect(planSummaryMarkdown(plan, 'sandbox')).toContain(
+      '| create | product | seats |  | Seats (saas) ⚠️ looks like pro_twin "SEATS \\| &lt;b&gt;x&lt;/b&gt;", not managed by this tool: apply refuses |',
+    );
+  });
+
   it('apply: the ids per key (seed §4.3 rule 6: the created ids are reported)', () => {
     const results: KeyResult[] = [
       { key: 'pro', kind: 'product', action: 'create', status: 'applied', id: 'pro_1' },
