@@ -125,10 +125,15 @@ describe('secret hygiene on error paths (design §2)', () => {
   });
 
   // The tool retries these answers with backoff, so all the runs go side by side.
-  it('servers that echo the Authorization header (in an error, in HTML, in a wrong-shaped body) on plan, apply and history', {
+  it('servers that echo the Authorization header (in an error, in HTML, in a wrong-shaped body, upper-cased, percent-encoded, in base64) on plan, apply and history', {
     timeout: 60_000,
   }, async () => {
-    const kinds: Hostility[] = ['echo-in-error', 'echo-in-html', 'echo-in-wrong-shape'];
+    const kinds: Hostility[] = [
+      'echo-in-error',
+      'echo-in-html',
+      'echo-in-wrong-shape',
+      'echo-encoded-in-error',
+    ];
     const servers = await Promise.all(kinds.map(hostileServer));
     try {
       await Promise.all(

@@ -24,9 +24,28 @@ export function canaryEmulator(permissions: readonly string[] = ALL_PERMISSIONS)
   return startEmulator({ seed });
 }
 
-/** The fragments of a key that must not appear: the whole key and its secret half. */
+/** A key as a careless proxy might echo it: upper-cased, percent-encoded, in base64 (alone or in Basic auth). */
+export function encodedForms(key: string): string[] {
+  const base64 = (text: string) => Buffer.from(text).toString('base64');
+  return [
+    key.toUpperCase(),
+    [...Buffer.from(key)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join(''),
+    encodeURIComponent(key).replaceAll('_', '%5f'),
+    base64(key),
+    Buffer.from(key).toString('base64url'),
+    base64(`admin:${key}`),
+    encodeURIComponent(base64(`x${key}`)),
+  ];
+}
+
+/**
+ * The fragments of a key that must not appear: the whole key, its secret half (in any letter case)
+ * and the middle of each encoded form (its ends may encode neighbouring text).
+ */
 export function fragmentsOf(key: string): string[] {
-  return [key.trim(), key.includes(ODD_SECRET) ? ODD_SECRET : SECRET];
+  const secret = key.includes(ODD_SECRET) ? ODD_SECRET : SECRET;
+  const middles = encodedForms(key.trim()).map((form) => form.slice(8, -4));
+  return [key.trim(), secret, secret.toUpperCase(), secret.toLowerCase(), ...middles];
 }
 
 export function expectNoKey(where: string, text: string, key = CANARY): void {

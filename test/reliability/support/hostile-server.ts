@@ -1,13 +1,16 @@
 // Loopback servers that misbehave the ways a broken proxy or a hostile server does: echoing the
-// request's Authorization header back (in an error, in HTML, in a body of the wrong shape), error
+// request's Authorization header back (in an error, in HTML, in a body of the wrong shape, the key
+// upper-cased, percent-encoded or in base64), error
 // fields made to attack a terminal, lists that are not lists or never end, entities that are not
 // what they claim, and a proxy that drops the filters of the transactions list.
 import { createServer, request, type Server } from 'node:http';
+import { encodedForms } from './canary.js';
 
 export type Hostility =
   | 'echo-in-error'
   | 'echo-in-html'
   | 'echo-in-wrong-shape'
+  | 'echo-encoded-in-error'
   | 'controls-in-error'
   | 'data-null'
   | 'data-object'
@@ -59,6 +62,21 @@ const RESPONSES: Record<Hostility, (asked: Asked) => Answer> = {
     body: `<html><body>Bad gateway for ${auth}</body></html>`,
   }),
   'echo-in-wrong-shape': ({ auth }) => json({ data: auth, meta: { request_id: auth, pagination: auth } }),
+  'echo-encoded-in-error': ({ auth }) => {
+    const forms = encodedForms(auth.replace(/^Bearer /, ''));
+    return json(
+      {
+        error: {
+          type: 'api_error',
+          code: 'internal_error',
+          detail: `upstream rejected ${forms.join(' ')}`,
+          errors: forms.map((form) => ({ field: form, message: form })),
+        },
+        meta: { request_id: forms.join(',') },
+      },
+      500,
+    );
+  },
   'controls-in-error': () =>
     json(
       {
