@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, isMap, isPair, isScalar, isSeq, type Pair, Scalar, visit } from 'yaml';
+import { shown } from '../output/escape.js';
 import { PADDLE_ID } from './rules/discount.js';
 import type {
   Catalog,
@@ -141,6 +142,13 @@ const keyOf = (pair: Pair) => (isScalar(pair.key) ? String(pair.key.value) : '')
 /** Layout: flow style for leaf objects and code lists, quoted amounts, a blank line between products. */
 function layOut(doc: Document): void {
   visit(doc, {
+    // Text the one escaping rule would change (a control, a line starting a workflow command) is
+    // double-quoted, where its escapes are YAML's own; line breaks alone may stay a block.
+    Scalar(_, node) {
+      const text = node.value;
+      if (typeof text === 'string' && shown(text, { multiline: true }) !== text)
+        node.type = Scalar.QUOTE_DOUBLE;
+    },
     Pair(_, pair, path) {
       const key = keyOf(pair);
       // custom_data is the user's free-form JSON: written as it is, never restyled.
@@ -173,10 +181,20 @@ export function catalogToYaml(catalog: Catalog, options: WriteOptions = {}): str
   const modeline = `# yaml-language-server: $schema=${options.schemaPath ?? `./${SCHEMA_FILE_NAME}`}`;
   const header = (options.header ?? []).map((line) => (line ? `# ${line}` : '#'));
   const body = doc
-    .toString({ lineWidth: 0, flowCollectionPadding: true })
+    // double-quoted text on one line (JSON's form), so no line of it can start a workflow command
+    .toString({ lineWidth: 0, flowCollectionPadding: true, doubleQuotedAsJSON: true })
     // Code lists unpadded, as in the examples: `country_codes: [DE, FR]` (codes never hold brackets).
     .replace(LIST_LINE, '$1[$2]');
-  return [modeline, ...header, body].join('\n');
+  return terminalSafe([modeline, ...header, body].join('\n'));
+}
+
+/**
+ * The same YAML with nothing a terminal or a CI runner would act on, so that the file and what is
+ * shown on stdout are byte for byte the same: such text is inside double quotes (see layOut), where
+ * `shown`'s escapes (`\x9b`, `\u202e`) read back as the same characters and `##[` is written `#\x23[`.
+ */
+function terminalSafe(yaml: string): string {
+  return shown(yaml.replaceAll('##[', '#\\x23['), { multiline: true });
 }
 
 /** The JSON Schema this installation ships: catalogs/ beside dist/ (a checkout or node_modules). */

@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { jsonText, shown, shownLines } from './escape.js';
 import type { Io } from './io.js';
-import { redactSecrets } from './redact.js';
+import { holdsSecret, redactSecrets } from './redact.js';
 import { makeStyle, wantsColor } from './style.js';
 
 /** The streams that have received their run's one JSON document, whichever reporter wrote it. */
@@ -58,6 +58,11 @@ export class Reporter {
     return redactSecrets(text, this.secrets);
   }
 
+  /** Whether `text` holds the key in any form redact masks (export warns instead of masking). */
+  holdsSecret(text: string): boolean {
+    return holdsSecret(text, this.secrets);
+  }
+
   /** Masked, then escaped for the stream it goes to (keeping the tool's own colours there). */
   private out(text: string): string {
     return `${shownLines(this.redact(text), this.style.level > 0)}\n`;
@@ -73,14 +78,27 @@ export class Reporter {
     this.io.stdout.write(this.out(text));
   }
 
-  /** The command's one JSON document (json mode only). */
-  document(doc: unknown): void {
+  /**
+   * The account's own data on stdout (human mode only), exactly as a file gets it: escaped like
+   * every line but not masked; the command warns about a key in it instead (export).
+   */
+  data(text: string): void {
+    if (this.json) return;
+    this.io.stdout.write(`${shownLines(text, false)}\n`);
+  }
+
+  /**
+   * The command's one JSON document (json mode only). `asData`: it is the account's own data, as
+   * `data` writes it (not masked).
+   */
+  document(doc: unknown, options: { asData?: boolean } = {}): void {
     if (!this.json) return;
     if (this.documentWritten || Reporter.wroteDocumentTo(this.io.stdout))
       throw new Error('reporter: a second JSON document was written');
     this.documentWritten = true;
     documentsWritten.add(this.io.stdout);
-    this.io.stdout.write(`${this.redact(jsonText(doc))}\n`);
+    const text = jsonText(doc);
+    this.io.stdout.write(`${options.asData ? text : this.redact(text)}\n`);
   }
 
   get wroteDocument(): boolean {

@@ -8,6 +8,7 @@ import { KEY_PATTERN } from '../../catalog/schema.js';
 import { catalogToYaml, schemaReference } from '../../catalog/write.js';
 import { UserError } from '../../errors.js';
 import { exportCatalog } from '../../export/export.js';
+import { secretFieldWarnings } from '../../export/secret-fields.js';
 import { formatIssueLine } from '../../output/issues.js';
 import { plural } from '../../output/plural.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
@@ -119,7 +120,11 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   // The file is checked as validate would: remote data can break a local rule (then the user fixes it).
   const file = flags.out ?? '<export>';
   const issues = readCatalog(file, text, { environment }).issues;
-  for (const warning of result.warnings) reporter.warn(warning);
+  const warnings = [
+    ...result.warnings,
+    ...secretFieldWarnings(result.catalog, (t) => reporter.holdsSecret(t)),
+  ];
+  for (const warning of warnings) reporter.warn(warning);
   for (const note of archivedNote) reporter.warn(note);
   for (const issue of issues) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
   if (issues.some((i) => i.severity === 'error')) {
@@ -132,27 +137,31 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   const products = Object.values(result.catalog.products);
   const prices = products.reduce((n, p) => n + Object.keys(p.prices ?? {}).length, 0);
   const counts = `${plural(products.length, 'product')}, ${plural(prices, 'price')}`;
-  reporter.document({
-    ok: true,
-    environment,
-    ...(flags.out ? { file: flags.out } : {}),
-    catalog: result.catalog,
-    archived: result.archived,
-    warnings: result.warnings,
-    issues: issues.map(({ path: at, line, column, message, rule, severity }) => ({
-      path: at,
-      line,
-      column,
-      message,
-      rule,
-      severity,
-    })),
-  });
+  // The same data as the file: not masked (a key in it is one of the warnings).
+  reporter.document(
+    {
+      ok: true,
+      environment,
+      ...(flags.out ? { file: flags.out } : {}),
+      catalog: result.catalog,
+      archived: result.archived,
+      warnings,
+      issues: issues.map(({ path: at, line, column, message, rule, severity }) => ({
+        path: at,
+        line,
+        column,
+        message,
+        rule,
+        severity,
+      })),
+    },
+    { asData: true },
+  );
   if (flags.out) {
     reporter.result(`${reporter.style.green('✓')} wrote ${flags.out}: ${counts}`);
     reporter.result(`Next: paddle-catalog plan ${flags.out} --adopt`);
   } else {
-    reporter.result(text.replace(/\n$/, ''));
+    reporter.data(text.replace(/\n$/, ''));
     reporter.info(`exported ${counts}`);
   }
   return EXIT_OK;
