@@ -22,9 +22,11 @@ const COMMANDS: Record<string, CommandLoader> = {
   init: async () => (await import('./commands/init.js')).registerInit,
 };
 
+const isVersion = (arg: string) => arg === '--version' || arg === '-V';
+
 /** The commands a command line needs: none for --version, the one it names, else all (for help). */
 export function commandsFor(args: readonly string[]): string[] {
-  if (args.length > 0 && args.every((arg) => arg === '--version' || arg === '-V')) return [];
+  if (args.some(isVersion) && args.every((arg) => isVersion(arg) || arg === '--json')) return [];
   const words = args.filter((arg) => !arg.startsWith('-'));
   const [first, second] = words;
   if (first === 'help' && second && second in COMMANDS) return [second];
@@ -44,10 +46,15 @@ function reporterFor(io: Io, command: Command): Reporter {
   return new Reporter(io, { json: globals.json === true, color: globals.color !== false });
 }
 
+/**
+ * `writeOut` takes what commander prints on stdout (help and the version): stdout itself, or with
+ * --json a buffer that main turns into the one document.
+ */
 export async function buildProgram(
   io: Io,
   setExitCode: (code: number) => void,
   commandNames: readonly string[] = Object.keys(COMMANDS),
+  writeOut: (text: string) => void = (text) => io.stdout.write(text),
 ): Promise<Command> {
   const secrets = [io.env.PADDLE_API_KEY?.trim() ?? ''].filter(Boolean);
   const program = new Command('paddle-catalog')
@@ -60,7 +67,7 @@ export async function buildProgram(
     .configureHelp({ showGlobalOptions: true })
     .configureOutput({
       // commander echoes bad arguments back, e.g. `--api-key=<the key>`: mask them like the reporter does
-      writeOut: (s) => io.stdout.write(redactSecrets(s, secrets)),
+      writeOut: (s) => writeOut(redactSecrets(s, secrets)),
       writeErr: (s) => io.stderr.write(redactSecrets(s, secrets)),
     })
     .exitOverride()
@@ -95,15 +102,32 @@ function writeInterruptedDocument(io: Io, signal: StopSignal, commands: readonly
   );
 }
 
+/** --json with --version or --help: what commander printed, as the run's one JSON document. */
+function writeInfoDocument(io: Io, code: string, printed: string, args: readonly string[]): void {
+  const named = commandsFor(args);
+  const doc =
+    code === 'commander.version'
+      ? { version: printed.trim() }
+      : { command: named.length === 1 ? named[0] : null, help: printed };
+  new Reporter(io, { json: true, color: false }).document(doc);
+}
+
 /** Runs the CLI; returns the exit code instead of exiting. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   let exitCode = EXIT_OK;
+  const json = argv.includes('--json');
+  let printed = '';
   const program = await buildProgram(
     io,
     (code) => {
       exitCode = code;
     },
     commandsFor(argv.slice(2)),
+    json
+      ? (text) => {
+          printed += text;
+        }
+      : undefined,
   );
   // Ctrl-C, or the SIGTERM a CI runner sends on cancel, where no command handles it (apply and the
   // emulator do, while they run): exit 1, the code of every failure, rather than 130 or 143; with
@@ -112,7 +136,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   const onStop = (signal: StopSignal) => {
     if (control.listenerCount(signal) > 1) return;
     io.stderr.write(`\n${signal === 'SIGTERM' ? 'Terminated' : 'Interrupted'}.\n`);
-    if (argv.includes('--json')) writeInterruptedDocument(io, signal, commandsFor(argv.slice(2)));
+    if (json) writeInterruptedDocument(io, signal, commandsFor(argv.slice(2)));
     control.exit(EXIT_ERROR);
   };
   for (const signal of STOP_SIGNALS) control.on(signal, onStop);
@@ -120,9 +144,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     await program.parseAsync(argv);
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
-    if (error.exitCode === 0) return EXIT_OK;
+    if (error.exitCode === 0) {
+      if (json) writeInfoDocument(io, error.code, printed, argv.slice(2));
+      return EXIT_OK;
+    }
     // commander said why on stderr; --json still promises one document on stdout
-    if (argv.includes('--json')) {
+    if (json) {
       new Reporter(io, { json: true, color: false }).document({
         ok: false,
         error: { kind: 'usage', code: error.code, message: error.message.replace(/^error: /, '') },

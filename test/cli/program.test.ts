@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { commandsFor } from '../../src/cli/program.js';
+import { commandsFor, packageVersion } from '../../src/cli/program.js';
 
 describe('commandsFor: a run loads only the command it runs', () => {
   it.each([
     [['--version'], []],
     [['-V'], []],
+    [['--json', '--version'], []],
     [['validate', 'catalogs/saas-starter.yaml'], ['validate']],
     [['--json', 'plan', 'x.yaml', '--local'], ['plan']],
     [['help', 'apply'], ['apply']],
@@ -14,6 +15,49 @@ describe('commandsFor: a run loads only the command it runs', () => {
 
   it('loads every command for help, no command, or an unknown one', () => {
     for (const args of [[], ['--help'], ['bogus']]) expect(commandsFor(args)).toHaveLength(9);
+  });
+});
+
+/** main() with an in-memory io: the exit code and what reached stdout and stderr. */
+async function runMain(args: string[]) {
+  const { main } = await import('../../src/cli/program.js');
+  let stdout = '';
+  let stderr = '';
+  const io = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    stdin: process.stdin,
+    env: {},
+    cwd: process.cwd(),
+  };
+  const code = await main(['node', 'paddle-catalog', ...args], io);
+  return { code, stdout, stderr };
+}
+
+describe('main: --json with --help or --version prints exactly one JSON document', () => {
+  it.each([[['--json', '--version']], [['-V', '--json']]])('%j → {"version"}', async (args) => {
+    const { code, stdout, stderr } = await runMain(args);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ version: packageVersion() });
+    expect(stderr).toBe('');
+  });
+
+  it.each([
+    [['--json', '--help'], null, 'Usage: paddle-catalog [options] [command]'],
+    [['plan', '--help', '--json'], 'plan', 'Usage: paddle-catalog plan [options] <file>'],
+    [['--json', 'help', 'apply'], 'apply', 'Usage: paddle-catalog apply [options] <file>'],
+  ])('%j → {"command": %j, "help"}', async (args, command, usage) => {
+    const { code, stdout, stderr } = await runMain(args);
+    expect(code).toBe(0);
+    const doc = JSON.parse(stdout);
+    expect(doc).toEqual({ command, help: expect.stringContaining(usage) });
+    if (command) expect(doc.help).toContain('Examples:');
+    expect(stderr).toBe('');
+  });
+
+  it('without --json, help and the version stay plain text', async () => {
+    expect((await runMain(['--version'])).stdout).toBe(`${packageVersion()}\n`);
+    expect((await runMain(['plan', '--help'])).stdout).toMatch(/^Usage: paddle-catalog plan/);
   });
 });
 
