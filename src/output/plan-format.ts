@@ -140,9 +140,14 @@ export const LOOKALIKE_WAYS_OUT: Record<Change['kind'], string> = {
 
 /** `pro_01… "Addon Seats"`: the twin's id and what makes it look the same (a remote string, shown). */
 export function nameLookalike(lookalike: Lookalike): string {
-  const { id, ...what } = lookalike;
-  const value = Object.values(what)[0] as string;
-  return `${shown(id)} ${shown(JSON.stringify(value))}`;
+  const value =
+    'name' in lookalike
+      ? lookalike.name
+      : 'description' in lookalike
+        ? lookalike.description
+        : lookalike.code;
+  const archived = 'archived' in lookalike && lookalike.archived ? ' (archived)' : '';
+  return `${shown(lookalike.id)} ${shown(JSON.stringify(value))}${archived}`;
 }
 
 /** `! looks like product pro_01… "Addon Seats" (the same name), which this tool does not manage`, and the ways out. */

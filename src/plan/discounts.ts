@@ -113,8 +113,8 @@ function change(
 
 /**
  * Paddle keeps one discount per code, archived ones included: a create whose code an unmanaged
- * discount holds would be refused (409). An active holder is the key's look-alike (apply stops);
- * an archived one is named, so the plan says so before anything is sent.
+ * discount holds would be refused (409), so the holder is the key's look-alike and apply stops
+ * before anything is sent.
  */
 function withCodeHolder(
   planned: DiscountChange,
@@ -124,11 +124,7 @@ function withCodeHolder(
   const code = planned.desired?.code ?? null;
   if (planned.action !== 'create' || !code) return planned;
   const lookalike = discountLookalike(code, unmarked, taken);
-  if (lookalike) return { ...planned, lookalike };
-  const holder = unmarked.find((d) => sameCode(d.code, code) && !taken.has(d.id));
-  if (!holder) return planned;
-  const reason = `the code ${code} belongs to ${holder.id} (archived), which this tool does not manage: Paddle refuses a second discount with it; --adopt takes it over`;
-  return { ...planned, reason };
+  return lookalike ? { ...planned, lookalike } : planned;
 }
 
 /**

@@ -3,7 +3,9 @@
 // the API. Creating beside it is how an account ends up with two "Pro" products, so the plan flags
 // it and apply stops (--adopt, a new name, or --allow-lookalikes). The same rules decide what
 // --adopt takes over (src/plan/adopt.ts), so every look-alike can be adopted. Only unmarked
-// objects are look-alikes: another catalog's objects carry a marker and are never one.
+// objects are look-alikes: another catalog's objects carry a marker and are never one. Only active
+// ones, too — except a discount's: Paddle keeps its code for one discount, archived or not, so an
+// archived holder of the code is in the way as much as an active one.
 import { olderFirst, type Tracked } from './identity.js';
 import { readMarker } from './marker.js';
 import { money } from './normalize.js';
@@ -36,9 +38,10 @@ function twinIn<T extends Tracked>(
   pool: readonly T[],
   taken: ReadonlySet<string>,
   matches: (o: T) => boolean,
+  status: T['status'] = 'active',
 ) {
   return pool
-    .filter((o) => o.status === 'active' && readMarker(o.custom_data) === undefined && !taken.has(o.id))
+    .filter((o) => o.status === status && readMarker(o.custom_data) === undefined && !taken.has(o.id))
     .filter(matches)
     .sort(olderFirst)[0];
 }
@@ -67,8 +70,11 @@ export function discountLookalike(
   discounts: readonly RemoteDiscount[],
   taken: ReadonlySet<string>,
 ): Lookalike | undefined {
-  const twin = twinIn(discounts, taken, (d) => sameCode(d.code, code));
-  return twin && { id: twin.id, code: twin.code as string };
+  const holds = (d: RemoteDiscount) => sameCode(d.code, code);
+  const twin = twinIn(discounts, taken, holds);
+  if (twin) return { id: twin.id, code: twin.code as string };
+  const archived = twinIn(discounts, taken, holds, 'archived');
+  return archived && { id: archived.id, code: archived.code as string, archived: true };
 }
 
 /**

@@ -75,7 +75,8 @@ export interface ChangeBase {
 export type Lookalike =
   | { id: string; name: string }
   | { id: string; description: string }
-  | { id: string; code: string };
+  /** a discount's code is kept by an archived discount too, so that one is in the way as well */
+  | { id: string; code: string; archived?: true };
 
 export interface Creation<State> {
   action: 'create';

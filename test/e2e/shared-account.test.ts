@@ -348,6 +348,28 @@ describe('look-alikes: a create beside an unmanaged twin', { timeout: 60_000 }, 
     ]);
   });
 
+  it('an archived discount that holds the code is in the way too: refused before any write; --adopt takes it over and sets it active', async () => {
+    const old = await gateway().createDiscount('dashboard', {
+      description: 'Last year',
+      type: 'percentage',
+      amount: '25',
+      code: 'LAUNCH25',
+    });
+    await gateway().updateDiscount('dashboard', old.id, { status: 'archived' });
+    const file = writeCatalog(dir, SEATS('Seats'), 'archived-code.yaml');
+    const mark = emulator.requests().length;
+    const refused = await cli('apply', file, '--yes', '--allow-lookalikes');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`discount launch looks like ${old.id} "LAUNCH25" (archived)`);
+    expect(writesSince(mark)).toEqual([]);
+    const adopted = await json('apply', file, '--yes', '--adopt');
+    expect(adopted.doc).toMatchObject({
+      ok: true,
+      verified: true,
+      discounts: { launch: { id: old.id, action: 'adopt' } },
+    });
+  });
+
   it("another catalog's objects are never look-alikes: the same name in two catalogs is two products", async () => {
     const main = writeCatalog(dir, PRO_CATALOG(), 'main.yaml');
     const other = writeCatalog(

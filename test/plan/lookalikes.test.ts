@@ -126,13 +126,20 @@ describe('look-alikes in the plan: discounts (same code, ignoring case)', () => 
     expect(plan.discounts[0]?.reason).toBeUndefined();
   });
 
-  it('an archived holder of the code is no look-alike, but the plan says Paddle will refuse the code', () => {
-    const plan = planOf(withLaunch(), {
+  it('an archived holder of the code is one too (Paddle keeps the code for it), an active one preferred', () => {
+    const archived = remoteDiscount(null, { id: 'dsc_old', status: 'archived' });
+    const plan = planOf(withLaunch(), { ...snapshotOf(), discounts: [archived] });
+    expect(flagged(plan)).toEqual([
+      ['discount', 'launch', { id: 'dsc_old', code: 'LAUNCH25', archived: true }],
+    ]);
+    expect(formatPlan(plan, plain)[1]).toContain(
+      '! looks like discount dsc_old "LAUNCH25" (archived) (the same code)',
+    );
+    const both = planOf(withLaunch(), {
       ...snapshotOf(),
-      discounts: [remoteDiscount(null, { id: 'dsc_old', status: 'archived' })],
+      discounts: [archived, remoteDiscount(null, { id: 'dsc_live', code: 'Launch25' })],
     });
-    expect(flagged(plan)).toEqual([]);
-    expect(plan.discounts[0]?.reason).toContain('the code LAUNCH25 belongs to dsc_old (archived)');
+    expect(flagged(both)).toEqual([['discount', 'launch', { id: 'dsc_live', code: 'Launch25' }]]);
   });
 
   it("another catalog's discount with the code is no look-alike", () => {
