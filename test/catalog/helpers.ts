@@ -39,3 +39,6 @@ export const errorsOf = (text: string, environment?: 'sandbox' | 'production') =
   issuesOf(text, environment).filter((issue) => issue.severity === 'error');
 
 export const PRICE = 'products.pro.prices.monthly';
+
+/** custom_data whose JSON is `bytes` long (for the size bound, custom-data-too-large). */
+export const jsonOfSize = (bytes: number): Json => ({ blob: 'x'.repeat(bytes - '{"blob":""}'.length) });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fullRead, readCatalog } from '../../src/catalog/read.js';
 import { USER_CUSTOM_DATA_MAX_BYTES } from '../../src/catalog/rules/custom-data.js';
 import { AMOUNT_MAX } from '../../src/paddle-facts/limits.js';
-import { catalogWith, errorsOf, issuesOf, type Json, PRICE } from './helpers.js';
+import { catalogWith, errorsOf, issuesOf, type Json, jsonOfSize, PRICE } from './helpers.js';
 
 const HEAD = 'version: 1\nproducts:\n  pro:\n    name: Pro\n    tax_category: saas\n';
 /** A catalog whose product's custom_data holds `line` (indented under custom_data). */
@@ -158,10 +158,8 @@ describe('custom-data-marker-key: a user key named like the marker is refused', 
 });
 
 describe('custom-data-too-large: custom_data fits the size bound with the marker', () => {
-  const sized = (bytes: number) => ({ blob: 'x'.repeat(bytes - '{"blob":""}'.length) });
-
   it('custom-data-too-large: one byte over is an error at custom_data', () => {
-    const text = catalogWith({ price: { custom_data: sized(USER_CUSTOM_DATA_MAX_BYTES + 1) } });
+    const text = catalogWith({ price: { custom_data: jsonOfSize(USER_CUSTOM_DATA_MAX_BYTES + 1) } });
     expect(onlyError(text)).toMatchObject({
       rule: 'custom-data-too-large',
       path: `${PRICE}.custom_data`,
@@ -170,9 +168,9 @@ describe('custom-data-too-large: custom_data fits the size bound with the marker
   });
 
   it('custom-data-too-large: exactly at the bound passes; bytes are counted, not characters', () => {
-    expect(issuesOf(catalogWith({ product: { custom_data: sized(USER_CUSTOM_DATA_MAX_BYTES) } }))).toEqual(
-      [],
-    );
+    expect(
+      issuesOf(catalogWith({ product: { custom_data: jsonOfSize(USER_CUSTOM_DATA_MAX_BYTES) } })),
+    ).toEqual([]);
     const accents = { blob: 'é'.repeat(USER_CUSTOM_DATA_MAX_BYTES / 2) };
     expect(onlyError(catalogWith({ product: { custom_data: accents } }))?.rule).toBe('custom-data-too-large');
   });

@@ -5,8 +5,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { USER_CUSTOM_DATA_MAX_BYTES } from '../../src/catalog/rules/custom-data.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { catalogWith, errorsOf, type Json } from '../catalog/helpers.js';
+import { AMOUNT_MAX, CUSTOM_DATA_MAX_BYTES } from '../../src/paddle-facts/limits.js';
+import { catalogWith, errorsOf, type Json, jsonOfSize } from '../catalog/helpers.js';
 import { call } from '../emulator/support.js';
 
 type Environment = 'sandbox' | 'production';
@@ -85,6 +87,26 @@ const ROWS: Row[] = [
   { title: '§8 price name: 151 characters', price: { name: 'n'.repeat(151) }, valid: false },
   { title: '§8 price name: empty', price: { name: '' }, valid: false },
   { title: '§2.4 amount: "0"', price: { unit_price: { amount: '0', currency_code: 'USD' } }, valid: true },
+  {
+    title: `amount-too-large: ${AMOUNT_MAX} is the largest amount`,
+    price: { unit_price: { amount: AMOUNT_MAX, currency_code: 'USD' } },
+    valid: true,
+  },
+  {
+    title: 'amount-too-large: one digit more',
+    price: { unit_price: { amount: `1${AMOUNT_MAX}`, currency_code: 'USD' } },
+    valid: false,
+  },
+  {
+    title: 'custom-data-too-large: custom_data that fits beside the marker',
+    price: { custom_data: jsonOfSize(USER_CUSTOM_DATA_MAX_BYTES) },
+    valid: true,
+  },
+  {
+    title: 'custom-data-too-large: custom_data over 64 KiB',
+    product: { custom_data: jsonOfSize(CUSTOM_DATA_MAX_BYTES + 1) },
+    valid: false,
+  },
   {
     title: '§2.4 amount: negative',
     price: { unit_price: { amount: '-1', currency_code: 'USD' } },
@@ -377,6 +399,11 @@ const STRICTER: Row[] = [
   {
     title: '§2.4 trial period: frequency above 999 (the API sets no maximum on a trial)',
     price: { trial_period: { interval: 'day', frequency: 1000 } },
+    valid: false,
+  },
+  {
+    title: "custom-data-too-large: validate keeps room for the tool's marker, which this request lacks",
+    price: { custom_data: jsonOfSize(CUSTOM_DATA_MAX_BYTES) },
     valid: false,
   },
 ];

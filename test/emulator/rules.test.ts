@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { AMOUNT_MAX, CUSTOM_DATA_MAX_BYTES } from '../../src/paddle-facts/limits.js';
+import { jsonOfSize } from '../catalog/helpers.js';
 import { call, priceBody, productBody } from './support.js';
 
 let emulator: RunningEmulator;
@@ -253,17 +254,16 @@ describe('bounds the emulator keeps on its own (docs/rules.md amount-too-large, 
   });
 
   it('custom-data-too-large: custom_data above the bound is a 400 on create and on update, at the bound it is kept', async () => {
-    const sized = (bytes: number) => ({ blob: 'x'.repeat(bytes - '{"blob":""}'.length) });
     const big = await call(emulator, 'POST', '/products', {
-      body: productBody({ custom_data: sized(CUSTOM_DATA_MAX_BYTES + 1) }),
+      body: productBody({ custom_data: jsonOfSize(CUSTOM_DATA_MAX_BYTES + 1) }),
     });
     expect(big.status).toBe(400);
     expect(big.body.error.errors[0].field).toBe('custom_data');
     expect(big.body.error.errors[0].message).toContain(`maximum size of ${CUSTOM_DATA_MAX_BYTES} bytes`);
-    const ok = await createPrice({ custom_data: sized(CUSTOM_DATA_MAX_BYTES) });
+    const ok = await createPrice({ custom_data: jsonOfSize(CUSTOM_DATA_MAX_BYTES) });
     expect(ok.status).toBe(201);
     const patch = await call(emulator, 'PATCH', `/prices/${ok.body.data.id}`, {
-      body: { custom_data: sized(CUSTOM_DATA_MAX_BYTES + 1) },
+      body: { custom_data: jsonOfSize(CUSTOM_DATA_MAX_BYTES + 1) },
     });
     expect(patch.status).toBe(400);
   });
