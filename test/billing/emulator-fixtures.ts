@@ -8,6 +8,18 @@ import { currencyTable } from '../../src/paddle-facts/currencies.js';
 
 export const id = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
 
+/** A completed US$10.00 transaction of `customer`, billed on the first of `month` (1–9) 2025. */
+export const completedTransaction = (n: number, customer: string, month: number) => ({
+  id: id('txn', n),
+  customer_id: customer,
+  status: 'completed',
+  collection_mode: 'automatic',
+  currency_code: 'USD',
+  billed_at: `2025-0${month}-01T00:00:00.000Z`,
+  created_at: `2025-0${month}-01T00:00:00.000Z`,
+  details: { totals: { subtotal: '1000', tax: '0' } },
+});
+
 const EDGE_CUSTOMER = id('ctm', 1);
 const OTHER_CUSTOMER = id('ctm', 2);
 const HUGE_SUBTOTAL = '123456789012345678901234';

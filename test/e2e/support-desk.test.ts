@@ -3,24 +3,13 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type EmulatorSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { id, tempCacheHome } from '../billing/emulator-fixtures.js';
+import { completedTransaction as completed, id, tempCacheHome } from '../billing/emulator-fixtures.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 const CHURNED = id('ctm', 11);
 const MOVED_ACTIVE = id('ctm', 12);
 const MOVED_ARCHIVED = id('ctm', 13);
 const ALICE = id('ctm', 14);
-
-const completed = (n: number, customer: string, month: number) => ({
-  id: id('txn', n),
-  customer_id: customer,
-  status: 'completed',
-  collection_mode: 'automatic',
-  currency_code: 'USD',
-  billed_at: `2025-0${month}-01T00:00:00.000Z`,
-  created_at: `2025-0${month}-01T00:00:00.000Z`,
-  details: { totals: { subtotal: '1000', tax: '0' } },
-});
 
 const SEED: EmulatorSeed = {
   sandbox: {
