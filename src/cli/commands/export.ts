@@ -1,23 +1,19 @@
-// `export`: the account's catalog as a version-1 catalog file, the way into the tool for
+// `export`: the account's catalog as a version-1 catalog file (src/export/use-case.ts), the way into the tool for
 // an account set up by hand or by another tool: export → validate → `apply --adopt` takes it over.
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';
-import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
-import { readCatalog } from '../../catalog/read.js';
 import { KEY_PATTERN } from '../../catalog/schema.js';
-import { catalogToYaml, schemaReference } from '../../catalog/write.js';
+import { schemaReference } from '../../catalog/write.js';
 import { UserError } from '../../errors.js';
-import { exportCatalog } from '../../export/export.js';
-import { secretFieldWarnings } from '../../export/secret-fields.js';
-import { formatIssueLine } from '../../output/issues.js';
-import { plural } from '../../output/plural.js';
+import { type ExportFileResult, exportAccount } from '../../export/use-case.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
-import type { CatalogSnapshot } from '../../plan/remote.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
 import { checkOutputFile, writeOutputFile } from '../output-file.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
+import * as exportView from '../views/export.js';
+import { show } from '../views/view.js';
 
 interface ExportFlags extends TargetFlags {
   out?: string;
@@ -83,86 +79,24 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   }
 
   const session = await openSession(reporter, flags);
-  let snapshot: CatalogSnapshot;
+  let result: ExportFileResult;
   try {
-    const gateway = createCatalogGateway(session.target);
-    snapshot = await reporter.during(`Reading the ${environment} catalog…`, () =>
-      createRunCalls(DEFAULT_APPLY_SETTINGS).run('read', () =>
-        gateway.snapshot({ discounts: 'if-permitted' }),
-      ),
-    );
+    const request = {
+      environment,
+      gateway: createCatalogGateway(session.target),
+      includeArchived: flags.includeArchived,
+      catalog: flags.catalog,
+      out: flags.out,
+      schemaPath: schemaReference(path, io.cwd).path,
+      holdsSecret: (text: string) => reporter.holdsSecret(text),
+    };
+    result = await exportAccount(request, {
+      reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work),
+    });
   } finally {
     await session.close();
   }
-
-  const result = exportCatalog(snapshot, {
-    environment,
-    includeArchived: flags.includeArchived,
-    catalog: flags.catalog,
-  });
-  const archivedNote = result.archived.length
-    ? [
-        `Archived in Paddle, included by --include-archived: applying this file unarchives ${result.archived
-          .map((o) => `${o.kind} ${o.key}`)
-          .join(', ')}.`,
-      ]
-    : [];
-  const text = catalogToYaml(result.catalog, {
-    schemaPath: schemaReference(path, io.cwd).path,
-    header: [
-      `Exported from the ${environment} account by paddle-catalog export.`,
-      'Amounts are strings in the lowest currency unit: "1000" is $10.00.',
-      `Take these objects over with: paddle-catalog apply ${flags.out ?? 'catalog.yaml'} --adopt`,
-      ...archivedNote,
-    ],
-  });
-
-  // The file is checked as validate would: remote data can break a local rule (then the user fixes it).
-  const file = flags.out ?? '<export>';
-  const issues = readCatalog(file, text, { environment }).issues;
-  const warnings = [
-    ...result.warnings,
-    ...secretFieldWarnings(result.catalog, (t) => reporter.holdsSecret(t)),
-  ];
-  for (const warning of warnings) reporter.warn(warning);
-  for (const note of archivedNote) reporter.warn(note);
-  for (const issue of issues) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
-  if (issues.some((i) => i.severity === 'error')) {
-    reporter.warn('the exported catalog does not validate as it is: fix the lines above before applying it');
-  }
-
-  if (flags.out) {
-    await writeOutputFile(path, flags.out, text, { overwrite: Boolean(flags.force) });
-  }
-  const products = Object.values(result.catalog.products);
-  const prices = products.reduce((n, p) => n + Object.keys(p.prices ?? {}).length, 0);
-  const counts = `${plural(products.length, 'product')}, ${plural(prices, 'price')}`;
-  // The same data as the file: not masked (a key in it is one of the warnings).
-  reporter.document(
-    {
-      ok: true,
-      environment,
-      ...(flags.out ? { file: flags.out } : {}),
-      catalog: result.catalog,
-      archived: result.archived,
-      warnings,
-      issues: issues.map(({ path: at, line, column, message, rule, severity }) => ({
-        path: at,
-        line,
-        column,
-        message,
-        rule,
-        severity,
-      })),
-    },
-    { asData: true },
-  );
-  if (flags.out) {
-    reporter.result(`${reporter.style.green('✓')} wrote ${flags.out}: ${counts}`);
-    reporter.result(`Next: paddle-catalog plan ${flags.out} --adopt`);
-  } else {
-    reporter.data(text.replace(/\n$/, ''));
-    reporter.info(`exported ${counts}`);
-  }
+  if (flags.out) await writeOutputFile(path, flags.out, result.text, { overwrite: Boolean(flags.force) });
+  show(reporter, exportView, result);
   return EXIT_OK;
 }

@@ -7,10 +7,12 @@ import type { Reporter } from '../../output/reporter.js';
 export interface View<R> {
   renderHuman(result: R, out: Reporter): void;
   renderJson(result: R): unknown;
+  /** the JSON document is the account's own data, written as it is, not masked (export) */
+  readonly jsonIsData?: boolean;
 }
 
 /** The view --json chose: the document, then the human view's stderr notes; or the human view. */
 export function show<R>(out: Reporter, view: View<R>, result: R): void {
-  if (out.json) out.document(view.renderJson(result));
+  if (out.json) out.document(view.renderJson(result), { asData: view.jsonIsData === true });
   view.renderHuman(result, out);
 }

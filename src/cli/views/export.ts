@@ -1,0 +1,52 @@
+// export's views: the catalog file on stdout (or a line saying where it went), or the --json document;
+// on stderr what the user should know before applying it.
+import { archivedNote, type ExportFileResult } from '../../export/use-case.js';
+import { formatIssueLine } from '../../output/issues.js';
+import { plural } from '../../output/plural.js';
+import type { Reporter } from '../../output/reporter.js';
+
+/** The same data as the file: not masked (a key in it is one of the warnings). */
+export const jsonIsData = true;
+
+export function renderJson(result: ExportFileResult) {
+  return {
+    ok: true,
+    environment: result.environment,
+    ...(result.out ? { file: result.out } : {}),
+    catalog: result.catalog,
+    archived: result.archived,
+    warnings: result.warnings,
+    issues: result.issues.map(({ path, line, column, message, rule, severity }) => ({
+      path,
+      line,
+      column,
+      message,
+      rule,
+      severity,
+    })),
+  };
+}
+
+export function renderHuman(result: ExportFileResult, out: Reporter): void {
+  renderWarnings(result, out);
+  const products = Object.values(result.catalog.products);
+  const prices = products.reduce((n, p) => n + Object.keys(p.prices ?? {}).length, 0);
+  const counts = `${plural(products.length, 'product')}, ${plural(prices, 'price')}`;
+  if (result.out) {
+    out.result(`${out.style.green('✓')} wrote ${result.out}: ${counts}`);
+    out.result(`Next: paddle-catalog plan ${result.out} --adopt`);
+  } else {
+    out.data(result.text.replace(/\n$/, ''));
+    out.info(`exported ${counts}`);
+  }
+}
+
+function renderWarnings(result: ExportFileResult, out: Reporter): void {
+  const file = result.out ?? '<export>';
+  for (const warning of result.warnings) out.warn(warning);
+  for (const note of archivedNote(result.archived)) out.warn(note);
+  for (const issue of result.issues) out.info(formatIssueLine(file, issue, out.errStyle));
+  if (result.issues.some((i) => i.severity === 'error')) {
+    out.warn('the exported catalog does not validate as it is: fix the lines above before applying it');
+  }
+}

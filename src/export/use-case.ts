@@ -1,0 +1,63 @@
+// The export use-case: snapshot → catalog → the file's text, checked as validate checks a file (remote
+// data can break a local rule; then the user fixes it). Writing the file is the caller's.
+import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../apply/apply-catalog.js';
+import { readCatalog } from '../catalog/read.js';
+import { catalogToYaml } from '../catalog/write.js';
+import type { CatalogIssue } from '../errors.js';
+import type { CatalogGateway } from '../paddle/catalog-gateway.js';
+import { type ExportedObject, type ExportOptions, type ExportResult, exportCatalog } from './export.js';
+import { secretFieldWarnings } from './secret-fields.js';
+
+export interface ExportRequest extends ExportOptions {
+  gateway: CatalogGateway;
+  /** the file as the user named it (--out); absent: stdout */
+  out?: string;
+  /** the `$schema` reference the file starts with */
+  schemaPath: string;
+  /** whether a text holds the API key: the file keeps the account's data as it is, and warns */
+  holdsSecret?: (text: string) => boolean;
+}
+
+export interface ExportHooks {
+  /** runs the account read (e.g. under a spinner) */
+  reading?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/** What export made: the catalog, the file's text, and what validate says of that text. */
+export interface ExportFileResult extends ExportResult {
+  environment: ExportOptions['environment'];
+  out?: string;
+  text: string;
+  issues: CatalogIssue[];
+}
+
+export async function exportAccount(
+  request: ExportRequest,
+  hooks: ExportHooks = {},
+): Promise<ExportFileResult> {
+  const { environment, gateway, out, schemaPath } = request;
+  const calls = createRunCalls(DEFAULT_APPLY_SETTINGS);
+  const read = () => calls.run('read', () => gateway.snapshot({ discounts: 'if-permitted' }));
+  const snapshot = await (hooks.reading ? hooks.reading(read) : read());
+  const exported = exportCatalog(snapshot, request);
+  const text = catalogToYaml(exported.catalog, {
+    schemaPath,
+    header: [
+      `Exported from the ${environment} account by paddle-catalog export.`,
+      'Amounts are strings in the lowest currency unit: "1000" is $10.00.',
+      `Take these objects over with: paddle-catalog apply ${out ?? 'catalog.yaml'} --adopt`,
+      ...archivedNote(exported.archived),
+    ],
+  });
+  const issues = readCatalog(out ?? '<export>', text, { environment }).issues;
+  const secrets = request.holdsSecret ? secretFieldWarnings(exported.catalog, request.holdsSecret) : [];
+  const warnings = [...exported.warnings, ...secrets];
+  return { ...exported, warnings, environment, ...(out ? { out } : {}), text, issues };
+}
+
+/** Said in the file's header and on stderr: applying the file unarchives what it includes. */
+export function archivedNote(archived: readonly ExportedObject[]): string[] {
+  if (archived.length === 0) return [];
+  const what = archived.map((o) => `${o.kind} ${o.key}`).join(', ');
+  return [`Archived in Paddle, included by --include-archived: applying this file unarchives ${what}.`];
+}
