@@ -1,5 +1,5 @@
-// The apply use-case: snapshot → plan → confirm → execute → verify. The CLI and the tests both run
-// it; what a person sees (spinner, plan, prompt) comes in through the hooks, never from here.
+// The plan and apply use-cases: snapshot → plan, then confirm → execute → verify. The CLI and the
+// tests both run them; what a person sees (spinner, plan, prompt) comes in through the hooks.
 import type { Catalog } from '../catalog/schema.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
@@ -10,22 +10,30 @@ import {
   type ApplySettings,
   applyPlan,
   createRunCalls,
+  DEFAULT_APPLY_SETTINGS,
   planCatalog,
 } from './apply-catalog.js';
 import type { CallStats } from './calls.js';
 import { type PreflightOptions, refuseUnsafePlan } from './preflight.js';
 
-export interface ApplyRequest {
+export interface PlanRequest {
   environment: EnvironmentName;
   catalog: Catalog;
   gateway: CatalogGateway;
+  options: DiffOptions;
+}
+
+export interface ApplyRequest extends PlanRequest {
   options: DiffOptions & PreflightOptions;
   settings: ApplySettings;
 }
 
-export interface ApplyHooks {
+export interface PlanHooks {
   /** runs the account read (e.g. under a spinner) */
   reading?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+export interface ApplyHooks extends PlanHooks {
   /** the plan, before anything is asked or written */
   planned?: (plan: Plan) => void;
   /** asked only when the plan changes something: resolves to go on, throws (a UserError) to stop */
@@ -34,12 +42,24 @@ export interface ApplyHooks {
   executing?: () => void;
 }
 
-/** What one apply did: the plan it followed and how it ended. */
-export interface ApplyResult {
+/** What plan found: the changes that make the account match the catalog, and the options they follow. */
+export interface PlanResult {
   environment: EnvironmentName;
   plan: Plan;
+  options: DiffOptions;
+}
+
+/** What one apply did: the plan it followed and how it ended. */
+export interface ApplyResult extends PlanResult {
   outcome: ApplyOutcome;
   stats: CallStats;
+}
+
+export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): Promise<PlanResult> {
+  const { environment, catalog, gateway, options } = request;
+  const read = () => planCatalog(catalog, gateway, createRunCalls(DEFAULT_APPLY_SETTINGS), options);
+  const plan = await (hooks.reading ? hooks.reading(read) : read());
+  return { environment, plan, options };
 }
 
 export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}): Promise<ApplyResult> {
@@ -52,5 +72,5 @@ export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}
   if (hasChanges(plan)) await hooks.confirm?.(plan);
   hooks.executing?.();
   const outcome = await applyPlan(catalog, plan, gateway, calls, settings, options);
-  return { environment, plan, outcome, stats: calls.stats };
+  return { environment, plan, options, outcome, stats: calls.stats };
 }

@@ -9,3 +9,8 @@ export function formatIssueLine(file: string, issue: CatalogIssue, style: ChalkI
   // a message may quote the catalog's text (an unknown field, a value): shown on one line
   return `${where}  ${label} ${shown(issue.message)}  ${style.dim(`(${issue.rule})`)}`;
 }
+
+/** An issue in a --json document: its fields, and nothing else it may carry. */
+export function issueJson({ path, line, column, message, rule, severity }: CatalogIssue) {
+  return { path, line, column, message, rule, severity };
+}

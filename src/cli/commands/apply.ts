@@ -10,7 +10,7 @@ import { annotateIssues } from '../../output/annotations.js';
 import { publishApply } from '../../output/github.js';
 import { processControl, STOP_SIGNALS, type StopSignal } from '../../output/io.js';
 import { formatIssueLine } from '../../output/issues.js';
-import { formatChange, formatPlan } from '../../output/plan-format.js';
+import { formatChange } from '../../output/plan-format.js';
 import { confirm, confirmByTyping } from '../../output/prompts.js';
 import type { Reporter } from '../../output/reporter.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
@@ -21,6 +21,7 @@ import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
 import { writeOutputFile } from '../output-file.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
 import * as applyView from '../views/apply.js';
+import * as planView from '../views/plan.js';
 import { show } from '../views/view.js';
 
 interface ApplyFlags extends TargetFlags {
@@ -133,9 +134,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
     const request = { environment, catalog: loaded.catalog, gateway, options: flags, settings };
     const result = await applyCatalog(request, {
       reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work),
-      planned: (plan) => {
-        for (const line of formatPlan(plan, reporter.style, flags)) reporter.result(line);
-      },
+      planned: (plan) => planView.renderHuman({ environment, plan, options: flags }, reporter),
       confirm: () => confirmApply(reporter, flags, environment),
       executing: () => {
         for (const signal of STOP_SIGNALS) signals.on(signal, onStop);

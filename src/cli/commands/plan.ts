@@ -1,11 +1,10 @@
 // `plan <file>`: validate, read the account, print what apply would change.
 import { Option } from 'commander';
-import { createRunCalls, DEFAULT_APPLY_SETTINGS, planCatalog } from '../../apply/apply-catalog.js';
+import { planAccount } from '../../apply/use-case.js';
 import { loadCatalog } from '../../catalog/read.js';
 import { annotateIssues } from '../../output/annotations.js';
 import { publishPlan } from '../../output/github.js';
 import { formatIssueLine } from '../../output/issues.js';
-import { formatPlan, planDocument } from '../../output/plan-format.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import { hasChanges } from '../../plan/summary.js';
@@ -13,6 +12,8 @@ import type { CommandContext, RegisterCommand } from '../command.js';
 import { EMIT_FORMATS, type EmitFlags, emitPlan } from '../emit-tool-server.js';
 import { EXIT_CHANGES_PENDING, EXIT_OK } from '../handle-error.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
+import * as planView from '../views/plan.js';
+import { show } from '../views/view.js';
 
 interface PlanFlags extends TargetFlags, EmitFlags {
   detailedExitcode?: boolean;
@@ -72,14 +73,14 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   try {
     const gateway = createCatalogGateway(session.target);
-    const plan = await reporter.during(`Reading the ${environment} catalog…`, () =>
-      planCatalog(loaded.catalog, gateway, createRunCalls(DEFAULT_APPLY_SETTINGS), flags),
+    const result = await planAccount(
+      { environment, catalog: loaded.catalog, gateway, options: flags },
+      { reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work) },
     );
-    await publishPlan(reporter, plan, environment, file);
-    if (flags.emit || flags.out) return await emitPlan(reporter, plan, environment, flags);
-    reporter.document(planDocument(plan, environment));
-    for (const line of formatPlan(plan, reporter.style, flags)) reporter.result(line);
-    return flags.detailedExitcode && hasChanges(plan) ? EXIT_CHANGES_PENDING : EXIT_OK;
+    await publishPlan(reporter, result.plan, environment, file);
+    if (flags.emit || flags.out) return await emitPlan(reporter, result, flags);
+    show(reporter, planView, result);
+    return flags.detailedExitcode && hasChanges(result.plan) ? EXIT_CHANGES_PENDING : EXIT_OK;
   } finally {
     await session.close();
   }

@@ -1,7 +1,7 @@
 // export's views: the catalog file on stdout (or a line saying where it went), or the --json document;
 // on stderr what the user should know before applying it.
 import { archivedNote, type ExportFileResult } from '../../export/use-case.js';
-import { formatIssueLine } from '../../output/issues.js';
+import { formatIssueLine, issueJson } from '../../output/issues.js';
 import { plural } from '../../output/plural.js';
 import type { Reporter } from '../../output/reporter.js';
 
@@ -16,14 +16,7 @@ export function renderJson(result: ExportFileResult) {
     catalog: result.catalog,
     archived: result.archived,
     warnings: result.warnings,
-    issues: result.issues.map(({ path, line, column, message, rule, severity }) => ({
-      path,
-      line,
-      column,
-      message,
-      rule,
-      severity,
-    })),
+    issues: result.issues.map(issueJson),
   };
 }
 
