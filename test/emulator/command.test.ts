@@ -145,6 +145,25 @@ describe('paddle-catalog emulator', () => {
     expect(help.stdout).toContain('--case-sensitive-emails');
   });
 
+  it("names the demo data's customers at start-up, the archived one as such, and none with --no-demo", async () => {
+    const startUp = async (extra: string[]) => {
+      const signals = new FakeProcess();
+      const run = runCliInProcess(['emulator', '--port', '0', ...extra], { process: signals });
+      await vi.waitFor(() => expect(signals.listenerCount('SIGINT')).toBe(2), { timeout: 10_000 });
+      signals.send('SIGINT');
+      const result = await run;
+      expect(result.code).toBe(0);
+      return result;
+    };
+    const demo = await startUp([]);
+    expect(demo.stderr).toContain(
+      'Demo customers (sandbox): demo@example.com, alice@example.com, bob@example.com, churned@example.com (archived) · Ctrl+C to stop',
+    );
+    expect(demo.stdout).toMatch(/^Paddle API emulator listening on http:\/\/127\.0\.0\.1:\d+\n/);
+    expect((await startUp(['--no-demo'])).stderr).not.toContain('Demo customers');
+    expect((await runCliInProcess(['emulator', '--help'])).stdout).toContain('a sandbox key and a live key');
+  });
+
   it('refuses an unknown --approve-tax-categories entry and a corrupt --state file with exit 1', async () => {
     const bad = await runCliInProcess(['emulator', '--port', '0', '--approve-tax-categories', 'saas,ebook']);
     expect(bad.code).toBe(1);

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EmulatorFaults, RunningEmulator } from '../../emulator/index.js';
+import { DEMO_CUSTOMERS } from '../../emulator/seed-data.js';
 import { UserError } from '../../errors.js';
 import { type ProcessControl, processControl, type StopSignal } from '../../output/io.js';
 import type { Reporter } from '../../output/reporter.js';
@@ -110,13 +111,20 @@ function announce(reporter: Reporter, emulator: RunningEmulator, demoData: boole
   print(s.dim(`  export PADDLE_API_KEY=${emulator.apiKey}`));
   print('Live, a separate account (commands need --production):');
   print(s.dim(`  PADDLE_API_KEY=${emulator.liveApiKey} paddle-catalog plan catalog.yaml --production`));
-  const demo = demoData ? 'Demo customer (sandbox): demo@example.com · ' : '';
+  const demo = demoData ? `Demo customers (sandbox): ${demoCustomers()} · ` : '';
   reporter.info(reporter.errStyle.dim(`${demo}Ctrl+C to stop`));
+}
+
+/** The demo data's customers, read from it so the list never falls behind it. */
+function demoCustomers(): string {
+  return DEMO_CUSTOMERS.map((c) =>
+    'status' in c && c.status === 'archived' ? `${c.email} (archived)` : c.email,
+  ).join(', ');
 }
 
 const EXAMPLES = `
 Examples:
-  $ paddle-catalog emulator                                   # http://127.0.0.1:4010 and a sandbox key
+  $ paddle-catalog emulator                                   # http://127.0.0.1:4010, a sandbox key and a live key
   $ paddle-catalog emulator --port 0 --seed seed.yaml --no-demo
   $ paddle-catalog emulator --cardless-trials --approve-tax-categories ebooks,digital-goods
   $ paddle-catalog emulator --case-sensitive-emails              # customers?email= matches letter case exactly
@@ -128,7 +136,7 @@ export const registerEmulator: RegisterCommand = (program, run) => {
   program
     .command('emulator')
     .description(
-      'run a local Paddle Billing API emulator (no account needed) and print its URL and a sandbox key',
+      'run a local Paddle Billing API emulator (no account needed) and print its URL, a sandbox key and a live key',
     )
     .option('--port <port>', 'port to listen on (0 picks a free one)', '4010')
     .option('--host <host>', 'address to bind (loopback unless you say otherwise)', '127.0.0.1')
