@@ -1,8 +1,9 @@
 // `init` as a user or a CI job runs it: the CLI (in-process) without a terminal.
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/run-cli.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 let cwd: string;
@@ -21,6 +22,9 @@ describe('init without a terminal', () => {
     );
     expect(stderr).toMatch(/cp \S+catalogs\/saas-starter\.yaml billing\.yaml/);
     expect(stderr).toContain('paddle-catalog validate billing.yaml');
+    // every example the package ships, so the list does not fall behind catalogs/
+    const examples = (await readdir(join(ROOT, 'catalogs'))).filter((name) => name.endsWith('.yaml'));
+    for (const example of examples) expect(stderr).toContain(example);
     await expect(stat(join(cwd, 'billing.yaml'))).rejects.toThrow();
   });
 

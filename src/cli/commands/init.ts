@@ -10,7 +10,12 @@ import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
 import { checkOutputFile, writeOutputFile } from '../output-file.js';
 
-const EXAMPLES = ['saas-starter.yaml', 'desktop-app.yaml', 'global-pricing.yaml'] as const;
+const EXAMPLES = [
+  'saas-starter.yaml',
+  'desktop-app.yaml',
+  'global-pricing.yaml',
+  'launch-discounts.yaml',
+] as const;
 
 const HELP = `
 Examples:
