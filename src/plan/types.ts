@@ -198,7 +198,7 @@ export interface Plan {
 export interface DiffOptions {
   /** archive managed objects that are no longer in the catalog */
   prune?: boolean;
-  /** take over unmarked objects that match a key (a product by name; a price by description and unit price) */
+  /** take over unmarked objects that match a key (a product by name; a price by description and unit price; a discount by code) */
   adopt?: boolean;
   /** archive every active object of a key but the one kept (the oldest) */
   dedupe?: boolean;

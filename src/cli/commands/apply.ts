@@ -73,7 +73,7 @@ export const registerApply: RegisterCommand = (program, run) => {
     .option('--prune', 'archive managed products, prices and discounts that are no longer in the catalog')
     .option(
       '--adopt',
-      'take over unmarked objects that match a key (a product by name; a price by description and unit price)',
+      'take over unmarked objects that match a key (a product by name; a price by description and unit price; a discount by code)',
     )
     .option(
       '--dedupe',
@@ -96,7 +96,7 @@ export const registerApply: RegisterCommand = (program, run) => {
       DEFAULT_APPLY_SETTINGS.requestsPerMinute,
     )
     .option('--ids-out <file>', 'write the key → id map of this environment as JSON')
-    .option('--env-out <file>', 'write the price ids as dotenv lines (PADDLE_PRICE_PRO_MONTHLY=pri_…)')
+    .option('--env-out <file>', 'write the ids as dotenv lines (PADDLE_PRICE_PRO_MONTHLY=pri_…)')
     .action(run(async (ctx: CommandContext, file: string, flags: ApplyFlags) => runApply(ctx, file, flags)))
     .addHelpText('after', EXAMPLES);
 };

@@ -47,7 +47,7 @@ export const registerPlan: RegisterCommand = (program, run) => {
     .option('--prune', 'also plan archiving managed objects that are no longer in the catalog')
     .option(
       '--adopt',
-      'take over unmarked objects that match a key (a product by name; a price by description and unit price)',
+      'take over unmarked objects that match a key (a product by name; a price by description and unit price; a discount by code)',
     )
     .option(
       '--dedupe',
