@@ -1,5 +1,5 @@
-// The transactions list is asked for one customer and the statuses the view shows (seed §4.1 list
-// rules 1–2), but a broken or hostile server may ignore its filters. What it sends is checked
+// The transactions list is asked for one customer and the statuses the view shows (never drafts or
+// ready ones), but a broken or hostile server may ignore its filters. What it sends is checked
 // again here: another customer's transaction, or a draft, never reaches the page.
 import { HISTORY_STATUSES, type TransactionRecord } from './ports.js';
 

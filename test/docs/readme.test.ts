@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogReferenceMarkdown, withReference } from '../../src/catalog/reference.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
@@ -23,5 +25,37 @@ describe('README', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('archived (a churned customer)');
     expect(block?.[1]).toBe(stdout);
+  });
+
+  it('shows the errors of its validate example exactly as validate prints them', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-readme-'));
+    writeFileSync(
+      join(cwd, 'my-catalog.yaml'),
+      [
+        'version: 1',
+        'products:',
+        '  pro:',
+        '    name: Pro',
+        '    tax_category: professional-servicesoft',
+        '    prices:',
+        '      monthly:',
+        '        description: Pro monthly',
+        '        unitPrice: { amount: "1000", currency_code: USD }',
+        '      yearly:',
+        '        description: Pro yearly',
+        '        unit_price: { amount: 10.00, currency_code: USD }',
+      ].join('\n'),
+    );
+    const shown = readme.match(/npx paddle-catalog validate my-catalog\.yaml\n((?:# .*\n)+)/)?.[1];
+    const { code, stdout } = await runCliInProcess(['validate', 'my-catalog.yaml'], { cwd });
+    expect(code).toBe(1);
+    expect(shown?.replace(/^# /gm, '')).toBe(stdout);
+  });
+
+  it('and the other documents it links to never cite the spec they were built from', () => {
+    for (const file of ['README.md', 'BENCHMARKS.md']) {
+      const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+      expect(text, file).not.toMatch(/§|\bthe seed\b/i);
+    }
   });
 });
