@@ -164,6 +164,22 @@ describe('export output', () => {
     expect(result.stderr).toContain('unarchives product legacy');
   });
 
+  it('says what it wrote as validate counts it: products, prices and discounts', async () => {
+    await seedUnmarkedCatalog();
+    await api('POST', '/discounts', {
+      description: 'Launch',
+      type: 'percentage',
+      amount: '10',
+      code: 'HELLO',
+    });
+    const file = join(dir, 'counted.yaml');
+    const result = await runCliInProcess(['export', '--out', file, '--force'], { env: env() });
+    expect(result.stdout).toContain(`wrote ${file}: 2 products, 3 prices, 1 discount`);
+    expect((await runCliInProcess(['validate', file])).stdout).toContain('2 products, 3 prices, 1 discount');
+    const toStdout = await runCliInProcess(['export'], { env: env() });
+    expect(toStdout.stderr).toContain('exported 2 products, 3 prices, 1 discount');
+  });
+
   it('--out refuses to overwrite an existing file unless --force', async () => {
     const file = join(dir, 'exists.yaml');
     expect((await runCliInProcess(['export', '--out', file], { env: env() })).code).toBe(0);

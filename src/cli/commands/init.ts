@@ -4,7 +4,7 @@
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Catalog } from '../../catalog/schema.js';
 import { InternalError, UserError } from '../../errors.js';
-import { plural } from '../../output/plural.js';
+import { catalogCounts } from '../../output/catalog-counts.js';
 import type { Reporter } from '../../output/reporter.js';
 import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
@@ -46,11 +46,7 @@ function refuseWithoutTerminal(reporter: Reporter, file: string, examples: strin
 }
 
 function printNextSteps(reporter: Reporter, file: string, catalog: Catalog, createSchema?: string): void {
-  const products = Object.values(catalog.products);
-  const prices = products.reduce((n, p) => n + Object.keys(p.prices ?? {}).length, 0);
-  reporter.result(
-    `${reporter.style.green('✓')} wrote ${file}: ${plural(products.length, 'product')}, ${plural(prices, 'price')}`,
-  );
+  reporter.result(`${reporter.style.green('✓')} wrote ${file}: ${catalogCounts(catalog)}`);
   reporter.result('Next steps:');
   if (createSchema) reporter.result(`  ${createSchema}    # editor completion for the file`);
   reporter.result(`  paddle-catalog validate ${file}`);

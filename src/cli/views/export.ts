@@ -1,8 +1,8 @@
 // export's views: the catalog file on stdout (or a line saying where it went), or the --json document;
 // on stderr what the user should know before applying it.
 import { archivedNote, type ExportFileResult } from '../../export/use-case.js';
+import { catalogCounts } from '../../output/catalog-counts.js';
 import { formatIssueLine, issueJson } from '../../output/issues.js';
-import { plural } from '../../output/plural.js';
 import type { Reporter } from '../../output/reporter.js';
 
 /** The same data as the file: not masked (a key in it is one of the warnings). */
@@ -22,9 +22,7 @@ export function renderJson(result: ExportFileResult) {
 
 export function renderHuman(result: ExportFileResult, out: Reporter): void {
   renderWarnings(result, out);
-  const products = Object.values(result.catalog.products);
-  const prices = products.reduce((n, p) => n + Object.keys(p.prices ?? {}).length, 0);
-  const counts = `${plural(products.length, 'product')}, ${plural(prices, 'price')}`;
+  const counts = catalogCounts(result.catalog);
   if (result.out) {
     out.result(`${out.style.green('✓')} wrote ${result.out}: ${counts}`);
     out.result(`Next: paddle-catalog plan ${result.out} --adopt`);

@@ -2,6 +2,7 @@
 // document of the issues.
 import type { Catalog } from '../../catalog/schema.js';
 import type { CatalogIssue } from '../../errors.js';
+import { catalogCounts } from '../../output/catalog-counts.js';
 import { formatIssueLine, issueJson } from '../../output/issues.js';
 import { plural } from '../../output/plural.js';
 import type { Reporter } from '../../output/reporter.js';
@@ -29,7 +30,7 @@ export function renderHuman({ file, environment, issues, catalog }: ValidateResu
   const { style } = out;
   if (catalog) {
     const warned = issues.length ? ` (${summary(issues)})` : '';
-    out.result(`${style.green('✓')} ${file} is valid for ${environment}: ${counts(catalog)}${warned}`);
+    out.result(`${style.green('✓')} ${file} is valid for ${environment}: ${catalogCounts(catalog)}${warned}`);
   } else {
     out.result(`${style.red('✗')} ${file}: ${summary(issues)} (checked for ${environment})`);
   }
@@ -41,11 +42,4 @@ function summary(issues: readonly CatalogIssue[]): string {
   return [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : '']
     .filter(Boolean)
     .join(', ');
-}
-
-function counts(catalog: Catalog): string {
-  const products = Object.values(catalog.products);
-  const prices = products.reduce((n, product) => n + Object.keys(product.prices ?? {}).length, 0);
-  const discounts = catalog.discounts ? `, ${plural(Object.keys(catalog.discounts).length, 'discount')}` : '';
-  return `${plural(products.length, 'product')}, ${plural(prices, 'price')}${discounts}`;
 }
