@@ -112,22 +112,30 @@ function writeInfoDocument(io: Io, code: string, printed: string, args: readonly
   new Reporter(io, { json: true, color: false }).document(doc);
 }
 
+/** Why commander refused the command line; its help-instead-of-a-command exit says nothing itself. */
+function usageMessage(error: CommanderError, args: readonly string[]): string {
+  if (error.code !== 'commander.help') return error.message.replace(/^error: /, '');
+  const [first, second] = args.filter((arg) => !arg.startsWith('-'));
+  return first === 'help' && second ? `unknown command '${second}'` : 'no command given (see --help)';
+}
+
 /** Runs the CLI; returns the exit code instead of exiting. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   let exitCode = EXIT_OK;
   const json = argv.includes('--json');
   let printed = '';
+  let helpOnStdout = false;
   const program = await buildProgram(
     io,
     (code) => {
       exitCode = code;
     },
     commandsFor(argv.slice(2)),
-    json
-      ? (text) => {
-          printed += text;
-        }
-      : undefined,
+    (text) => {
+      helpOnStdout = true;
+      if (json) printed += text;
+      else io.stdout.write(text);
+    },
   );
   // Ctrl-C, or the SIGTERM a CI runner sends on cancel, where no command handles it (apply and the
   // emulator do, while they run): exit 1, the code of every failure, rather than 130 or 143; with
@@ -144,7 +152,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     await program.parseAsync(argv);
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
-    if (error.exitCode === 0) {
+    // `help [command]` exits with process.exitCode, which bin/ holds at 1 until main answers: help
+    // that went to stdout was asked for (help after a usage error goes to stderr).
+    if (error.exitCode === 0 || (error.code === 'commander.help' && helpOnStdout)) {
       if (json) writeInfoDocument(io, error.code, printed, argv.slice(2));
       return EXIT_OK;
     }
@@ -152,7 +162,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     if (json) {
       new Reporter(io, { json: true, color: false }).document({
         ok: false,
-        error: { kind: 'usage', code: error.code, message: error.message.replace(/^error: /, '') },
+        error: { kind: 'usage', code: error.code, message: usageMessage(error, argv.slice(2)) },
       });
     }
     return EXIT_ERROR;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandsFor, packageVersion } from '../../src/cli/program.js';
+import { runCli } from '../helpers/run-cli.js';
 
 describe('commandsFor: a run loads only the command it runs', () => {
   it.each([
@@ -55,6 +56,17 @@ describe('main: --json with --help or --version prints exactly one JSON document
     expect(stderr).toBe('');
   });
 
+  // bin/ holds process.exitCode at 1 until main answers, and commander's help command exits with
+  // it: only the real process shows what a user gets
+  it('`help [command]` in the real process: exit 0, and with --json the help as the one document', async () => {
+    const plain = await runCli(['help', 'plan']);
+    expect([plain.code, plain.stderr]).toEqual([0, '']);
+    expect(plain.stdout).toMatch(/^Usage: paddle-catalog plan/);
+    const json = await runCli(['--json', 'help', 'plan']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ command: 'plan', help: plain.stdout });
+  });
+
   it('without --json, help and the version stay plain text', async () => {
     expect((await runMain(['--version'])).stdout).toBe(`${packageVersion()}\n`);
     expect((await runMain(['plan', '--help'])).stdout).toMatch(/^Usage: paddle-catalog plan/);
@@ -62,6 +74,19 @@ describe('main: --json with --help or --version prints exactly one JSON document
 });
 
 describe('main: usage errors', () => {
+  it.each([
+    [[], 'no command given (see --help)'],
+    [['help', 'bogus'], "unknown command 'bogus'"],
+  ])('--json %j: exit 1, the help on stderr, and a document that says why', async (args, message) => {
+    const { code, stdout, stderr } = await runMain(['--json', ...args]);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toEqual({
+      ok: false,
+      error: { kind: 'usage', code: 'commander.help', message },
+    });
+    expect(stderr).toContain('Usage: paddle-catalog [options] [command]');
+  });
+
   it('--json gives one JSON document on stdout for an unknown flag too (design §2)', async () => {
     const { main } = await import('../../src/cli/program.js');
     let stdout = '';
