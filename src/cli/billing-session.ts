@@ -1,6 +1,6 @@
 // What `history` and `invoice` share: who the customer is (--email or --customer), the Paddle
-// services of the session, and how a billing `{error}` result is shown.
-import { type ErrorResult, errorResult } from '../billing/api-error.js';
+// services of the session, and how a billing `{error}` result is shown (src/cli/views/billing-error.ts).
+import { errorResult } from '../billing/api-error.js';
 import { defaultCacheDir, remoteCurrencies } from '../billing/currencies-source.js';
 import type {
   CurrencySource,
@@ -9,10 +9,11 @@ import type {
   TransactionsGateway,
 } from '../billing/ports.js';
 import { RemoteError, UserError } from '../errors.js';
-import { shown } from '../output/escape.js';
 import type { Reporter } from '../output/reporter.js';
-import { EXIT_ERROR, handleError } from './handle-error.js';
+import { EXIT_ERROR } from './handle-error.js';
 import { openSession, type TargetFlags } from './target-options.js';
+import * as errorView from './views/billing-error.js';
+import { show } from './views/view.js';
 
 export interface CustomerFlags {
   email?: string;
@@ -78,22 +79,14 @@ export async function withBillingServices(
     // An API error outside the billing actions' own handling (the customer look-up), or a failure the
     // library lets propagate (network, timeout): the CLI keeps the `{"error": code}` shape.
     if (!(error instanceof RemoteError)) throw error;
-    return reportErrorResult(reporter, errorResult(error.code, error));
+    return showBillingError(reporter, { kind: 'error', error: errorResult(error.code, error) });
   } finally {
     await session.close();
   }
 }
 
-/**
- * A billing `{error}` result: `{"error": code}` in --json mode; otherwise the code, the API's detail
- * and what to do (the one error renderer), or `explanation` for our own codes.
- */
-export function reportErrorResult(reporter: Reporter, result: ErrorResult, explanation?: string): number {
-  if (reporter.json) {
-    reporter.document({ error: result.error });
-    return EXIT_ERROR;
-  }
-  if (result.cause) return handleError(result.cause, reporter);
-  reporter.error(shown(explanation ? `${result.error}: ${explanation}` : result.error));
+/** A billing `{error}` result through its views: exit 1. */
+export function showBillingError(reporter: Reporter, error: errorView.BillingError): number {
+  show(reporter, errorView, error);
   return EXIT_ERROR;
 }

@@ -5,19 +5,26 @@ import { shown } from '../output/escape.js';
 import { formatIssueLine } from '../output/issues.js';
 import type { Reporter } from '../output/reporter.js';
 import { hintForRemoteError } from '../paddle/error-hints.js';
+import type { UserErrorJson } from './command.js';
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
 export const EXIT_CHANGES_PENDING = 2;
 
-export function handleError(error: unknown, reporter: Reporter): number {
+/** The --json document of a UserError, unless the command has its own (history, invoice). */
+const userErrorDocument: UserErrorJson = (error) => ({
+  ok: false,
+  error: { kind: 'user', message: error.message, hint: error.hint },
+});
+
+export function handleError(
+  error: unknown,
+  reporter: Reporter,
+  userErrorJson: UserErrorJson = userErrorDocument,
+): number {
   if (error instanceof InvalidCatalogError) return reportInvalidCatalog(error, reporter);
   if (error instanceof UserError) {
-    reporter.document(
-      reporter.bareErrors
-        ? { error: error.message }
-        : { ok: false, error: { kind: 'user', message: error.message, hint: error.hint } },
-    );
+    reporter.document(userErrorJson(error));
     reporter.error(error.message);
     if (error.hint) reporter.info(error.hint);
     return EXIT_ERROR;

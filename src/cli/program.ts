@@ -74,14 +74,14 @@ export async function buildProgram(
     .showHelpAfterError('(run with --help for usage)');
 
   const run: Runner =
-    (body) =>
+    (body, userErrorJson) =>
     async (...args) => {
       const command = args[args.length - 1] as Command;
       const reporter = reporterFor(io, command);
       try {
         setExitCode(await body({ io, reporter }, ...args));
       } catch (error) {
-        setExitCode(handleError(error, reporter));
+        setExitCode(handleError(error, reporter, userErrorJson));
       }
     };
   const loaders = Object.entries(COMMANDS).filter(([name]) => commandNames.includes(name));

@@ -25,11 +25,6 @@ export class Reporter {
   readonly style: ChalkInstance;
   /** styles for stderr */
   readonly errStyle: ChalkInstance;
-  /**
-   * The billing commands (history, invoice) answer every failure in --json mode as `{"error": …}`
-   * rather than the `{"ok": false, …}` document of the others.
-   */
-  bareErrors = false;
   private documentWritten = false;
   private readonly secrets: string[];
 

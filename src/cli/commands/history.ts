@@ -1,10 +1,8 @@
-// `history`: one page of a customer's billing history, as the billing library returns it.
-import type { BillingHistoryResult } from '../../billing/history.js';
+// `history`: one page of a customer's billing history, as the billing library returns it (views:
+// src/cli/views/history.ts).
 import type { CustomerRecord } from '../../billing/ports.js';
 import { getSupportHistoryPage } from '../../billing/support-history.js';
 import { UserError } from '../../errors.js';
-import { shown } from '../../output/escape.js';
-import { formatHistoryTable } from '../../output/history-table.js';
 import { confirm } from '../../output/prompts.js';
 import type { Reporter } from '../../output/reporter.js';
 import {
@@ -12,12 +10,15 @@ import {
   type CustomerFlags,
   type CustomerSelector,
   customerSelector,
-  reportErrorResult,
+  showBillingError,
   withBillingServices,
 } from '../billing-session.js';
 import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
 import { addTargetOptions, type TargetFlags } from '../target-options.js';
+import { renderUserErrorJson } from '../views/billing-error.js';
+import * as historyView from '../views/history.js';
+import { show } from '../views/view.js';
 
 export interface HistoryFlags extends CustomerFlags, TargetFlags {
   after?: string;
@@ -45,7 +46,6 @@ export const registerHistory: RegisterCommand = (program, run) => {
   )
     .action(
       run(async ({ reporter }, flags: HistoryFlags) => {
-        reporter.bareErrors = true;
         const who = customerSelector(flags, true);
         if (flags.after !== undefined && !/^txn_[a-z0-9]+$/.test(flags.after)) {
           throw new UserError(`--after takes a transaction id (txn_…), not ${JSON.stringify(flags.after)}.`);
@@ -53,7 +53,7 @@ export const registerHistory: RegisterCommand = (program, run) => {
         return withBillingServices(reporter, flags, (services) =>
           showHistoryPages(reporter, services, who, flags, () => confirm(reporter, 'Load the next page?')),
         );
-      }),
+      }, renderUserErrorJson),
     )
     .addHelpText('after', EXAMPLES);
 };
@@ -78,43 +78,33 @@ export async function showHistoryPages(
       after,
       identify: first && !reporter.json,
     });
-    if ('error' in result) return reportErrorResult(reporter, result);
-    reporter.document(result);
-    if (reporter.json) return EXIT_OK;
-    if (first && 'email' in who && customer === null) {
-      reporter.result(shown(`No customer has the e-mail ${who.email} in this account (active or archived).`));
-      return EXIT_OK;
-    }
-    if (first && customer) showCustomer(reporter, customer);
+    if ('error' in result) return showBillingError(reporter, { kind: 'error', error: result });
     // The id works for every later page: one call each, whatever the e-mail's case or status.
     if (customer) whose = { customerId: customer.id };
-    for (const warning of result.warnings ?? []) reporter.warn(shown(warning));
-    showPage(reporter, result, after);
-    const last = result.items.at(-1);
-    if (!result.hasMore || !last) return EXIT_OK;
-    reporter.result(`More: ${nextPageCommand(whose, flags, last.id)}`);
-    if (!reporter.interactive || !(await askNext())) return EXIT_OK;
-    after = last.id;
+    const email = first && 'email' in who ? who.email : undefined;
+    const page = historyResult(result, customer, { email, after }, (last) =>
+      nextPageCommand(whose, flags, last),
+    );
+    show(reporter, historyView, page);
+    if (page.kind === 'no-customer' || !page.next || !reporter.interactive || !(await askNext())) {
+      return EXIT_OK;
+    }
+    after = page.page.items.at(-1)?.id;
   }
 }
 
-function showCustomer(reporter: Reporter, customer: CustomerRecord): void {
-  const archived = customer.status === 'archived' ? '  archived (a churned customer)' : '';
-  reporter.result(`Customer ${shown(customer.email)}  ${shown(customer.id)}${archived}`);
-}
-
-function showPage(
-  reporter: Reporter,
-  result: Extract<BillingHistoryResult, { items: unknown }>,
-  after: string | undefined,
-): void {
-  if (result.items.length > 0) {
-    for (const line of formatHistoryTable(result.items, reporter.style)) reporter.result(line);
-  } else if (after) {
-    reporter.result(shown(`No more billing history after ${after}.`));
-  } else {
-    reporter.result('No billing history yet: nothing billed.');
-  }
+/** The page for the views: nobody has the e-mail asked for, or a page with the next one's command. */
+function historyResult(
+  page: historyView.HistoryPage,
+  customer: CustomerRecord | null,
+  asked: { email?: string | undefined; after?: string | undefined },
+  nextCommand: (after: string) => string,
+): historyView.HistoryResult {
+  if (asked.email !== undefined && customer === null)
+    return { kind: 'no-customer', email: asked.email, page };
+  const last = page.items.at(-1);
+  const next = page.hasMore && last ? { next: nextCommand(last.id) } : {};
+  return { kind: 'page', page, customer, after: asked.after, ...next };
 }
 
 /** The command that shows the next page (the last id received as `after`). */

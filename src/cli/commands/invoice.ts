@@ -22,13 +22,16 @@ import {
   type CustomerFlags,
   type CustomerSelector,
   customerSelector,
-  reportErrorResult,
+  showBillingError,
   withBillingServices,
 } from '../billing-session.js';
 import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
 import { checkFolderWritable, checkOutputFile } from '../output-file.js';
 import { addTargetOptions, type TargetFlags } from '../target-options.js';
+import { renderUserErrorJson } from '../views/billing-error.js';
+import * as invoiceView from '../views/invoice.js';
+import { show } from '../views/view.js';
 
 /** Paddle's invoice URLs are valid for one hour. */
 const URL_LIFETIME_MS = 60 * 60 * 1000;
@@ -62,7 +65,6 @@ export const registerInvoice: RegisterCommand = (program, run) => {
   )
     .action(
       run(async ({ reporter }, transactionId: string, flags: InvoiceFlags) => {
-        reporter.bareErrors = true;
         if (!/^txn_[a-z0-9]+$/.test(transactionId)) {
           throw new UserError(`Not a transaction id (txn_…): ${JSON.stringify(transactionId)}.`);
         }
@@ -78,11 +80,12 @@ export const registerInvoice: RegisterCommand = (program, run) => {
           };
           const result = await requestInvoice(services, who, request);
           if ('error' in result) {
-            return reportErrorResult(reporter, result, explain(result.error, transactionId, who));
+            const explanation = explain(result.error, transactionId, who);
+            return showBillingError(reporter, { kind: 'error', error: result, explanation });
           }
           return deliver(reporter, result.url, flags, download);
         });
-      }),
+      }, renderUserErrorJson),
     )
     .addHelpText('after', EXAMPLES);
 };
@@ -142,18 +145,11 @@ async function deliver(
 ): Promise<number> {
   const expires = new Date(Date.now() + URL_LIFETIME_MS);
   // The PDF first: a failed download prints nothing that looks like success.
-  const size = download === undefined ? undefined : await downloadPdf(url, download, flags.force === true);
-  reporter.document(download === undefined ? { url } : { url, file: download });
-  reporter.result(shown(url));
-  if (!reporter.json) {
-    reporter.info(`valid for 1 hour, until ${expires.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
-    if (flags.local && !download) {
-      reporter.info(
-        '(--local: the emulator stops with this command, and the link with it; add --download <file>)',
-      );
-    }
-  }
-  if (download !== undefined) reporter.info(`saved the PDF to ${download} (${size} bytes)`);
+  const saved =
+    download === undefined
+      ? {}
+      : { download: { file: download, size: await downloadPdf(url, download, flags.force === true) } };
+  show(reporter, invoiceView, { url, expires, ...saved, local: flags.local === true });
   if (flags.open) {
     const outcome = await openInBrowser(reporter.io, url);
     reporter.info(outcome.opened ? 'opened in the browser' : `not opening a browser: ${outcome.reason}`);

@@ -1,0 +1,49 @@
+// history's views: who the customer is, the page as a table and the command for the next one; or, in
+// --json mode, the billing library's result as it is (nothing else, not even a note on stderr).
+import type { BillingHistoryResult } from '../../billing/history.js';
+import type { CustomerRecord } from '../../billing/ports.js';
+import { shown } from '../../output/escape.js';
+import { formatHistoryTable } from '../../output/history-table.js';
+import type { Reporter } from '../../output/reporter.js';
+
+export type HistoryPage = Extract<BillingHistoryResult, { items: unknown }>;
+
+export type HistoryResult =
+  /** the first page asked for an e-mail no customer has */
+  | { kind: 'no-customer'; email: string; page: HistoryPage }
+  | {
+      kind: 'page';
+      page: HistoryPage;
+      /** who it is, when this page's look-up said so (the first page) */
+      customer: CustomerRecord | null;
+      /** the cursor this page follows */
+      after?: string;
+      /** the command that shows the next page; absent on the last */
+      next?: string;
+    };
+
+export function renderJson(result: HistoryResult) {
+  return result.page;
+}
+
+export function renderHuman(result: HistoryResult, out: Reporter): void {
+  if (out.json) return;
+  if (result.kind === 'no-customer') {
+    out.result(shown(`No customer has the e-mail ${result.email} in this account (active or archived).`));
+    return;
+  }
+  const { customer, page, after, next } = result;
+  if (customer) {
+    const archived = customer.status === 'archived' ? '  archived (a churned customer)' : '';
+    out.result(`Customer ${shown(customer.email)}  ${shown(customer.id)}${archived}`);
+  }
+  for (const warning of page.warnings ?? []) out.warn(shown(warning));
+  if (page.items.length > 0) {
+    for (const line of formatHistoryTable(page.items, out.style)) out.result(line);
+  } else if (after) {
+    out.result(shown(`No more billing history after ${after}.`));
+  } else {
+    out.result('No billing history yet: nothing billed.');
+  }
+  if (next) out.result(`More: ${next}`);
+}

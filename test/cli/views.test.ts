@@ -1,0 +1,86 @@
+// Each command's result through both views (as terraform tests its views): --json is exactly the
+// JSON view's one document on stdout; without --json, stdout is the human view.
+import { describe, expect, it } from 'vitest';
+import { errorResult } from '../../src/billing/api-error.js';
+import { handleError } from '../../src/cli/handle-error.js';
+import * as errorView from '../../src/cli/views/billing-error.js';
+import * as historyView from '../../src/cli/views/history.js';
+import * as invoiceView from '../../src/cli/views/invoice.js';
+import * as validateView from '../../src/cli/views/validate.js';
+import { show, type View } from '../../src/cli/views/view.js';
+import { UserError } from '../../src/errors.js';
+import { Reporter } from '../../src/output/reporter.js';
+
+function capture(json: boolean) {
+  const out = { stdout: '', stderr: '' };
+  const stream = (name: 'stdout' | 'stderr') => ({
+    write: (s: string) => {
+      out[name] += s;
+      return true;
+    },
+  });
+  const io = { stdout: stream('stdout'), stderr: stream('stderr'), stdin: process.stdin, env: {}, cwd: '/' };
+  return { reporter: new Reporter(io, { json, color: false }), out };
+}
+
+/** --json: the JSON view, alone on stdout; otherwise the human view, whose stdout holds `human`. */
+function checkBoth<R>(view: View<R>, result: R, human: string): void {
+  const json = capture(true);
+  show(json.reporter, view, result);
+  expect(JSON.parse(json.out.stdout)).toEqual(JSON.parse(JSON.stringify(view.renderJson(result))));
+  const plain = capture(false);
+  show(plain.reporter, view, result);
+  expect(plain.out.stdout).toContain(human);
+  expect(plain.out.stdout).not.toMatch(/^\{/);
+}
+
+const page = { items: [], hasMore: false };
+const cases: Record<string, () => void> = {
+  validate: () =>
+    checkBoth(
+      validateView,
+      { file: 'c.yaml', environment: 'sandbox', issues: [], catalog: { version: 1, products: {} } },
+      '✓ c.yaml is valid for sandbox: 0 products, 0 prices',
+    ),
+  history: () =>
+    checkBoth(historyView, { kind: 'page', page, customer: null }, 'No billing history yet: nothing billed.'),
+  'history, nobody with the e-mail': () =>
+    checkBoth(
+      historyView,
+      { kind: 'no-customer', email: 'jo@example.com', page },
+      'No customer has the e-mail jo@example.com',
+    ),
+  invoice: () =>
+    checkBoth(
+      invoiceView,
+      { url: 'https://x.example/i.pdf', expires: new Date(0), local: false },
+      'https://x.example/i.pdf',
+    ),
+};
+
+describe('views: one result, two views', () => {
+  it.each(Object.keys(cases))('%s: --json prints the JSON view, alone; otherwise the human view', (name) => {
+    cases[name]?.();
+  });
+
+  it('a billing error is {"error": code} in --json mode, the code and our explanation otherwise', () => {
+    const error = { kind: 'error', error: errorResult('forbidden'), explanation: 'not yours' } as const;
+    const json = capture(true);
+    show(json.reporter, errorView, error);
+    expect(JSON.parse(json.out.stdout)).toEqual({ error: 'forbidden' });
+    expect(json.out.stderr).toBe('');
+    const plain = capture(false);
+    show(plain.reporter, errorView, error);
+    expect(plain.out.stderr).toBe('error: forbidden: not yours\n');
+  });
+
+  it('a UserError is {"ok": false, …} in --json mode, or the shape the command gives (history, invoice)', () => {
+    const error = new UserError('Give either --email or --customer, not both.');
+    const usual = capture(true);
+    handleError(error, usual.reporter);
+    expect(JSON.parse(usual.out.stdout)).toMatchObject({ ok: false, error: { kind: 'user' } });
+    const billing = capture(true);
+    handleError(error, billing.reporter, errorView.renderUserErrorJson);
+    expect(JSON.parse(billing.out.stdout)).toEqual({ error: error.message });
+  });
+});
