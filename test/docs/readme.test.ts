@@ -52,6 +52,20 @@ describe('README', () => {
     expect(shown?.replace(/^# /gm, '')).toBe(stdout);
   });
 
+  it("names every field of plan's --json document", async () => {
+    const { code, stdout } = await runCliInProcess([
+      '--json',
+      'plan',
+      'catalogs/saas-starter.yaml',
+      '--local',
+    ]);
+    expect(code).toBe(0);
+    const doc = JSON.parse(stdout);
+    const line = readme.split('\n').find((l) => l.startsWith('`{"ok", "environment", "changes"'));
+    const fields = [...Object.keys(doc), ...Object.keys(doc.changes[0]), 'id', 'fields', 'ambiguities'];
+    for (const field of fields) expect(line, field).toContain(`"${field}"`);
+  });
+
   it('and the other documents it links to never cite the spec they were built from', () => {
     for (const file of ['README.md', 'BENCHMARKS.md']) {
       const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
