@@ -1,7 +1,8 @@
-// export --out and init [file] given a folder: one line saying so, exit 1, before any question or call.
+// export --out, init [file] and apply --ids-out/--env-out given a folder: one line saying so, exit 1, before any question or call.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/run-cli.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { tempDir } from './catalog-files.js';
 
@@ -28,4 +29,24 @@ describe('a folder where a file to write is expected', () => {
       error: { kind: 'user', message: 'billing is a directory; nothing was written' },
     });
   });
+});
+
+describe('apply --ids-out / --env-out given a folder', () => {
+  it.each([['--ids-out'], ['--env-out']])(
+    '%s <folder> is refused before the account is changed: one document saying so, exit 1',
+    async (flag) => {
+      const dir = tempDir();
+      mkdirSync(join(dir, 'out'));
+      const catalog = join(ROOT, 'catalogs', 'saas-starter.yaml');
+      const result = await runCliInProcess(['--json', 'apply', catalog, '--local', '--yes', flag, 'out'], {
+        cwd: dir,
+      });
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.stdout)).toMatchObject({
+        ok: false,
+        error: { kind: 'user', message: 'out is a directory; nothing was written' },
+      });
+      expect(result.stderr).not.toContain('→ sandbox'); // before the session: no emulator, no account read
+    },
+  );
 });

@@ -18,7 +18,7 @@ import { environmentOf } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
-import { writeOutputFile } from '../output-file.js';
+import { checkOutputFile, writeOutputFile } from '../output-file.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
 import * as applyView from '../views/apply.js';
 import * as planView from '../views/plan.js';
@@ -104,6 +104,14 @@ export const registerApply: RegisterCommand = (program, run) => {
 async function runApply({ reporter, io }: CommandContext, file: string, flags: ApplyFlags): Promise<number> {
   const environment = environmentOf(flags.production);
   const loaded = await loadCatalog(file, environment, io.cwd);
+  // a folder given for an output file is refused before anything is written to the account
+  const outputs = [
+    [flags.idsOut, 'ids.json'],
+    [flags.envOut, '.env.paddle'],
+  ] as const;
+  for (const [out, example] of outputs) {
+    if (out) await checkOutputFile(resolve(io.cwd, out), out, true, '', example);
+  }
   for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
   annotateIssues(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
