@@ -1,6 +1,8 @@
 // `schema`: the catalog's JSON Schema on stdout (the same as catalogs/catalog.schema.json).
 import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
+import * as schemaView from '../views/schema.js';
+import { show } from '../views/view.js';
 
 const EXAMPLES = `
 Examples:
@@ -15,9 +17,7 @@ export const registerSchema: RegisterCommand = (program, run) => {
     .action(
       run(async ({ reporter }) => {
         const { catalogJsonSchema } = await import('../../catalog/json-schema.js');
-        const schema = catalogJsonSchema();
-        if (reporter.json) reporter.document(schema);
-        else reporter.result(JSON.stringify(schema, null, 2));
+        show(reporter, schemaView, catalogJsonSchema());
         return EXIT_OK;
       }),
     )
