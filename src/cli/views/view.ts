@@ -1,7 +1,8 @@
 // A command returns a typed result; two views render it (the model: terraform's command views).
 // The JSON view is the one document of --json mode. The human view writes the result on stdout with
 // `out.result` — dropped in --json mode, where stdout holds only the document — and its notes
-// (warnings, what failed, what to do next) on stderr with `out.info`/`warn`/`error`, in both modes.
+// (warnings, what failed, what to do next) on stderr with `out.info`/`warn`/`error`, in both modes;
+// a view whose notes are for a person only (history, invoice) checks `out.json` itself.
 import type { Reporter } from '../../output/reporter.js';
 
 export interface View<R> {
