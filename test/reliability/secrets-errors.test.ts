@@ -124,29 +124,27 @@ describe('secret hygiene on error paths (design §2)', () => {
     ]);
   });
 
-  // The tool retries these answers with backoff, so all the runs go side by side.
-  it('servers that echo the Authorization header (in an error, in HTML, in a wrong-shaped body, upper-cased, percent-encoded, in base64) on plan, apply and history', {
-    timeout: 60_000,
-  }, async () => {
-    const kinds: Hostility[] = [
-      'echo-in-error',
-      'echo-in-html',
-      'echo-in-wrong-shape',
-      'echo-encoded-in-error',
-    ];
-    const servers = await Promise.all(kinds.map(hostileServer));
-    try {
-      await Promise.all(
-        servers.flatMap(({ url }) => [
+  // Echoed in an error, in HTML, in a wrong-shaped body, and upper-cased, percent-encoded or in
+  // base64. The tool retries these answers with backoff, so a server's runs go side by side; one
+  // test per server keeps the CLI processes alive at once few enough for a loaded 2-core machine.
+  it.each<Hostility>(['echo-in-error', 'echo-in-html', 'echo-in-wrong-shape', 'echo-encoded-in-error'])(
+    'a server that echoes the Authorization header (%s) on plan, apply and history: no form of the key gets out',
+    {
+      timeout: 60_000,
+    },
+    async (kind) => {
+      const { url, close } = await hostileServer(kind);
+      try {
+        await Promise.all([
           expectFailsWithoutKey({ args: ['plan', 'catalog.yaml'], url }),
           // a key pasted with its line ending (a .env file from Windows): the key sent is trimmed
           expectFailsWithoutKey({ args: ['plan', 'catalog.yaml'], url, key: `${ODD_CANARY}\r\n` }),
           expectFailsWithoutKey({ args: ['apply', 'catalog.yaml', '--yes'], url, key: ODD_CANARY }),
           expectFailsWithoutKey({ args: ['history', '--email', 'demo@example.com'], url }),
-        ]),
-      );
-    } finally {
-      await Promise.all(servers.map((server) => server.close()));
-    }
-  });
+        ]);
+      } finally {
+        await close();
+      }
+    },
+  );
 });
