@@ -1,5 +1,6 @@
 // `plan --emit tool-server [--out dir]`: the plan's pending changes as execute scripts for Paddle's
 // hosted tool server (src/tool-server/scripts.ts), printed or written as one .js file per script.
+import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { PlanResult } from '../apply/use-case.js';
 import { UserError } from '../errors.js';
@@ -22,9 +23,24 @@ export interface EmitFlags {
 export async function emitPlan(reporter: Reporter, planned: PlanResult, flags: EmitFlags): Promise<number> {
   if (!flags.emit) throw new UserError('--out needs --emit tool-server.');
   const emission = toolServerScripts(planned.plan);
-  const files = flags.out ? await writeScripts(resolve(reporter.io.cwd, flags.out), emission.scripts) : [];
+  const dir = flags.out ? resolve(reporter.io.cwd, flags.out) : undefined;
+  const files = dir ? await writeScripts(dir, emission.scripts) : [];
   show(reporter, scriptsView, { ...planned, ...emission, format: flags.emit, files });
+  for (const file of dir ? await leftoverScripts(dir, files) : []) {
+    reporter.warn(
+      `${file} is from an earlier plan: delete it; running it again would create its objects twice.`,
+    );
+  }
   return flags.detailedExitcode && hasChanges(planned.plan) ? EXIT_CHANGES_PENDING : EXIT_OK;
+}
+
+/** Script files (`01-pro.js`) in the folder that this run did not write. */
+async function leftoverScripts(dir: string, written: readonly string[]): Promise<string[]> {
+  const names = await readdir(dir).catch(() => []);
+  return names
+    .filter((name) => /^\d{2,}-.*\.js$/.test(name))
+    .map((name) => join(dir, name))
+    .filter((file) => !written.includes(file));
 }
 
 /** A re-run rewrites the scripts: they describe the plan as it is now. */

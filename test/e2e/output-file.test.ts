@@ -50,3 +50,33 @@ describe('apply --ids-out / --env-out given a folder', () => {
     },
   );
 });
+
+describe('plan --emit tool-server --out <folder> over the scripts of an earlier plan', () => {
+  it('names each script it did not write, since running it again would create its objects twice', async () => {
+    const dir = tempDir();
+    const plan = (catalog: string) =>
+      runCliInProcess(
+        [
+          '--json',
+          'plan',
+          join(ROOT, 'catalogs', catalog),
+          '--local',
+          '--emit',
+          'tool-server',
+          '--out',
+          'scripts',
+        ],
+        { cwd: dir },
+      );
+    const first = await plan('launch-discounts.yaml');
+    expect(first.stderr).not.toContain('from an earlier plan');
+    const second = await plan('desktop-app.yaml');
+    expect(second.code).toBe(0);
+    expect(JSON.parse(second.stdout).scripts.map((s: { name: string }) => s.name)).toEqual([
+      '01-photo-studio',
+    ]);
+    const old = join(dir, 'scripts', '01-starter.js');
+    expect(second.stderr).toContain(`warning: ${old} is from an earlier plan: delete it;`);
+    expect(second.stderr).not.toContain('01-photo-studio.js is from');
+  });
+});
