@@ -84,15 +84,15 @@ export class Reporter {
 
   /**
    * The command's one JSON document (json mode only). `asData`: it is the account's own data, as
-   * `data` writes it (not masked).
+   * `data` writes it (not masked). `oneLine`: a line a script reads while the command goes on.
    */
-  document(doc: unknown, options: { asData?: boolean } = {}): void {
+  document(doc: unknown, options: { asData?: boolean; oneLine?: boolean } = {}): void {
     if (!this.json) return;
     if (this.documentWritten || Reporter.wroteDocumentTo(this.io.stdout))
       throw new Error('reporter: a second JSON document was written');
     this.documentWritten = true;
     documentsWritten.add(this.io.stdout);
-    const text = jsonText(doc);
+    const text = jsonText(doc, options.oneLine ? 0 : 2);
     this.io.stdout.write(`${options.asData ? text : this.redact(text)}\n`);
   }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { errorResult } from '../../src/billing/api-error.js';
 import { handleError } from '../../src/cli/handle-error.js';
 import * as errorView from '../../src/cli/views/billing-error.js';
+import * as emulatorView from '../../src/cli/views/emulator.js';
 import * as historyView from '../../src/cli/views/history.js';
 import * as invoiceView from '../../src/cli/views/invoice.js';
 import * as schemaView from '../../src/cli/views/schema.js';
@@ -62,6 +63,25 @@ const cases: Record<string, () => void> = {
 describe('views: one result, two views', () => {
   it.each(Object.keys(cases))('%s: --json prints the JSON view, alone; otherwise the human view', (name) => {
     cases[name]?.();
+  });
+
+  it('emulator: the --json start line is one line with both keys, never masked; the human view says how to use each', () => {
+    const started = {
+      url: 'http://127.0.0.1:4010',
+      apiKey: 'pdl_sdbx_apikey_01h0000000000000000000000_abcdefghijklmnopqrstuvwxyz',
+      liveApiKey: 'pdl_live_apikey_01h0000000000000000000000_abcdefghijklmnopqrstuvwxyz',
+      demoCustomers: ['demo@example.com', 'churned@example.com (archived)'],
+    };
+    const json = capture(true);
+    show(json.reporter, emulatorView, started);
+    expect(json.out.stdout.split('\n')).toEqual([JSON.stringify(emulatorView.renderJson(started)), '']);
+    expect(json.out.stdout).toContain(started.apiKey);
+    expect(json.out.stderr).toBe('');
+    const plain = capture(false);
+    show(plain.reporter, emulatorView, started);
+    expect(plain.out.stdout).toContain(`export PADDLE_API_KEY=${started.apiKey}`);
+    expect(plain.out.stdout).toContain(`PADDLE_API_KEY=${started.liveApiKey} paddle-catalog plan`);
+    expect(plain.out.stderr).toContain('churned@example.com (archived) · Ctrl+C to stop');
   });
 
   it('a billing error is {"error": code} in --json mode, the code and our explanation otherwise', () => {

@@ -7,11 +7,12 @@ import type { EmulatorFaults, RunningEmulator } from '../../emulator/index.js';
 import { DEMO_CUSTOMERS } from '../../emulator/seed-data.js';
 import { UserError } from '../../errors.js';
 import { type ProcessControl, processControl, type StopSignal } from '../../output/io.js';
-import type { Reporter } from '../../output/reporter.js';
 import { isLoopbackUrl } from '../../paddle/target.js';
 import { TAX_CATEGORIES } from '../../paddle-facts/tax-categories.js';
 import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
+import * as emulatorView from '../views/emulator.js';
+import { show } from '../views/view.js';
 
 interface EmulatorFlags {
   port: string;
@@ -89,37 +90,11 @@ function untilSignal(signals: ProcessControl): Promise<StopSignal> {
   });
 }
 
-/**
- * The URL and key are the command's result. They bypass the reporter's key masking on purpose:
- * this key is the emulator's own throwaway sandbox key (it only works on this local process),
- * and showing it is the point. The user's PADDLE_API_KEY is never involved here.
- */
-function announce(reporter: Reporter, emulator: RunningEmulator, demoData: boolean): void {
-  const print = (line: string) => reporter.io.stdout.write(`${line}\n`);
-  if (reporter.json) {
-    // exactly one line, so a script can read it as soon as the emulator is ready
-    print(JSON.stringify({ url: emulator.url, apiKey: emulator.apiKey, liveApiKey: emulator.liveApiKey }));
-    return;
-  }
-  const s = reporter.style;
-  print(`${s.bold('Paddle API emulator')} listening on ${s.cyan(emulator.url)}`);
-  print(`Sandbox API key (every permission): ${emulator.apiKey}`);
-  print(`Live API key (every permission):    ${emulator.liveApiKey}`);
-  print('');
-  print('Sandbox (the default):');
-  print(s.dim(`  export PADDLE_API_URL=${emulator.url}`));
-  print(s.dim(`  export PADDLE_API_KEY=${emulator.apiKey}`));
-  print('Live, a separate account (commands need --production):');
-  print(s.dim(`  PADDLE_API_KEY=${emulator.liveApiKey} paddle-catalog plan catalog.yaml --production`));
-  const demo = demoData ? `Demo customers (sandbox): ${demoCustomers()} · ` : '';
-  reporter.info(reporter.errStyle.dim(`${demo}Ctrl+C to stop`));
-}
-
 /** The demo data's customers, read from it so the list never falls behind it. */
-function demoCustomers(): string {
+function demoCustomers(): string[] {
   return DEMO_CUSTOMERS.map((c) =>
     'status' in c && c.status === 'archived' ? `${c.email} (archived)` : c.email,
-  ).join(', ');
+  );
 }
 
 const EXAMPLES = `
@@ -201,7 +176,12 @@ export const registerEmulator: RegisterCommand = (program, run) => {
           );
         }
         const stopped = untilSignal(processControl(io)); // listen first: a caller may signal as soon as it reads the URL
-        announce(reporter, emulator, flags.demo && !resumed);
+        show(reporter, emulatorView, {
+          url: emulator.url,
+          apiKey: emulator.apiKey,
+          liveApiKey: emulator.liveApiKey,
+          demoCustomers: flags.demo && !resumed ? demoCustomers() : null,
+        });
         await stopped;
         await emulator.close();
         return EXIT_OK;

@@ -10,10 +10,17 @@ export interface View<R> {
   renderJson(result: R): unknown;
   /** the JSON document is the account's own data, written as it is, not masked (export) */
   readonly jsonIsData?: boolean;
+  /** the JSON document is one line, read while the command goes on (the emulator's start line) */
+  readonly jsonOneLine?: boolean;
 }
 
 /** The view --json chose: the document, then the human view's stderr notes; or the human view. */
 export function show<R>(out: Reporter, view: View<R>, result: R): void {
-  if (out.json) out.document(view.renderJson(result), { asData: view.jsonIsData === true });
+  if (out.json) {
+    out.document(view.renderJson(result), {
+      asData: view.jsonIsData === true,
+      oneLine: view.jsonOneLine === true,
+    });
+  }
   view.renderHuman(result, out);
 }
