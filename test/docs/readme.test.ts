@@ -52,6 +52,14 @@ describe('README', () => {
     expect(shown?.replace(/^# /gm, '')).toBe(stdout);
   });
 
+  it("names every field of validate's --json document", async () => {
+    const { stdout } = await runCliInProcess(['--json', 'validate', 'catalogs/global-pricing.yaml']);
+    const doc = JSON.parse(stdout);
+    const line = readme.split('\n').find((l) => l.startsWith('`--json` prints `{"ok", "file"'));
+    for (const field of [...Object.keys(doc), ...Object.keys(doc.issues[0])])
+      expect(line, field).toContain(`"${field}"`);
+  });
+
   it("names every field of plan's --json document", async () => {
     const { code, stdout } = await runCliInProcess([
       '--json',
