@@ -39,11 +39,41 @@ export async function writeOutputFile(
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, text, { encoding: 'utf8', flag: options.overwrite ? 'w' : 'wx' });
   } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    if (code === 'EEXIST') {
+    const { code, syscall } = error as NodeJS.ErrnoException;
+    if (code === 'EEXIST' && syscall === 'open') {
       throw new UserError(`${file} appeared ${options.appeared ?? 'meanwhile'}; nothing was written`);
     }
-    throw new UserError(`cannot write ${file} (${code ?? message})`);
+    throw new UserError(`cannot write ${file}: ${whyNot(error as NodeJS.ErrnoException, dirname(file))}`);
+  }
+}
+
+/** Why a write failed, in words, from the system's error code (the code itself when it is a rare one). */
+function whyNot({ code, message }: NodeJS.ErrnoException, folder: string): string {
+  if (code === 'ENOENT' || code === 'ENOTDIR') return `the folder ${folder} does not exist`;
+  // mkdir's answer when the folder's name is taken by a file
+  if (code === 'EEXIST') return `${folder} is a file, not a folder`;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return `no permission to write there (${code})`;
+  if (code === 'EISDIR') return 'it is a directory';
+  return code ?? message;
+}
+
+/** A file that could not be written, for a command that reports it in its result instead of stopping. */
+export interface UnwrittenFile {
+  file: string;
+  message: string;
+}
+
+/** writeOutputFile, with its failure returned (for a result that must still be shown whole). */
+export async function tryWriteOutputFile(
+  ...args: Parameters<typeof writeOutputFile>
+): Promise<UnwrittenFile | undefined> {
+  try {
+    await writeOutputFile(...args);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return { file: args[1], message: error.message };
   }
 }
 
@@ -52,14 +82,7 @@ export async function checkFolderWritable(path: string, file: string): Promise<v
   try {
     await access(dirname(path), constants.W_OK);
   } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    const folder = dirname(file);
-    const why =
-      code === 'ENOENT' || code === 'ENOTDIR'
-        ? `the folder ${folder} does not exist`
-        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-          ? `no permission to write in ${folder}`
-          : message;
+    const why = whyNot(error as NodeJS.ErrnoException, dirname(file));
     throw new UserError(
       `Cannot write ${file}: ${why}; nothing was written`,
       `Give a file in a folder you can write to, e.g. ./${basename(file)}.`,

@@ -1,5 +1,6 @@
 // export --out, init [file] and apply --ids-out/--env-out given a folder: one line saying so, exit 1, before any question or call.
-import { mkdirSync } from 'node:fs';
+// apply's id files that fail late (after the account was changed): reported with the ids, not thrown past them.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/run-cli.js';
@@ -78,5 +79,61 @@ describe('plan --emit tool-server --out <folder> over the scripts of an earlier 
     const old = join(dir, 'scripts', '01-starter.js');
     expect(second.stderr).toContain(`warning: ${old} is from an earlier plan: delete it;`);
     expect(second.stderr).not.toContain('01-photo-studio.js is from');
+  });
+});
+
+describe('apply --ids-out / --env-out that cannot be written after the writes', () => {
+  const catalog = join(ROOT, 'catalogs', 'saas-starter.yaml');
+  /** a file where the folder of the output should be: the write fails late, as root too */
+  const blocked = () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'blocker'), 'not a folder');
+    return dir;
+  };
+
+  it('--json: exactly one document, ok false, the ids created, the file and why it failed; the other file is written; exit 1', async () => {
+    const dir = blocked();
+    const args = [
+      '--json',
+      'apply',
+      catalog,
+      '--local',
+      '--yes',
+      '--ids-out',
+      'blocker/ids.json',
+      '--env-out',
+      '.env.paddle',
+    ];
+    const result = await runCliInProcess(args, { cwd: dir });
+    expect(result.code, result.stderr).toBe(1);
+    const doc = JSON.parse(result.stdout); // one document: a second would not parse
+    expect(doc).toMatchObject({
+      ok: false,
+      verified: true,
+      unwritten: [
+        {
+          file: 'blocker/ids.json',
+          message: 'cannot write blocker/ids.json: blocker is a file, not a folder',
+        },
+      ],
+    });
+    const ids = Object.values(doc.products).map((p) => (p as { id: string }).id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.every((id) => id.startsWith('pro_'))).toBe(true);
+    expect(readFileSync(join(dir, '.env.paddle'), 'utf8')).toContain(`=${ids[0]}`);
+    expect(result.stderr).toContain('error: cannot write blocker/ids.json: blocker is a file, not a folder');
+    expect(result.stderr).not.toMatch(/second JSON document|unexpected|\n\s+at /);
+  });
+
+  it('human: the ids are still printed, the failed file is named, exit 1', async () => {
+    const dir = blocked();
+    const args = ['apply', catalog, '--local', '--yes', '--env-out', 'blocker/sub/.env.paddle'];
+    const result = await runCliInProcess(args, { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/pro_\w+/);
+    expect(result.stderr).toContain(
+      'error: cannot write blocker/sub/.env.paddle: the folder blocker/sub does not exist',
+    );
+    expect(result.stderr).not.toMatch(/unexpected|\n\s+at /);
   });
 });

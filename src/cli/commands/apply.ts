@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { type ApplySettings, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
-import { dotenvLines, idsDocument, keyResults } from '../../apply/report.js';
+import { dotenvLines, idsDocument, type KeyResult, keyResults } from '../../apply/report.js';
 import { type ApplyResult, applyCatalog } from '../../apply/use-case.js';
 import { loadCatalog } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
@@ -18,7 +18,7 @@ import { environmentOf } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
-import { checkOutputFile, writeOutputFile } from '../output-file.js';
+import { checkOutputFile, tryWriteOutputFile, type UnwrittenFile } from '../output-file.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
 import * as applyView from '../views/apply.js';
 import * as planView from '../views/plan.js';
@@ -179,31 +179,51 @@ async function confirmApply(
   }
 }
 
-/** The view, the files and the Actions step report, then the verdict: exit 0 only when verified. */
+/**
+ * The files, then the view (so the one --json document can say a file failed), the Actions step
+ * report and the verdict: exit 0 only when verified and every file written.
+ */
 async function report(
   reporter: Reporter,
   cwd: string,
-  result: ApplyResult,
+  applied: ApplyResult,
   flags: ApplyFlags,
 ): Promise<number> {
-  const { environment, plan, outcome } = result;
-  show(reporter, applyView, result);
+  const { environment, plan, outcome } = applied;
   const results = keyResults(plan, outcome.execution.steps);
-  if (flags.idsOut)
-    await writeOut(cwd, flags.idsOut, `${JSON.stringify(idsDocument(environment, results), null, 2)}\n`);
-  if (flags.envOut) await writeOut(cwd, flags.envOut, `${dotenvLines(results).join('\n')}\n`);
+  const unwritten = await writeIdFiles(cwd, flags, environment, results);
+  const result: applyView.ApplyReport = { ...applied, unwritten };
+  show(reporter, applyView, result);
   await publishApply(reporter, plan, {
     environment,
     results,
     verified: outcome.verified,
     failed: Boolean(outcome.execution.error || outcome.execution.interrupted),
-    idsFile: flags.idsOut,
+    idsFile: unwritten.some((u) => u.file === flags.idsOut) ? undefined : flags.idsOut,
   });
   applyView.renderVerdict(result, reporter);
-  return outcome.verified ? EXIT_OK : EXIT_ERROR;
+  return outcome.verified && unwritten.length === 0 ? EXIT_OK : EXIT_ERROR;
 }
 
-/** --ids-out and --env-out are rewritten on every run: they describe the account as it is now. */
-async function writeOut(cwd: string, file: string, text: string): Promise<void> {
-  await writeOutputFile(resolve(cwd, file), file, text, { overwrite: true });
+/**
+ * --ids-out and --env-out, rewritten on every run (they describe the account as it is now). A file
+ * that cannot be written is returned, not thrown: the ids the run made must still be reported.
+ */
+async function writeIdFiles(
+  cwd: string,
+  flags: ApplyFlags,
+  environment: EnvironmentName,
+  results: KeyResult[],
+): Promise<UnwrittenFile[]> {
+  const files: [string | undefined, () => string][] = [
+    [flags.idsOut, () => `${JSON.stringify(idsDocument(environment, results), null, 2)}\n`],
+    [flags.envOut, () => `${dotenvLines(results).join('\n')}\n`],
+  ];
+  const unwritten: UnwrittenFile[] = [];
+  for (const [file, text] of files) {
+    if (!file) continue;
+    const failure = await tryWriteOutputFile(resolve(cwd, file), file, text(), { overwrite: true });
+    if (failure) unwritten.push(failure);
+  }
+  return unwritten;
 }

@@ -9,6 +9,12 @@ import type { Reporter } from '../../output/reporter.js';
 import { hintForRemoteError } from '../../paddle/error-hints.js';
 import { changesInOrder } from '../../plan/summary.js';
 import { printRemoteError } from '../handle-error.js';
+import type { UnwrittenFile } from '../output-file.js';
+
+/** What apply shows: the use-case's result and the id files (--ids-out, --env-out) it could not write. */
+export interface ApplyReport extends ApplyResult {
+  unwritten: UnwrittenFile[];
+}
 
 /** The steps a person would take in the dashboard to finish what the run did not. */
 function remainingSteps({ plan, outcome }: ApplyResult): string[] {
@@ -16,12 +22,19 @@ function remainingSteps({ plan, outcome }: ApplyResult): string[] {
   return dashboardSteps(plan.catalog, steps, keyResults(plan, steps));
 }
 
-export function renderJson(result: ApplyResult) {
-  const { environment, plan, outcome } = result;
+export function renderJson(result: ApplyReport) {
+  const { environment, plan, outcome, unwritten } = result;
   const error = outcome.execution.error?.details;
   const remaining = remainingSteps(result);
+  const document = applyDocument(
+    environment,
+    plan,
+    outcome,
+    error && { ...error, hint: hintForRemoteError(error) },
+  );
   return {
-    ...applyDocument(environment, plan, outcome, error && { ...error, hint: hintForRemoteError(error) }),
+    ...document,
+    ...(unwritten.length > 0 ? { ok: false, unwritten } : {}),
     ...(remaining.length > 0 ? { remaining: remaining.map((s) => s.trim()) } : {}),
   };
 }
@@ -33,9 +46,10 @@ export function renderHuman({ plan, outcome }: ApplyResult, out: Reporter): void
   }
 }
 
-/** stderr, in both modes, after the files are written: how the run ended. */
-export function renderVerdict(result: ApplyResult, out: Reporter): void {
+/** stderr, in both modes, after the files are written: the files that failed, then how the run ended. */
+export function renderVerdict(result: ApplyReport, out: Reporter): void {
   const { execution } = result.outcome;
+  for (const { message } of result.unwritten) out.error(message);
   if (execution.error || execution.interrupted) {
     if (execution.error) printRemoteError(execution.error, out);
     else out.error('interrupted: the calls in flight finished; nothing else was started');
