@@ -1,6 +1,6 @@
 // `export` and `--adopt` (the CLI in-process) against the emulator: a catalog made by another tool (plain API
 // calls, no marker) → export → validate → plan --adopt (only adoptions) → apply --adopt → no changes.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -188,5 +188,37 @@ describe('export output', () => {
     expect(again.stderr).toContain('already exists');
     expect((await runCliInProcess(['export', '--out', file, '--force'], { env: env() })).code).toBe(0);
     expect(existsSync(file)).toBe(true);
+  });
+});
+
+describe('export --out that cannot be written late (after the account is read)', () => {
+  it('still warns about the data (an API key in it) before the error naming the file, exit 1; --json: one document, ok false', async () => {
+    await api('POST', '/products', {
+      name: 'Keyed',
+      tax_category: 'saas',
+      custom_data: { auth: emulator.apiKey },
+    });
+    // a file where the folder of --out should be: the write fails after the read, as root too
+    writeFileSync(join(dir, 'blocker'), 'not a folder');
+    const out = join(dir, 'blocker', 'catalog.yaml');
+    const human = await runCliInProcess(['export', '--out', out], { env: env() });
+    expect(human.code).toBe(1);
+    const warning = human.stderr.indexOf('custom_data.auth holds an API key');
+    const error = human.stderr.indexOf(
+      `error: cannot write ${out}: ${join(dir, 'blocker')} is a file, not a folder`,
+    );
+    expect(warning, human.stderr).toBeGreaterThan(-1);
+    expect(error, human.stderr).toBeGreaterThan(warning);
+    expect(human.stdout).not.toContain('wrote');
+
+    const asJson = await runCliInProcess(['--json', 'export', '--out', out], { env: env() });
+    expect(asJson.code).toBe(1);
+    const doc = JSON.parse(asJson.stdout);
+    expect(doc).toMatchObject({
+      ok: false,
+      unwritten: [{ file: out, message: expect.stringContaining(out) }],
+    });
+    expect(doc.warnings).toEqual([expect.stringMatching(/custom_data\.auth holds an API key/)]);
+    expect(asJson.stderr).not.toContain('second JSON document');
   });
 });

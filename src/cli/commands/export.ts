@@ -9,8 +9,8 @@ import { type ExportFileResult, exportAccount } from '../../export/use-case.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
-import { EXIT_OK } from '../handle-error.js';
-import { checkOutputFile, writeOutputFile } from '../output-file.js';
+import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
+import { checkOutputFile, tryWriteOutputFile } from '../output-file.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
 import * as exportView from '../views/export.js';
 import { show } from '../views/view.js';
@@ -96,7 +96,10 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   } finally {
     await session.close();
   }
-  if (flags.out) await writeOutputFile(path, flags.out, result.text, { overwrite: Boolean(flags.force) });
-  show(reporter, exportView, result);
-  return EXIT_OK;
+  // a failed write is shown with the rest (the warnings about the data first), not thrown past them
+  const unwritten = flags.out
+    ? await tryWriteOutputFile(path, flags.out, result.text, { overwrite: Boolean(flags.force) })
+    : undefined;
+  show(reporter, exportView, { ...result, unwritten });
+  return unwritten ? EXIT_ERROR : EXIT_OK;
 }

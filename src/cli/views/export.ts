@@ -4,26 +4,35 @@ import { archivedNote, type ExportFileResult } from '../../export/use-case.js';
 import { catalogCounts } from '../../output/catalog-counts.js';
 import { formatIssueLine, issueJson } from '../../output/issues.js';
 import type { Reporter } from '../../output/reporter.js';
+import type { UnwrittenFile } from '../output-file.js';
+
+/** What export shows: the use-case's result and, when --out could not be written, why. */
+export interface ExportReport extends ExportFileResult {
+  unwritten?: UnwrittenFile;
+}
 
 /** The same data as the file: not masked (a key in it is one of the warnings). */
 export const jsonIsData = true;
 
-export function renderJson(result: ExportFileResult) {
+export function renderJson(result: ExportReport) {
   return {
-    ok: true,
+    ok: result.unwritten === undefined,
     environment: result.environment,
     ...(result.out ? { file: result.out } : {}),
     catalog: result.catalog,
     archived: result.archived,
     warnings: result.warnings,
     issues: result.issues.map(issueJson),
+    ...(result.unwritten ? { unwritten: [result.unwritten] } : {}),
   };
 }
 
-export function renderHuman(result: ExportFileResult, out: Reporter): void {
+export function renderHuman(result: ExportReport, out: Reporter): void {
   renderWarnings(result, out);
   const counts = catalogCounts(result.catalog);
-  if (result.out) {
+  if (result.unwritten) {
+    out.error(result.unwritten.message);
+  } else if (result.out) {
     out.result(`${out.style.green('✓')} wrote ${result.out}: ${counts}`);
     out.result(`Next: paddle-catalog plan ${result.out} --adopt`);
   } else {
