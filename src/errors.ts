@@ -10,6 +10,8 @@ export class UserError extends Error {
   constructor(
     message: string,
     readonly hint?: string,
+    /** what the message names, as data for the --json document's `error` (e.g. apply's look-alikes) */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -30,6 +30,7 @@ function refuseAmbiguousAdoption(plan: Plan): void {
   throw new UserError(
     `Not applying: ${plural(ambiguities.length, 'key')} match more than one existing object: ${list}.`,
     'Rename or archive the extra objects in the dashboard so each key matches one, then run apply --adopt again.',
+    { ambiguities }, // as plan --json shows them
   );
 }
 
@@ -51,8 +52,15 @@ function refuseLookalikes(plan: Plan, { allowLookalikes = false }: PreflightOpti
     )
     .join('; ');
   const kinds = [...new Set(refused.map(({ change }) => change.kind))];
+  // as data too, each as plan --json shows it on its change
+  const lookalikes = refused.map(({ change, lookalike }) => ({
+    kind: change.kind,
+    key: change.key,
+    lookalike,
+  }));
   throw new UserError(
     `Not applying: ${plural(refused.length, 'new object')} would stand beside an existing one this tool does not manage: ${list}.`,
     kinds.map((kind) => `For a ${kind}: ${LOOKALIKE_WAYS_OUT[kind]}.`).join(' '),
+    { lookalikes },
   );
 }

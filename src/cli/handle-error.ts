@@ -14,7 +14,7 @@ export const EXIT_CHANGES_PENDING = 2;
 /** The --json document of a UserError, unless the command has its own (history, invoice). */
 const userErrorDocument: UserErrorJson = (error) => ({
   ok: false,
-  error: { kind: 'user', message: error.message, hint: error.hint },
+  error: { kind: 'user', message: error.message, hint: error.hint, ...error.data },
 });
 
 export function handleError(

@@ -130,6 +130,12 @@ describe('export → validate → plan --adopt → apply --adopt (round trip)', 
     const applied = await runCliInProcess(['apply', file, '--adopt', '--yes'], { env: env() });
     expect(applied.code).toBe(1);
     expect(applied.stderr).toMatch(/match more than one existing object/);
+    const asJson = await runCliInProcess(['--json', 'apply', file, '--adopt', '--yes'], { env: env() });
+    // the one document names them as data, as plan --json does
+    expect(JSON.parse(asJson.stdout).error.ambiguities.map((a: { key: string }) => a.key)).toEqual([
+      'twin',
+      'twin-2',
+    ]);
     expect(
       emulator
         .requests()

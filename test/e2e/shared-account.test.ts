@@ -299,6 +299,15 @@ describe('look-alikes: a create beside an unmanaged twin', { timeout: 60_000 }, 
     const asJson = await json('apply', file, '--yes', '--allow-lookalikes');
     expect(asJson.code).toBe(1);
     expect(asJson.doc.error.message).toContain(`discount launch looks like ${twins.discount.id}`);
+    const both = await json('apply', file, '--yes');
+    expect(both.doc.error.lookalikes).toEqual([
+      { kind: 'product', key: 'seats', lookalike: { id: twins.product.id, name: 'Addon Seats' } },
+      { kind: 'discount', key: 'launch', lookalike: { id: twins.discount.id, code: 'launch25' } },
+    ]);
+    // --allow-lookalikes lets the product through: only the discount is refused, in the data too
+    expect(asJson.doc.error.lookalikes).toEqual([
+      { kind: 'discount', key: 'launch', lookalike: { id: twins.discount.id, code: 'launch25' } },
+    ]);
     expect(writesSince(mark)).toEqual([]);
   });
 
