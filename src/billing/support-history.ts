@@ -34,6 +34,11 @@ export async function getSupportHistoryPage(
     options.identify ? identify(deps.directory, who.customerId) : null,
     checkedPage(deps, who.customerId, options.after),
   ]);
+  // Unasked, an empty first page is still checked (one call, only then): a mistyped id is an error
+  // in every mode, not an empty history. (After a cursor, checkedPage has checked it already.)
+  if (customer === null && options.after === undefined && 'items' in result && result.items.length === 0) {
+    return { customer: await identify(deps.directory, who.customerId), result };
+  }
   return { customer, result };
 }
 

@@ -99,6 +99,17 @@ describe('churned customers', () => {
     const { code, stderr } = await cli(['history', '--customer', id('ctm', 99)]);
     expect(code).toBe(1);
     expect(stderr).toContain(`No customer ${id('ctm', 99)} in this account.`);
+    // --json does not ask who the customer is, but an empty page is checked all the same
+    const json = await cli(['history', '--customer', id('ctm', 99), '--json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({ error: `No customer ${id('ctm', 99)} in this account.` });
+  });
+
+  it('--json --customer costs no look-up of the customer when the page has transactions', async () => {
+    emulator.reset();
+    const { code } = await cli(['history', '--customer', CHURNED, '--json']);
+    expect(code).toBe(0);
+    expect(emulator.requests().map((r) => r.path)).not.toContain(`/customers/${CHURNED}`);
   });
 });
 
