@@ -46,7 +46,7 @@ export async function planCatalog(
 ): Promise<Plan> {
   // a catalog without discounts reads them only to prune the ones it no longer names
   const discounts = catalog.discounts ? 'required' : options.prune ? 'if-permitted' : 'skip';
-  const snapshot = await calls.run('read', () => gateway.snapshot({ discounts }));
+  const snapshot = await calls.runPaced((pace) => gateway.snapshot({ discounts, pace }));
   return diff(catalog, snapshot, options);
 }
 

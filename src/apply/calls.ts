@@ -36,6 +36,11 @@ export interface Calls {
   stats: CallStats;
   /** `recover` is asked after an ambiguous failure; what it finds counts as the call's result */
   run<T>(kind: 'read' | 'write', call: () => Promise<T>, recover?: () => Promise<T | undefined>): Promise<T>;
+  /**
+   * A read that sends several requests (lists read page by page, side by side): `call` awaits
+   * `pace` before each one, so every request counts against the limit, not just the first.
+   */
+  runPaced<T>(call: (pace: () => Promise<void>) => Promise<T>): Promise<T>;
 }
 
 export interface CallsOptions {
@@ -55,15 +60,20 @@ export function createCalls(options: CallsOptions): Calls {
   const backoff = (attempt: number) =>
     Math.floor(random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1)));
 
+  const pace = async (kind: 'read' | 'write') => {
+    await pacer.take();
+    stats[kind === 'read' ? 'reads' : 'writes'] += 1;
+  };
+
   async function run<T>(
     kind: 'read' | 'write',
     call: () => Promise<T>,
     recover?: () => Promise<T | undefined>,
+    selfPaced = false,
   ): Promise<T> {
     const started = clock.now();
     for (let attempt = 1; ; attempt += 1) {
-      await pacer.take();
-      stats[kind === 'read' ? 'reads' : 'writes'] += 1;
+      if (!selfPaced) await pace(kind);
       let error: RemoteError;
       try {
         return await call();
@@ -91,5 +101,9 @@ export function createCalls(options: CallsOptions): Calls {
     }
   }
 
-  return { stats, run };
+  return {
+    stats,
+    run: (kind, call, recover) => run(kind, call, recover),
+    runPaced: (call) => run('read', () => call(() => pace('read')), undefined, true),
+  };
 }

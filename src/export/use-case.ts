@@ -37,7 +37,7 @@ export async function exportAccount(
 ): Promise<ExportFileResult> {
   const { environment, gateway, out, schemaPath } = request;
   const calls = createRunCalls(DEFAULT_APPLY_SETTINGS);
-  const read = () => calls.run('read', () => gateway.snapshot({ discounts: 'if-permitted' }));
+  const read = () => calls.runPaced((pace) => gateway.snapshot({ discounts: 'if-permitted', pace }));
   const snapshot = await (hooks.reading ? hooks.reading(read) : read());
   const exported = exportCatalog(snapshot, request);
   const text = catalogToYaml(exported.catalog, {

@@ -61,6 +61,8 @@ export interface CatalogGateway {
 export interface SnapshotOptions {
   /** `skip`: a catalog without discounts that prunes nothing needs no discount read (one request less) */
   discounts: 'required' | 'if-permitted' | 'skip';
+  /** awaited before each request (the rate limit counts every page of every list) */
+  pace?: () => Promise<void>;
 }
 
 const DISCOUNTS_LIST = `/discounts?status=active,archived&per_page=`;
@@ -78,10 +80,15 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
   const paddle = createPaddle(target, timeoutMs);
 
   /** Follows `next` while `has_more`: its path and cursor on our own base URL (nextLinkPath). */
-  async function* pages(operation: string, firstPath: string): AsyncGenerator<unknown[]> {
+  async function* pages(
+    operation: string,
+    firstPath: string,
+    pace?: () => Promise<void>,
+  ): AsyncGenerator<unknown[]> {
     const nextPage = pagingGuard(operation);
     let path: string | undefined = firstPath;
     while (path !== undefined) {
+      await pace?.();
       const page: { data: unknown[]; next: string | undefined } = await rawApiPage(target, {
         method: 'GET',
         path,
@@ -114,10 +121,11 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
     operation: string,
     firstPath: string,
     parse: (page: unknown[], operation: string) => T[],
+    pace?: () => Promise<void>,
   ) {
     const items: T[] = [];
     let reads = 0;
-    for await (const page of pages(operation, firstPath)) {
+    for await (const page of pages(operation, firstPath, pace)) {
       reads += 1;
       items.push(...parse(page, operation));
     }
@@ -125,9 +133,9 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
   }
 
   /** Every discount; with `if-permitted` a key without discount.read reads as an account without any. */
-  async function readDiscounts(mode: 'required' | 'if-permitted') {
+  async function readDiscounts(mode: 'required' | 'if-permitted', pace?: () => Promise<void>) {
     try {
-      return await readAll('list discounts', `${DISCOUNTS_LIST}${PAGE_SIZE}`, discountList);
+      return await readAll('list discounts', `${DISCOUNTS_LIST}${PAGE_SIZE}`, discountList, pace);
     } catch (error) {
       const forbidden = error instanceof RemoteError && error.code === 'forbidden';
       if (!forbidden || mode === 'required') throw error;
@@ -143,8 +151,10 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
     async snapshot(options = { discounts: 'skip' }) {
       const first = `/products?include=prices&status=active,archived&per_page=${PAGE_SIZE}`;
       const [productsRead, discountsRead] = await Promise.allSettled([
-        readAll('list products', first, products),
-        options.discounts === 'skip' ? { items: [], reads: 0 } : readDiscounts(options.discounts),
+        readAll('list products', first, products, options.pace),
+        options.discounts === 'skip'
+          ? { items: [], reads: 0 }
+          : readDiscounts(options.discounts, options.pace),
       ]);
       if (productsRead.status === 'rejected') throw productsRead.reason;
       if (discountsRead.status === 'rejected') throw discountsRead.reason;

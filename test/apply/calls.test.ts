@@ -49,6 +49,21 @@ describe('pacing under the rate limit', () => {
   });
 });
 
+describe('reads of several requests (a snapshot: lists page by page, side by side)', () => {
+  it('every request takes its place under the limit, not only the first', async () => {
+    const { clock, calls } = setup(DEFAULT_RETRY, 2);
+    const starts: number[] = [];
+    await calls.runPaced(async (pace) => {
+      for (let page = 0; page < 3; page += 1) {
+        await pace();
+        starts.push(clock.now());
+      }
+    });
+    expect(starts).toEqual([0, 0, 61_000]);
+    expect(calls.stats.reads).toBe(3);
+  });
+});
+
 describe('retries', () => {
   it('429: waits Retry-After seconds, then succeeds', async () => {
     const { clock, calls } = setup();

@@ -28,6 +28,23 @@ describe('snapshot', () => {
     expect(productsStatusThen).toBe(0); // sent, not yet answered
   });
 
+  it('awaits `pace` before every request it sends: each page of each list counts against the rate limit', async () => {
+    emulator = await startEmulator({ demo: false });
+    const emu = emulator;
+    const paced: number[] = [];
+    const pace = async () => {
+      paced.push(emu.requests().length); // how many had arrived when this one was allowed
+    };
+    await gateway(emu).snapshot({ discounts: 'required', pace });
+    expect(
+      emu
+        .requests()
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/discounts', '/products']);
+    expect(paced).toHaveLength(emu.requests().length);
+  });
+
   it('a key that may read neither: the product read’s error, as when the reads ran in order', async () => {
     emulator = await startEmulator({ demo: false });
     const key = emulator.addApiKey(['customer.read']);
