@@ -158,12 +158,16 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       if (json) writeInfoDocument(io, error.code, printed, argv.slice(2));
       return EXIT_OK;
     }
-    // commander said why on stderr; --json still promises one document on stdout
+    // commander said why on stderr, except when it shows the help instead of a command; --json
+    // still promises one document on stdout
+    const message = usageMessage(error, argv.slice(2));
     if (json) {
       new Reporter(io, { json: true, color: false }).document({
         ok: false,
-        error: { kind: 'usage', code: error.code, message: usageMessage(error, argv.slice(2)) },
+        error: { kind: 'usage', code: error.code, message },
       });
+    } else if (error.code === 'commander.help') {
+      io.stderr.write(`error: ${message}\n`);
     }
     return EXIT_ERROR;
   } finally {

@@ -87,6 +87,16 @@ describe('main: usage errors', () => {
     expect(stderr).toContain('Usage: paddle-catalog [options] [command]');
   });
 
+  it.each([
+    [[], 'no command given (see --help)'],
+    [['help', 'bogus'], "unknown command 'bogus'"],
+  ])('%j without --json: exit 1, the help and then why on stderr', async (args, message) => {
+    const { code, stdout, stderr } = await runMain(args);
+    expect([code, stdout]).toEqual([1, '']);
+    expect(stderr).toContain('Usage: paddle-catalog [options] [command]');
+    expect(stderr.trimEnd().split('\n').at(-1)).toBe(`error: ${message}`);
+  });
+
   it('--json gives one JSON document on stdout for an unknown flag too (design §2)', async () => {
     const { main } = await import('../../src/cli/program.js');
     let stdout = '';
