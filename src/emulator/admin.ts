@@ -29,8 +29,22 @@ function send(
   res.end(payload);
 }
 
-/** `{latency_ms, fail_rate, drop_rate, rate_limit, random_seed}` → the knobs; unset ones are off. */
-function faultsFromWire(body: Record<string, unknown>): EmulatorFaults {
+const FAULT_FIELDS = ['latency_ms', 'fail_rate', 'drop_rate', 'rate_limit', 'random_seed'];
+
+/**
+ * `{latency_ms, fail_rate, drop_rate, rate_limit, random_seed}` → the knobs; unset ones are off.
+ * A misspelt knob is refused, not ignored: a test that meant to inject faults would pass without them.
+ */
+function faultsFromWire(body: unknown): EmulatorFaults {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new Error('the body must be a JSON object');
+  const unknown = Object.keys(body).filter((field) => !FAULT_FIELDS.includes(field));
+  if (unknown.length > 0)
+    throw new Error(`unknown field ${unknown.join(', ')} (the knobs: ${FAULT_FIELDS.join(', ')})`);
+  return knobs(body as Record<string, unknown>);
+}
+
+function knobs(body: Record<string, unknown>): EmulatorFaults {
   const num = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
   return {
     latencyMs: num(body.latency_ms),
@@ -68,8 +82,7 @@ export function handleAdmin(
     send(res, 200, { ok: true });
   } else if (method === 'POST' && path === '/__emulator/faults') {
     try {
-      const body = JSON.parse(rawBody.toString('utf8') || '{}') as Record<string, unknown>;
-      hooks.faults.set(faultsFromWire(body));
+      hooks.faults.set(faultsFromWire(JSON.parse(rawBody.toString('utf8') || '{}')));
       send(res, 200, faultsToWire(hooks.faults.current));
     } catch (error) {
       send(res, 400, { error: { code: 'bad_request', detail: (error as Error).message } });

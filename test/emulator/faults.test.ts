@@ -101,5 +101,18 @@ describe('faults', () => {
       body: '{"fail_rate": 2}',
     });
     expect(bad.status).toBe(400);
+    // a misspelt knob is refused, not ignored, and the knobs stay as they were
+    for (const body of ['{"failrate": 1}', '[]', 'null']) {
+      const refused = await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body });
+      expect(refused.status).toBe(400);
+    }
+    const unknown = await fetch(`${emulator.url}/__emulator/faults`, {
+      method: 'POST',
+      body: '{"failrate": 1}',
+    });
+    expect(((await unknown.json()) as { error: { detail: string } }).error.detail).toContain(
+      'unknown field failrate',
+    );
+    expect((await call(emulator, 'GET', '/products')).status).toBe(200);
   });
 });
