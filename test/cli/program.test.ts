@@ -98,17 +98,7 @@ describe('main: usage errors', () => {
   });
 
   it('--json gives one JSON document on stdout for an unknown flag too (design §2)', async () => {
-    const { main } = await import('../../src/cli/program.js');
-    let stdout = '';
-    let stderr = '';
-    const io = {
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: (s: string) => (stderr += s) },
-      stdin: process.stdin,
-      env: {},
-      cwd: process.cwd(),
-    };
-    const code = await main(['node', 'paddle-catalog', 'validate', '--json', '--bogus', 'x.yaml'], io);
+    const { code, stdout, stderr } = await runMain(['validate', '--json', '--bogus', 'x.yaml']);
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toMatchObject({
       ok: false,
