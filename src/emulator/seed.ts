@@ -6,6 +6,7 @@ import { CATEGORIES_WITHOUT_APPROVAL } from '../paddle-facts/tax-categories.js';
 import type { AccountSettings } from './core.js';
 import { type IdFactory, timestamp } from './ids.js';
 import { newCustomer } from './routes/customers.js';
+import { newProduct } from './routes/products.js';
 import { DEMO_CUSTOMERS, demoSeed } from './seed-data.js';
 import { type AccountState, emptyState, RESOURCES } from './state.js';
 import { expandTransaction } from './transaction-shape.js';
@@ -77,20 +78,7 @@ function seedDiscount(ids: IdFactory, d: WireRecord): WireRecord {
 
 function seedProduct(ids: IdFactory, p: WireRecord): WireRecord {
   const at = seedDate(p);
-  return {
-    id: ids.next('pro', Date.parse(at)),
-    name: p.name,
-    tax_category: 'standard',
-    type: 'standard',
-    description: null,
-    image_url: null,
-    custom_data: null,
-    status: 'active',
-    import_meta: null,
-    created_at: at,
-    updated_at: at,
-    ...structuredClone(p),
-  };
+  return { ...newProduct(ids.next('pro', Date.parse(at)), p, at), ...structuredClone(p) };
 }
 
 function seedPrice(ids: IdFactory, p: WireRecord): WireRecord {

@@ -2,6 +2,7 @@
 // billed_at, details.totals}) expanded to the full shape the SDK reads (items[]
 // with price.unit_price and quantity, payments[], details.tax_rates_used[] and line_items[]).
 import type { IdFactory } from './ids.js';
+import { newProduct } from './routes/products.js';
 import type { SeedTransaction, WireRecord } from './types.js';
 
 const PAID = new Set(['paid', 'completed']);
@@ -82,22 +83,6 @@ function itemPrice(ids: IdFactory, atMs: number, currency: string, amount: strin
     custom_data: null,
     status: 'active',
     quantity: { minimum: 1, maximum: 100 },
-    import_meta: null,
-    created_at: at,
-    updated_at: at,
-  };
-}
-
-function itemProduct(id: string, at: string): WireRecord {
-  return {
-    id,
-    name: 'Subscription',
-    tax_category: 'standard',
-    type: 'standard',
-    description: null,
-    image_url: null,
-    custom_data: null,
-    status: 'active',
     import_meta: null,
     created_at: at,
     updated_at: at,
@@ -197,7 +182,7 @@ export function expandTransaction(seed: SeedTransaction, ctx: ExpandContext): Wi
           price_id: price.id,
           quantity: 1,
           totals: lineTotals,
-          product: itemProduct(price.product_id, createdAt),
+          product: newProduct(price.product_id, { name: 'Subscription' }, createdAt),
           tax_rate: rate,
           unit_totals: lineTotals,
         },

@@ -169,7 +169,7 @@ describe("the real SDK's discounts resource against the emulator", () => {
   const paddle = () => new Paddle(emulator.apiKey, { environment: emulator.url as Environment });
 
   it('creates, gets, updates, lists and archives a discount', async () => {
-    const created = await paddle().discounts.create({
+    const asked = {
       description: 'SDK offer',
       type: 'flat',
       amount: '500',
@@ -181,21 +181,9 @@ describe("the real SDK's discounts resource against the emulator", () => {
       restrictTo: [priceId],
       expiresAt: '2099-01-31T23:59:59Z',
       customData: { paddle_catalog: { key: 'sdk' } },
-    });
-    expect(created).toMatchObject({
-      description: 'SDK offer',
-      type: 'flat',
-      amount: '500',
-      currencyCode: 'USD',
-      code: 'SDK5',
-      recur: true,
-      maximumRecurringIntervals: 2,
-      usageLimit: 10,
-      restrictTo: [priceId],
-      expiresAt: '2099-01-31T23:59:59Z',
-      status: 'active',
-      customData: { paddle_catalog: { key: 'sdk' } },
-    });
+    } as const;
+    const created = await paddle().discounts.create({ ...asked, restrictTo: [...asked.restrictTo] });
+    expect(created).toMatchObject({ ...asked, status: 'active' });
     expect((await paddle().discounts.get(created.id)).code).toBe('SDK5');
     const updated = await paddle().discounts.update(created.id, { amount: '700', restrictTo: null });
     expect(updated).toMatchObject({ amount: '700', restrictTo: null });

@@ -21,24 +21,29 @@ function withPrices(ctx: RouteContext, products: readonly WireRecord[]): WireRec
   return products.map((p) => ({ ...p, prices: byProduct.get(p.id) ?? [] }));
 }
 
+/** A product as Paddle stores it: Paddle's defaults for every field `fields` leaves out. */
+export function newProduct(id: string, fields: WireRecord, at: string): WireRecord {
+  return {
+    id,
+    name: fields.name,
+    tax_category: fields.tax_category ?? 'standard',
+    type: fields.type ?? 'standard',
+    description: fields.description ?? null,
+    image_url: fields.image_url ?? null,
+    custom_data: structuredClone(fields.custom_data ?? null),
+    status: 'active',
+    import_meta: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 function create(ctx: RouteContext): Reply {
   const body = ctx.body;
   checkProductBody(body, 'create');
   checkTaxCategoryApproved(body.tax_category, ctx.account.settings);
   const now = ctx.core.now();
-  const product: WireRecord = {
-    id: ctx.core.ids.next('pro', now.getTime()),
-    name: body.name,
-    tax_category: body.tax_category,
-    type: body.type ?? 'standard',
-    description: body.description ?? null,
-    image_url: body.image_url ?? null,
-    custom_data: structuredClone(body.custom_data ?? null),
-    status: 'active',
-    import_meta: null,
-    created_at: timestamp(now),
-    updated_at: timestamp(now),
-  };
+  const product = newProduct(ctx.core.ids.next('pro', now.getTime()), body, timestamp(now));
   ctx.account.state.products.insert(product);
   return { status: 201, data: product };
 }
