@@ -5,7 +5,7 @@
 // (./run-cli-in-process.ts), same arguments and result, a fraction of the time. runCli is for
 // where the process boundary is what is tested: signals, the process's exit code, crashes, what
 // a child inherits from the environment, NODE_OPTIONS, a real terminal.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/paddle-catalog.js', import.meta.url));
@@ -13,6 +13,8 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface CliResult {
   code: number | null;
+  /** the signal that ended a spawned process, when one did (never set in-process) */
+  signal?: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -22,6 +24,8 @@ export interface CliOptions {
   cwd?: string;
   input?: string;
   timeoutMs?: number;
+  /** the running process, for a test that signals it or closes its pipes; returns what to undo at its end */
+  onSpawn?: (child: ChildProcess) => (() => void) | undefined;
 }
 
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
@@ -40,10 +44,12 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
       stderr += d;
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
+    const undo = options.onSpawn?.(child);
     child.on('error', reject);
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      undo?.();
+      resolve({ code, signal, stdout, stderr });
     });
     child.stdin.end(options.input ?? '');
   });

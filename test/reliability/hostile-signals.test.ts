@@ -1,11 +1,10 @@
 // Hostile input, point 3: SIGTERM (what CI sends on cancel) is handled like Ctrl-C everywhere: no
 // new calls start, the ones in flight finish, the result so far is printed (the one JSON document
 // with --json) with the dashboard steps, and the exit code is 1.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { BIN, ROOT } from '../helpers/run-cli.js';
+import { type CliResult, ROOT, runCli } from '../helpers/run-cli.js';
 
 const CATALOG = join(ROOT, 'catalogs/saas-starter.yaml');
 
@@ -16,39 +15,22 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the CLI and sends `signal` once `when` says so (checked as each request arrives at the emulator). */
-function runUntil(args: string[], signal: NodeJS.Signals, when: (method: string) => boolean): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1', PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    let sent = false;
-    const stop = emulator.onRequest((request) => {
-      if (sent || !when(request.method)) return;
-      sent = true;
-      child.kill(signal);
-    });
-    child.on('error', reject);
-    child.on('close', (code, killedBy) => {
-      stop();
-      resolve({ code, signal: killedBy, stdout, stderr });
-    });
+function runUntil(
+  args: string[],
+  signal: NodeJS.Signals,
+  when: (method: string) => boolean,
+): Promise<CliResult> {
+  return runCli(args, {
+    env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey },
+    onSpawn: (child) => {
+      let sent = false;
+      return emulator.onRequest((request) => {
+        if (sent || !when(request.method)) return;
+        sent = true;
+        child.kill(signal);
+      });
+    },
   });
 }
 
