@@ -75,6 +75,15 @@ export class KeyRing {
   }
 }
 
+/**
+ * Whether a key may do what `permission` names. "Write permission automatically includes read"
+ * (developer.paddle.com/api-reference/about/permissions): `product.write` lets a key list products.
+ */
+function hasPermission(key: ApiKey, permission: string): boolean {
+  if (key.permissions.has(permission)) return true;
+  return permission.endsWith('.read') && key.permissions.has(`${permission.slice(0, -'.read'.length)}.write`);
+}
+
 export function requirePermission(key: ApiKey, permission: string): void {
-  if (!key.permissions.has(permission)) throw forbidden();
+  if (!hasPermission(key, permission)) throw forbidden();
 }

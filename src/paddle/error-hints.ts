@@ -6,6 +6,9 @@ const keyHelp = (permission: string | undefined) =>
   'Create or regenerate the key in the Paddle dashboard under Developer tools → Authentication → API keys' +
   `${permission ? `, with ${permission},` : ''} for the same environment (sandbox keys start pdl_sdbx_, live keys pdl_live_).`;
 
+// Paddle: "Write permission automatically includes read" (api-reference/about/permissions)
+const read = (entity: string) => `${entity}.read (or ${entity}.write, which includes it)`;
+
 /** The permission an operation needs, keyed by the operation's first word pair. */
 export function permissionFor(operation: string | undefined): string | undefined {
   if (!operation) return undefined;
@@ -13,11 +16,11 @@ export function permissionFor(operation: string | undefined): string | undefined
     [/^(create|update|archive|unarchive|adopt) product/, 'product.write'],
     [/^(create|update|archive|unarchive|adopt) price/, 'price.write'],
     [/^(create|update|archive|unarchive|adopt) discount/, 'discount.write'],
-    [/^(list|get|read) (product|catalog)/, 'product.read (and price.read to include prices)'],
-    [/^(list|get|read) price/, 'price.read'],
-    [/^(list|get|read) discount/, 'discount.read'],
-    [/^(list|get|read) (transaction|invoice|billing)/, 'transaction.read'],
-    [/^(list|get|find) customer/, 'customer.read'],
+    [/^(list|get|read) (product|catalog)/, `${read('product')} and price.read to include prices`],
+    [/^(list|get|read) price/, read('price')],
+    [/^(list|get|read) discount/, read('discount')],
+    [/^(list|get|read) (transaction|invoice|billing)/, read('transaction')],
+    [/^(list|get|find) customer/, read('customer')],
   ];
   return table.find(([pattern]) => pattern.test(operation))?.[1];
 }

@@ -127,6 +127,20 @@ describe('errors', () => {
       'forbidden',
     );
   });
+
+  it('a write permission includes read, as Paddle documents (api-reference/about/permissions)', async () => {
+    const writer = emulator.addApiKey(['product.write', 'price.write']);
+    expect((await call(emulator, 'GET', '/products?include=prices', { key: writer })).status).toBe(200);
+    expect((await call(emulator, 'GET', '/prices', { key: writer })).status).toBe(200);
+    const customers = await call(emulator, 'GET', '/customers', { key: writer });
+    expect([customers.status, customers.body.error.code]).toEqual([403, 'forbidden']);
+    const reader = emulator.addApiKey(['product.read']);
+    const res = await call(emulator, 'PATCH', '/products/pro_01aaaaaaaaaaaaaaaaaaaaaaaa', {
+      key: reader,
+      body: {},
+    });
+    expect(res.status).toBe(403);
+  });
 });
 
 describe('pagination', () => {

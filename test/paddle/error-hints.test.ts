@@ -60,9 +60,10 @@ describe('permission hints: the permission a refused call needs', () => {
     ['update discount launch', 'discount.write'],
     ['archive discount old', 'discount.write'],
     ['adopt discount welcome', 'discount.write'],
-    ['list discounts', 'discount.read'],
-    ['list discounts to find launch', 'discount.read'],
-    ['get customer ctm_01', 'customer.read'],
+    ['list discounts', 'discount.read (or discount.write, which includes it)'],
+    ['list discounts to find launch', 'discount.read (or discount.write, which includes it)'],
+    ['get customer ctm_01', 'customer.read (or customer.write, which includes it)'],
+    ['list products', 'product.read (or product.write, which includes it) and price.read to include prices'],
   ])('%s needs %s', (operation, permission) => {
     expect(permissionFor(operation)).toBe(permission);
   });
