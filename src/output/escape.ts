@@ -1,23 +1,28 @@
 // The one escaping rule for text that came from outside the tool (a catalog, an account, an API
 // answer) on its way to a terminal, a CI log, the step summary, an annotation or an output:
-// - C0 and C1 controls, DEL, line and paragraph separators and bidirectional overrides are shown
-//   as visible escapes (`\n`, `\r`, `\t`, `\x1b`, `\x9b`, `\u202e`), so nothing can move the
-//   cursor, clear the screen, set a window title, hide text or start a fake line;
+// - C0 and C1 controls, DEL, line and paragraph separators, bidirectional controls and invisible
+//   characters (zero-width space and joiners, the byte-order mark, the Mongolian vowel separator)
+//   are shown as visible escapes (`\n`, `\r`, `\t`, `\x1b`, `\x9b`, `\u202e`, `\u200b`), so nothing
+//   can move the cursor, clear the screen, set a window title, hide text, start a fake line or
+//   make two different names look the same;
 // - GitHub workflow commands are neutralised: a line that starts with `::` (after white space) or
 //   holds `##[` anywhere is what the runner obeys, so `::` becomes `\::` and `##[` becomes `##\[`.
-// --json documents stay exact JSON: `jsonText` escapes the same characters as `\uXXXX`.
+// --json documents stay exact JSON: `jsonText` escapes the same characters, and the `#` of `##[`,
+// as `\uXXXX`.
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the same, newlines aside
-const UNSAFE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** Shown as escapes wherever they are: bidi controls and characters that take no room. */
+const INVISIBLE = '\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff';
+const UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${INVISIBLE}]`, 'g');
+const UNSAFE_BUT_NEWLINE = new RegExp(`[\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f${INVISIBLE}]`, 'g');
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 function visible(char: string): string {
   const named = NAMED[char];
   if (named) return named;
   const code = char.charCodeAt(0);
-  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+  return code <= 0xff
+    ? `\\x${code.toString(16).padStart(2, '0')}`
+    : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
 /** A workflow command the runner would obey in this line, made inert (and visibly so). */
@@ -53,16 +58,21 @@ export function shownLines(text: string, keepColour: boolean): string {
     .join('\n');
 }
 
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// JSON.stringify escapes C0 itself; `##[` can only stand inside a string, where no backslash of an
+// escape precedes a `#`. A line-leading `::` cannot occur: every line of a document starts with
+// white space, a bracket or a quote.
+const UNSAFE_IN_JSON = new RegExp(`[\\u007f-\\u009f${INVISIBLE}]|##\\[`, 'g');
+
+const jsonEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /**
  * A JSON document as text: exactly what JSON.stringify writes, with the characters it leaves raw
- * that a terminal would act on (DEL, C1, separators, bidi overrides) as `\uXXXX` escapes — the
- * same document to any JSON parser.
+ * that a terminal would act on (DEL, C1, separators, bidi and invisible characters) and the `##`
+ * of a legacy workflow command (`##[`) as `\uXXXX` escapes — the same document to any JSON parser,
+ * and nothing a CI runner obeys, in GitHub Actions or not.
  */
 export function jsonText(value: unknown, indent = 2): string {
-  return JSON.stringify(value, null, indent).replace(
-    UNSAFE_IN_JSON,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, (match) =>
+    match === '##[' ? `${jsonEscape('#')}${jsonEscape('#')}[` : jsonEscape(match),
   );
 }

@@ -12,6 +12,11 @@ describe('shown: outside text, safe to show', () => {
     ['CR, LF and TAB by name', 'a\rb\nc\td', 'a\\rb\\nc\\td'],
     ['line and paragraph separators', 'a\u2028b\u2029c', 'a\\u2028b\\u2029c'],
     ['bidirectional overrides', 'abc\u202edcba\u2066', 'abc\\u202edcba\\u2066'],
+    [
+      'invisible characters',
+      'a\u200b\u200d\ufeff\u200e\u061c\u180e',
+      'a\\u200b\\u200d\\ufeff\\u200e\\u061c\\u180e',
+    ],
     ['a workflow command at the start', '::error::x', '\\::error::x'],
     ['a workflow command after white space', '  ::add-mask::v', '  \\::add-mask::v'],
     ['`::` elsewhere is left alone', 'std::string', 'std::string'],
@@ -49,6 +54,13 @@ describe('shownLines: the reporter’s last line of defence', () => {
 
 describe('jsonText: --json stays exact JSON', () => {
   const hostile = { name: 'Pro \u001b[2J\u009b31m\u007f\u2028\u202e\n::error::x' };
+
+  it('writes the # of ##[ as \\u0023, so no runner obeys it, and parses back the same', () => {
+    const text = jsonText({ name: 'a ##[error]b \\##[x] ###[y]' });
+    expect(text).not.toContain('##[');
+    expect(text).toContain('a \\u0023\\u0023[error]b');
+    expect(JSON.parse(text)).toEqual({ name: 'a ##[error]b \\##[x] ###[y]' });
+  });
 
   it('parses back to exactly the same value', () => {
     expect(JSON.parse(jsonText(hostile))).toEqual(hostile);

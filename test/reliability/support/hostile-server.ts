@@ -18,9 +18,9 @@ export type Hostility =
   | 'bad-entities'
   | 'unsafe-invoice-url';
 
-/** Clears the screen, sets the window title, rings, returns, moves up, a C1 CSI, and a workflow command. */
+/** Clears the screen, sets the window title, rings, returns, moves up, a C1 CSI, and workflow commands. */
 export const TERMINAL_ATTACK =
-  '\u001b[2J\u001b]0;pwned\u0007\r\u001b[1A\u009b31m\n::error title=Injected::fake failure';
+  '\u001b[2J\u001b]0;pwned\u0007\r\u001b[1A\u009b31m\n::error title=Injected::fake failure ##[warning]x';
 
 interface Answer {
   status: number;

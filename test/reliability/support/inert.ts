@@ -1,9 +1,10 @@
-// What "shown safely" means, as assertions: no character a terminal acts on, no line a GitHub
+// What "shown safely" means, as assertions: no character a terminal acts on or that hides, no line a GitHub
 // runner would take for a workflow command except the annotations the tool writes itself.
 import { expect } from 'vitest';
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const ACTIVE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const ACTIVE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
 
 /** `text` (stdout, stderr or a file) holds nothing a terminal or a runner would act on. */
 export function expectInert(
