@@ -1,9 +1,12 @@
 // What apply refuses before it writes anything: plans whose creates would stand beside objects the
-// user most likely meant (look-alikes), and --adopt plans that could not tell which object to take.
+// user most likely meant (look-alikes), discount codes another discount of the account holds, and
+// --adopt plans that could not tell which object to take.
 import { UserError } from '../errors.js';
+import { CODE_CONFLICT_WAY_OUT, describeCodeConflict } from '../output/code-conflict-format.js';
 import { shown } from '../output/escape.js';
 import { LOOKALIKE_WAYS_OUT, nameLookalike } from '../output/plan-format.js';
 import { plural } from '../output/plural.js';
+import { codeConflictsOf } from '../plan/code-conflicts.js';
 import { lookalikeOf } from '../plan/lookalikes.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
@@ -16,7 +19,22 @@ export interface PreflightOptions {
 /** Throws the refusal (exit 1, nothing written), or returns when the plan may be applied. */
 export function refuseUnsafePlan(plan: Plan, options: PreflightOptions = {}): void {
   refuseAmbiguousAdoption(plan);
+  refuseCodeConflicts(plan);
   refuseLookalikes(plan, options);
+}
+
+/** A code another discount of the account holds would be refused by Paddle midway: no flag lets it through. */
+function refuseCodeConflicts(plan: Plan): void {
+  const conflicts = codeConflictsOf(plan.discounts);
+  if (conflicts.length === 0) return;
+  const list = conflicts
+    .map(({ key, codeConflict }) => `discount ${shown(key)}: ${describeCodeConflict(codeConflict)}`)
+    .join('; ');
+  throw new UserError(
+    `Not applying: ${plural(conflicts.length, 'discount code')} ${conflicts.length === 1 ? 'is' : 'are'} held by another discount of the account: ${list}.`,
+    `Paddle keeps one discount per code in the whole account, archived ones included: ${CODE_CONFLICT_WAY_OUT}.`,
+    { codeConflicts: conflicts }, // as plan --json shows them on their changes
+  );
 }
 
 /**

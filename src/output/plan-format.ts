@@ -14,6 +14,7 @@ import type {
   PriceState,
   TrialState,
 } from '../plan/types.js';
+import { formatCodeConflict } from './code-conflict-format.js';
 import { shown } from './escape.js';
 
 /** `2400 USD ($24.00)`: the amount as written in the catalog, then as a customer sees it. */
@@ -171,8 +172,16 @@ function describeNew(change: Change): string {
   return change.desired ? describePrice(change.desired) : '';
 }
 
-/** The lines of one change, or none for an unchanged object. */
+/** The lines of one change (a code another discount holds named under it), or none for an unchanged object. */
 export function formatChange(change: Change, style: ChalkInstance): string[] {
+  const lines = changeLines(change, style);
+  if (change.kind === 'discount' && change.codeConflict) {
+    lines.push(`    ${formatCodeConflict(change.codeConflict, style)}`);
+  }
+  return lines;
+}
+
+function changeLines(change: Change, style: ChalkInstance): string[] {
   const fields = change.fields.map((f) => formatField(f, change));
   const id = change.id ? style.dim(` (${shown(change.id)})`) : '';
   const withFields = (head: string) =>
@@ -259,6 +268,7 @@ export function planDocument(plan: Plan, environment: string) {
       ...(c.fields.length > 0 ? { fields: c.fields } : {}),
       ...(c.reason ? { reason: c.reason } : {}),
       ...(c.action === 'create' && c.lookalike ? { lookalike: c.lookalike } : {}),
+      ...(c.kind === 'discount' && c.codeConflict ? { codeConflict: c.codeConflict } : {}),
     })),
     summary: summarize(plan),
     duplicates: plan.duplicates,

@@ -1,6 +1,7 @@
 // diff(catalog, snapshot) → Plan: pure, no I/O. Remote objects are matched by their marker only.
 import { type Catalog, type CatalogProduct, catalogName } from '../catalog/schema.js';
 import { type Adoptions, findAdoptions } from './adopt.js';
+import { withCodeConflicts } from './code-conflicts.js';
 import { planDiscounts } from './discounts.js';
 import { fieldChanges } from './field-diff.js';
 import { indexByMarker } from './identity.js';
@@ -180,7 +181,7 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
   const plan: Plan = {
     catalog: scope,
     groups,
-    discounts: discounts.changes,
+    discounts: withCodeConflicts(discounts.changes, snapshot.discounts),
     duplicates,
     orphans: [...orphans, ...discounts.orphans],
   };

@@ -135,7 +135,19 @@ export type PriceChange = ChangeBase & {
   priceKey: string;
 } & (Creation<PriceState> | InPlace<PriceState> | Adoption<PriceState> | Replacement<PriceState> | Archival);
 
-export type DiscountChange = ChangeBase & { kind: 'discount' } & (
+/**
+ * Another discount of the account that holds the code a change would write (Paddle keeps one
+ * discount per code, archived ones too): with its catalog and key when a catalog manages it.
+ */
+export interface CodeConflict {
+  id: string;
+  code: string;
+  catalog?: string;
+  key?: string;
+  archived?: true;
+}
+
+export type DiscountChange = ChangeBase & { kind: 'discount'; codeConflict?: CodeConflict } & (
     | Creation<DiscountState>
     | InPlace<DiscountState>
     | Adoption<DiscountState>

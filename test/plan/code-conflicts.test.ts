@@ -1,0 +1,124 @@
+// Discount codes across the account: a code another discount holds (another catalog's, this
+// catalog's other key, an archived one, or an unmanaged one a code change would take) is a
+// conflict the plan names with its holder and catalog, and apply refuses before any write.
+import { describe, expect, it } from 'vitest';
+import { refuseUnsafePlan } from '../../src/apply/preflight.js';
+import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
+import { UserError } from '../../src/errors.js';
+import { formatPlan, planDocument } from '../../src/output/plan-format.js';
+import { makeStyle } from '../../src/output/style.js';
+import { diff } from '../../src/plan/diff.js';
+import type { RemoteDiscount } from '../../src/plan/remote.js';
+import type { DiffOptions } from '../../src/plan/types.js';
+import { catalogOf, remoteDiscount, snapshotOf } from './builders.js';
+
+const plain = makeStyle(false);
+const launch: CatalogDiscount = {
+  description: 'Launch offer',
+  type: 'percentage',
+  amount: '25',
+  code: 'LAUNCH25',
+};
+const withLaunch = (discount: CatalogDiscount = launch): Catalog => ({
+  ...catalogOf({}),
+  discounts: { launch: discount },
+});
+const teamB = (key: string) => ({ paddle_catalog: { key, catalog: 'team-b' } });
+const planOf = (discounts: RemoteDiscount[], catalog = withLaunch(), options: DiffOptions = {}) =>
+  diff(catalog, { ...snapshotOf(), discounts }, options);
+
+describe('discount codes are one per account: a code another discount holds is a conflict', () => {
+  it.each([
+    [
+      "another catalog's active discount",
+      remoteDiscount(null, { id: 'dsc_b', code: 'launch25', custom_data: teamB('promo') }),
+      { id: 'dsc_b', code: 'launch25', catalog: 'team-b', key: 'promo' },
+    ],
+    [
+      "another catalog's archived discount",
+      remoteDiscount(null, { id: 'dsc_b', status: 'archived', custom_data: teamB('old') }),
+      { id: 'dsc_b', code: 'LAUNCH25', catalog: 'team-b', key: 'old', archived: true },
+    ],
+    [
+      "this catalog's discount of another key (no longer in the catalog)",
+      remoteDiscount('spring', { id: 'dsc_s' }),
+      { id: 'dsc_s', code: 'LAUNCH25', catalog: 'default', key: 'spring' },
+    ],
+  ])('a new discount whose code is held by %s', (_what, holder, conflict) => {
+    const plan = planOf([holder]);
+    expect(plan.discounts.map((c) => [c.action, c.codeConflict])).toEqual([['create', conflict]]);
+    expect(planDocument(plan, 'sandbox').changes[0]).toMatchObject({ key: 'launch', codeConflict: conflict });
+  });
+
+  it('--prune archiving the holder does not free the code: still a conflict', () => {
+    const plan = planOf([remoteDiscount('spring', { id: 'dsc_s' })], withLaunch(), { prune: true });
+    expect(plan.discounts.map((c) => [c.action, c.key, c.codeConflict?.id])).toEqual([
+      ['create', 'launch', 'dsc_s'],
+      ['archive', 'spring', undefined],
+    ]);
+  });
+
+  it('an update to a code an unmanaged discount holds names it as not managed', () => {
+    const plan = planOf(
+      [remoteDiscount('launch', { id: 'dsc_mine', code: 'OLD' }), remoteDiscount(null, { id: 'dsc_x' })],
+      withLaunch(),
+    );
+    expect(plan.discounts[0]).toMatchObject({
+      action: 'update',
+      fields: [{ path: 'code', before: 'OLD', after: 'LAUNCH25' }],
+      codeConflict: { id: 'dsc_x', code: 'LAUNCH25' },
+    });
+    expect(formatPlan(plan, plain)[0]).toBe('~ update discount launch (dsc_mine): code "OLD" → "LAUNCH25"');
+    expect(formatPlan(plan, plain)[1]).toBe(
+      '    ! code "LAUNCH25" is held by discount dsc_x which this tool does not manage: Paddle keeps one discount per code in the account' +
+        " (give this discount another code in the catalog, or change the holder's code first (in its catalog, or in the dashboard); no flag creates beside it)",
+    );
+  });
+
+  it.each([
+    ['nobody holds the code', [remoteDiscount(null, { code: 'OTHER' })], {}],
+    [
+      'the holder is the discount itself (a case change)',
+      [remoteDiscount('launch', { code: 'launch25' })],
+      {},
+    ],
+    ['the unmanaged holder of a new code is its look-alike', [remoteDiscount(null)], {}],
+    ['--adopt takes the holder over', [remoteDiscount(null)], { adopt: true }],
+    ['a discount without a code', [remoteDiscount(null, { code: null })], {}],
+  ])('no conflict: %s', (_what, discounts, options) => {
+    const plan = planOf(discounts, withLaunch(), options);
+    expect(plan.discounts.some((c) => c.codeConflict)).toBe(false);
+  });
+
+  it('apply refuses before any write, naming the holder and its catalog; no flag lets it through', () => {
+    const plan = planOf([remoteDiscount(null, { id: 'dsc_b', custom_data: teamB('promo') })]);
+    let error: unknown;
+    try {
+      refuseUnsafePlan(plan, { allowLookalikes: true });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(UserError);
+    const { message, hint, data } = error as UserError;
+    expect(message).toBe(
+      'Not applying: 1 discount code is held by another discount of the account: discount launch: code "LAUNCH25" is held by discount dsc_b of catalog team-b (key promo).',
+    );
+    expect(hint).toContain('another code in the catalog');
+    expect(data).toEqual({
+      codeConflicts: [
+        {
+          kind: 'discount',
+          key: 'launch',
+          codeConflict: { id: 'dsc_b', code: 'LAUNCH25', catalog: 'team-b', key: 'promo' },
+        },
+      ],
+    });
+  });
+
+  it('a hostile holder catalog or key is shown escaped', () => {
+    const holder = remoteDiscount(null, { id: 'dsc_b', custom_data: teamB('x\u001b[2J') });
+    const text = formatPlan(planOf([holder]), plain).join('\n');
+    expect(text).toContain('(key x\\x1b[2J)');
+    expect(text).not.toContain('\u001b');
+  });
+});
