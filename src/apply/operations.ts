@@ -1,0 +1,238 @@
+// A plan compiled into operations: the one place that decides what apply sends and in which order.
+// `execute` schedules them, the tool-server scripts and the dashboard steps print them, and a saved
+// plan stores them; none of those decides anything again. An operation is plain JSON (no class, no
+// function), so a list of them can be written to a file and run later exactly as it was reviewed.
+//
+// The decisions made here: --dedupe archives the extra objects first (prices, then products, then
+// discounts); a replace creates the new price before archiving the old one; an archived object is set
+// active before it is changed or adopted; a product is written before its prices and, when archived,
+// after them; discounts wait for every product and price, since restrict_to may name new ones.
+
+import { PADDLE_ID } from '../catalog/rules/discount.js';
+import { InternalError } from '../errors.js';
+import type { Marker } from '../plan/marker.js';
+import { changesInOrder, DEDUPE_ORDER } from '../plan/summary.js';
+import type { Change, Kind, Plan, ProductPlan } from '../plan/types.js';
+import {
+  discountAdoptBody,
+  discountCreateBody,
+  discountUpdateBody,
+  priceAdoptBody,
+  priceCreateBody,
+  priceUpdateBody,
+  productAdoptBody,
+  productCreateBody,
+  productUpdateBody,
+} from './bodies.js';
+
+export type Verb = 'create' | 'update' | 'archive' | 'unarchive' | 'adopt';
+
+/**
+ * A value known only once an earlier operation has run: the id that operation's create produced.
+ * It stands wherever the id goes (a body's `product_id`, an entry of `restrict_to`, a target), and
+ * the operation it names is always among those the operation waits for.
+ */
+export interface Ref {
+  $ref: string;
+}
+
+export interface Operation {
+  /** stable within a plan: `create price pro/monthly`, `archive price pro/monthly pri_…` */
+  id: string;
+  /** the index, in changesInOrder(plan), of the change this operation carries out (in part) */
+  change: number;
+  kind: Kind;
+  key: string;
+  verb: Verb;
+  /** the object written: its id, or a reference to the create that makes it; null for a create */
+  target: string | Ref | null;
+  /** the exact wire body (snake_case), with a Ref where an id made by this run goes */
+  body: Record<string, unknown>;
+  /** ids of the operations that must have succeeded first */
+  after: string[];
+  /** a create whose answer is lost is looked up by this marker before it is sent again; null otherwise */
+  recover: Marker | null;
+}
+
+export const isRef = (value: unknown): value is Ref =>
+  typeof value === 'object' && value !== null && typeof (value as Ref).$ref === 'string';
+
+const ARCHIVED = { status: 'archived' };
+const ACTIVE = { status: 'active' };
+
+const opId = (verb: Verb, kind: Kind, key: string, target?: string) =>
+  [verb, kind, key, ...(target ? [target] : [])].join(' ');
+
+/** The operation ids of the last of each chain: what the next stage waits for. */
+type Leaves = string[];
+
+class Compiler {
+  readonly operations: Operation[] = [];
+  private readonly index: Map<Change, number>;
+  private readonly ids = new Set<string>();
+
+  constructor(readonly plan: Plan) {
+    this.index = new Map(changesInOrder(plan).map((change, i) => [change, i]));
+  }
+
+  /** Appends one operation; returns its id. */
+  add(change: Change, verb: Verb, body: object, after: Leaves, target: string | Ref | null): string {
+    const suffix = this.isDuplicate(change) ? (change.id ?? undefined) : undefined;
+    const id = opId(verb, change.kind, change.key, suffix);
+    const recover = verb === 'create' ? { key: change.key, catalog: this.plan.catalog } : null;
+    const number = this.index.get(change);
+    if (number === undefined || this.ids.has(id))
+      throw new InternalError(`${id}: not one change of the plan`);
+    this.ids.add(id);
+    const op = { id, change: number, kind: change.kind, key: change.key, verb, target, recover };
+    this.operations.push({ ...op, body: body as Record<string, unknown>, after: [...new Set(after)] });
+    return id;
+  }
+
+  private isDuplicate(change: Change): boolean {
+    return (this.plan.deduplication ?? []).some((c) => c === change);
+  }
+
+  /** The operations of one change, each after the one before; returns the last one's id (or `after`'s). */
+  chain(change: Change, after: Leaves, resolve: (key: string) => string | Ref): Leaves {
+    const marker = { key: change.key, catalog: this.plan.catalog };
+    const steps = planSteps(change, marker, resolve);
+    let waits = after;
+    for (const step of steps) {
+      const target = step.verb === 'create' ? null : (change.id ?? null);
+      waits = [this.add(change, step.verb, step.body, waits, target)];
+    }
+    return steps.length > 0 ? waits : [];
+  }
+}
+
+interface Step {
+  verb: Verb;
+  body: object;
+}
+
+/** What one change sends, in order. `resolve` turns a product key into its id or the create that makes it. */
+function planSteps(change: Change, marker: Marker, resolve: (key: string) => string | Ref): Step[] {
+  const update = (c: Writing) => updateBody(c, marker, resolve);
+  switch (change.action) {
+    case 'create':
+      return [{ verb: 'create', body: createBody(change, marker, resolve) }];
+    case 'replace':
+      // the new price first, so the key never points at nothing (lukasaron#86)
+      return [
+        { verb: 'create', body: createBody(change, marker, resolve) },
+        { verb: 'archive', body: ARCHIVED },
+      ];
+    case 'update':
+      return [{ verb: 'update', body: update(change) }];
+    case 'unarchive':
+      // first back to active: Paddle refuses changes to an archived object (entity_archived)
+      return [
+        { verb: 'unarchive', body: ACTIVE },
+        ...(change.fields.length > 0 ? [{ verb: 'update' as const, body: update(change) }] : []),
+      ];
+    case 'adopt':
+      return [
+        ...(change.archived ? [{ verb: 'unarchive' as const, body: ACTIVE }] : []),
+        { verb: 'adopt', body: adoptBody(change, marker, resolve) },
+      ];
+    case 'archive':
+      return [{ verb: 'archive', body: ARCHIVED }];
+    default:
+      return [];
+  }
+}
+
+/** A change that writes the catalog's state (not an archive, not a product kept only for its prices). */
+type Writing = Exclude<Change, { desired: null }>;
+
+function createBody(change: Writing, marker: Marker, resolve: (key: string) => string | Ref): object {
+  if (change.kind === 'product') return productCreateBody(marker, change.desired);
+  if (change.kind === 'discount')
+    return restricted(discountCreateBody(marker, change.desired, same), resolve);
+  // the product's id, or the create that makes it, takes the place of the one bodies.ts is given
+  return { ...priceCreateBody(marker, change.desired, ''), product_id: resolve(change.productKey) };
+}
+
+function updateBody(change: Writing, marker: Marker, resolve: (key: string) => string | Ref): object {
+  const { fields } = change;
+  if (change.kind === 'product') return productUpdateBody(marker, change.desired, fields);
+  if (change.kind === 'price') return priceUpdateBody(marker, change.desired, fields);
+  return restricted(discountUpdateBody(marker, change.desired, fields, same), resolve);
+}
+
+function adoptBody(change: Writing, marker: Marker, resolve: (key: string) => string | Ref): object {
+  const { fields } = change;
+  if (change.kind === 'product') return productAdoptBody(marker, change.desired, fields);
+  if (change.kind === 'price') return priceAdoptBody(marker, change.desired, fields);
+  return restricted(discountAdoptBody(marker, change.desired, fields, same), resolve);
+}
+
+const same = (key: string) => key;
+
+/** restrict_to names keys; each becomes the id it has in this account, or the create that makes it. */
+function restricted<T extends { restrict_to?: string[] | null }>(
+  body: T,
+  resolve: (key: string) => string | Ref,
+) {
+  return Array.isArray(body.restrict_to) ? { ...body, restrict_to: body.restrict_to.map(resolve) } : body;
+}
+
+/** Keys of products and prices → their id once the group stage ran: the id kept, or the create's. */
+function idsAfterGroups(plan: Plan): Map<string, string | Ref> {
+  const ids = new Map<string, string | Ref>();
+  for (const change of plan.groups.flatMap((g): Change[] => [g.product, ...g.prices])) {
+    if (change.action === 'create' || change.action === 'replace') {
+      ids.set(change.key, { $ref: opId('create', change.kind, change.key) });
+    } else if (change.action !== 'archive' && change.id) {
+      ids.set(change.key, change.id);
+    }
+  }
+  return ids;
+}
+
+function resolver(ids: Map<string, string | Ref>) {
+  return (key: string): string | Ref => {
+    const id = ids.get(key);
+    if (id !== undefined) return id;
+    // a Paddle id the catalog kept (an export keeps ids no key owns) is sent as it is
+    if (PADDLE_ID.test(key)) return key;
+    throw new InternalError(`restrict_to names ${key}, which the plan neither keeps nor creates`);
+  };
+}
+
+function compileGroup(compiler: Compiler, group: ProductPlan, after: Leaves, ids: Map<string, string | Ref>) {
+  const resolve = resolver(ids);
+  const { product, prices } = group;
+  if (product.action === 'archive') {
+    // the prices first: Paddle keeps an archived product's prices as they are
+    const leaves = prices.flatMap((p) => compiler.chain(p, after, resolve));
+    return compiler.chain(product, leaves.length > 0 ? leaves : after, resolve);
+  }
+  const productLeaves = compiler.chain(product, after, resolve);
+  const priceAfter = productLeaves.length > 0 ? productLeaves : after;
+  const priceLeaves = prices.flatMap((p) => compiler.chain(p, priceAfter, resolve));
+  // a price waits for its product, so the prices' leaves stand for the whole group
+  return priceLeaves.length > 0 ? priceLeaves : productLeaves;
+}
+
+/** A plan → its operations, in an order every one of them can run in (each after what it waits for). */
+export function compileOperations(plan: Plan): Operation[] {
+  const compiler = new Compiler(plan);
+  const ids = idsAfterGroups(plan);
+  const resolve = resolver(ids);
+  // --dedupe: each kind of extra object after the kind before it; everything else after them all
+  let barrier: Leaves = [];
+  for (const kind of DEDUPE_ORDER) {
+    const extra = (plan.deduplication ?? []).filter((c) => c.kind === kind);
+    const leaves = extra.flatMap((c) => compiler.chain(c, barrier, resolve));
+    if (leaves.length > 0) barrier = leaves;
+  }
+  const groupLeaves = plan.groups.flatMap((g) => compileGroup(compiler, g, barrier, ids));
+  const discountsAfter = groupLeaves.length > 0 ? groupLeaves : barrier;
+  for (const discount of plan.discounts) {
+    const refs = (discount.desired?.restrict_to ?? []).map((k) => ids.get(k)).filter(isRef);
+    compiler.chain(discount, [...discountsAfter, ...refs.map((r) => r.$ref)], resolve);
+  }
+  return compiler.operations;
+}
