@@ -17,6 +17,8 @@ const money = z.object({ amount: digits, currency_code: currency });
 const duration = z.object({ interval: z.string(), frequency: z.number().int().positive() });
 const override = z.object({ country_codes: z.array(z.string()), unit_price: money });
 const status = z.enum(['active', 'archived']);
+/** Every timestamp the tool reads or passes on (created_at, expires_at, billed_at): RFC 3339, as Paddle sends it. */
+const timestamp = z.iso.datetime({ offset: true, error: 'expected an RFC 3339 date-time' });
 // absent or null: both read as "none" (Paddle sends null; a proxy or an older API may leave it out)
 const customData = z.record(z.string(), z.unknown()).nullish();
 
@@ -39,6 +41,7 @@ export const priceAnswer = z.object({
   tax_mode: z.string().nullish(),
   custom_data: customData,
   status,
+  created_at: timestamp.nullish(),
 });
 
 export const productAnswer = z.object({
@@ -49,6 +52,7 @@ export const productAnswer = z.object({
   image_url: z.string().nullish(),
   custom_data: customData,
   status,
+  created_at: timestamp.nullish(),
   prices: z.array(priceAnswer).optional(),
 });
 
@@ -66,9 +70,10 @@ export const discountAnswer = z.object({
   restrict_to: z
     .array(z.string().regex(/^(pro|pri)_[a-z0-9]+$/, 'expected a product or price id'))
     .nullable(),
-  expires_at: z.string().nullable(),
+  expires_at: timestamp.nullable(),
   custom_data: customData,
   status: z.enum(['active', 'archived', 'expired', 'used']),
+  created_at: timestamp.nullish(),
 });
 
 /** A transaction as the billing view reads it (after the SDK's mapping: camelCase). */
@@ -76,7 +81,7 @@ export const transactionAnswer = z.object({
   id: paddleId('txn'),
   status: z.string(),
   customerId: paddleId('ctm').nullable(),
-  billedAt: z.string().nullable(),
+  billedAt: timestamp.nullable(),
   currencyCode: currency.nullable(),
   collectionMode: z.string().nullable(),
   totals: z.object({
