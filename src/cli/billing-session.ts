@@ -1,6 +1,5 @@
 // What `history` and `invoice` share: who the customer is (--email or --customer), the Paddle
 // services of the session, and how a billing `{error}` result is shown (src/cli/views/billing-error.ts).
-import { errorResult } from '../billing/api-error.js';
 import { defaultCacheDir, remoteCurrencies } from '../billing/currencies-source.js';
 import type {
   CurrencySource,
@@ -8,7 +7,7 @@ import type {
   CustomerMirror,
   TransactionsGateway,
 } from '../billing/ports.js';
-import { RemoteError, UserError } from '../errors.js';
+import { UserError } from '../errors.js';
 import type { Reporter } from '../output/reporter.js';
 import { EXIT_ERROR } from './handle-error.js';
 import { openSession, type TargetFlags } from './target-options.js';
@@ -75,11 +74,6 @@ export async function withBillingServices(
       }),
       baseUrl: session.target.baseUrl,
     });
-  } catch (error) {
-    // An API error outside the billing actions' own handling (the customer look-up), or a failure the
-    // library lets propagate (network, timeout): the CLI keeps the `{"error": code}` shape.
-    if (!(error instanceof RemoteError)) throw error;
-    return showBillingError(reporter, { kind: 'error', error: errorResult(error.code, error) });
   } finally {
     await session.close();
   }

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { UserError } from '../errors.js';
 import type { Io } from '../output/io.js';
 import type { Reporter } from '../output/reporter.js';
 
@@ -12,14 +11,8 @@ export interface CommandContext {
 // biome-ignore lint/suspicious/noExplicitAny: commander passes positional arguments, options and the command
 export type CommandBody = (ctx: CommandContext, ...args: any[]) => Promise<number>;
 
-/** A command's --json document for a UserError, when it is not the usual `{"ok": false, "error": {…}}`. */
-export type UserErrorJson = (error: UserError) => unknown;
-
 /** Wraps a command body into a commander action with a reporter and the one error handler. */
-export type Runner = (
-  body: CommandBody,
-  userErrorJson?: UserErrorJson,
-) => (...args: unknown[]) => Promise<void>;
+export type Runner = (body: CommandBody) => (...args: unknown[]) => Promise<void>;
 
 /** Each file under commands/ exports one of these. */
 export type RegisterCommand = (program: Command, run: Runner) => void;

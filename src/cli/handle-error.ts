@@ -5,26 +5,20 @@ import { shown } from '../output/escape.js';
 import { formatIssueLine } from '../output/issues.js';
 import type { Reporter } from '../output/reporter.js';
 import { hintForRemoteError } from '../paddle/error-hints.js';
-import type { UserErrorJson } from './command.js';
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
 export const EXIT_CHANGES_PENDING = 2;
 
-/** The --json document of a UserError, unless the command has its own (history, invoice). */
-const userErrorDocument: UserErrorJson = (error) => ({
-  ok: false,
-  error: { kind: 'user', message: error.message, hint: error.hint, ...error.data },
-});
+// Every command's --json failure is `{"ok": false, "error": {"kind", "code"?, "message", …}}`.
 
-export function handleError(
-  error: unknown,
-  reporter: Reporter,
-  userErrorJson: UserErrorJson = userErrorDocument,
-): number {
+export function handleError(error: unknown, reporter: Reporter): number {
   if (error instanceof InvalidCatalogError) return reportInvalidCatalog(error, reporter);
   if (error instanceof UserError) {
-    reporter.document(userErrorJson(error));
+    reporter.document({
+      ok: false,
+      error: { kind: 'user', message: error.message, hint: error.hint, ...error.data },
+    });
     reporter.error(error.message);
     if (error.hint) reporter.info(error.hint);
     return EXIT_ERROR;
@@ -34,7 +28,11 @@ export function handleError(
 }
 
 function reportInvalidCatalog(error: InvalidCatalogError, reporter: Reporter): number {
-  reporter.document({ ok: false, issues: error.issues.map(({ severity: _severity, ...issue }) => issue) });
+  reporter.document({
+    ok: false,
+    error: { kind: 'invalid-catalog', message: error.message },
+    issues: error.issues.map(({ severity: _severity, ...issue }) => issue),
+  });
   annotateIssues(reporter, error.file, error.issues);
   for (const issue of error.issues) reporter.info(formatIssueLine(error.file, issue, reporter.errStyle));
   reporter.error(error.message);
@@ -42,24 +40,26 @@ function reportInvalidCatalog(error: InvalidCatalogError, reporter: Reporter): n
 }
 
 function reportRemoteError(error: RemoteError, reporter: Reporter): number {
-  const d = error.details;
-  const hint = hintForRemoteError(d);
-  reporter.document({
-    ok: false,
-    error: {
-      kind: 'api',
-      code: d.code,
-      detail: d.detail,
-      status: d.status,
-      errors: d.errors,
-      request_id: d.requestId,
-      documentation_url: d.documentationUrl,
-      operation: d.operation,
-      hint,
-    },
-  });
+  reporter.document({ ok: false, error: remoteErrorJson(error) });
   printRemoteError(error, reporter);
   return EXIT_ERROR;
+}
+
+/** The `error` of an API error's --json document: Paddle's code and detail, and what we add to them. */
+export function remoteErrorJson(error: RemoteError) {
+  const d = error.details;
+  return {
+    kind: 'api',
+    code: d.code,
+    message: d.detail,
+    detail: d.detail,
+    status: d.status,
+    errors: d.errors,
+    request_id: d.requestId,
+    documentation_url: d.documentationUrl,
+    operation: d.operation,
+    hint: hintForRemoteError(d),
+  };
 }
 
 /** The human lines of an API error on stderr (for commands that put the error in their own document). */

@@ -74,14 +74,14 @@ export async function buildProgram(
     .showHelpAfterError('(run with --help for usage)');
 
   const run: Runner =
-    (body, userErrorJson) =>
+    (body) =>
     async (...args) => {
       const command = args[args.length - 1] as Command;
       const reporter = reporterFor(io, command);
       try {
         setExitCode(await body({ io, reporter }, ...args));
       } catch (error) {
-        setExitCode(handleError(error, reporter, userErrorJson));
+        setExitCode(handleError(error, reporter));
       }
     };
   const loaders = Object.entries(COMMANDS).filter(([name]) => commandNames.includes(name));
@@ -92,14 +92,13 @@ export async function buildProgram(
 }
 
 /** The run's one JSON document when a signal ends it before the command wrote its own. */
-function writeInterruptedDocument(io: Io, signal: StopSignal, commands: readonly string[]): void {
+function writeInterruptedDocument(io: Io, signal: StopSignal): void {
   if (Reporter.wroteDocumentTo(io.stdout)) return;
   const message = `stopped by ${signal} before the command finished`;
-  // history and invoice answer every failure as {"error": …}
-  const bare = commands.length === 1 && (commands[0] === 'history' || commands[0] === 'invoice');
-  new Reporter(io, { json: true, color: false }).document(
-    bare ? { error: 'interrupted' } : { ok: false, error: { kind: 'interrupted', signal, message } },
-  );
+  new Reporter(io, { json: true, color: false }).document({
+    ok: false,
+    error: { kind: 'interrupted', signal, message },
+  });
 }
 
 /** --json with --version or --help: what commander printed, as the run's one JSON document. */
@@ -144,7 +143,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   const onStop = (signal: StopSignal) => {
     if (control.listenerCount(signal) > 1) return;
     io.stderr.write(`\n${signal === 'SIGTERM' ? 'Terminated' : 'Interrupted'}.\n`);
-    if (json) writeInterruptedDocument(io, signal, commandsFor(argv.slice(2)));
+    if (json) writeInterruptedDocument(io, signal);
     control.exit(EXIT_ERROR);
   };
   for (const signal of STOP_SIGNALS) control.on(signal, onStop);

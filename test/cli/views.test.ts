@@ -10,7 +10,7 @@ import * as invoiceView from '../../src/cli/views/invoice.js';
 import * as schemaView from '../../src/cli/views/schema.js';
 import * as validateView from '../../src/cli/views/validate.js';
 import { show, type View } from '../../src/cli/views/view.js';
-import { UserError } from '../../src/errors.js';
+import { RemoteError, UserError } from '../../src/errors.js';
 import { Reporter } from '../../src/output/reporter.js';
 
 function capture(json: boolean) {
@@ -84,24 +84,40 @@ describe('views: one result, two views', () => {
     expect(plain.out.stderr).toContain('churned@example.com (archived) · Ctrl+C to stop');
   });
 
-  it('a billing error is {"error": code} in --json mode, the code and our explanation otherwise', () => {
-    const error = { kind: 'error', error: errorResult('forbidden'), explanation: 'not yours' } as const;
+  it('a billing error is the one failure document in --json mode, the code and our explanation otherwise', () => {
+    const error = { kind: 'error', error: errorResult('Forbidden'), explanation: 'not yours' } as const;
     const json = capture(true);
     show(json.reporter, errorView, error);
-    expect(JSON.parse(json.out.stdout)).toEqual({ error: 'forbidden' });
+    expect(JSON.parse(json.out.stdout)).toEqual({
+      ok: false,
+      error: { kind: 'user', code: 'Forbidden', message: 'Forbidden: not yours' },
+    });
     expect(json.out.stderr).toBe('');
     const plain = capture(false);
     show(plain.reporter, errorView, error);
-    expect(plain.out.stderr).toBe('error: forbidden: not yours\n');
+    expect(plain.out.stderr).toBe('error: Forbidden: not yours\n');
   });
 
-  it('a UserError is {"ok": false, …} in --json mode, or the shape the command gives (history, invoice)', () => {
+  it("a billing API error is the same document as any command's API error", () => {
+    const cause = new RemoteError({ status: 403, type: 'request_error', code: 'forbidden', detail: 'no' });
+    const json = capture(true);
+    show(json.reporter, errorView, { kind: 'error', error: errorResult('forbidden', cause) });
+    const handled = capture(true);
+    handleError(cause, handled.reporter);
+    expect(JSON.parse(json.out.stdout)).toEqual(JSON.parse(handled.out.stdout));
+    expect(JSON.parse(json.out.stdout)).toMatchObject({
+      ok: false,
+      error: { kind: 'api', code: 'forbidden', message: 'no', status: 403 },
+    });
+  });
+
+  it('a UserError is {"ok": false, "error": {"kind": "user", …}} in --json mode, for every command', () => {
     const error = new UserError('Give either --email or --customer, not both.');
     const usual = capture(true);
     handleError(error, usual.reporter);
-    expect(JSON.parse(usual.out.stdout)).toMatchObject({ ok: false, error: { kind: 'user' } });
-    const billing = capture(true);
-    handleError(error, billing.reporter, errorView.renderUserErrorJson);
-    expect(JSON.parse(billing.out.stdout)).toEqual({ error: error.message });
+    expect(JSON.parse(usual.out.stdout)).toEqual({
+      ok: false,
+      error: { kind: 'user', message: error.message },
+    });
   });
 });

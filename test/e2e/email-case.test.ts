@@ -104,6 +104,6 @@ describe.each([
     expect(own.code).toBe(0);
     const other = await cli(['invoice', id('txn', 24), '--email', 'moved@example.com', '--json']);
     expect(other.code).toBe(1);
-    expect(JSON.parse(other.stdout)).toEqual({ error: 'Forbidden' });
+    expect(JSON.parse(other.stdout)).toMatchObject({ ok: false, error: { kind: 'user', code: 'Forbidden' } });
   });
 });

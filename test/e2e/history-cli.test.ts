@@ -126,11 +126,11 @@ describe('paddle-catalog history', () => {
     );
   });
 
-  it('§4.2 history rule 9: a key without transaction.read → {"error": "forbidden"}, exit 1; human says what to do', async () => {
+  it('§4.2 history rule 9: a key without transaction.read → error code "forbidden", exit 1; human says what to do', async () => {
     const key = emulator.addApiKey(['customer.read']);
     const json = await history(['--email', 'demo@example.com', '--json'], key);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toEqual({ error: 'forbidden' });
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { kind: 'api', code: 'forbidden' } });
     const human = await history(['--email', 'demo@example.com'], key);
     expect(human.code).toBe(1);
     expect(human.stderr).toMatch(/forbidden/);
@@ -143,7 +143,7 @@ describe('paddle-catalog history', () => {
     const key = emulator.addApiKey(['transaction.read']);
     const json = await history(['--email', 'demo@example.com', '--json'], key);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toEqual({ error: 'forbidden' });
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { kind: 'api', code: 'forbidden' } });
   });
 
   it('refuses a missing or doubled customer selector and a bad cursor, before any call', async () => {
@@ -174,7 +174,7 @@ describe('paddle-catalog history --local', () => {
 });
 
 describe('paddle-catalog history when the API cannot be reached', () => {
-  it('--json still prints design §2\'s {"error": code} (network_error), exit 1', async () => {
+  it('--json still prints the one failure document (code network_error), exit 1', async () => {
     const { closedPort } = await import('../reliability/support/hostile-server.js');
     const url = `http://127.0.0.1:${await closedPort()}`;
     const { code, stdout } = await runCliInProcess(
@@ -184,17 +184,23 @@ describe('paddle-catalog history when the API cannot be reached', () => {
       },
     );
     expect(code).toBe(1);
-    expect(JSON.parse(stdout)).toEqual({ error: 'network_error' });
+    expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { kind: 'api', code: 'network_error' } });
   });
 });
 
 describe('history and invoice --json on a usage error', () => {
-  it('keep design §2\'s {"error": …} shape, exit 1', async () => {
+  it('answer the one failure document of every command, exit 1', async () => {
     const history = await runCliInProcess(['history', '--json'], { env: { PADDLE_API_URL: emulator.url } });
     expect(history.code).toBe(1);
-    expect(JSON.parse(history.stdout)).toEqual({ error: expect.stringMatching(/--email/) });
+    expect(JSON.parse(history.stdout)).toEqual({
+      ok: false,
+      error: { kind: 'user', message: expect.stringMatching(/--email/), hint: expect.any(String) },
+    });
     const invoice = await runCliInProcess(['invoice', 'not-a-txn', '--json']);
     expect(invoice.code).toBe(1);
-    expect(JSON.parse(invoice.stdout)).toEqual({ error: expect.stringMatching(/transaction id/) });
+    expect(JSON.parse(invoice.stdout)).toEqual({
+      ok: false,
+      error: { kind: 'user', message: expect.stringMatching(/transaction id/) },
+    });
   });
 });

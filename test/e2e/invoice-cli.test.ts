@@ -81,7 +81,14 @@ describe('paddle-catalog invoice', () => {
   it("§4.2 invoice rule 2: someone else's transaction → Forbidden, exit 1, no PDF request", async () => {
     const json = await invoice([completedAutomatic(), '--email', 'alice@example.com', '--json']);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toEqual({ error: 'Forbidden' });
+    expect(JSON.parse(json.stdout)).toEqual({
+      ok: false,
+      error: {
+        kind: 'user',
+        code: 'Forbidden',
+        message: expect.stringMatching(/^Forbidden: transaction txn_/),
+      },
+    });
     expect(apiCalls().some((call) => call.endsWith('/invoice'))).toBe(false);
     const human = await invoice([completedAutomatic(), '--email', 'alice@example.com']);
     expect(human.code).toBe(1);
@@ -91,7 +98,10 @@ describe('paddle-catalog invoice', () => {
   it('§4.2 invoice rule 1: an e-mail with no customer → No billing customer', async () => {
     const { code, stdout } = await invoice([completedAutomatic(), '--email', 'nobody@example.com', '--json']);
     expect(code).toBe(1);
-    expect(JSON.parse(stdout)).toEqual({ error: 'No billing customer' });
+    expect(JSON.parse(stdout)).toMatchObject({
+      ok: false,
+      error: { kind: 'user', code: 'No billing customer' },
+    });
     // the exact e-mail filter, then the search that finds another letter case; no transaction call
     expect(apiCalls()).toEqual(['GET /customers', 'GET /customers']);
   });
@@ -133,7 +143,7 @@ describe('paddle-catalog invoice', () => {
     const unknown = 'txn_01h00000000000000000000000';
     const json = await invoice([unknown, '--json']);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toEqual({ error: 'not_found' });
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { kind: 'api', code: 'not_found' } });
     const human = await invoice([unknown]);
     expect(human.stderr).toMatch(/not_found, HTTP 404/);
     expect(human.stderr).toMatch(/request id: /);
@@ -142,7 +152,7 @@ describe('paddle-catalog invoice', () => {
   it('§4.2 invoice rule 5: a key without transaction.read → forbidden, naming the permission', async () => {
     const key = emulator.addApiKey(['customer.read']);
     const json = await invoice([completedAutomatic(), '--json'], { key });
-    expect(JSON.parse(json.stdout)).toEqual({ error: 'forbidden' });
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { kind: 'api', code: 'forbidden' } });
     const human = await invoice([completedAutomatic()], { key });
     expect(human.code).toBe(1);
     expect(human.stderr).toMatch(/transaction\.read/);
@@ -234,7 +244,10 @@ describe('invoice --download', () => {
     const { code, stdout, stderr } = await invoice([billedManual(), '--download', 'raced.pdf', '--json']);
     stop();
     expect(code).toBe(1);
-    expect(JSON.parse(stdout)).toEqual({ error: expect.stringContaining('already exists') });
+    expect(JSON.parse(stdout)).toMatchObject({
+      ok: false,
+      error: { kind: 'user', message: expect.stringContaining('already exists') },
+    });
     expect(stderr).not.toMatch(/saved the PDF/);
     expect(await readFile(file, 'utf8')).toBe('theirs');
   });

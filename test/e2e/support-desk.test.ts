@@ -102,7 +102,10 @@ describe('churned customers', () => {
     // --json does not ask who the customer is, but an empty page is checked all the same
     const json = await cli(['history', '--customer', id('ctm', 99), '--json']);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toEqual({ error: `No customer ${id('ctm', 99)} in this account.` });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      error: { kind: 'user', message: `No customer ${id('ctm', 99)} in this account.` },
+    });
   });
 
   it('--json --customer costs no look-up of the customer when the page has transactions', async () => {
@@ -114,7 +117,7 @@ describe('churned customers', () => {
 });
 
 describe('the --after cursor', () => {
-  it('a cursor of no transaction is an error naming it, exit 1 (--json keeps the {"error"} shape)', async () => {
+  it('a cursor of no transaction is an error naming it, exit 1 (--json: the one failure document)', async () => {
     // sorts before every transaction, as a mistyped id usually does: the page comes back empty
     const bogus = `txn_01a${'0'.repeat(23)}`;
     const human = await cli(['history', '--email', 'churned@example.com', '--after', bogus]);
@@ -124,7 +127,10 @@ describe('the --after cursor', () => {
     expect(human.stdout).not.toMatch(/No more billing history/);
     const json = await cli(['history', '--customer', CHURNED, '--after', bogus, '--json']);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toEqual({ error: expect.stringContaining(bogus) });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      error: { kind: 'user', message: expect.stringContaining(bogus) },
+    });
   });
 
   it("another customer's transaction as the cursor is an error, exit 1", async () => {

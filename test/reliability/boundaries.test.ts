@@ -120,7 +120,7 @@ describe('seed §4.1 list rule 1: history never lists transactions without a cus
 });
 
 describe('seed §4.2 invoice rule 2: invoice ownership', () => {
-  it('another customer\'s e-mail or id → {"error":"Forbidden"}, exit 1, no invoice (PDF) request', async () => {
+  it('another customer\'s e-mail or id → error code "Forbidden", exit 1, no invoice (PDF) request', async () => {
     const demo = await customerIdOf(emulator, 'demo@example.com');
     const alice = await customerIdOf(emulator, 'alice@example.com');
     const completed = (await transactionsOf(emulator, demo)).find((t) => t.status === 'completed');
@@ -134,7 +134,7 @@ describe('seed §4.2 invoice rule 2: invoice ownership', () => {
     for (const [owner, error] of cases) {
       const { code, stdout } = await cli(['invoice', txn, ...owner, '--json']);
       expect(code, owner.join(' ')).toBe(1);
-      expect(JSON.parse(stdout)).toEqual({ error });
+      expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { kind: 'user', code: error } });
     }
     expect(emulator.requests().filter((r) => r.path.endsWith('/invoice'))).toEqual([]);
   });

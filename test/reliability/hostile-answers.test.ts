@@ -59,7 +59,7 @@ describe('answers are checked, never assumed', () => {
   it('an invoice URL that is not https is refused before it is printed, opened or downloaded', async () => {
     const { json, doc } = await against('unsafe-invoice-url', ['invoice', 'txn_01h00000000000000000000000']);
     expect(json.code).toBe(1);
-    expect(doc).toEqual({ error: 'invalid_response' });
+    expect(doc).toMatchObject({ ok: false, error: { kind: 'api', code: 'invalid_response' } });
     expect(json.stdout).not.toContain('calc.exe');
   });
 });

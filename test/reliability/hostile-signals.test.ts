@@ -70,7 +70,11 @@ describe('SIGTERM is handled like Ctrl-C', () => {
 
   it.each([
     ['plan', ['--json', 'plan', CATALOG], { ok: false, error: { kind: 'interrupted', signal: 'SIGTERM' } }],
-    ['history', ['--json', 'history', '--email', 'jo@example.com'], { error: 'interrupted' }],
+    [
+      'history',
+      ['--json', 'history', '--email', 'jo@example.com'],
+      { ok: false, error: { kind: 'interrupted', signal: 'SIGTERM' } },
+    ],
   ])('while %s reads the account: exit 1 and still the one JSON document', async (_name, args, document) => {
     const run = await runUntil(args, 'SIGTERM', () => true);
     expect(run.code).toBe(1);

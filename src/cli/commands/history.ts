@@ -16,7 +16,6 @@ import {
 import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
 import { addTargetOptions, type TargetFlags } from '../target-options.js';
-import { renderUserErrorJson } from '../views/billing-error.js';
 import * as historyView from '../views/history.js';
 import { show } from '../views/view.js';
 
@@ -53,7 +52,7 @@ export const registerHistory: RegisterCommand = (program, run) => {
         return withBillingServices(reporter, flags, (services) =>
           showHistoryPages(reporter, services, who, flags, () => confirm(reporter, 'Load the next page?')),
         );
-      }, renderUserErrorJson),
+      }),
     )
     .addHelpText('after', EXAMPLES);
 };

@@ -29,7 +29,6 @@ import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
 import { checkFolderWritable, checkOutputFile } from '../output-file.js';
 import { addTargetOptions, type TargetFlags } from '../target-options.js';
-import { renderUserErrorJson } from '../views/billing-error.js';
 import * as invoiceView from '../views/invoice.js';
 import { show } from '../views/view.js';
 
@@ -85,7 +84,7 @@ export const registerInvoice: RegisterCommand = (program, run) => {
           }
           return deliver(reporter, result.url, flags, download);
         });
-      }, renderUserErrorJson),
+      }),
     )
     .addHelpText('after', EXAMPLES);
 };

@@ -1,10 +1,12 @@
-// The `{error}` result of a billing action (history, invoice): `{"error": code}` in --json mode, the
-// shape apps return; for a person, the API's answer (detail, hint, request id) or what our code means.
+// The `{error}` result of a billing action (history, invoice). The library returns `{error: code}` to
+// apps; the CLI's --json wraps it in the one failure document of every command,
+// `{"ok": false, "error": {"kind", "code", "message", …}}`: an API answer as every command shows one,
+// one of the library's own codes (`Forbidden`, `No billing customer`, …) as a user error. For a
+// person, the API's answer (detail, hint, request id) or what our code means.
 import type { ErrorResult } from '../../billing/api-error.js';
-import type { UserError } from '../../errors.js';
 import { shown } from '../../output/escape.js';
 import type { Reporter } from '../../output/reporter.js';
-import { printRemoteError } from '../handle-error.js';
+import { printRemoteError, remoteErrorJson } from '../handle-error.js';
 
 export interface BillingError {
   kind: 'error';
@@ -13,17 +15,14 @@ export interface BillingError {
   explanation?: string;
 }
 
-export function renderJson({ error }: BillingError) {
-  return { error: error.error };
+export function renderJson({ error, explanation }: BillingError) {
+  if (error.cause) return { ok: false, error: remoteErrorJson(error.cause) };
+  const message = explanation ? `${error.error}: ${explanation}` : error.error;
+  return { ok: false, error: { kind: 'user', code: error.error, message } };
 }
 
 export function renderHuman({ error, explanation }: BillingError, out: Reporter): void {
   if (out.json) return;
   if (error.cause) printRemoteError(error.cause, out);
   else out.error(shown(explanation ? `${error.error}: ${explanation}` : error.error));
-}
-
-/** A mistake in the request, in --json mode: `{"error": message}`, the shape of their other failures. */
-export function renderUserErrorJson(error: UserError) {
-  return { error: error.message };
 }

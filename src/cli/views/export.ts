@@ -23,7 +23,9 @@ export function renderJson(result: ExportReport) {
     archived: result.archived,
     warnings: result.warnings,
     issues: result.issues.map(issueJson),
-    ...(result.unwritten ? { unwritten: [result.unwritten] } : {}),
+    ...(result.unwritten
+      ? { error: { kind: 'user', message: result.unwritten.message }, unwritten: [result.unwritten] }
+      : {}),
   };
 }
 

@@ -22,6 +22,7 @@ export function renderJson({ file, environment, issues, catalog }: ValidateResul
     file,
     environment,
     issues: issues.map(issueJson),
+    ...(catalog ? {} : { error: { kind: 'invalid-catalog', message: `${file}: ${summary(issues)}` } }),
   };
 }
 
