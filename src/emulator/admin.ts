@@ -1,6 +1,7 @@
 // The emulator's own endpoints under /__emulator/ (not Paddle's): the request log, reset, the
-// runtime fault switch, and the invoice PDFs behind the links it hands out.
+// runtime fault switch, the clock, and the invoice PDFs behind the links it hands out.
 import type { ServerResponse } from 'node:http';
+import type { EmulatorClock } from './clock.js';
 import type { EmulatorCore } from './core.js';
 import type { FaultInjector } from './faults.js';
 import { INVOICE_PATH, invoiceFile } from './routes/invoice.js';
@@ -8,6 +9,7 @@ import type { EmulatorFaults, RecordedRequest } from './types.js';
 
 export interface AdminHooks {
   core: EmulatorCore;
+  clock: EmulatorClock;
   faults: FaultInjector;
   requests(): RecordedRequest[];
   reset(): void;
@@ -30,18 +32,29 @@ function send(
 }
 
 const FAULT_FIELDS = ['latency_ms', 'fail_rate', 'drop_rate', 'rate_limit', 'random_seed'];
+const CLOCK_FIELDS = ['now'];
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 
 /**
- * `{latency_ms, fail_rate, drop_rate, rate_limit, random_seed}` → the knobs; unset ones are off.
- * A misspelt knob is refused, not ignored: a test that meant to inject faults would pass without them.
+ * A JSON object with only `fields`. A misspelt field is refused, not ignored: a test that meant to
+ * inject faults or move the clock would pass without it.
  */
-function faultsFromWire(body: unknown): EmulatorFaults {
+function adminBody(raw: Buffer, fields: readonly string[]): Record<string, unknown> {
+  const body: unknown = JSON.parse(raw.toString('utf8') || '{}');
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new Error('the body must be a JSON object');
-  const unknown = Object.keys(body).filter((field) => !FAULT_FIELDS.includes(field));
+  const unknown = Object.keys(body).filter((field) => !fields.includes(field));
   if (unknown.length > 0)
-    throw new Error(`unknown field ${unknown.join(', ')} (the knobs: ${FAULT_FIELDS.join(', ')})`);
-  return knobs(body as Record<string, unknown>);
+    throw new Error(`unknown field ${unknown.join(', ')} (the fields: ${fields.join(', ')})`);
+  return body as Record<string, unknown>;
+}
+
+/** `{now: "<RFC 3339>"}` moves the clock there (it runs on from it); `{now: null}` or `{}` puts it back. */
+function clockFromWire(body: Record<string, unknown>): Date | null {
+  if (body.now === undefined || body.now === null) return null;
+  if (typeof body.now !== 'string' || !INSTANT.test(body.now))
+    throw new Error('now must be an RFC 3339 date-time with a zone, or null');
+  return new Date(body.now);
 }
 
 function knobs(body: Record<string, unknown>): EmulatorFaults {
@@ -82,14 +95,25 @@ export function handleAdmin(
     send(res, 200, { ok: true });
   } else if (method === 'POST' && path === '/__emulator/faults') {
     try {
-      hooks.faults.set(faultsFromWire(JSON.parse(rawBody.toString('utf8') || '{}')));
+      hooks.faults.set(knobs(adminBody(rawBody, FAULT_FIELDS)));
       send(res, 200, faultsToWire(hooks.faults.current));
     } catch (error) {
       send(res, 400, { error: { code: 'bad_request', detail: (error as Error).message } });
     }
   } else if (method === 'GET' && path === '/__emulator/faults') {
     send(res, 200, faultsToWire(hooks.faults.current));
+  } else if (path === '/__emulator/clock' && (method === 'GET' || method === 'POST')) {
+    clockRoute(method, rawBody, res, hooks.clock);
   } else {
     send(res, 404, { error: { code: 'invalid_url', detail: 'No such emulator endpoint.' } });
+  }
+}
+
+function clockRoute(method: string, rawBody: Buffer, res: ServerResponse, clock: EmulatorClock): void {
+  try {
+    if (method === 'POST') clock.set(clockFromWire(adminBody(rawBody, CLOCK_FIELDS)));
+    send(res, 200, { now: clock.now().toISOString() });
+  } catch (error) {
+    send(res, 400, { error: { code: 'bad_request', detail: (error as Error).message } });
   }
 }

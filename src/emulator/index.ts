@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KeyRing } from './auth.js';
+import { EmulatorClock } from './clock.js';
 import type { Account, EmulatorCore } from './core.js';
 import { FaultInjector } from './faults.js';
 import { IdFactory, seededRandom } from './ids.js';
@@ -100,13 +101,15 @@ function openAccounts(options: EmulatorOptions, now: () => Date): Accounts {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const now = options.now ?? (() => new Date());
+  const clock = new EmulatorClock(options.now ?? (() => new Date()));
+  const now = () => clock.now();
   const { core, seeded, keys, apiKey, liveApiKey, save } = openAccounts(options, now);
   save(); // the keys survive a kill even before the first change
   const faults = new FaultInjector(options.faults);
   const log: RecordedRequest[] = [];
   const reset = () => {
     for (const name of ACCOUNTS) core.accounts[name].state = cloneState(seeded[name]);
+    clock.set(null);
     log.length = 0;
     faults.clearWindows();
     save();
@@ -114,6 +117,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const arrivals = new Set<(request: RecordedRequest) => void>();
   const parts: ServerParts = {
     core,
+    clock,
     keys,
     faults,
     log,

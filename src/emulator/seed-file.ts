@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { UserError } from '../errors.js';
 import { TRANSACTION_STATUSES } from '../paddle-facts/transaction-statuses.js';
+import { DISCOUNT_STATUSES } from './rules/discount-status.js';
 import type { EmulatorSeed } from './types.js';
 
 const digits = z.string().regex(/^\d+$/, 'must be a string of digits (the amount in minor units)');
@@ -55,7 +56,8 @@ const discount = z.looseObject({
   description: z.string(),
   type: z.enum(['flat', 'flat_per_seat', 'percentage']),
   amount: z.string(),
-  status: z.enum(['active', 'archived']).optional(),
+  status: z.enum(DISCOUNT_STATUSES).optional(),
+  times_used: z.number().int().nonnegative().optional(),
 });
 
 const transaction = z.looseObject({

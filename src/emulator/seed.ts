@@ -7,6 +7,7 @@ import type { AccountSettings } from './core.js';
 import { type IdFactory, timestamp } from './ids.js';
 import { newCustomer } from './routes/customers.js';
 import { newProduct } from './routes/products.js';
+import { redemptions } from './rules/discount-status.js';
 import { DEMO_CUSTOMERS, demoSeed } from './seed-data.js';
 import { type AccountState, emptyState, RESOURCES } from './state.js';
 import { expandTransaction } from './transaction-shape.js';
@@ -52,8 +53,11 @@ function seedDate(record: WireRecord): string {
 }
 
 // Defaults first, then the record as given: the key order stays Paddle's and every given field wins.
-/** A seed discount in Paddle's full shape: what it leaves out takes Paddle's defaults. */
-function seedDiscount(ids: IdFactory, d: WireRecord): WireRecord {
+/**
+ * A seed discount in Paddle's full shape: what it leaves out takes Paddle's defaults, and a
+ * `times_used` left out counts the seeded transactions that redeemed it (`used`).
+ */
+function seedDiscount(ids: IdFactory, d: WireRecord, used: ReadonlyMap<string, number>): WireRecord {
   const at = seedDate(d);
   return {
     id: ids.next('dsc', Date.parse(at)),
@@ -67,7 +71,7 @@ function seedDiscount(ids: IdFactory, d: WireRecord): WireRecord {
     usage_limit: null,
     restrict_to: null,
     expires_at: null,
-    times_used: 0,
+    times_used: typeof d.id === 'string' ? (used.get(d.id) ?? 0) : 0,
     custom_data: null,
     import_meta: null,
     created_at: at,
@@ -137,7 +141,8 @@ export function buildAccountState(
   for (const c of data.customers ?? []) state.customers.insert(seedCustomer(ids, c));
   for (const p of data.products ?? []) state.products.insert(seedProduct(ids, p));
   for (const p of data.prices ?? []) state.prices.insert(seedPrice(ids, p));
-  for (const d of data.discounts ?? []) state.discounts.insert(seedDiscount(ids, d));
+  const used = redemptions((data.transactions ?? []) as WireRecord[]);
+  for (const d of data.discounts ?? []) state.discounts.insert(seedDiscount(ids, d, used));
   let invoiceNumber = 10_000;
   const context = { ids, invoiceNumber: () => `325-${++invoiceNumber}` };
   for (const t of [...(data.transactions ?? [])].sort(byDate)) {

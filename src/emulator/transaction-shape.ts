@@ -164,7 +164,7 @@ export function expandTransaction(seed: SeedTransaction, ctx: ExpandContext): Wi
         : null,
     billing_period: null,
     currency_code: seed.currency_code,
-    discount_id: null,
+    discount_id: typeof seed.discount_id === 'string' ? seed.discount_id : null,
     created_at: createdAt,
     updated_at: billedAt ?? createdAt,
     billed_at: billedAt,

@@ -148,7 +148,7 @@ describe('/discounts', () => {
     const next = new URL(page.body.meta.pagination.next);
     const second = await call(emulator, 'GET', `${next.pathname}${next.search}`);
     expect(second.body.data[0].id < page.body.data[0].id).toBe(true);
-    expect((await call(emulator, 'GET', '/discounts?status=used')).body.error.code).toBe('invalid_field');
+    expect((await call(emulator, 'GET', '/discounts?status=gone')).body.error.code).toBe('invalid_field');
   });
 
   it('get answers 404 not_found for an unknown id', async () => {

@@ -3,7 +3,7 @@ import { entityArchived, invalidField, notFound } from '../api-error.js';
 import { requirePermission } from '../auth.js';
 import type { RouteContext } from '../core.js';
 import { timestamp } from '../ids.js';
-import { csv } from '../list.js';
+import { csv, enumFilter } from '../list.js';
 import type { Collection } from '../state.js';
 import type { WireRecord } from '../types.js';
 
@@ -31,19 +31,12 @@ export function applyPatch(record: WireRecord, body: Record<string, unknown>, ct
   record.updated_at = timestamp(ctx.core.now());
 }
 
-/** Default scope: active only unless `status` says otherwise. */
-export function statusScope(ctx: RouteContext): Set<string> {
-  const values = csv(ctx.query, 'status') ?? ['active'];
-  const bad = values.findIndex((v) => v !== 'active' && v !== 'archived');
-  if (bad !== -1) {
-    throw invalidField([
-      {
-        field: `status[${bad}]`,
-        message: `must be one of the following values: active|archived. Provided: ${values[bad]}`,
-      },
-    ]);
-  }
-  return new Set(values);
+/** Default scope: active only unless `status` says otherwise (each value one of `allowed`). */
+export function statusScope(
+  ctx: RouteContext,
+  allowed: readonly string[] = ['active', 'archived'],
+): Set<string> {
+  return new Set(enumFilter(ctx.query, 'status', allowed) ?? ['active']);
 }
 
 /** `include` values a resource supports, each needing its permission. */

@@ -1,6 +1,7 @@
 // /discounts: create, list (id, code, status, mode; per_page, after, order_by), get, update (archive
 // and unarchive by status). Only standard discounts are listed unless `mode=custom` asks for the
-// others, as Paddle does.
+// others, as Paddle does. Statuses are brought up to the clock first (expired, used: see
+// rules/discount-status.ts); the `status` filter takes all four, as the SDK's list options do.
 import type { Reply, Route, RouteContext } from '../core.js';
 import { timestamp } from '../ids.js';
 import { CATALOG_LIST, csv, enumFilter, idFilter, listReply } from '../list.js';
@@ -11,6 +12,7 @@ import {
   checkRestrictedActive,
   generatedCode,
 } from '../rules/discount.js';
+import { DISCOUNT_STATUSES, discountStatus, refreshDiscountStatuses } from '../rules/discount-status.js';
 import type { WireRecord } from '../types.js';
 import { applyPatch, assertWritable, findOr404, pathPattern, statusScope } from './common.js';
 
@@ -43,6 +45,7 @@ function create(ctx: RouteContext): Reply {
     updated_at: timestamp(now),
   };
   checkDiscountRules(discount);
+  discount.status = discountStatus(discount, now.getTime());
   checkCodeFree(state.discounts, discount.code);
   checkRestrictedActive(discount.restrict_to, state);
   state.discounts.insert(discount);
@@ -52,7 +55,8 @@ function create(ctx: RouteContext): Reply {
 function list(ctx: RouteContext): Reply {
   const ids = idFilter(ctx.query, 'id', 'dsc');
   const codes = csv(ctx.query, 'code')?.map((code) => code.toUpperCase());
-  const statuses = statusScope(ctx);
+  const statuses = statusScope(ctx, DISCOUNT_STATUSES);
+  refreshDiscountStatuses(ctx.account.state.discounts, ctx.core.now());
   const mode = enumFilter(ctx.query, 'mode', ['standard', 'custom'])?.[0] ?? 'standard';
   const records = ctx.account.state.discounts
     .all()
@@ -67,7 +71,9 @@ function list(ctx: RouteContext): Reply {
 }
 
 function get(ctx: RouteContext): Reply {
-  return { data: findOr404(ctx.account.state.discounts, ctx.params[0] as string, 'Discount') };
+  const discount = findOr404(ctx.account.state.discounts, ctx.params[0] as string, 'Discount');
+  discount.status = discountStatus(discount, ctx.core.now().getTime());
+  return { data: discount };
 }
 
 function update(ctx: RouteContext): Reply {
@@ -81,6 +87,9 @@ function update(ctx: RouteContext): Reply {
   if ('code' in ctx.body) checkCodeFree(state.discounts, next.code, discount.id);
   if ('restrict_to' in ctx.body) checkRestrictedActive(next.restrict_to, state);
   applyPatch(discount, ctx.body, ctx);
+  // an expired or used discount may be patched (archived, or given a later expires_at or a higher
+  // usage_limit); its status then follows from its fields again
+  discount.status = discountStatus(discount, ctx.core.now().getTime());
   return { data: discount };
 }
 
