@@ -70,5 +70,7 @@ export async function applyPlan(
   // nothing was written: the plan we just read is the verification
   if (!hasChanges(plan)) return { execution, verified: isConverged(plan), remaining: plan };
   const remaining = await planCatalog(catalog, gateway, calls, options);
+  // a stop during the verification read ends the run as interrupted (exit 1), whatever it read
+  if (settings.signal?.aborted) return { execution: { ...execution, interrupted: true }, verified: false };
   return { execution, verified: isConverged(remaining), remaining };
 }
