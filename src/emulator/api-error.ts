@@ -9,6 +9,8 @@ type ErrorGroup = 'shared' | 'products' | 'prices' | 'discounts' | 'customers' |
 
 export class ApiFailure extends Error {
   readonly headers: Record<string, string> = {};
+  /** the emulator's own words about its flags: never in Paddle's fields (see withHint) */
+  hint: string | undefined;
 
   constructor(
     readonly status: number,
@@ -21,6 +23,17 @@ export class ApiFailure extends Error {
     } = {},
   ) {
     super(`${code}: ${detail}`);
+  }
+
+  /**
+   * What the emulator wants to say about its own settings (a flag that would let the request
+   * through): sent as its own `X-Emulator-Hint` header and kept in its request log, while the
+   * body stays exactly what Paddle sends.
+   */
+  withHint(hint: string): this {
+    this.hint = hint;
+    this.headers['x-emulator-hint'] = hint;
+    return this;
   }
 
   body(requestId: string): object {
@@ -47,6 +60,14 @@ export function badRequest(errors: FieldError[]): ApiFailure {
 /** 400 invalid_field: a list query that does not pass validation. */
 export function invalidField(errors: FieldError[]): ApiFailure {
   return new ApiFailure(400, 'invalid_field', 'Request does not pass validation.', { errors });
+}
+
+/**
+ * 400 with a code of Paddle's own for a broken rule: as Paddle sends it, a code and a detail and
+ * no `errors[]` (each one's example under developer.paddle.com/errors/<group>/<code>).
+ */
+export function domainError(code: string, detail: string, group: ErrorGroup): ApiFailure {
+  return new ApiFailure(400, code, detail, { group });
 }
 
 /** 400 with a rule's own code, naming the offending field. */

@@ -9,6 +9,19 @@ export interface ListSpec {
   maxPerPage: number;
   /** fields `order_by` accepts besides id */
   orderFields: readonly string[];
+  /**
+   * The name Paddle gives the list's query in an invalid_field error, e.g. `TransactionsRequest`
+   * (`TransactionsRequest.PerPage`, `TransactionsRequest.Status[1]`: real answers of GET
+   * /transactions). Unset where Paddle's is not recorded: the query parameter is named as sent.
+   */
+  queryName?: string;
+}
+
+/** How an invalid_field error names query parameter `name` of a list (see ListSpec.queryName). */
+export function queryField(name: string, queryName: string | undefined): string {
+  if (!queryName) return name;
+  const pascal = name.replace(/(^|_)([a-z])/g, (_, _sep: string, c: string) => c.toUpperCase());
+  return `${queryName}.${pascal}`;
 }
 
 export const CATALOG_LIST: ListSpec = { defaultPerPage: 50, maxPerPage: 200, orderFields: [] };
@@ -25,6 +38,7 @@ export function enumFilter(
   query: URLSearchParams,
   name: string,
   allowed: readonly string[],
+  queryName?: string,
 ): string[] | undefined {
   const values = csv(query, name);
   const errors = (values ?? []).flatMap((value, i) =>
@@ -32,7 +46,7 @@ export function enumFilter(
       ? []
       : [
           {
-            field: `${name}[${i}]`,
+            field: `${queryField(name, queryName)}[${i}]`,
             message: `must be one of the following values: ${allowed.join('|')}. Provided: ${value}`,
           },
         ],
@@ -56,7 +70,10 @@ function perPage(query: URLSearchParams, spec: ListSpec): number {
   const value = Number(raw);
   if (value < 0) {
     throw invalidField([
-      { field: 'per_page', message: `must be greater than or equal to 0. Provided: ${value}` },
+      {
+        field: queryField('per_page', spec.queryName),
+        message: `must be greater than or equal to 0. Provided: ${value}`,
+      },
     ]);
   }
   if (value === 0) return spec.defaultPerPage;

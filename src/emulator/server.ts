@@ -80,6 +80,7 @@ async function handleApi(
     status = failure.status;
     body = failure.body(requestId);
     headers = failure.headers;
+    if (failure.hint) entry.hint = failure.hint;
   }
   if (WRITES.has(method) && status < 300 && parts.faults.shouldDrop()) {
     // committed, but the client never hears back: an ambiguous failure

@@ -52,6 +52,8 @@ export interface RecordedRequest {
   query: Record<string, string>;
   /** the response status; 0 when a drop fault destroyed the socket instead of answering */
   status: number;
+  /** what the emulator said of its own settings with a refusal (also its X-Emulator-Hint header) */
+  hint?: string;
 }
 
 export interface RunningEmulator {

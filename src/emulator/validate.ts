@@ -9,10 +9,11 @@ export function isObject(value: unknown): value is Body {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** A JSON value's type as Paddle's messages name it: any number is `number` ("given: number" for 1). */
 function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
-  return typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
+  return typeof value;
 }
 
 export class FieldErrors {
@@ -46,10 +47,14 @@ export class FieldErrors {
     return true;
   }
 
+  /** Paddle's message lists the allowed values in alphabetical order. */
   oneOf(field: string, value: unknown, allowed: readonly string[]): void {
     if (value === undefined) return;
-    if (typeof value !== 'string' || !allowed.includes(value)) {
-      this.add(field, `must be one of the following: ${allowed.map((v) => `"${v}"`).join(', ')}`);
+    if (typeof value !== 'string') {
+      this.add(field, `Invalid type. Expected: string, given: ${typeName(value)}`);
+    } else if (!allowed.includes(value)) {
+      const listed = allowed.toSorted().map((v) => `"${v}"`);
+      this.add(field, `must be one of the following: ${listed.join(', ')}`);
     }
   }
 

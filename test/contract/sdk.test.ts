@@ -167,15 +167,18 @@ describe('billing history through the SDK (seed §4.1, §4.2)', () => {
 });
 
 describe('errors through the SDK', () => {
-  it('§2.3: ApiError carries the code and field errors', async () => {
+  it('§2.3: ApiError carries the code and detail, and no field errors where Paddle sends none', async () => {
     const error = await apiError(paddle.products.create({ name: 'Books', taxCategory: 'ebooks' }));
     expect(error.code).toBe('product_tax_category_not_approved');
     expect(error.type).toBe('request_error');
-    expect(error.errors?.[0]?.field).toBe('tax_category');
+    expect(error.detail).toBe('tax category not approved');
+    expect(error.errors).toBeNull();
     expect(error.retryAfter).toBeNull();
+    const fields = await apiError(paddle.products.create({ name: 'Books' } as never));
+    expect(fields.errors).toEqual([{ field: '(root)', message: 'tax_category is required' }]);
   });
 
-  it('§2.4 trial rule 5: a trial on a one-time price surfaces as an ApiError naming the field', async () => {
+  it('§2.4 trial rule 5: a trial on a one-time price surfaces as an ApiError with Paddle’s code', async () => {
     const product = await paddle.products.create({ name: 'Once', taxCategory: 'saas' });
     const error = await apiError(
       paddle.prices.create({
@@ -186,7 +189,7 @@ describe('errors through the SDK', () => {
       }),
     );
     expect(error.code).toBe('price_trial_period_requires_billing_cycle');
-    expect(error.errors).toEqual([expect.objectContaining({ field: 'trial_period' })]);
+    expect(error.detail).toBe('setting a trial_period requires billing_cycle to be set');
   });
 
   it('§5 rule 6: a key without the permission gives forbidden', async () => {

@@ -109,7 +109,7 @@ describe('errors', () => {
   it('answers a bad list query with invalid_field', async () => {
     const res = await call(emulator, 'GET', '/transactions?status=ready,active');
     expect(res.body.error.code).toBe('invalid_field');
-    expect(res.body.error.errors[0].field).toBe('status[1]');
+    expect(res.body.error.errors[0].field).toBe('TransactionsRequest.Status[1]');
     expect((await call(emulator, 'GET', '/transactions?per_page=-1')).body.error.code).toBe('invalid_field');
     expect((await call(emulator, 'GET', '/transactions?per_page=1.5')).body.error.code).toBe('bad_request');
     expect((await call(emulator, 'GET', '/products?order_by=colour[ASC]')).body.error.code).toBe(

@@ -1,7 +1,6 @@
 // /transactions, read side: list with customer_id, status, id,
 // collection_mode, invoice_number, origin and billed_at/created_at/updated_at (with [LT|LTE|GT|GTE]).
 // All statuses are listed unless `status` narrows them.
-import { TRANSACTION_STATUSES } from '../../paddle-facts/transaction-statuses.js';
 import { ApiFailure } from '../api-error.js';
 import type { Reply, Route, RouteContext } from '../core.js';
 import { csv, enumFilter, idFilter, type ListSpec, listReply } from '../list.js';
@@ -12,7 +11,10 @@ const TRANSACTION_LIST: ListSpec = {
   defaultPerPage: 30,
   maxPerPage: 30,
   orderFields: ['billed_at', 'created_at', 'updated_at'],
+  queryName: 'TransactionsRequest',
 };
+// in the order Paddle's invalid_field message lists them
+const STATUS_FILTER = ['paid', 'completed', 'ready', 'billed', 'draft', 'canceled', 'past_due'];
 // accepted and ignored: the emulator keeps no addresses, businesses or adjustments
 const INCLUDES = Object.fromEntries(
   [
@@ -69,9 +71,9 @@ function timeFilters(query: URLSearchParams, field: string): TimeTest[] {
 function list(ctx: RouteContext): Reply {
   const q = ctx.query;
   const customers = idFilter(q, 'customer_id', 'ctm');
-  const statuses = enumFilter(q, 'status', TRANSACTION_STATUSES);
+  const statuses = enumFilter(q, 'status', STATUS_FILTER, TRANSACTION_LIST.queryName);
   const ids = idFilter(q, 'id', 'txn');
-  const modes = enumFilter(q, 'collection_mode', ['automatic', 'manual']);
+  const modes = enumFilter(q, 'collection_mode', ['automatic', 'manual'], TRANSACTION_LIST.queryName);
   const invoiceNumbers = csv(q, 'invoice_number');
   const origins = csv(q, 'origin');
   const times = ['billed_at', 'created_at', 'updated_at'].flatMap((f) => timeFilters(q, f));

@@ -1,7 +1,7 @@
 // Price bodies (OpenAPI price-create / price-update) and Paddle's price rules,
 // enforced on the price as it would be stored, so a PATCH cannot get round them.
 import { SUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
-import { badRequest, ruleViolation } from '../api-error.js';
+import { badRequest, domainError } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
 import type { WireRecord } from '../types.js';
 import { type Body, FieldErrors, isObject } from '../validate.js';
@@ -131,24 +131,24 @@ export function checkPriceBody(body: Body, mode: 'create' | 'update', settings: 
 function checkFrequencies(price: WireRecord): void {
   const cycle = price.billing_cycle;
   if (cycle && cycle.frequency < 1) {
-    throw ruleViolation(
+    throw domainError(
       'price_billing_cycle_frequency_below_1',
       'billing_cycle.frequency must be equal to or higher than 1',
-      'billing_cycle.frequency',
+      'prices',
     );
   }
   if (cycle && cycle.frequency > 999) {
-    throw ruleViolation(
+    throw domainError(
       'price_billing_cycle_frequency_greater_than_maximum',
       'billing_cycle.frequency must be equal to or lower than 999',
-      'billing_cycle.frequency',
+      'prices',
     );
   }
   if (price.trial_period && price.trial_period.frequency < 1) {
-    throw ruleViolation(
+    throw domainError(
       'price_trial_period_frequency_below_1',
       'trial_period.frequency must be 1 or greater',
-      'trial_period.frequency',
+      'prices',
     );
   }
 }
@@ -159,10 +159,10 @@ function checkDuplicateOverrides(overrides: WireRecord[]): void {
     for (const country of override.country_codes as string[]) {
       const key = `${country}/${override.unit_price.currency_code}`;
       if (seen.has(key)) {
-        throw ruleViolation(
+        throw domainError(
           'price_duplicate_currency_override_for_country',
           `duplicate currency override for country: '${country}' and currency code: '${override.unit_price.currency_code}'`,
-          'unit_price_overrides',
+          'prices',
         );
       }
       seen.add(key);

@@ -1,7 +1,7 @@
 // Product bodies (OpenAPI product-create / product-update) and tax approval: a category that needs
 // approval is refused unless the account has it approved.
 import { TAX_CATEGORIES } from '../../paddle-facts/tax-categories.js';
-import { ApiFailure, badRequest } from '../api-error.js';
+import { badRequest, domainError } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
 import { type Body, FieldErrors } from '../validate.js';
 
@@ -28,9 +28,7 @@ export function checkProductBody(body: Body, mode: 'create' | 'update'): void {
 /** product_tax_category_not_approved for a category the account has not had approved. */
 export function checkTaxCategoryApproved(category: unknown, settings: AccountSettings): void {
   if (typeof category !== 'string' || settings.approvedTaxCategories.has(category)) return;
-  const detail = `tax category not approved (emulator: start it with --approve-tax-categories ${category})`;
-  throw new ApiFailure(400, 'product_tax_category_not_approved', detail, {
-    group: 'products',
-    errors: [{ field: 'tax_category', message: `tax category ${category} is not approved for this account` }],
-  });
+  throw domainError('product_tax_category_not_approved', 'tax category not approved', 'products').withHint(
+    `start the emulator with --approve-tax-categories ${category}, or set approved_tax_categories in its seed`,
+  );
 }

@@ -1,0 +1,76 @@
+// The emulator's errors held to Paddle's recorded answers (paddle-answers.ts, each with its source):
+// the same type, code, detail, documentation_url and errors[] (none where Paddle sends none). What
+// the emulator says of its own flags is in its X-Emulator-Hint header and request log only; the
+// CLI's hints work from Paddle's code alone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { hintForRemoteError } from '../../src/paddle/error-hints.js';
+import { call, priceBody, productBody } from '../emulator/support.js';
+import { RECORDED_ANSWERS } from './paddle-answers.js';
+
+let emulator: RunningEmulator;
+const slots: Record<string, string> = {};
+
+/** The recorded request or answer with `{product}`, `{customer}` and `{email}` filled in. */
+function fill<T>(value: T): T {
+  return JSON.parse(
+    JSON.stringify(value).replace(/\{(product|customer|email)\}/g, (_, k: string) => slots[k] as string),
+  );
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  slots.product = (await call(emulator, 'POST', '/products', { body: productBody() })).body.data.id;
+  const customer = (await call(emulator, 'GET', '/customers')).body.data[0];
+  slots.customer = customer.id;
+  slots.email = customer.email;
+});
+afterAll(() => emulator.close());
+
+describe('the emulator answers as Paddle does', () => {
+  it.each(RECORDED_ANSWERS.map((a) => [a.name, a] as const))('%s', async (_, answer) => {
+    const { method, path, body } = fill(answer.request);
+    const res = await call(emulator, method, path, { body });
+    expect(res.status).toBe(answer.status);
+    expect(res.body.error).toEqual(fill(answer.error));
+    expect(res.body.meta.request_id).toBe(res.headers.get('request-id'));
+  });
+});
+
+describe("the emulator's own words stay out of Paddle's fields", () => {
+  it('an unapproved tax category: the flag is named in X-Emulator-Hint and in the request log', async () => {
+    const res = await call(emulator, 'POST', '/products', { body: productBody({ tax_category: 'ebooks' }) });
+    expect(res.body.error.detail).toBe('tax category not approved');
+    expect(res.headers.get('x-emulator-hint')).toContain('--approve-tax-categories ebooks');
+    expect(emulator.requests().at(-1)?.hint).toContain('--approve-tax-categories ebooks');
+  });
+
+  it('§2.4 trial rule 3: a cardless trial without early access names --cardless-trials in the header only', async () => {
+    const cardless = { interval: 'day', frequency: 7, requires_payment_method: false };
+    const res = await call(emulator, 'POST', '/prices', {
+      body: priceBody(slots.product as string, { trial_period: cardless }),
+    });
+    expect(res.body.error).toMatchObject({ code: 'bad_request', detail: 'Invalid request.' });
+    expect(JSON.stringify(res.body)).not.toContain('emulator');
+    expect(res.headers.get('x-emulator-hint')).toContain('--cardless-trials');
+  });
+
+  it('an answer Paddle gives no hint for has no X-Emulator-Hint', async () => {
+    const res = await call(emulator, 'POST', '/products', { body: { name: 'foo' } });
+    expect(res.headers.get('x-emulator-hint')).toBeNull();
+    expect(emulator.requests().at(-1)?.hint).toBeUndefined();
+  });
+});
+
+describe('the CLI hints from the code of the recorded answer alone', () => {
+  it.each([
+    ['product_tax_category_not_approved', /needs approval/],
+    ['price_trial_period_requires_billing_cycle', /needs a recurring price/],
+    ['trial_is_either_paid_or_cardless', /either paid .* or cardless/],
+  ])('%s', (code, hint) => {
+    const answer = RECORDED_ANSWERS.find((a) => a.error.code === code);
+    expect(answer?.error.errors).toBeUndefined();
+    const { code: c, detail } = answer?.error ?? { code: '', detail: '' };
+    expect(hintForRemoteError({ code: c, detail, status: 400 })).toMatch(hint);
+  });
+});
