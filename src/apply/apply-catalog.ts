@@ -44,8 +44,9 @@ export async function planCatalog(
   calls: Calls,
   options: DiffOptions,
 ): Promise<Plan> {
-  // a catalog without discounts reads them only to prune the ones it no longer names
-  const discounts = catalog.discounts ? 'required' : options.prune ? 'if-permitted' : 'skip';
+  // a catalog without discounts reads them too, when the key may: a plain plan names the managed
+  // discounts it no longer has, so --prune archives nothing the plan did not name
+  const discounts = catalog.discounts ? 'required' : 'if-permitted';
   const snapshot = await calls.runPaced((pace) => gateway.snapshot({ discounts, pace }));
   return diff(catalog, snapshot, options);
 }

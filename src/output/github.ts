@@ -5,12 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
 import type { KeyResult } from '../apply/report.js';
-import { lookalikeOf } from '../plan/lookalikes.js';
-import { changesInOrder, hasChanges, summarize } from '../plan/summary.js';
-import type { Change, Plan } from '../plan/types.js';
+import { hasChanges, hasWork } from '../plan/summary.js';
+import type { Plan } from '../plan/types.js';
 import { inGitHubActions } from './annotations.js';
-import { shown } from './escape.js';
-import { describeDiscount, describePrice, nameLookalike } from './plan-format.js';
+import { inlineCode, type PlanReview, planMarkdown } from './plan-markdown.js';
 import { plural } from './plural.js';
 import type { Reporter } from './reporter.js';
 
@@ -18,61 +16,24 @@ import type { Reporter } from './reporter.js';
 export const SUMMARY_ROW_LIMIT = 200;
 
 /**
- * A table cell: shown as every outside string is (a newline as `\n`), then as plain text in
- * Markdown: no HTML, no link or image, no bold or strike-through, no code span, pipes escaped.
+ * A table cell: outside text as an inline code span (shown as every outside string is, a newline
+ * as `\n`), where no HTML, link, image, emphasis, @mention or #123 reference renders; its pipes
+ * escaped, the one thing a table reads inside a code span. Empty stays empty.
  */
 export function markdownCell(text: string): string {
-  return shown(text)
-    .replace(/[\\`*[\]|~]/g, (char) => `\\${char}`)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+  return text === '' ? '' : inlineCode(text).replace(/\|/g, '\\|');
 }
 
 /** `| a | b |` rows under a header, cut at `limit` rows with a line that says how many were left out. */
 export function markdownTable(header: string[], rows: string[][], limit = SUMMARY_ROW_LIMIT): string[] {
   const line = (cells: string[]) => `| ${cells.map(markdownCell).join(' | ')} |`;
-  const lines = [line(header), `|${header.map(() => ' --- |').join('')}`];
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- |').join('')}`];
   lines.push(...rows.slice(0, limit).map(line));
   if (rows.length > limit) lines.push('', `…and ${rows.length - limit} more.`);
   return lines;
 }
 
-const code = (text: string | undefined) => (text ? `\`${shown(text).replace(/`/g, "'")}\`` : '');
-
-function details(change: Change): string {
-  const lookalike = lookalikeOf(change);
-  const twin = lookalike
-    ? ` ⚠️ looks like ${nameLookalike(lookalike)}, not managed by this tool: apply refuses`
-    : '';
-  return `${describe(change)}${twin}`;
-}
-
-function describe(change: Change): string {
-  if (change.fields.length > 0) return change.fields.map((f) => f.path).join(', ');
-  if (change.kind === 'product')
-    return change.desired ? `${change.desired.name} (${change.desired.tax_category})` : '';
-  if (change.kind === 'discount') return change.desired ? describeDiscount(change.desired) : '';
-  return change.desired ? describePrice(change.desired) : '';
-}
-
-/** The plan for the step summary: environment, counts, a table of what changes. */
-export function planSummaryMarkdown(plan: Plan, environment: string, file?: string): string {
-  const s = summarize(plan);
-  const pending = changesInOrder(plan).filter((c) => c.action !== 'unchanged');
-  const lines = [
-    `### paddle-catalog plan${file ? ` · ${code(file)}` : ''}`,
-    '',
-    `Environment: **${environment}** · ${s.adopt ? `${s.adopt} to adopt, ` : ''}${s.create} to create, ${s.update} to update, ${s.archive} to archive, ${s.unchanged} unchanged`,
-    '',
-  ];
-  if (pending.length === 0) lines.push('No changes.');
-  else {
-    const rows = pending.map((c) => [c.action, c.kind, c.key, c.id ?? '', details(c)]);
-    lines.push(...markdownTable(['Action', 'Kind', 'Key', 'Id', 'Details'], rows));
-  }
-  return `${lines.join('\n')}\n`;
-}
+const code = (text: string | undefined) => (text ? inlineCode(text) : '');
 
 export interface ApplySummaryInput {
   environment: string;
@@ -137,11 +98,14 @@ export async function writeStepReport(reporter: Reporter, report: StepReport): P
   }
 }
 
-/** `plan` in Actions: the plan table in the summary and `has_changes`. */
-export function publishPlan(reporter: Reporter, plan: Plan, environment: string, file: string) {
+/**
+ * `plan` in Actions: the review in the summary, and `has_changes` — true for duplicates too, since
+ * there is work to do (apply --dedupe).
+ */
+export function publishPlan(reporter: Reporter, review: PlanReview) {
   return writeStepReport(reporter, {
-    summary: planSummaryMarkdown(plan, environment, file),
-    outputs: { has_changes: String(hasChanges(plan)) },
+    summary: planMarkdown(review),
+    outputs: { has_changes: String(hasWork(review.plan)) },
   });
 }
 

@@ -55,6 +55,11 @@ export function hasChanges(plan: Plan): boolean {
   return changesInOrder(plan).some((c) => c.action !== 'unchanged');
 }
 
+/** What plan's exit code 2 and `has_changes` say: a change is pending, or a key has duplicates to archive. */
+export function hasWork(plan: Plan): boolean {
+  return hasChanges(plan) || plan.duplicates.length > 0;
+}
+
 /**
  * What verification asks of a fresh plan: every key has exactly one active object with the
  * catalog's fields — nothing left to change, and no key with duplicates.

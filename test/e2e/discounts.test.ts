@@ -218,10 +218,10 @@ describe('plan outputs with discounts', () => {
     const actions = { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir, GITHUB_STEP_SUMMARY: summary };
     await runCliInProcess(['apply', file, '--yes'], { env: env(actions) });
     const md = readFileSync(summary, 'utf8');
-    expect(md).toMatch(/\| launch \| discount \| dsc_[a-z\d]{26} \| create \| applied \|/);
+    expect(md).toMatch(/\| `launch` \| `discount` \| `dsc_[a-z\d]{26}` \| `create` \| `applied` \|/);
     writeFileSync(file, EXAMPLE.replace('amount: "25"', 'amount: "30"'));
     await runCliInProcess(['plan', file], { env: env(actions) });
-    expect(readFileSync(summary, 'utf8')).toMatch(/\| update \| discount \| launch \| dsc_\w+ \| amount \|/);
+    expect(readFileSync(summary, 'utf8')).toMatch(/~ update discount launch \(dsc_\w+\): amount "25" → "30"/);
   });
 });
 

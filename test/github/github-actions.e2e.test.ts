@@ -32,14 +32,16 @@ beforeEach(() => {
 });
 
 describe('GitHub Actions', () => {
-  it('plan --local: the plan table in the step summary, has_changes=true in the step outputs', async () => {
+  it('plan --local: the review in the step summary (as --format markdown prints it), has_changes=true in the step outputs', async () => {
     const file = writeCatalog(dir, PRO_CATALOG());
     const result = await runCliInProcess(['plan', file, '--local'], { env: actionsEnv() });
     expect(result.code).toBe(0);
     const md = read(summary);
     expect(md).toContain('### paddle-catalog plan');
-    expect(md).toContain('Environment: **sandbox** · 3 to create, 0 to update, 0 to archive');
-    expect(md).toContain('| create | product | pro |  | Pro (saas) |');
+    expect(md).toContain('**sandbox** · Plan: 3 to create, 0 to update, 0 to archive.');
+    expect(md).toContain('\n```diff\n+ create product pro  "Pro" (saas)\n');
+    const printed = await runCliInProcess(['plan', file, '--local', '--format', 'markdown']);
+    expect(`${printed.stdout}`).toBe(md);
     expect(outputValue(read(output), 'has_changes')).toBe('true');
     expect(`${md}${read(output)}`).not.toMatch(/apikey|pdl_/);
   });
@@ -54,7 +56,7 @@ describe('GitHub Actions', () => {
     const md = read(summary);
     expect(md).toContain('### paddle-catalog apply');
     expect(md).toContain('3 changes applied · ✅ verified · ids written to `ids.json`');
-    expect(md).toMatch(/\| pro\/monthly \| price \| pri_\w+ \| create \| applied \|/);
+    expect(md).toMatch(/\| `pro\/monthly` \| `price` \| `pri_\w+` \| `create` \| `applied` \|/);
     const out = read(output);
     expect(outputValue(out, 'has_changes')).toBe('true');
     expect(outputValue(out, 'applied')).toBe('true');

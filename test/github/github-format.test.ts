@@ -4,14 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { KeyResult } from '../../src/apply/report.js';
 import type { CatalogIssue } from '../../src/errors.js';
 import { escapeData, escapeProperty, githubAnnotations } from '../../src/output/annotations.js';
-import {
-  applySummaryMarkdown,
-  markdownCell,
-  markdownTable,
-  outputLines,
-  planSummaryMarkdown,
-} from '../../src/output/github.js';
-import type { Plan } from '../../src/plan/types.js';
+import { applySummaryMarkdown, markdownCell, markdownTable, outputLines } from '../../src/output/github.js';
 
 const issue = (n: number, over: Partial<CatalogIssue> = {}): CatalogIssue => ({
   path: 'products.pro',
@@ -53,92 +46,21 @@ describe('annotations', () => {
 });
 
 describe('step summary', () => {
-  it('table cells: pipes and backslashes escaped, one line (a newline shows as \\n), no HTML', () => {
-    expect(markdownCell('a|b\\c\nd <b>')).toBe('a\\|b\\\\c\\\\nd &lt;b&gt;');
-  });
-
-  it('table cells: no link, image, bold, strike-through or code span from outside text', () => {
-    expect(markdownCell('![x](https://e.test/p.png) **B** ~~s~~ `c` &amp;')).toBe(
-      '!\\[x\\](https://e.test/p.png) \\*\\*B\\*\\* \\~\\~s\\~\\~ \\`c\\` &amp;amp;',
+  it('table cells: outside text as a code span (no HTML, link, image, emphasis, mention or reference renders), pipes escaped, a newline as \\n', () => {
+    expect(markdownCell('a|b\\c\nd <b>')).toBe('`a\\|b\\c\\nd <b>`');
+    expect(markdownCell('![x](https://e.test/p.png) @everyone #1 `c`')).toBe(
+      '`` ![x](https://e.test/p.png) @everyone #1 `c` ``',
     );
+    expect(markdownCell('')).toBe('');
   });
 
   it('a table longer than the limit is cut with "N more"', () => {
     const rows = Array.from({ length: 205 }, (_, i) => [`k${i}`]);
     const lines = markdownTable(['Key'], rows);
     expect(lines.slice(0, 2)).toEqual(['| Key |', '| --- |']);
-    expect(lines).toContain('| k199 |');
-    expect(lines).not.toContain('| k200 |');
+    expect(lines).toContain('| `k199` |');
+    expect(lines).not.toContain('| `k200` |');
     expect(lines.at(-1)).toBe('…and 5 more.');
-  });
-
-  it('plan: environment, counts and a row per change', () => {
-    const plan: Plan = {
-      catalog: 'default',
-      groups: [
-        {
-          product: {
-            kind: 'product',
-            key: 'pro',
-            action: 'update',
-            id: 'pro_1',
-            fields: [{ path: 'name', before: 'A', after: 'B|C' }],
-            desired: {
-              name: 'B|C',
-              tax_category: 'saas',
-              description: null,
-              image_url: null,
-              custom_data: null,
-            },
-          },
-          prices: [],
-        },
-      ],
-      discounts: [],
-      duplicates: [],
-      orphans: [],
-    };
-    const md = planSummaryMarkdown(plan, 'sandbox', 'catalog.yaml');
-    expect(md).toContain('### paddle-catalog plan · `catalog.yaml`');
-    expect(md).toContain('Environment: **sandbox** · 0 to create, 1 to update, 0 to archive, 0 unchanged');
-    expect(md).toContain('| update | product | pro | pro_1 | name |');
-    expect(
-      planSummaryMarkdown(
-        { catalog: 'default', groups: [], discounts: [], duplicates: [], orphans: [] },
-        'sandbox',
-      ),
-    ).toContain('No changes.');
-  });
-
-  it("plan: a create with a look-alike says so in its row, the twin's name made plain text", () => {
-    const plan: Plan = {
-      catalog: 'default',
-      groups: [
-        {
-          product: {
-            kind: 'product',
-            key: 'seats',
-            action: 'create',
-            fields: [],
-            desired: {
-              name: 'Seats',
-              tax_category: 'saas',
-              description: null,
-              image_url: null,
-              custom_data: null,
-            },
-            lookalike: { id: 'pro_twin', name: 'SEATS | <b>x</b>' },
-          },
-          prices: [],
-        },
-      ],
-      discounts: [],
-      duplicates: [],
-      orphans: [],
-    };
-    expect(planSummaryMarkdown(plan, 'sandbox')).toContain(
-      '| create | product | seats |  | Seats (saas) ⚠️ looks like pro_twin "SEATS \\| &lt;b&gt;x&lt;/b&gt;", not managed by this tool: apply refuses |',
-    );
   });
 
   it('apply: the ids per key (seed §4.3 rule 6: the created ids are reported)', () => {
@@ -154,7 +76,7 @@ describe('step summary', () => {
       idsFile: 'ids.json',
     });
     expect(md).toContain('2 changes applied · ✅ verified · ids written to `ids.json`');
-    expect(md).toContain('| pro/monthly | price | pri_1 | create | applied |');
+    expect(md).toContain('| `pro/monthly` | `price` | `pri_1` | `create` | `applied` |');
   });
 });
 

@@ -2,12 +2,13 @@
 import { Option } from 'commander';
 import { planAccount } from '../../apply/use-case.js';
 import { loadCatalog } from '../../catalog/read.js';
+import { UserError } from '../../errors.js';
 import { annotateIssues } from '../../output/annotations.js';
 import { publishPlan } from '../../output/github.js';
 import { formatIssueLine } from '../../output/issues.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
-import { hasChanges } from '../../plan/summary.js';
+import { hasWork } from '../../plan/summary.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { EMIT_FORMATS, type EmitFlags, emitPlan } from '../emit-tool-server.js';
 import { EXIT_CHANGES_PENDING, EXIT_OK } from '../handle-error.js';
@@ -22,20 +23,22 @@ interface PlanFlags extends TargetFlags, EmitFlags {
   adopt?: boolean;
   /** archive the extra active objects of a key (DiffOptions.dedupe) */
   dedupe?: boolean;
+  format?: (typeof planView.PLAN_FORMATS)[number];
 }
 
 const EXAMPLES = `
 Examples:
   $ paddle-catalog plan catalog.yaml --local                # against a built-in emulator, no account
   $ PADDLE_API_KEY=pdl_sdbx_… paddle-catalog plan catalog.yaml
-  $ paddle-catalog plan catalog.yaml --detailed-exitcode    # exit 2 when changes are pending (CI)
+  $ paddle-catalog plan catalog.yaml --detailed-exitcode    # exit 2 when there is work to do (CI)
+  $ paddle-catalog plan catalog.yaml --format markdown      # the review for a pull request
   $ paddle-catalog plan catalog.yaml --prune                # also archive what left the catalog
   $ paddle-catalog plan catalog.yaml --dedupe               # show archiving the twins of a key (keeps the oldest)
   $ paddle-catalog plan catalog.yaml --emit tool-server --out scripts/
                                         # execute scripts for Paddle's hosted tool server
 
 A create beside an unmanaged object that looks the same is marked "! looks like …" (lookalike in --json): apply refuses it.
-In GitHub Actions the plan goes to the step summary and has_changes=true|false to the step outputs.`;
+In GitHub Actions the review (as --format markdown) goes to the step summary and has_changes=true|false to the step outputs.`;
 
 export const registerPlan: RegisterCommand = (program, run) => {
   addTargetOptions(
@@ -53,7 +56,15 @@ export const registerPlan: RegisterCommand = (program, run) => {
       '--dedupe',
       'plan archiving the extra active objects (products, prices, discounts) of a key that has several; keeps the oldest',
     )
-    .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)')
+    .option(
+      '--detailed-exitcode',
+      'exit 2 when there is work to do: changes pending, or a key with duplicates (0: none, 1: error)',
+    )
+    .addOption(
+      new Option('--format <format>', 'text, or markdown: the review for a pull request')
+        .choices(planView.PLAN_FORMATS)
+        .default('text'),
+    )
     .addOption(
       new Option(
         '--emit <format>',
@@ -66,6 +77,9 @@ export const registerPlan: RegisterCommand = (program, run) => {
 };
 
 async function runPlan({ reporter, io }: CommandContext, file: string, flags: PlanFlags): Promise<number> {
+  if (flags.format === 'markdown' && (reporter.json || flags.emit)) {
+    throw new UserError('--format markdown is its own output: leave out --json and --emit.');
+  }
   const environment = environmentOf(flags.production);
   const loaded = await loadCatalog(file, environment, io.cwd);
   for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
@@ -77,10 +91,11 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
       { environment, catalog: loaded.catalog, gateway, options: flags },
       { reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work) },
     );
-    await publishPlan(reporter, result.plan, environment, file);
+    const view = { ...result, file, warnings: loaded.warnings, format: flags.format ?? 'text' };
+    await publishPlan(reporter, { ...view, prune: flags.prune });
     if (flags.emit || flags.out) return await emitPlan(reporter, result, flags);
-    show(reporter, planView, result);
-    return flags.detailedExitcode && hasChanges(result.plan) ? EXIT_CHANGES_PENDING : EXIT_OK;
+    show(reporter, planView, view);
+    return flags.detailedExitcode && hasWork(result.plan) ? EXIT_CHANGES_PENDING : EXIT_OK;
   } finally {
     await session.close();
   }

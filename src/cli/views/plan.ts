@@ -1,12 +1,31 @@
-// plan's views: every change and the summary line, or the --json document of the plan.
+// plan's views: every change and the summary line, the review in Markdown (--format markdown), or
+// the --json document of the plan.
 import type { PlanResult } from '../../apply/use-case.js';
+import type { CatalogIssue } from '../../errors.js';
 import { formatPlan, planDocument } from '../../output/plan-format.js';
+import { planMarkdown } from '../../output/plan-markdown.js';
 import type { Reporter } from '../../output/reporter.js';
 
-export function renderJson({ plan, environment }: PlanResult) {
+export const PLAN_FORMATS = ['text', 'markdown'] as const;
+
+/** What plan shows; apply shows its plan as text, with only the plan. */
+export interface PlanView extends PlanResult {
+  /** the catalog file, as given */
+  file?: string;
+  /** the catalog's warnings, already printed on stderr: the Markdown review carries them too */
+  warnings?: readonly CatalogIssue[];
+  format?: (typeof PLAN_FORMATS)[number];
+}
+
+export function renderJson({ plan, environment }: PlanView) {
   return planDocument(plan, environment);
 }
 
-export function renderHuman({ plan, options }: PlanResult, out: Reporter): void {
+export function renderHuman(view: PlanView, out: Reporter): void {
+  const { plan, options, environment, file, warnings } = view;
+  if (view.format === 'markdown' && file !== undefined) {
+    out.result(planMarkdown({ plan, environment, file, warnings, prune: options.prune }).trimEnd());
+    return;
+  }
   for (const line of formatPlan(plan, out.style, options)) out.result(line);
 }
