@@ -3,12 +3,13 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { type Document, LineCounter, parseDocument, type YAMLError } from 'yaml';
+import { type Document, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { type CatalogIssue, InvalidCatalogError, UserError } from '../errors.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { inexactValues, type KeyedFinding } from './exact-values.js';
-import { dottedPath, NodeIndex, pathAtOffset } from './positions.js';
+import { misplacedFields, withMisplaced } from './misplaced.js';
+import { dottedPath, NodeIndex } from './positions.js';
 import type { DiscountFields } from './rules/discount.js';
 import { otherEnvironment, type PathSegment, type RuleContext } from './rules/finding.js';
 import { type ProductFields, type RuleInput, runRules } from './rules/index.js';
@@ -23,7 +24,9 @@ import {
   productSchema,
   settingsFor,
 } from './schema.js';
+import { shadowedVersions } from './shadowed.js';
 import { decodeCatalog } from './utf8.js';
+import { yamlIssues } from './yaml-issues.js';
 import { explainZodIssue, type Source } from './zod-issues.js';
 
 export interface ReadOptions {
@@ -50,37 +53,6 @@ function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
     value = (value as Json)[String(segment)];
   }
   return value;
-}
-
-/** A tag the core schema does not resolve (`!!set`, `!!binary`, `!foo`) would be read as plain text or a map. */
-function tagMessage(yamlMessage: string): string {
-  const tag = (/Unresolved tag: (\S+)/.exec(yamlMessage)?.[1] ?? '').replace('tag:yaml.org,2002:', '!!');
-  return `tag ${tag} is not supported: a catalog holds plain YAML values only (maps, lists, text, numbers, true/false, null); remove the tag`;
-}
-
-/** Where the value of a tag starts: a tag stands before its node, outside the node's range. */
-function afterTag(text: string, tagEnd: number): number {
-  return tagEnd + (/^\s*/.exec(text.slice(tagEnd, tagEnd + 256))?.[0].length ?? 0);
-}
-
-function yamlIssue(doc: Document, error: YAMLError, lineCounter: LineCounter, text: string): CatalogIssue {
-  const start = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
-  const duplicate = error.code === 'DUPLICATE_KEY';
-  const tag = error.code === 'TAG_RESOLVE_FAILED';
-  const path = pathAtOffset(doc, tag ? afterTag(text, error.pos[1]) : error.pos[0]);
-  const firstLine = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
-  let message = firstLine;
-  if (duplicate)
-    message = `duplicate key "${String(path[path.length - 1] ?? '')}": a key may appear once in a map (the last one would silently win)`;
-  else if (tag) message = tagMessage(firstLine);
-  return {
-    path: dottedPath(path),
-    line: start.line,
-    column: start.col,
-    message,
-    rule: duplicate ? 'duplicate-key' : tag ? 'yaml-tag-unsupported' : 'yaml-syntax',
-    severity: error.name === 'YAMLWarning' && !tag ? 'warning' : 'error',
-  };
 }
 
 /** The target's settings as declared; undefined when `environments` is broken (its own issue says so). */
@@ -202,23 +174,34 @@ export function fullRead(file: string, text: string, options: ReadOptions): Read
     schema: 'core',
     resolveKnownTags: false,
   });
-  const issues = [...doc.errors, ...doc.warnings].map((e) => yamlIssue(doc, e, lineCounter, text));
+  const issues = yamlIssues(doc, lineCounter, text);
   // Duplicate keys leave a well-formed tree behind: keep going so every other problem shows too.
   if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return { issues: issues.sort(byPosition) };
+  const read = analyse(file, doc, lineCounter, options);
+  issues.push(...read.issues);
+  // the copies a duplicate key shadows are read too, each in a version of the file where it wins
+  const seen = new Set(issues.map(issueId));
+  for (const version of shadowedVersions(doc, lineCounter)) {
+    for (const issue of analyse(file, version.doc, lineCounter, options).issues) {
+      if (version.holds(issue) && !seen.has(issueId(issue))) issues.push(issue);
+      seen.add(issueId(issue));
+    }
+  }
+  issues.sort(byPosition);
+  const valid = read.catalog !== undefined && !issues.some((issue) => issue.severity === 'error');
+  return valid ? { catalog: read.catalog, issues } : { issues };
+}
 
+const issueId = (issue: CatalogIssue) => `${issue.line}:${issue.column}:${issue.rule}:${issue.message}`;
+
+/** Structure and rules of a parsed document; `catalog` when its structure is valid. */
+function analyse(file: string, doc: Document, lineCounter: LineCounter, options: ReadOptions): ReadResult {
   let raw: unknown;
   try {
     raw = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    issues.push({
-      path: '',
-      line: 1,
-      column: 1,
-      message: String((error as Error).message),
-      rule: 'yaml-syntax',
-      severity: 'error',
-    });
-    return { issues };
+    const message = String((error as Error).message);
+    return { issues: [{ path: '', line: 1, column: 1, message, rule: 'yaml-syntax', severity: 'error' }] };
   }
   if (raw === null || raw === undefined) {
     const message = `${file} is empty; a catalog starts with "version: 1" and "products:"`;
@@ -237,12 +220,10 @@ export function fullRead(file: string, text: string, options: ReadOptions): Read
     : parsed.error.issues.flatMap((issue) => explainZodIssue(issue, source));
   const input = parsed.success ? inputFromCatalog(parsed.data) : inputFromRaw(raw);
   const context = ruleContext(isMapping(raw) ? raw.environments : undefined, options);
-  for (const finding of [...inexactValues(raw), ...structural, ...runRules(input, context)])
-    issues.push(toIssue(finding, positions()));
-
-  issues.sort(byPosition);
-  const valid = parsed.success && !issues.some((issue) => issue.severity === 'error');
-  return valid ? { catalog: parsed.data, issues } : { issues };
+  const findings = [...structural, ...runRules(input, context)];
+  const explained = parsed.success ? findings : withMisplaced(findings, misplacedFields(raw));
+  const issues = [...inexactValues(raw), ...explained].map((finding) => toIssue(finding, positions()));
+  return parsed.success ? { catalog: parsed.data, issues } : { issues };
 }
 
 function toIssue(finding: KeyedFinding, index: NodeIndex): CatalogIssue {

@@ -3,6 +3,7 @@
 export const RULE_IDS = [
   // reading the file
   'yaml-syntax',
+  'yaml-indent',
   'duplicate-key',
   'utf8-invalid',
   'yaml-tag-unsupported',
@@ -11,6 +12,7 @@ export const RULE_IDS = [
   // structure and single fields
   'schema',
   'unknown-field',
+  'field-misplaced',
   'version-unsupported',
   'key-invalid',
   'catalog-name',
