@@ -40,7 +40,10 @@ describe('issue 22 finding 12: every timestamp the tool reads is checked', () =>
       const json = await runCliInProcess(['--json', ...args], { env });
       expect([human.code, json.code]).toEqual([1, 1]);
       expect(human.stderr).toContain('billedAt: expected an RFC 3339 date-time');
-      expect(JSON.parse(json.stdout)).toEqual({ error: 'invalid_response' });
+      expect(JSON.parse(json.stdout)).toMatchObject({
+        ok: false,
+        error: { kind: 'api', code: 'invalid_response' },
+      });
       expect(json.stdout).not.toContain('not-a-date');
       expectInert('history', human.stderr);
     } finally {
