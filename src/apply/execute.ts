@@ -1,9 +1,10 @@
 // Runs a plan: a product before its prices, with the product's pro_ id;
 // independent steps share a bounded pool. At the first failure that retrying cannot fix, or on
 // an interrupt, nothing new starts; calls already in flight finish and are reported.
-import { PADDLE_ID } from '../catalog/rules/discount.js';
+
 import type { RemoteError } from '../errors.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
+import { PADDLE_ID } from '../paddle-facts/ids.js';
 import { keyIn, type Marker } from '../plan/marker.js';
 import { DEDUPE_ORDER } from '../plan/summary.js';
 import type {

@@ -8,8 +8,8 @@
 // active before it is changed or adopted; a product is written before its prices and, when archived,
 // after them; discounts wait for every product and price, since restrict_to may name new ones.
 
-import { PADDLE_ID } from '../catalog/rules/discount.js';
 import { InternalError } from '../errors.js';
+import { PADDLE_ID } from '../paddle-facts/ids.js';
 import type { Marker } from '../plan/marker.js';
 import { changesInOrder, DEDUPE_ORDER } from '../plan/summary.js';
 import type { Change, Kind, Plan, ProductPlan } from '../plan/types.js';

@@ -6,7 +6,7 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, isMap, isPair, isScalar, isSeq, type Pair, Scalar, visit } from 'yaml';
 import { shown } from '../output/escape.js';
-import { PADDLE_ID } from './rules/discount.js';
+import { PADDLE_ID } from '../paddle-facts/ids.js';
 import type {
   Catalog,
   CatalogDiscount,

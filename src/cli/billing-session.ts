@@ -9,6 +9,7 @@ import type {
 } from '../billing/ports.js';
 import { UserError } from '../errors.js';
 import type { Reporter } from '../output/reporter.js';
+import { paddleIdPattern } from '../paddle-facts/ids.js';
 import { EXIT_ERROR } from './handle-error.js';
 import { openSession, type TargetFlags } from './target-options.js';
 import * as errorView from './views/billing-error.js';
@@ -29,7 +30,7 @@ export function customerSelector(flags: CustomerFlags, required: boolean): Custo
     throw new UserError('Give either --email or --customer, not both.');
   }
   if (flags.customer !== undefined) {
-    if (!/^ctm_[a-z0-9]+$/.test(flags.customer)) {
+    if (!paddleIdPattern('ctm').test(flags.customer)) {
       throw new UserError(`--customer takes a customer id (ctm_…), not ${JSON.stringify(flags.customer)}.`);
     }
     return { customerId: flags.customer };

@@ -1,5 +1,6 @@
 // Lists (Paddle's cursor pagination): filters are applied by the route; this orders, pages and
 // builds `meta.pagination` with a `next` URL on the announced base string.
+import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
 import { badRequest, invalidField } from './api-error.js';
 import type { Pagination, Reply, RouteContext } from './core.js';
 import type { WireRecord } from './types.js';
@@ -56,9 +57,9 @@ export function enumFilter(
 }
 
 /** An id filter: each value must look like a Paddle id of that prefix. */
-export function idFilter(query: URLSearchParams, name: string, prefix: string): string[] | undefined {
+export function idFilter(query: URLSearchParams, name: string, prefix: IdPrefix): string[] | undefined {
   const values = csv(query, name);
-  const pattern = new RegExp(`^${prefix}_[a-z\\d]{26}$`);
+  const pattern = paddleIdPattern(prefix);
   if (values?.some((v) => !pattern.test(v))) throw badRequest([{ field: name, message: 'invalid input' }]);
   return values;
 }

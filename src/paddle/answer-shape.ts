@@ -4,12 +4,12 @@
 // others. A failed check is `invalid_response`: nothing is written on the strength of it.
 import { z } from 'zod';
 import { RemoteError } from '../errors.js';
+import { type IdPrefix, PADDLE_ID, paddleIdPattern } from '../paddle-facts/ids.js';
 import { BAD_RESPONSE } from './remote-error.js';
 import { isLoopbackUrl } from './target.js';
 
-/** Paddle ids are a prefix, an underscore and lower-case letters and digits (`pro_01h…`). */
-export const paddleId = (prefix: string) =>
-  z.string().regex(new RegExp(`^${prefix}_[a-z0-9]+$`), `expected a Paddle id (${prefix}_…)`);
+export const paddleId = (prefix: IdPrefix) =>
+  z.string().regex(paddleIdPattern(prefix), `expected a Paddle id (${prefix}_…)`);
 
 const digits = z.string().regex(/^\d+$/, 'expected an amount in the lowest currency unit');
 const currency = z.string().regex(/^[A-Z]{3}$/, 'expected a currency code');
@@ -67,9 +67,7 @@ export const discountAnswer = z.object({
   recur: z.boolean(),
   maximum_recurring_intervals: z.number().int().nullable(),
   usage_limit: z.number().int().nullable(),
-  restrict_to: z
-    .array(z.string().regex(/^(pro|pri)_[a-z0-9]+$/, 'expected a product or price id'))
-    .nullable(),
+  restrict_to: z.array(z.string().regex(PADDLE_ID, 'expected a product or price id')).nullable(),
   expires_at: timestamp.nullable(),
   custom_data: customData,
   status: z.enum(['active', 'archived', 'expired', 'used']),

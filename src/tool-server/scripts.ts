@@ -22,9 +22,9 @@ import {
   productCreateBody,
   productUpdateBody,
 } from '../apply/bodies.js';
-import { PADDLE_ID } from '../catalog/rules/discount.js';
 import { UserError } from '../errors.js';
 import { plural } from '../output/plural.js';
+import { PADDLE_ID } from '../paddle-facts/ids.js';
 import { DEDUPE_ORDER } from '../plan/summary.js';
 import type {
   Change,

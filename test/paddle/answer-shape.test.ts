@@ -12,7 +12,7 @@ import {
 import { MAX_PAGES, pagingGuard } from '../../src/paddle/paging-guard.js';
 
 const product = {
-  id: 'pro_01h000',
+  id: 'pro_01h00000000000000000000000',
   name: 'Pro',
   tax_category: 'saas',
   description: null,
@@ -22,8 +22,8 @@ const product = {
   prices: [],
 };
 const price = {
-  id: 'pri_01h000',
-  product_id: 'pro_01h000',
+  id: 'pri_01h00000000000000000000000',
+  product_id: 'pro_01h00000000000000000000000',
   description: 'Pro monthly',
   name: null,
   unit_price: { amount: '1000', currency_code: 'USD' },
@@ -58,7 +58,7 @@ describe('answers that are not what they claim are invalid_response', () => {
   it.each([
     ['data null', null],
     ['data an object', {}],
-    ['an item that is not an object', ['pro_01h000']],
+    ['an item that is not an object', ['pro_01h00000000000000000000000']],
     ['an id that climbs out of a URL path', [{ ...product, id: 'pro_01/../../customers' }]],
     ['an id of another kind', [{ ...product, id: 'ctm_01h000' }]],
     ['a status Paddle does not have', [{ ...product, status: 'deleted' }]],

@@ -1,5 +1,7 @@
 // Discounts: the rules that relate a discount's fields to each other and to the rest of the
 // catalog, as Paddle applies them when a discount is created (docs/rules.md has one section per id).
+
+import { PADDLE_ID } from '../../paddle-facts/ids.js';
 import { amountAboveMax } from '../../paddle-facts/limits.js';
 import type { CatalogDiscount } from '../schema.js';
 import { AMOUNT_TOO_LARGE, amountMessage, amountTooLargeMessage } from './amount.js';
@@ -106,9 +108,6 @@ export function discountRecurringIntervals(discount: DiscountFields): Finding[] 
     ),
   ];
 }
-
-/** A product or price id as Paddle writes it: what `export` keeps when no exported key owns it. */
-export const PADDLE_ID = /^(pro|pri)_[a-z\d]{26}$/;
 
 /**
  * Each entry names a product (`pro`) or a price (`pro/yearly`) of this catalog, once. A Paddle id is

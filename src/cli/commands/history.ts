@@ -5,6 +5,7 @@ import { getSupportHistoryPage } from '../../billing/support-history.js';
 import { UserError } from '../../errors.js';
 import { confirm } from '../../output/prompts.js';
 import type { Reporter } from '../../output/reporter.js';
+import { paddleIdPattern } from '../../paddle-facts/ids.js';
 import {
   type BillingServices,
   type CustomerFlags,
@@ -46,7 +47,7 @@ export const registerHistory: RegisterCommand = (program, run) => {
     .action(
       run(async ({ reporter }, flags: HistoryFlags) => {
         const who = customerSelector(flags, true);
-        if (flags.after !== undefined && !/^txn_[a-z0-9]+$/.test(flags.after)) {
+        if (flags.after !== undefined && !paddleIdPattern('txn').test(flags.after)) {
           throw new UserError(`--after takes a transaction id (txn_…), not ${JSON.stringify(flags.after)}.`);
         }
         return withBillingServices(reporter, flags, (services) =>

@@ -17,6 +17,7 @@ import { UserError } from '../../errors.js';
 import { openInBrowser } from '../../output/browser.js';
 import { shown } from '../../output/escape.js';
 import type { Reporter } from '../../output/reporter.js';
+import { paddleIdPattern } from '../../paddle-facts/ids.js';
 import {
   type BillingServices,
   type CustomerFlags,
@@ -64,7 +65,7 @@ export const registerInvoice: RegisterCommand = (program, run) => {
   )
     .action(
       run(async ({ reporter }, transactionId: string, flags: InvoiceFlags) => {
-        if (!/^txn_[a-z0-9]+$/.test(transactionId)) {
+        if (!paddleIdPattern('txn').test(transactionId)) {
           throw new UserError(`Not a transaction id (txn_…): ${JSON.stringify(transactionId)}.`);
         }
         const who = customerSelector(flags, false);

@@ -2,6 +2,7 @@
 // discount as it would be stored, so a PATCH cannot get round them: the amount's form by type, a
 // currency for flat types and none for percentages, recur before maximum_recurring_intervals,
 // codes unique per account ignoring case (409 discount_code_conflict), restrict_to ids active.
+import { PADDLE_ID } from '../../paddle-facts/ids.js';
 import { ApiFailure, badRequest, ruleViolation } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
 import type { Collection } from '../state.js';
@@ -26,7 +27,6 @@ const CREATE_FIELDS = [
 ] as const;
 const UPDATE_FIELDS = [...CREATE_FIELDS, 'status'] as const;
 const CODE = /^[a-zA-Z0-9]{1,32}$/;
-const RESTRICT_ID = /^(pri|pro)_[a-z\d]{26}$/;
 // RFC 3339 with a zone, as the OpenAPI `timestamp` format
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 
@@ -42,7 +42,7 @@ function checkRestrictTo(errors: FieldErrors, value: unknown): void {
     return;
   }
   value.forEach((id: unknown, i) => {
-    if (typeof id !== 'string' || !RESTRICT_ID.test(id)) {
+    if (typeof id !== 'string' || !PADDLE_ID.test(id)) {
       errors.add(`restrict_to[${i}]`, 'must be a product or price id (pro_… or pri_…)');
     }
   });
