@@ -228,6 +228,12 @@ export function exportDiscount(d: RemoteDiscount, keyOfId: ReadonlyMap<string, s
   return discount;
 }
 
+const LAPSED_WHY = { expired: 'its expires_at has passed', used: 'its usage_limit is reached' } as const;
+
+function lapsedWarning(key: string, id: string, status: keyof typeof LAPSED_WHY): string {
+  return `discount ${key} (${id}) is ${status} (${LAPSED_WHY[status]}): exported as it is; plan shows it ${status} and creates nothing`;
+}
+
 /**
  * What the exported objects need the account to have: approvals and cardless trials
  * (tax-category-not-approved, trial-cardless-not-enabled).
@@ -259,7 +265,8 @@ export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions)
     return marker === undefined || marker.catalog === scope;
   };
   const shown = <T extends { status: string; custom_data: RemotePrice['custom_data'] }>(list: T[]) =>
-    list.filter((o) => ours(o) && (options.includeArchived || o.status === 'active'));
+    // a discount Paddle expired or used up is still in the account (its code taken): it is exported
+    list.filter((o) => ours(o) && (options.includeArchived || o.status !== 'archived'));
   const warnings: string[] = [];
   const archived: ExportedObject[] = [];
   const duplicate = (kind: string) => (object: { id: string }, key: string, kept: { id: string }) =>
@@ -312,6 +319,8 @@ export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions)
   );
   for (const { key, object } of keyedDiscounts) {
     if (object.status === 'archived') archived.push({ kind: 'discount', key, id: object.id });
+    if (object.status === 'expired' || object.status === 'used')
+      warnings.push(lapsedWarning(key, object.id, object.status));
     discounts[key] = exportDiscount(object, keyOfId);
   }
 

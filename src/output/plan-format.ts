@@ -181,9 +181,26 @@ export function formatChange(change: Change, style: ChalkInstance): string[] {
   return lines;
 }
 
+const LAPSED = {
+  expired: 'expired: its expires_at has passed',
+  used: 'used: its usage_limit is reached',
+} as const;
+
+/** A discount Paddle expired or used up: kept in the account with its code, so never created again. */
+function lapsedLine(change: Change, style: ChalkInstance): string[] {
+  if (change.kind !== 'discount' || !change.remoteStatus || change.action !== 'unchanged') return [];
+  const id = change.id ? ` (${shown(change.id)})` : '';
+  return [
+    style.dim(
+      `  ${subject(change)}${id} is ${LAPSED[change.remoteStatus]}; Paddle keeps it and its code, nothing to create`,
+    ),
+  ];
+}
+
 function changeLines(change: Change, style: ChalkInstance): string[] {
   const fields = change.fields.map((f) => formatField(f, change));
-  const id = change.id ? style.dim(` (${shown(change.id)})`) : '';
+  const lapsed = change.kind === 'discount' && change.remoteStatus ? ` ${change.remoteStatus}` : '';
+  const id = change.id ? style.dim(` (${shown(change.id)}${lapsed})`) : '';
   const withFields = (head: string) =>
     fields.length === 1 ? [`${head}: ${fields[0]}`] : [head, ...fields.map((f) => `    ${f}`)];
   switch (change.action) {
@@ -212,7 +229,7 @@ function changeLines(change: Change, style: ChalkInstance): string[] {
         style.dim(`    ${shown(change.reason ?? 'cannot be changed in place: create new, archive old')}`),
       ];
     default:
-      return [];
+      return lapsedLine(change, style);
   }
 }
 
@@ -269,6 +286,7 @@ export function planDocument(plan: Plan, environment: string) {
       ...(c.reason ? { reason: c.reason } : {}),
       ...(c.action === 'create' && c.lookalike ? { lookalike: c.lookalike } : {}),
       ...(c.kind === 'discount' && c.codeConflict ? { codeConflict: c.codeConflict } : {}),
+      ...(c.kind === 'discount' && c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
     })),
     summary: summarize(plan),
     duplicates: plan.duplicates,

@@ -65,7 +65,9 @@ export interface SnapshotOptions {
   pace?: () => Promise<void>;
 }
 
-const DISCOUNTS_LIST = `/discounts?status=active,archived&per_page=`;
+// every status in one read: a code stays taken by an expired or used discount, and a managed one must
+// be found whatever Paddle has set (docs/discount-statuses.md)
+const DISCOUNTS_LIST = `/discounts?status=active,archived,expired,used&per_page=`;
 
 /** The largest page Paddle serves for products and prices. */
 export const PAGE_SIZE = 200;

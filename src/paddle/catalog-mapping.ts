@@ -13,6 +13,7 @@ import type {
 } from '@paddle/paddle-node-sdk';
 import type {
   CustomData,
+  DiscountStatus,
   DiscountWrite,
   PriceWrite,
   ProductWrite,
@@ -28,6 +29,9 @@ import type {
 type Json = Record<string, unknown>;
 
 const asStatus = (value: unknown): RemoteStatus => (value === 'archived' ? 'archived' : 'active');
+const DISCOUNT_STATUSES: readonly unknown[] = ['archived', 'expired', 'used'];
+const asDiscountStatus = (value: unknown): DiscountStatus =>
+  DISCOUNT_STATUSES.includes(value) ? (value as DiscountStatus) : 'active';
 const asString = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const asObject = (value: unknown): Json | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
@@ -114,7 +118,7 @@ export function discountFromWire(json: Json): RemoteDiscount {
     restrict_to: Array.isArray(json.restrict_to) ? json.restrict_to.map(String) : null,
     expires_at: asString(json.expires_at),
     custom_data: asObject(json.custom_data),
-    status: asStatus(json.status),
+    status: asDiscountStatus(json.status),
     created_at: asString(json.created_at),
   };
 }
@@ -134,7 +138,7 @@ export function discountFromSdk(discount: Discount): RemoteDiscount {
     restrict_to: discount.restrictTo ? [...discount.restrictTo] : null,
     expires_at: discount.expiresAt,
     custom_data: discount.customData as CustomData | null,
-    status: asStatus(discount.status),
+    status: asDiscountStatus(discount.status),
     created_at: asString(discount.createdAt),
   };
 }

@@ -163,8 +163,9 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     .map(({ active: _active, ...orphan }) => orphan);
 
   if (options.prune) addArchives(groups, orphans, products.kept, prices.kept);
+  // the active one first, then one Paddle expired or used up (still in use), then an archived one
   const discountIndex = indexByMarker('discount', scope, snapshot.discounts, (d) =>
-    d.status === 'active' ? 0 : 1,
+    d.status === 'active' ? 0 : d.status === 'archived' ? 2 : 1,
   );
   const owned = [products.kept, prices.kept, adoptions?.products, adoptions?.prices];
   const keyOfId = new Map(

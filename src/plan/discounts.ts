@@ -6,7 +6,7 @@ import { fieldChanges } from './field-diff.js';
 import { discountLookalike, sameCode } from './lookalikes.js';
 import { readMarker, userCustomData } from './marker.js';
 import type { RemoteDiscount } from './remote.js';
-import type { Ambiguity, DiffOptions, DiscountChange, DiscountState, Orphan } from './types.js';
+import type { Ambiguity, DiffOptions, DiscountChange, DiscountState, LapsedStatus, Orphan } from './types.js';
 
 /** The catalog's discount with Paddle's defaults spelled out. */
 export function discountState(wanted: CatalogDiscount): DiscountState {
@@ -108,7 +108,12 @@ function change(
   if (!remote) return { kind: 'discount', key, action: 'create', fields: [], desired };
   const fields = fieldChanges(remoteDiscountState(remote, keyOfId, desired), desired);
   const action = remote.status === 'archived' ? 'unarchive' : fields.length > 0 ? 'update' : 'unchanged';
-  return { kind: 'discount', key, action, id: remote.id, fields, desired };
+  return { kind: 'discount', key, action, id: remote.id, fields, desired, ...lapsed(remote) };
+}
+
+/** Paddle's own status on a discount that is neither active nor archived. */
+function lapsed(remote: RemoteDiscount): { remoteStatus?: LapsedStatus } {
+  return remote.status === 'expired' || remote.status === 'used' ? { remoteStatus: remote.status } : {};
 }
 
 /**
@@ -157,12 +162,22 @@ export function planDiscounts(
     const adopted = adoption.remote;
     const fields = fieldChanges(remoteDiscountState(adopted, keyOfId, desired), desired);
     const archived = adopted.status === 'archived' ? { archived: true } : {};
-    return { kind: 'discount', key, action: 'adopt', id: adopted.id, fields, desired, ...archived };
+    return {
+      kind: 'discount',
+      key,
+      action: 'adopt',
+      id: adopted.id,
+      fields,
+      desired,
+      ...archived,
+      ...lapsed(adopted),
+    };
   });
   const taken = new Set(planned.filter((c) => c.action === 'adopt').map((c) => c.id));
   const changes = planned.map((c) => withCodeHolder(c, unmarked, taken));
   const orphans: Orphan[] = [...managed]
-    .filter(([key, d]) => d.status === 'active' && !(key in wanted))
+    // an expired or used discount can still be applied to subscriptions: pruning archives it too
+    .filter(([key, d]) => d.status !== 'archived' && !(key in wanted))
     .map(([key, d]) => ({ kind: 'discount' as const, key, id: d.id }))
     .sort((a, b) => a.key.localeCompare(b.key));
   if (options.prune) {

@@ -2,13 +2,13 @@
 // whose marker is this catalog's are grouped by key; one per key is kept (the best by the kind's
 // own rank, then the oldest); while a key has more than one active object, it has duplicates.
 import { keyIn } from './marker.js';
-import type { CustomData, RemoteStatus } from './remote.js';
+import type { CustomData, DiscountStatus } from './remote.js';
 import type { Duplicate } from './types.js';
 
 /** What every kind of catalog object has that identity needs. */
 export interface Tracked {
   id: string;
-  status: RemoteStatus;
+  status: DiscountStatus;
   custom_data: CustomData | null;
   created_at: string | null;
 }

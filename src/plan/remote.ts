@@ -26,6 +26,8 @@ export interface RemoteTrialPeriod extends RemoteDuration {
 }
 
 export type RemoteStatus = 'active' | 'archived';
+/** A discount's status: Paddle sets `expired` (expires_at passed) and `used` (usage_limit reached). */
+export type DiscountStatus = RemoteStatus | 'expired' | 'used';
 export type CustomData = Record<string, unknown>;
 
 export interface RemotePrice {
@@ -78,7 +80,7 @@ export interface RemoteDiscount extends DiscountTerms {
   /** Paddle ids (`pro_…`, `pri_…`); null: every product and price */
   restrict_to: string[] | null;
   custom_data: CustomData | null;
-  status: RemoteStatus;
+  status: DiscountStatus;
   /** RFC 3339; decides which of several objects with one marker is kept (the oldest) */
   created_at: string | null;
 }
@@ -86,7 +88,7 @@ export interface RemoteDiscount extends DiscountTerms {
 /** Every product of the account (active and archived) with its prices, as read in one pass. */
 export interface CatalogSnapshot {
   products: RemoteProduct[];
-  /** every standard discount, active and archived */
+  /** every standard discount, whatever its status */
   discounts: RemoteDiscount[];
   /** how many list requests the snapshot took (pages) */
   reads: number;

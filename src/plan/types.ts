@@ -147,12 +147,15 @@ export interface CodeConflict {
   archived?: true;
 }
 
-export type DiscountChange = ChangeBase & { kind: 'discount'; codeConflict?: CodeConflict } & (
-    | Creation<DiscountState>
-    | InPlace<DiscountState>
-    | Adoption<DiscountState>
-    | Archival
-  );
+/** A status Paddle set on a discount by itself: its expires_at passed, or its usage_limit was reached. */
+export type LapsedStatus = 'expired' | 'used';
+
+export type DiscountChange = ChangeBase & {
+  kind: 'discount';
+  codeConflict?: CodeConflict;
+  /** the account's discount is expired or used: it stays, its code stays taken, nothing re-creates it */
+  remoteStatus?: LapsedStatus;
+} & (Creation<DiscountState> | InPlace<DiscountState> | Adoption<DiscountState> | Archival);
 
 export type Change = ProductChange | PriceChange | DiscountChange;
 export type Kind = Change['kind'];
