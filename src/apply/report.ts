@@ -1,6 +1,7 @@
 // What apply reports: per key its id and what happened; the ids as a map and as
 // dotenv lines for apps. Pure: the command writes them.
 import type { RemoteErrorDetails } from '../errors.js';
+import { dotenvLines as envLines, type IdEntry } from '../ids/env-names.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Action, Change, Plan } from '../plan/types.js';
 import type { ApplyOutcome } from './apply-catalog.js';
@@ -131,18 +132,12 @@ export function idsDocument(environment: string, results: KeyResult[]) {
   };
 }
 
-const envName = (...parts: string[]) =>
-  parts.map((p) => p.toUpperCase().replace(/[^A-Z0-9]+/g, '_')).join('_');
-
-const ENV_PREFIX: Record<KeyResult['kind'], string> = {
-  product: 'PADDLE_PRODUCT',
-  price: 'PADDLE_PRICE',
-  discount: 'PADDLE_DISCOUNT',
-};
+/** The ids `liveIds` keeps, as entries for the id files (`--env-out`, an `--ids-out` module). */
+export function liveIdEntries(results: KeyResult[]): IdEntry[] {
+  return liveIds(results).map((r) => ({ kind: r.kind, key: r.key, id: r.id as string }));
+}
 
 /** `--env-out`: `PADDLE_PRODUCT_PRO=pro_…`, `PADDLE_PRICE_PRO_MONTHLY=pri_…`, `PADDLE_DISCOUNT_LAUNCH=dsc_…`, sorted. */
 export function dotenvLines(results: KeyResult[]): string[] {
-  return liveIds(results)
-    .map((r) => `${ENV_PREFIX[r.kind]}_${envName(...r.key.split('/'))}=${r.id}`)
-    .sort();
+  return envLines(liveIdEntries(results));
 }

@@ -3,7 +3,7 @@
 // checked before the account or the user is asked anything, so a typo costs nothing, and written in
 // one way, so every command creates the folder and reports a failure the same.
 import { constants } from 'node:fs';
-import { access, mkdir, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
 
@@ -28,6 +28,8 @@ export async function checkOutputFile(
 /**
  * Writes `text` to `path` (`file` is how the user wrote it), creating its folder. With `overwrite`
  * false, never over a file that appeared since the check; `appeared` says when, for the message.
+ * With `overwrite` the text goes to a temporary file beside it that is then renamed over it, so a
+ * reader (an app's build, a second run merging into it) never sees half a file.
  */
 export async function writeOutputFile(
   path: string,
@@ -37,13 +39,25 @@ export async function writeOutputFile(
 ): Promise<void> {
   try {
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, text, { encoding: 'utf8', flag: options.overwrite ? 'w' : 'wx' });
+    if (options.overwrite) await replaceFile(path, text);
+    else await writeFile(path, text, { encoding: 'utf8', flag: 'wx' });
   } catch (error) {
     const { code, syscall } = error as NodeJS.ErrnoException;
     if (code === 'EEXIST' && syscall === 'open') {
       throw new UserError(`${file} appeared ${options.appeared ?? 'meanwhile'}; nothing was written`);
     }
     throw new UserError(`cannot write ${file}: ${whyNot(error as NodeJS.ErrnoException, dirname(file))}`);
+  }
+}
+
+async function replaceFile(path: string, text: string): Promise<void> {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
   }
 }
 

@@ -20,6 +20,7 @@ const COMMANDS: Record<string, CommandLoader> = {
   emulator: async () => (await import('./commands/emulator.js')).registerEmulator,
   schema: async () => (await import('./commands/schema.js')).registerSchema,
   init: async () => (await import('./commands/init.js')).registerInit,
+  ids: async () => (await import('./commands/ids.js')).registerIds,
 };
 
 const isVersion = (arg: string) => arg === '--version' || arg === '-V';

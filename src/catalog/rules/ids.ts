@@ -56,6 +56,8 @@ export const RULE_IDS = [
   'discount-restrict-to',
   'discount-expires-at',
   'discount-expired',
+  // keys
+  'env-name-collision',
 ] as const;
 
 export type RuleId = (typeof RULE_IDS)[number];

@@ -14,6 +14,7 @@ import {
   discountRecurringIntervals,
   discountRestrictTo,
 } from './discount.js';
+import { envNamesDistinct } from './env-names.js';
 import type { Finding, PathSegment, RuleContext } from './finding.js';
 import { priceCountriesOnce } from './overrides.js';
 import { quantityInOrder } from './quantity.js';
@@ -116,5 +117,6 @@ export function runRules(input: RuleInput, ctx: RuleContext): Finding[] {
     }
   }
   add([], discountCodesUnique(input.discounts.map(({ key, discount }) => ({ key, code: discount.code }))));
+  add([], envNamesDistinct(input));
   return findings;
 }

@@ -1,0 +1,30 @@
+// Two keys whose dotenv names meet (`a` + price `b_c` and `a_b` + price `c` both give
+// PADDLE_PRICE_A_B_C; discounts `vip-5` and `vip_5` both give PADDLE_DISCOUNT_VIP_5): dotenv keeps
+// one of the two lines, so an app would silently use the other key's id. Refused before anything runs.
+import { envNameClashes } from '../../ids/env-names.js';
+import type { Kind } from '../../plan/types.js';
+import { error, type Finding, type PathSegment } from './finding.js';
+import type { RuleInput } from './index.js';
+
+const pathOf = (kind: Kind, key: string): PathSegment[] => {
+  if (kind === 'discount') return ['discounts', key];
+  const [product = '', price] = key.split('/');
+  return price === undefined ? ['products', product] : ['products', product, 'prices', price];
+};
+
+export function envNamesDistinct(input: RuleInput): Finding[] {
+  const keys = [
+    ...input.products.map((p) => ({ kind: 'product' as const, key: p.key })),
+    ...input.products.flatMap((p) =>
+      p.prices.map((price) => ({ kind: 'price' as const, key: `${p.key}/${price.key}` })),
+    ),
+    ...input.discounts.map((d) => ({ kind: 'discount' as const, key: d.key })),
+  ];
+  return envNameClashes(keys).map((clash) =>
+    error(
+      'env-name-collision',
+      pathOf(clash.kind, clash.second),
+      `${clash.kind} ${clash.second} and ${clash.kind} ${clash.first} both become ${clash.name} in dotenv files (apply --env-out, ids --format env), which keep only one; rename one of the keys`,
+    ),
+  );
+}

@@ -1,0 +1,114 @@
+// The id file of `ids` (and `apply --ids-out file.ts`): per environment, the key → id maps of a
+// catalog's products, prices and discounts, with the account they were read from and when. One
+// file holds both environments, so an app picks its ids with one switch; writing one side keeps
+// the other. Pure: the command reads and writes the file.
+import { z } from 'zod';
+import { KEY_PATTERN } from '../catalog/schema.js';
+import { ENVIRONMENTS, type EnvironmentName } from '../paddle-facts/environments.js';
+import { changesInOrder } from '../plan/summary.js';
+import type { Kind, Plan } from '../plan/types.js';
+import type { IdEntry } from './env-names.js';
+
+/** Names the file's shape, so a later version can read (or refuse) an older file. */
+export const IDS_FORMAT = 'paddle-catalog-ids/1';
+
+export const KINDS = ['product', 'price', 'discount'] as const satisfies readonly Kind[];
+const ID_PREFIX: Record<Kind, string> = { product: 'pro', price: 'pri', discount: 'dsc' };
+const MAP_OF: Record<Kind, 'products' | 'prices' | 'discounts'> = {
+  product: 'products',
+  price: 'prices',
+  discount: 'discounts',
+};
+
+const idMap = (kind: Kind, keyPattern: RegExp) =>
+  z.record(z.string().regex(keyPattern), z.string().regex(new RegExp(`^${ID_PREFIX[kind]}_[a-z0-9]+$`)));
+
+const PRICE_KEY = new RegExp(`^${KEY_PATTERN.source.slice(1, -1)}/${KEY_PATTERN.source.slice(1, -1)}$`);
+
+const sideSchema = z.strictObject({
+  /** the API the ids were read from (never a key) */
+  baseUrl: z.string(),
+  readAt: z.iso.datetime(),
+  products: idMap('product', KEY_PATTERN),
+  prices: idMap('price', PRICE_KEY),
+  discounts: idMap('discount', KEY_PATTERN),
+});
+
+export const idsDocumentSchema = z.strictObject({
+  format: z.literal(IDS_FORMAT),
+  catalog: z.string().regex(KEY_PATTERN),
+  environments: z.strictObject({ sandbox: sideSchema.optional(), production: sideSchema.optional() }),
+});
+
+export type IdsSide = z.infer<typeof sideSchema>;
+export type IdsDocument = z.infer<typeof idsDocumentSchema>;
+
+/** A key of the catalog that has no usable object in the account, and why. */
+export interface MissingKey {
+  kind: Kind;
+  key: string;
+  reason: 'not created' | 'archived' | 'under another product';
+}
+
+const MISSING_BECAUSE = {
+  create: 'not created',
+  unarchive: 'archived',
+  replace: 'under another product',
+} as const;
+
+/**
+ * The ids a plan found for the catalog's keys: an object that exists (changed or not) gives its
+ * id; one to be created, archived, or a price now under another product is missing. The plan is
+ * made without --prune/--adopt/--dedupe, so no other action occurs for a catalog key.
+ */
+export function idsFromPlan(plan: Plan): { entries: IdEntry[]; missing: MissingKey[] } {
+  const entries: IdEntry[] = [];
+  const missing: MissingKey[] = [];
+  for (const change of changesInOrder(plan)) {
+    if (change.desired === null) continue;
+    const reason = MISSING_BECAUSE[change.action as keyof typeof MISSING_BECAUSE];
+    if (reason) missing.push({ kind: change.kind, key: change.key, reason });
+    else if (change.id) entries.push({ kind: change.kind, key: change.key, id: change.id });
+  }
+  return { entries, missing };
+}
+
+const byKey = (pairs: [string, string][]) =>
+  Object.fromEntries(pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** One environment's side of the file, maps sorted by key so the file diffs cleanly. */
+export function idsSide(entries: readonly IdEntry[], baseUrl: string, readAt: Date): IdsSide {
+  const map = (kind: Kind) => byKey(entries.filter((e) => e.kind === kind).map((e) => [e.key, e.id]));
+  return {
+    baseUrl,
+    readAt: readAt.toISOString(),
+    products: map('product'),
+    prices: map('price'),
+    discounts: map('discount'),
+  };
+}
+
+/** A side's ids as entries again (for dotenv lines, and for `refs` to know the other account). */
+export function sideEntries(side: IdsSide): IdEntry[] {
+  return KINDS.flatMap((kind) => Object.entries(side[MAP_OF[kind]]).map(([key, id]) => ({ kind, key, id })));
+}
+
+/** The file with `environment`'s side set, the other side kept (the caller checks it is this catalog's). */
+export function withSide(
+  existing: IdsDocument | undefined,
+  catalog: string,
+  environment: EnvironmentName,
+  side: IdsSide,
+): IdsDocument {
+  const environments = { ...existing?.environments, [environment]: side };
+  // sandbox first, whichever was written first
+  const ordered = Object.fromEntries(
+    ENVIRONMENTS.flatMap((e) => (environments[e] ? [[e, environments[e]]] : [])),
+  );
+  return { format: IDS_FORMAT, catalog, environments: ordered };
+}
+
+/** The environments the file has ids for, in the usual order. */
+export function sidesOf(document: IdsDocument): EnvironmentName[] {
+  return ENVIRONMENTS.filter((e) => document.environments[e] !== undefined);
+}

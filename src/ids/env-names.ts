@@ -1,0 +1,48 @@
+// The dotenv names of catalog ids (`apply --env-out`, `ids --format env`): PADDLE_PRODUCT_PRO,
+// PADDLE_PRICE_PRO_MONTHLY, PADDLE_DISCOUNT_LAUNCH. A key's "-", "_" and the "/" between a product
+// and its price all become "_", so two keys can meet in one name (`a` + `b_c`, `a_b` + `c`); the
+// catalog rule env-name-collision refuses such a pair, since dotenv would keep only one of them.
+import type { Kind } from '../plan/types.js';
+
+const ENV_PREFIX: Record<Kind, string> = {
+  product: 'PADDLE_PRODUCT',
+  price: 'PADDLE_PRICE',
+  discount: 'PADDLE_DISCOUNT',
+};
+
+/** `price`, `pro/monthly` → `PADDLE_PRICE_PRO_MONTHLY`. */
+export function envVarName(kind: Kind, key: string): string {
+  return `${ENV_PREFIX[kind]}_${key.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+}
+
+export interface IdEntry {
+  kind: Kind;
+  key: string;
+  id: string;
+}
+
+/** `NAME=id` lines, sorted so the file diffs cleanly. */
+export function dotenvLines(entries: readonly IdEntry[]): string[] {
+  return entries.map((e) => `${envVarName(e.kind, e.key)}=${e.id}`).sort();
+}
+
+export interface EnvNameClash {
+  name: string;
+  kind: Kind;
+  /** the key that took the name first, and the one that meets it */
+  first: string;
+  second: string;
+}
+
+/** Every key that meets an earlier key's name, in the order given. */
+export function envNameClashes(keys: ReadonlyArray<{ kind: Kind; key: string }>): EnvNameClash[] {
+  const owners = new Map<string, string>();
+  const clashes: EnvNameClash[] = [];
+  for (const { kind, key } of keys) {
+    const name = envVarName(kind, key);
+    const first = owners.get(name);
+    if (first === undefined) owners.set(name, key);
+    else clashes.push({ name, kind, first, second: key });
+  }
+  return clashes;
+}

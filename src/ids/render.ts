@@ -1,0 +1,124 @@
+// The id file as text: JSON, or a TypeScript module typed for the app. The module carries the
+// same JSON in a comment block, so a later run reads it back without parsing TypeScript.
+import { basename } from 'node:path';
+import { type IdsDocument, type IdsSide, idsDocumentSchema, sideEntries, sidesOf } from './document.js';
+import { dotenvLines } from './env-names.js';
+
+const BEGIN = '/* paddle-catalog ids (read back by the next run; do not edit)';
+const END = '*/';
+
+export const IDS_FORMATS = ['json', 'env', 'ts'] as const;
+export type IdsFormat = (typeof IDS_FORMATS)[number];
+
+export function renderJson(document: IdsDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** `"pro" | "starter"`, or `never` when there is none. */
+function keyUnion(keys: ReadonlySet<string>): string {
+  return keys.size === 0
+    ? 'never'
+    : [...keys]
+        .sort()
+        .map((k) => JSON.stringify(k))
+        .join(' | ');
+}
+
+/** One `as const` map per kind, by environment, checked against its key type and id prefix. */
+function kindMap(
+  document: IdsDocument,
+  name: string,
+  field: 'products' | 'prices' | 'discounts',
+  keyType: string,
+  prefix: string,
+): string {
+  const byEnvironment = Object.fromEntries(
+    sidesOf(document).map((e) => [e, (document.environments[e] as IdsSide)[field]]),
+  );
+  return (
+    `export const ${name} = ${JSON.stringify(byEnvironment, null, 2)} as const satisfies {\n` +
+    `  readonly [E in PaddleEnvironment]: { readonly [K in ${keyType}]?: \`${prefix}_\${string}\` };\n};\n`
+  );
+}
+
+/**
+ * The module: environments, key types, per-kind maps and the accounts they were read from. Ids
+ * only — nothing a browser bundle must not see. Every string in it is written by JSON.stringify.
+ */
+export function renderTs(document: IdsDocument): string {
+  const sides = sidesOf(document);
+  const keysOf = (field: 'products' | 'prices' | 'discounts') =>
+    new Set(sides.flatMap((e) => Object.keys((document.environments[e] as IdsSide)[field])));
+  const accounts = Object.fromEntries(
+    sides.map((e) => {
+      const { baseUrl, readAt } = document.environments[e] as IdsSide;
+      return [e, { baseUrl, readAt }];
+    }),
+  );
+  // `*/` can only occur inside a JSON string, where `*\/` means the same
+  const block = JSON.stringify(document, null, 2).replaceAll('*/', '*\\/');
+  return [
+    `// Paddle ids of the catalog ${JSON.stringify(document.catalog)}, written by paddle-catalog ids.`,
+    '// Ids only (no key): safe in a browser bundle. Regenerate it instead of editing it.',
+    `${BEGIN}\n${block}\n${END}`,
+    '',
+    `export const environments = ${JSON.stringify(sides)} as const;`,
+    'export type PaddleEnvironment = (typeof environments)[number];',
+    '',
+    `export type ProductKey = ${keyUnion(keysOf('products'))};`,
+    `export type PriceKey = ${keyUnion(keysOf('prices'))};`,
+    `export type DiscountKey = ${keyUnion(keysOf('discounts'))};`,
+    '',
+    '/** The account each side was read from, and when. */',
+    `export const accounts = ${JSON.stringify(accounts, null, 2)} as const;`,
+    '',
+    kindMap(document, 'productIds', 'products', 'ProductKey', 'pro'),
+    kindMap(document, 'priceIds', 'prices', 'PriceKey', 'pri'),
+    kindMap(document, 'discountIds', 'discounts', 'DiscountKey', 'dsc'),
+    '/** The ids of one environment: `paddleIds(process.env.NODE_ENV === "production" ? "production" : "sandbox")`. */',
+    'export function paddleIds<E extends PaddleEnvironment>(environment: E) {',
+    '  return {',
+    '    environment,',
+    '    products: productIds[environment],',
+    '    prices: priceIds[environment],',
+    '    discounts: discountIds[environment],',
+    '  } as const;',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** What a file of `format` holds, or why it is not an id file this tool wrote. */
+export function parseIdsFile(text: string, format: 'json' | 'ts'): IdsDocument | { notOurs: string } {
+  let json = text;
+  if (format === 'ts') {
+    const start = text.indexOf(BEGIN);
+    const end = start === -1 ? -1 : text.indexOf(`\n${END}`, start);
+    if (end === -1) return { notOurs: 'it has no id block written by paddle-catalog ids' };
+    json = text.slice(start + BEGIN.length, end);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return { notOurs: 'its id block is not valid JSON' };
+  }
+  const parsed = idsDocumentSchema.safeParse(value);
+  return parsed.success ? parsed.data : { notOurs: 'it is not an id file of paddle-catalog ids' };
+}
+
+/** Dotenv lines of one environment's side (a dotenv file holds one environment). */
+export function renderEnv(side: IdsSide): string {
+  return `${dotenvLines(sideEntries(side)).join('\n')}\n`;
+}
+
+/** The format `--format` names, else the one the file's name says (`.json`, `.ts`, `.env…`). */
+export function formatOf(file: string | undefined, format: IdsFormat | undefined): IdsFormat | undefined {
+  if (format) return format;
+  if (file === undefined) return 'json';
+  const name = basename(file).toLowerCase();
+  if (name.endsWith('.json')) return 'json';
+  if (/\.[mc]?ts$/.test(name)) return 'ts';
+  if (name.startsWith('.env') || name.endsWith('.env')) return 'env';
+  return undefined;
+}

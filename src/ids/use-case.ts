@@ -1,0 +1,35 @@
+// `ids`: the same account read as plan, turned into the key → id maps of the catalog's objects.
+// Nothing is written to the account.
+
+import { type PlanHooks, type PlanRequest, planAccount } from '../apply/use-case.js';
+import { catalogName } from '../catalog/schema.js';
+import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { type IdsSide, idsFromPlan, idsSide, type MissingKey } from './document.js';
+import type { IdEntry } from './env-names.js';
+
+export interface IdsRequest extends Omit<PlanRequest, 'options'> {
+  /** the API the account was read from, for the file (never the key) */
+  baseUrl: string;
+  now: () => Date;
+}
+
+export interface IdsResult {
+  environment: EnvironmentName;
+  catalog: string;
+  entries: IdEntry[];
+  side: IdsSide;
+  missing: MissingKey[];
+}
+
+export async function readIds(request: IdsRequest, hooks: PlanHooks = {}): Promise<IdsResult> {
+  const { environment, catalog, gateway, baseUrl, now } = request;
+  const { plan } = await planAccount({ environment, catalog, gateway, options: {} }, hooks);
+  const { entries, missing } = idsFromPlan(plan);
+  return {
+    environment,
+    catalog: catalogName(catalog),
+    entries,
+    side: idsSide(entries, baseUrl, now()),
+    missing,
+  };
+}
