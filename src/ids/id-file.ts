@@ -1,8 +1,9 @@
 // Reading an id file back before a side is added to it: the thin I/O around render.ts's parser.
 import { readFile } from 'node:fs/promises';
 import { UserError } from '../errors.js';
-import type { IdsDocument } from './document.js';
-import { parseIdsFile } from './render.js';
+import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { type IdsDocument, type IdsSide, withSide } from './document.js';
+import { parseIdsFile, renderTs } from './render.js';
 
 /** The file at `path` (`file` as the user wrote it), or undefined when there is none yet. */
 export async function readIdFile(
@@ -25,4 +26,27 @@ export async function readIdFile(
     );
   }
   return parsed;
+}
+
+/** Refuses to put one catalog's ids into the file of another: they would sit beside keys they do not belong to. */
+export function checkSameCatalog(existing: IdsDocument | undefined, file: string, catalog: string): void {
+  if (existing && existing.catalog !== catalog) {
+    throw new UserError(
+      `${file} holds the ids of catalog "${existing.catalog}", not "${catalog}"; nothing was written`,
+      'Give each catalog its own id file.',
+    );
+  }
+}
+
+/** `apply --ids-out file.ts`: the module with this environment's side, the file's other side kept. */
+export async function idsModuleText(
+  path: string,
+  file: string,
+  catalog: string,
+  environment: EnvironmentName,
+  side: IdsSide,
+): Promise<string> {
+  const existing = await readIdFile(path, file, 'ts');
+  checkSameCatalog(existing, file, catalog);
+  return renderTs(withSide(existing, catalog, environment, side));
 }

@@ -233,3 +233,38 @@ describe('ids: keys the account lacks', () => {
     expect(readFileSync(join(dir, 'ids.ts'), 'utf8')).toContain('export type ProductKey = "pro";');
   });
 });
+
+describe('apply --ids-out file.ts', () => {
+  it('writes the same module as ids, and the production apply keeps the sandbox side', async () => {
+    const run = (production: boolean) =>
+      runCliInProcess(
+        ['apply', file, '--yes', '--ids-out', 'app-ids.ts', ...(production ? ['--production'] : [])],
+        {
+          env: env(production ? liveKey : undefined),
+          cwd: dir,
+        },
+      );
+    expect((await run(false)).code).toBe(0);
+    expect((await run(true)).code).toBe(0);
+    const module = readFileSync(join(dir, 'app-ids.ts'), 'utf8');
+    expect((await ids(['--out', 'ids.ts'])).code).toBe(0);
+    expect((await ids(['--out', 'ids.ts'], true)).code).toBe(0);
+    const fromIds = readFileSync(join(dir, 'ids.ts'), 'utf8');
+    const withoutTimes = (text: string) => text.replace(/"readAt": "[^"]+"/g, '"readAt": "…"');
+    expect(withoutTimes(module)).toBe(withoutTimes(fromIds));
+    expect(module).toContain('export const environments = ["sandbox","production"] as const;');
+  });
+
+  it('over a .ts file ids did not write: the apply is reported, the file named as unwritten, exit 1', async () => {
+    writeFileSync(join(dir, 'app-ids.ts'), 'export const mine = 1;\n');
+    const result = await runCliInProcess(['--json', 'apply', file, '--yes', '--ids-out', 'app-ids.ts'], {
+      env: env(),
+      cwd: dir,
+    });
+    expect(result.code).toBe(1);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.verified).toBe(true);
+    expect(doc.unwritten[0].message).toContain('app-ids.ts exists and it has no id block');
+    expect(readFileSync(join(dir, 'app-ids.ts'), 'utf8')).toBe('export const mine = 1;\n');
+  });
+});

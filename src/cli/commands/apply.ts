@@ -2,10 +2,13 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { type ApplySettings, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
-import { dotenvLines, idsDocument, type KeyResult, keyResults } from '../../apply/report.js';
+import { dotenvLines, idsDocument, type KeyResult, keyResults, liveIdEntries } from '../../apply/report.js';
 import { type ApplyResult, applyCatalog } from '../../apply/use-case.js';
 import { loadCatalog } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
+import { idsSide } from '../../ids/document.js';
+import { idsModuleText } from '../../ids/id-file.js';
+import { formatOf } from '../../ids/render.js';
 import { annotateIssues } from '../../output/annotations.js';
 import { publishApply } from '../../output/github.js';
 import { processControl, STOP_SIGNALS, type StopSignal } from '../../output/io.js';
@@ -95,7 +98,10 @@ export const registerApply: RegisterCommand = (program, run) => {
       wholeNumber(0, 100_000),
       DEFAULT_APPLY_SETTINGS.requestsPerMinute,
     )
-    .option('--ids-out <file>', 'write the key → id map of this environment as JSON')
+    .option(
+      '--ids-out <file>',
+      'write the key → id map of this environment as JSON (a .ts file: the typed module of paddle-catalog ids)',
+    )
     .option('--env-out <file>', 'write the ids as dotenv lines (PADDLE_PRICE_PRO_MONTHLY=pri_…)')
     .action(run(async (ctx: CommandContext, file: string, flags: ApplyFlags) => runApply(ctx, file, flags)))
     .addHelpText('after', EXAMPLES);
@@ -148,7 +154,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
         for (const signal of STOP_SIGNALS) signals.on(signal, onStop);
       },
     });
-    return await report(reporter, io.cwd, result, flags);
+    return await report(reporter, io.cwd, result, flags, session.target.baseUrl);
   } finally {
     for (const signal of STOP_SIGNALS) signals.off(signal, onStop);
     await session.close();
@@ -188,10 +194,11 @@ async function report(
   cwd: string,
   applied: ApplyResult,
   flags: ApplyFlags,
+  baseUrl: string,
 ): Promise<number> {
   const { environment, plan, outcome } = applied;
   const results = keyResults(plan, outcome.execution.steps);
-  const unwritten = await writeIdFiles(cwd, flags, environment, results);
+  const unwritten = await writeIdFiles(cwd, flags, { environment, catalog: plan.catalog, baseUrl }, results);
   const result: applyView.ApplyReport = { ...applied, unwritten };
   show(reporter, applyView, result);
   await publishApply(reporter, plan, {
@@ -206,24 +213,50 @@ async function report(
 }
 
 /**
- * --ids-out and --env-out, rewritten on every run (they describe the account as it is now). A file
+ * --ids-out and --env-out, rewritten on every run (they describe the account as it is now); an
+ * --ids-out named .ts is the typed module of `ids`, keeping the other environment's side. A file
  * that cannot be written is returned, not thrown: the ids the run made must still be reported.
  */
 async function writeIdFiles(
   cwd: string,
   flags: ApplyFlags,
-  environment: EnvironmentName,
+  account: { environment: EnvironmentName; catalog: string; baseUrl: string },
   results: KeyResult[],
 ): Promise<UnwrittenFile[]> {
-  const files: [string | undefined, () => string][] = [
-    [flags.idsOut, () => `${JSON.stringify(idsDocument(environment, results), null, 2)}\n`],
+  const { environment, catalog, baseUrl } = account;
+  const idsText = (file: string) =>
+    formatOf(file, undefined) === 'ts'
+      ? idsModuleText(
+          resolve(cwd, file),
+          file,
+          catalog,
+          environment,
+          idsSide(liveIdEntries(results), baseUrl, new Date()),
+        )
+      : `${JSON.stringify(idsDocument(environment, results), null, 2)}\n`;
+  const files: [string | undefined, (file: string) => Promise<string> | string][] = [
+    [flags.idsOut, idsText],
     [flags.envOut, () => `${dotenvLines(results).join('\n')}\n`],
   ];
   const unwritten: UnwrittenFile[] = [];
   for (const [file, text] of files) {
     if (!file) continue;
-    const failure = await tryWriteOutputFile(resolve(cwd, file), file, text(), { overwrite: true });
+    const failure = await tryWriteFile(resolve(cwd, file), file, text);
     if (failure) unwritten.push(failure);
   }
   return unwritten;
+}
+
+/** The text, then the file: a text that cannot be made (a foreign .ts file) is unwritten too. */
+async function tryWriteFile(
+  path: string,
+  file: string,
+  text: (file: string) => Promise<string> | string,
+): Promise<UnwrittenFile | undefined> {
+  try {
+    return await tryWriteOutputFile(path, file, await text(file), { overwrite: true });
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return { file, message: error.message };
+  }
 }

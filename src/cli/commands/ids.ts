@@ -6,7 +6,7 @@ import { Option } from 'commander';
 import { loadCatalog } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { type IdsDocument, withSide } from '../../ids/document.js';
-import { readIdFile } from '../../ids/id-file.js';
+import { checkSameCatalog, readIdFile } from '../../ids/id-file.js';
 import { formatOf, IDS_FORMATS, type IdsFormat, renderEnv, renderJson, renderTs } from '../../ids/render.js';
 import { type IdsResult, readIds } from '../../ids/use-case.js';
 import { annotateIssues } from '../../output/annotations.js';
@@ -86,12 +86,7 @@ async function runIds({ reporter, io }: CommandContext, file: string, flags: Ids
   } finally {
     await session.close();
   }
-  if (existing && existing.catalog !== read.catalog) {
-    throw new UserError(
-      `${flags.out} holds the ids of catalog "${existing.catalog}", not "${read.catalog}"; nothing was written`,
-      'Give each catalog its own id file.',
-    );
-  }
+  if (flags.out) checkSameCatalog(existing, flags.out, read.catalog);
   const document = withSide(existing, read.catalog, environment, read.side);
   const text =
     format === 'env' ? renderEnv(read.side) : format === 'ts' ? renderTs(document) : renderJson(document);
