@@ -1,8 +1,6 @@
-// The few kinds of failure the tool knows. The CLI turns each into a message and an exit code in
-// one place (src/cli/handle-error.ts); everything else that is thrown is treated as a bug.
-
-import type { RuleId } from './catalog/rules/ids.js';
-import { plural } from './output/plural.js';
+// The few kinds of failure the tool knows (an invalid catalog is src/catalog/issue.ts). The CLI turns
+// each into a message and an exit code in one place (src/cli/handle-error.ts); everything else that
+// is thrown is treated as a bug. This file imports nothing: every layer may use it.
 
 /** A mistake the user can fix: a bad flag, a missing key, a refused confirmation. Exit 1, no stack. */
 export class UserError extends Error {
@@ -14,30 +12,6 @@ export class UserError extends Error {
     readonly data?: Record<string, unknown>,
   ) {
     super(message);
-  }
-}
-
-/** One problem found in a catalog file, positioned at the node that causes it. */
-export interface CatalogIssue {
-  /** dotted path, list items by index: `products.pro.prices.monthly.unit_price_overrides.0.country_codes` */
-  path: string;
-  line: number;
-  column: number;
-  message: string;
-  /** the id of the rule that found it (explained in docs/rules.md), e.g. `trial-paid-and-cardless` */
-  rule: RuleId;
-  severity: 'error' | 'warning';
-}
-
-/** The catalog has errors; nothing may be sent to the API. */
-export class InvalidCatalogError extends Error {
-  override name = 'InvalidCatalogError';
-  constructor(
-    readonly file: string,
-    readonly issues: CatalogIssue[],
-  ) {
-    const errors = issues.filter((issue) => issue.severity === 'error').length;
-    super(`${file}: ${plural(errors, 'error')} in the catalog`);
   }
 }
 

@@ -2,7 +2,7 @@
 // problems must show too (every problem at once), so each earlier copy is read again in a version of
 // the document where it is the copy that wins; the reader keeps the issues inside it.
 import { type Document, isMap, isScalar, type LineCounter, type Pair, visit, type YAMLMap } from 'yaml';
-import type { CatalogIssue } from '../errors.js';
+import type { CatalogIssue } from './issue.js';
 
 export interface ShadowedVersion {
   doc: Document;

@@ -2,7 +2,7 @@
 // into U+FFFD and send that to Paddle in a customer-visible name, so the reader refuses the file
 // instead and points at the first bad byte.
 import { isUtf8 } from 'node:buffer';
-import type { CatalogIssue } from '../errors.js';
+import type { CatalogIssue } from './issue.js';
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 

@@ -2,7 +2,7 @@
 // the line of the mistake itself (an uneven indent makes the parser complain about the next, correct
 // line too; only the wrong one is reported).
 import type { Document, LineCounter, YAMLError } from 'yaml';
-import type { CatalogIssue } from '../errors.js';
+import type { CatalogIssue } from './issue.js';
 import { dottedPath, pathAtOffset } from './positions.js';
 import type { PathSegment } from './rules/finding.js';
 

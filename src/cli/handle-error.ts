@@ -1,5 +1,6 @@
 // The one place where a failure becomes a message and an exit code (1 for every error).
-import { InternalError, InvalidCatalogError, RemoteError, UserError } from '../errors.js';
+import { InvalidCatalogError } from '../catalog/issue.js';
+import { InternalError, RemoteError, UserError } from '../errors.js';
 import { annotateIssues } from '../output/annotations.js';
 import { shown } from '../output/escape.js';
 import { formatIssueLine } from '../output/issues.js';

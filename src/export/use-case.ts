@@ -1,9 +1,9 @@
 // The export use-case: snapshot → catalog → the file's text, checked as validate checks a file (remote
 // data can break a local rule; then the user fixes it). Writing the file is the caller's.
 import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../apply/apply-catalog.js';
+import type { CatalogIssue } from '../catalog/issue.js';
 import { readCatalog } from '../catalog/read.js';
 import { catalogToYaml } from '../catalog/write.js';
-import type { CatalogIssue } from '../errors.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { type ExportedObject, type ExportOptions, type ExportResult, exportCatalog } from './export.js';
 import { secretFieldWarnings } from './secret-fields.js';

@@ -1,7 +1,7 @@
 // `paddle-catalog`: check a catalog file from an app or a script, as `paddle-catalog validate` does
 // (offline: structure and every local rule, each issue with its line and column).
+import type { CatalogIssue } from '../catalog/issue.js';
 import { readCatalog, readCatalogFile } from '../catalog/read.js';
-import type { CatalogIssue } from '../errors.js';
 import { ENVIRONMENTS, type EnvironmentName } from '../paddle-facts/environments.js';
 
 export type { CatalogIssue, EnvironmentName };

@@ -1,7 +1,7 @@
 // GitHub Actions workflow commands for catalog issues, so they show on the pull request's diff.
 // Runners keep 10 errors and 10 warnings per step; the rest are summarised in one more annotation.
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { CatalogIssue } from '../errors.js';
+import type { CatalogIssue } from '../catalog/issue.js';
 import { shown } from './escape.js';
 import { plural } from './plural.js';
 import type { Reporter } from './reporter.js';

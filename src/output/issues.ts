@@ -1,5 +1,5 @@
 import type { ChalkInstance } from 'chalk';
-import type { CatalogIssue } from '../errors.js';
+import type { CatalogIssue } from '../catalog/issue.js';
 import { shown } from './escape.js';
 
 /** `file:line:col  message  (rule)` — the form editors and terminals turn into links. */

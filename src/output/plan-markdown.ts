@@ -4,7 +4,7 @@
 // what --prune would archive, the catalog's warnings — inside a fenced code block, where nothing
 // taken from the account or the catalog can render as Markdown: no table to break, no HTML, no link
 // or image, no @mention that pings and no #123 that links. Outside the block only our own words.
-import type { CatalogIssue } from '../errors.js';
+import type { CatalogIssue } from '../catalog/issue.js';
 import { codeConflictsOf } from '../plan/code-conflicts.js';
 import { lookalikeOf } from '../plan/lookalikes.js';
 import { changesInOrder } from '../plan/summary.js';

@@ -1,8 +1,8 @@
 // Builds small catalogs for rule tables: a valid base with one product and one price, and the
 // fields a test changes. Written out with the yaml library, so numbers stay numbers.
 import { stringify } from 'yaml';
+import type { CatalogIssue } from '../../src/catalog/issue.js';
 import { readCatalog } from '../../src/catalog/read.js';
-import type { CatalogIssue } from '../../src/errors.js';
 
 export type Json = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { CatalogIssue } from '../../src/catalog/issue.js';
 import { amountMessage, majorToMinorUnits } from '../../src/catalog/rules/amount.js';
 import { closest, toSnakeCase } from '../../src/catalog/rules/did-you-mean.js';
 import { suggestKey } from '../../src/catalog/rules/keys.js';
-import type { CatalogIssue } from '../../src/errors.js';
 import { githubAnnotations } from '../../src/output/annotations.js';
 
 describe('did you mean', () => {

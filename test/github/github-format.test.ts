@@ -2,7 +2,7 @@
 // Markdown, and step outputs in the multiline-safe form.
 import { describe, expect, it } from 'vitest';
 import type { KeyResult } from '../../src/apply/report.js';
-import type { CatalogIssue } from '../../src/errors.js';
+import type { CatalogIssue } from '../../src/catalog/issue.js';
 import { escapeData, escapeProperty, githubAnnotations } from '../../src/output/annotations.js';
 import { applySummaryMarkdown, markdownCell, markdownTable, outputLines } from '../../src/output/github.js';
 

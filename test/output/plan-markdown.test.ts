@@ -2,8 +2,8 @@
 // same lines as plan's human output, in a fenced block nothing from the catalog or the account can
 // leave; outside it only our own words and counts.
 import { describe, expect, it } from 'vitest';
+import type { CatalogIssue } from '../../src/catalog/issue.js';
 import type { Catalog, CatalogPrice, CatalogProduct } from '../../src/catalog/schema.js';
-import type { CatalogIssue } from '../../src/errors.js';
 import { formatPlan } from '../../src/output/plan-format.js';
 import {
   codeBlock,

@@ -2,8 +2,8 @@
 // every issue inside the file, and returns a catalog only when there is no error (design §3).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { CatalogIssue } from '../../src/catalog/issue.js';
 import { readCatalog } from '../../src/catalog/read.js';
-import type { CatalogIssue } from '../../src/errors.js';
 import { EXAMPLES, randomDocument, structuralMutation, textMutation } from './support/catalog-mutations.js';
 
 // FUZZ_RUNS=5000 for a deeper search than the default run of npm test

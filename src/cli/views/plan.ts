@@ -1,7 +1,7 @@
 // plan's views: every change and the summary line, the review in Markdown (--format markdown), or
 // the --json document of the plan.
 import type { PlanResult } from '../../apply/use-case.js';
-import type { CatalogIssue } from '../../errors.js';
+import type { CatalogIssue } from '../../catalog/issue.js';
 import { formatPlan, planDocument } from '../../output/plan-format.js';
 import { planMarkdown } from '../../output/plan-markdown.js';
 import type { Reporter } from '../../output/reporter.js';

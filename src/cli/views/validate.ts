@@ -1,7 +1,8 @@
 // validate's views: each issue as `file:line:col  message  (rule)` and a verdict line, or the --json
 // document of the issues.
+
+import type { CatalogIssue } from '../../catalog/issue.js';
 import type { Catalog } from '../../catalog/schema.js';
-import type { CatalogIssue } from '../../errors.js';
 import { catalogCounts } from '../../output/catalog-counts.js';
 import { formatIssueLine, issueJson } from '../../output/issues.js';
 import { plural } from '../../output/plural.js';
