@@ -79,25 +79,15 @@ export function priceAdoptBody(marker: Marker, desired: PriceState, fields: Fiel
   return pick(priceFields(marker, desired), ['custom_data', ...touchedFields(fields)]);
 }
 
-/** A catalog key of restrict_to → this environment's id (known once the products and prices ran). */
-export type ResolveKey = (key: string) => string;
-
-function discountFields(marker: Marker, desired: DiscountState, resolve: ResolveKey): DiscountWrite {
-  return {
-    ...desired,
-    restrict_to: desired.restrict_to?.map(resolve) ?? null,
-    custom_data: withMarker(desired.custom_data, marker),
-  };
+/** restrict_to stays as catalog keys here: operations.ts turns each into an id or a reference. */
+function discountFields(marker: Marker, desired: DiscountState): DiscountWrite {
+  return { ...desired, custom_data: withMarker(desired.custom_data, marker) };
 }
 
 /** Paddle's defaults (no code, checkout enabled, not recurring) are left out of a create. */
-export function discountCreateBody(
-  marker: Marker,
-  desired: DiscountState,
-  resolve: ResolveKey,
-): DiscountWrite {
+export function discountCreateBody(marker: Marker, desired: DiscountState): DiscountWrite {
   return without(
-    discountFields(marker, desired, resolve),
+    discountFields(marker, desired),
     (k, v) => v === null || (k === 'enabled_for_checkout' && v === true) || (k === 'recur' && v === false),
   );
 }
@@ -106,16 +96,14 @@ export function discountUpdateBody(
   marker: Marker,
   desired: DiscountState,
   fields: FieldChange[],
-  resolve: ResolveKey,
 ): DiscountWrite {
-  return pick(discountFields(marker, desired, resolve), touchedFields(fields));
+  return pick(discountFields(marker, desired), touchedFields(fields));
 }
 
 export function discountAdoptBody(
   marker: Marker,
   desired: DiscountState,
   fields: FieldChange[],
-  resolve: ResolveKey,
 ): DiscountWrite {
-  return pick(discountFields(marker, desired, resolve), ['custom_data', ...touchedFields(fields)]);
+  return pick(discountFields(marker, desired), ['custom_data', ...touchedFields(fields)]);
 }

@@ -1,47 +1,22 @@
-// Runs a plan: a product before its prices, with the product's pro_ id;
-// independent steps share a bounded pool. At the first failure that retrying cannot fix, or on
-// an interrupt, nothing new starts; calls already in flight finish and are reported.
-
-import type { RemoteError } from '../errors.js';
+// Runs a plan's operations (operations.ts decides what they are and what each waits for): each one
+// once what it waits for has succeeded, independent ones side by side in a bounded pool. At the first
+// failure that retrying cannot fix, or on an interrupt, no new change starts; calls already in flight
+// finish and are reported, and so does the rest of a change already begun (an unarchive's update).
+import { InternalError, RemoteError } from '../errors.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
-import { PADDLE_ID } from '../paddle-facts/ids.js';
-import { keyIn, type Marker } from '../plan/marker.js';
-import { DEDUPE_ORDER } from '../plan/summary.js';
-import type {
-  Adoption,
-  Archival,
-  Carrier,
-  Change,
-  ChangeBase,
-  DiscountChange,
-  DiscountState,
-  InPlace,
-  Plan,
-  PriceChange,
-  PriceState,
-  ProductChange,
-  ProductPlan,
-  ProductState,
-} from '../plan/types.js';
-import {
-  discountAdoptBody,
-  discountCreateBody,
-  discountUpdateBody,
-  priceAdoptBody,
-  priceCreateBody,
-  priceUpdateBody,
-  productAdoptBody,
-  productCreateBody,
-  productUpdateBody,
-  type ResolveKey,
-} from './bodies.js';
+import { keyIn } from '../plan/marker.js';
+import type { DiscountWrite, PriceWrite, ProductWrite } from '../plan/remote.js';
+import { changesInOrder } from '../plan/summary.js';
+import type { Change, Plan } from '../plan/types.js';
 import type { Calls } from './calls.js';
+import { compileOperations, isRef, type Operation } from './operations.js';
 import { Semaphore } from './semaphore.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 
 export type StepStatus = 'applied' | 'unchanged' | 'failed' | 'skipped';
 
+/** How one change of the plan ended: all its operations done, one failed, or not (all) started. */
 export interface StepResult {
   change: Change;
   status: StepStatus;
@@ -50,8 +25,20 @@ export interface StepResult {
   error?: RemoteError;
 }
 
+/** How one operation ended; `id` is the object's id (for a create, the new one). */
+export interface OperationResult {
+  op: string;
+  status: 'applied' | 'failed' | 'skipped';
+  id?: string;
+}
+
 export interface Execution {
+  /** per change of the plan, in the order they ended */
   steps: StepResult[];
+  /** what was run */
+  operations: readonly Operation[];
+  /** how each operation ended, in the order of `operations` */
+  operationResults: OperationResult[];
   /** the failure that stopped the run */
   error?: RemoteError;
   interrupted: boolean;
@@ -63,244 +50,182 @@ export interface ExecuteOptions {
   onStep?: (result: StepResult) => void;
 }
 
-const succeeded = (r: StepResult) => r.status === 'applied' || r.status === 'unchanged';
-
-export async function executePlan(
+export function executePlan(
   plan: Plan,
   gateway: CatalogGateway,
   calls: Calls,
   options: ExecuteOptions,
 ): Promise<Execution> {
+  return executeOperations(plan, compileOperations(plan), gateway, calls, options);
+}
+
+/** Runs `operations` (compiled from `plan`, maybe earlier: a saved plan runs what was reviewed). */
+export async function executeOperations(
+  plan: Plan,
+  operations: readonly Operation[],
+  gateway: CatalogGateway,
+  calls: Calls,
+  options: ExecuteOptions,
+): Promise<Execution> {
+  const run = new Run(plan, operations, options);
   const pool = new Semaphore(Math.max(1, options.concurrency));
-  const steps: StepResult[] = [];
-  let error: RemoteError | undefined;
-  const stopped = () => error !== undefined || options.signal?.aborted === true;
+  const settled = new Map<string, Promise<OperationResult>>();
+  const byId = new Map(operations.map((op) => [op.id, op]));
 
-  const record = (result: StepResult) => {
-    steps.push(result);
-    options.onStep?.(result);
-    return result;
-  };
-  const skip = (change: Change) => record({ change, status: 'skipped', id: change.id });
-
-  async function step(
-    change: Change,
-    productId: string | undefined,
-    resolve?: ResolveKey,
-  ): Promise<StepResult> {
-    if (change.action === 'unchanged') return record({ change, status: 'unchanged', id: change.id });
+  async function start(op: Operation): Promise<OperationResult> {
+    const waits = await Promise.all(op.after.map((id) => settled.get(id) ?? missing(op, id)));
+    if (waits.some((w) => w.status !== 'applied')) return { op: op.id, status: 'skipped' };
+    // the rest of a change already begun is finished even after a stop
+    const begun = op.after.some((id) => byId.get(id)?.change === op.change);
     await pool.acquire();
     try {
-      if (stopped()) return skip(change);
-      const id = await perform(gateway, calls, plan.catalog, change, productId, resolve);
-      return record({ change, status: 'applied', id });
+      if (run.stopped() && !begun) return { op: op.id, status: 'skipped' };
+      const id = await perform(gateway, calls, op, run.resolve(op));
+      return { op: op.id, status: 'applied', id };
     } catch (thrown) {
-      error ??= thrown as RemoteError;
-      return record({ change, status: 'failed', id: change.id, error: thrown as RemoteError });
+      run.fail(op, thrown);
+      return { op: op.id, status: 'failed' };
     } finally {
       pool.release();
     }
   }
 
-  async function runGroup(group: ProductPlan): Promise<void> {
-    if (group.product.action === 'archive') {
-      const prices = await Promise.all(group.prices.map((p) => step(p, group.product.id)));
-      if (prices.every(succeeded)) await step(group.product, undefined);
-      else skip(group.product);
+  for (const op of operations) {
+    const result = start(op).then((r) => run.settle(op, r));
+    settled.set(op.id, result);
+  }
+  await Promise.all(settled.values());
+  return run.finish();
+}
+
+function missing(op: Operation, id: string): never {
+  throw new InternalError(`${op.id} waits for ${id}, which is not an earlier operation`);
+}
+
+/** The state of one run: ids made so far, the first failure, and the changes as their operations end. */
+class Run {
+  readonly results = new Map<string, OperationResult>();
+  readonly steps: StepResult[] = [];
+  private error?: RemoteError;
+  private bug?: unknown;
+  private readonly changes: Change[];
+  private readonly pending = new Map<number, number>();
+  private readonly failures = new Map<number, RemoteError>();
+
+  constructor(
+    plan: Plan,
+    private readonly operations: readonly Operation[],
+    private readonly options: ExecuteOptions,
+  ) {
+    this.changes = changesInOrder(plan);
+    for (const op of operations) this.pending.set(op.change, (this.pending.get(op.change) ?? 0) + 1);
+    this.changes.forEach((change, index) => {
+      if (!this.pending.has(index) && change.action === 'unchanged') {
+        this.record({ change, status: 'unchanged', id: change.id });
+      }
+    });
+  }
+
+  stopped = () => this.error !== undefined || this.bug !== undefined || this.options.signal?.aborted === true;
+
+  /** Only the HTTP layer makes a RemoteError; anything else thrown is ours, and stops the run as a bug. */
+  fail(op: Operation, thrown: unknown): void {
+    if (!(thrown instanceof RemoteError)) {
+      this.bug ??= thrown;
       return;
     }
-    const product = await step(group.product, undefined);
-    await Promise.all(
-      group.prices.map((p) =>
-        succeeded(product) || p.action === 'unchanged' ? step(p, product.id) : skip(p),
-      ),
+    this.error ??= thrown;
+    this.failures.set(op.change, thrown);
+  }
+
+  /** The body with every reference replaced by the id its create made. */
+  resolve(op: Operation): { target: string | undefined; body: unknown } {
+    const swap = (value: unknown): unknown => {
+      if (isRef(value)) return this.results.get(value.$ref)?.id ?? missing(op, value.$ref);
+      if (Array.isArray(value)) return value.map(swap);
+      if (typeof value === 'object' && value !== null) {
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v)]));
+      }
+      return value;
+    };
+    return { target: op.target === null ? undefined : (swap(op.target) as string), body: swap(op.body) };
+  }
+
+  settle(op: Operation, result: OperationResult): OperationResult {
+    this.results.set(op.id, result);
+    const change = this.changes[op.change];
+    if (!change) missing(op, `change ${op.change}`);
+    const left = (this.pending.get(op.change) ?? 1) - 1;
+    this.pending.set(op.change, left);
+    if (left === 0) this.record(this.stepOf(change, op.change));
+    return result;
+  }
+
+  private stepOf(change: Change, index: number): StepResult {
+    const mine = this.operations.filter((op) => op.change === index).map((op) => this.results.get(op.id));
+    const error = this.failures.get(index);
+    if (mine.some((r) => r?.status === 'failed')) return { change, status: 'failed', id: change.id, error };
+    if (mine.some((r) => r?.status !== 'applied')) return { change, status: 'skipped', id: change.id };
+    const created = this.operations.find((op) => op.change === index && op.verb === 'create');
+    return { change, status: 'applied', id: created ? this.results.get(created.id)?.id : change.id };
+  }
+
+  private record(step: StepResult): void {
+    this.steps.push(step);
+    this.options.onStep?.(step);
+  }
+
+  finish(): Execution {
+    if (this.bug !== undefined) throw this.bug;
+    const operationResults = this.operations.map(
+      (op) => this.results.get(op.id) ?? { op: op.id, status: 'skipped' as const },
     );
+    return {
+      steps: this.steps,
+      operations: this.operations,
+      operationResults,
+      error: this.error,
+      interrupted: this.options.signal?.aborted === true,
+    };
   }
-
-  // --dedupe: the extra objects go first (prices before their products), so the rest runs on what is kept
-  const extra = plan.deduplication ?? [];
-  for (const kind of DEDUPE_ORDER) {
-    await Promise.all(extra.filter((c) => c.kind === kind).map((c) => step(c, undefined)));
-  }
-  await Promise.all(plan.groups.map(runGroup));
-  // Discounts last: restrict_to names products and prices by key, and a key created in this run
-  // has its id only now.
-  const idOf = liveIdsByKey(steps);
-  await Promise.all(
-    plan.discounts.map((d) => {
-      const missing = (d.desired?.restrict_to ?? []).some((key) => !idOf.has(key) && !PADDLE_ID.test(key));
-      return missing && d.action !== 'unchanged'
-        ? skip(d)
-        : step(d, undefined, (key) => idOf.get(key) ?? key);
-    }),
-  );
-  return { steps, error, interrupted: options.signal?.aborted === true };
 }
 
-/** Product and price keys → their ids after the run (what was archived is no longer a target). */
-function liveIdsByKey(steps: readonly StepResult[]): Map<string, string> {
-  const ids = new Map<string, string>();
-  for (const { change, status, id } of steps) {
-    if (change.kind === 'discount' || change.action === 'archive' || !id) continue;
-    if (status === 'applied' || status === 'unchanged') ids.set(change.key, id);
-  }
-  return ids;
-}
-
+/** One operation's call; returns the id of the object written (for a create, the new one). */
 async function perform(
   gateway: CatalogGateway,
   calls: Calls,
-  catalog: string,
-  change: Change,
-  productId: string | undefined,
-  resolve: ResolveKey | undefined,
+  op: Operation,
+  { target, body }: { target: string | undefined; body: unknown },
 ): Promise<string> {
-  const marker: Marker = { key: change.key, catalog };
-  if (change.kind === 'product') return performProduct(gateway, calls, marker, change);
-  if (change.kind === 'price') return performPrice(gateway, calls, marker, change, productId as string);
-  return performDiscount(gateway, calls, marker, change, resolve ?? ((key) => key));
+  const operation = `${op.verb} ${op.kind} ${op.key}`;
+  if (op.verb === 'create') return (await create(gateway, calls, op, operation, body)).id;
+  const id = target ?? missing(op, 'a target');
+  const write: Record<Operation['kind'], () => Promise<unknown>> = {
+    product: () => gateway.updateProduct(operation, id, body as ProductWrite),
+    price: () => gateway.updatePrice(operation, id, body as PriceWrite),
+    discount: () => gateway.updateDiscount(operation, id, body as DiscountWrite),
+  };
+  await calls.run('write', write[op.kind]);
+  return id;
 }
 
-async function performDiscount(
-  gateway: CatalogGateway,
-  calls: Calls,
-  marker: Marker,
-  change: DiscountChange,
-  resolve: ResolveKey,
-): Promise<string> {
-  const { key } = change;
-  if (change.action === 'create') {
-    const body = discountCreateBody(marker, change.desired, resolve);
-    const created = await calls.run(
-      'write',
-      () => gateway.createDiscount(`create discount ${key}`, body),
-      () =>
-        gateway.findDiscount(
-          `list discounts to find ${key}`,
-          (d) => keyIn(marker.catalog, d.custom_data) === key,
-        ),
-    );
-    return created.id;
+/** A create whose outcome is unknown is looked up by its marker before it is sent again (calls.ts). */
+function create(gateway: CatalogGateway, calls: Calls, op: Operation, operation: string, body: unknown) {
+  const { kind, key, recover } = op;
+  const lookup = `list ${kind}s to find ${key}`;
+  const ours = (custom: Parameters<typeof keyIn>[1]) =>
+    recover !== null && keyIn(recover.catalog, custom) === key;
+  if (kind === 'product') {
+    const find = () => gateway.findProduct(lookup, (p) => ours(p.custom_data));
+    return calls.run('write', () => gateway.createProduct(operation, body as ProductWrite), find);
   }
-  const id = change.id as string;
-  return patchInPlace<DiscountState, Patch<'updateDiscount'>>(
-    change,
-    (verb, patch) => calls.run('write', () => gateway.updateDiscount(`${verb} discount ${key}`, id, patch)),
-    (purpose, desired) =>
-      purpose === 'adopt'
-        ? discountAdoptBody(marker, desired, change.fields, resolve)
-        : discountUpdateBody(marker, desired, change.fields, resolve),
-  );
-}
-
-type Patch<K extends 'updateProduct' | 'updatePrice' | 'updateDiscount'> = Parameters<CatalogGateway[K]>[2];
-
-/** A change made in place on an object that exists, with `State` its kind's wanted state. */
-type InPlaceChange<State> = ChangeBase & (InPlace<State> | Adoption<State> | Archival | Carrier);
-
-/**
- * The changes made in place, the same for products and prices: each is one or two PATCHes of
- * the object's own id. `body` builds the kind's update or adoption body from the changed fields.
- */
-async function patchInPlace<State, P>(
-  change: InPlaceChange<State>,
-  update: (verb: string, patch: P | { status: 'active' | 'archived' }) => Promise<unknown>,
-  body: (purpose: 'update' | 'adopt', desired: State) => P,
-): Promise<string> {
-  const id = change.id as string;
-  switch (change.action) {
-    case 'unarchive':
-      // first back to active: Paddle refuses changes to an archived object (entity_archived)
-      await update('unarchive', { status: 'active' });
-      if (change.fields.length > 0) await update('update', body('update', change.desired));
-      return id;
-    case 'update':
-      await update('update', body('update', change.desired));
-      return id;
-    case 'adopt':
-      if (change.archived) await update('unarchive', { status: 'active' });
-      await update('adopt', body('adopt', change.desired));
-      return id;
-    case 'archive':
-      await update('archive', { status: 'archived' });
-      return id;
-    default:
-      return id;
+  if (kind === 'discount') {
+    const find = () => gateway.findDiscount(lookup, (d) => ours(d.custom_data));
+    return calls.run('write', () => gateway.createDiscount(operation, body as DiscountWrite), find);
   }
-}
-
-async function performProduct(
-  gateway: CatalogGateway,
-  calls: Calls,
-  marker: Marker,
-  change: ProductChange,
-): Promise<string> {
-  const { key } = change;
-  if (change.action === 'create') {
-    const desired = change.desired;
-    const created = await calls.run(
-      'write',
-      () => gateway.createProduct(`create product ${key}`, productCreateBody(marker, desired)),
-      () =>
-        gateway.findProduct(
-          `list products to find ${key}`,
-          (p) => keyIn(marker.catalog, p.custom_data) === key,
-        ),
-    );
-    return created.id;
-  }
-  const id = change.id as string;
-  return patchInPlace<ProductState, Patch<'updateProduct'>>(
-    change,
-    (verb, patch) => calls.run('write', () => gateway.updateProduct(`${verb} product ${key}`, id, patch)),
-    (purpose, desired) =>
-      purpose === 'adopt'
-        ? productAdoptBody(marker, desired, change.fields)
-        : productUpdateBody(marker, desired, change.fields),
-  );
-}
-
-async function createPrice(
-  gateway: CatalogGateway,
-  calls: Calls,
-  marker: Marker,
-  change: Extract<PriceChange, { action: 'create' | 'replace' }>,
-  productId: string,
-) {
-  const { key, desired } = change;
-  return calls.run(
-    'write',
-    () => gateway.createPrice(`create price ${key}`, priceCreateBody(marker, desired, productId)),
-    () =>
-      gateway.findPrice(
-        `list prices to find ${key}`,
-        productId,
-        (p) => keyIn(marker.catalog, p.custom_data) === key && p.status === 'active',
-      ),
-  );
-}
-
-async function performPrice(
-  gateway: CatalogGateway,
-  calls: Calls,
-  marker: Marker,
-  change: PriceChange,
-  productId: string,
-): Promise<string> {
-  const { key } = change;
-  if (change.action === 'create') return (await createPrice(gateway, calls, marker, change, productId)).id;
-  const id = change.id;
-  const update = (verb: string, patch: Patch<'updatePrice'>) =>
-    calls.run('write', () => gateway.updatePrice(`${verb} price ${key}`, id, patch));
-  if (change.action === 'replace') {
-    // the new price first, so the key never points at nothing (lukasaron#86)
-    const created = await createPrice(gateway, calls, marker, change, productId);
-    await update('archive', { status: 'archived' });
-    return created.id;
-  }
-  return patchInPlace<PriceState, Patch<'updatePrice'>>(change, update, (purpose, desired) =>
-    purpose === 'adopt'
-      ? priceAdoptBody(marker, desired, change.fields)
-      : priceUpdateBody(marker, desired, change.fields),
-  );
+  const price = body as PriceWrite;
+  const productId = price.product_id ?? missing(op, 'a product_id');
+  const find = () =>
+    gateway.findPrice(lookup, productId, (p) => ours(p.custom_data) && p.status === 'active');
+  return calls.run('write', () => gateway.createPrice(operation, price), find);
 }

@@ -148,8 +148,7 @@ type Writing = Exclude<Change, { desired: null }>;
 
 function createBody(change: Writing, marker: Marker, resolve: (key: string) => string | Ref): object {
   if (change.kind === 'product') return productCreateBody(marker, change.desired);
-  if (change.kind === 'discount')
-    return restricted(discountCreateBody(marker, change.desired, same), resolve);
+  if (change.kind === 'discount') return restricted(discountCreateBody(marker, change.desired), resolve);
   // the product's id, or the create that makes it, takes the place of the one bodies.ts is given
   return { ...priceCreateBody(marker, change.desired, ''), product_id: resolve(change.productKey) };
 }
@@ -158,17 +157,15 @@ function updateBody(change: Writing, marker: Marker, resolve: (key: string) => s
   const { fields } = change;
   if (change.kind === 'product') return productUpdateBody(marker, change.desired, fields);
   if (change.kind === 'price') return priceUpdateBody(marker, change.desired, fields);
-  return restricted(discountUpdateBody(marker, change.desired, fields, same), resolve);
+  return restricted(discountUpdateBody(marker, change.desired, fields), resolve);
 }
 
 function adoptBody(change: Writing, marker: Marker, resolve: (key: string) => string | Ref): object {
   const { fields } = change;
   if (change.kind === 'product') return productAdoptBody(marker, change.desired, fields);
   if (change.kind === 'price') return priceAdoptBody(marker, change.desired, fields);
-  return restricted(discountAdoptBody(marker, change.desired, fields, same), resolve);
+  return restricted(discountAdoptBody(marker, change.desired, fields), resolve);
 }
-
-const same = (key: string) => key;
 
 /** restrict_to names keys; each becomes the id it has in this account, or the create that makes it. */
 function restricted<T extends { restrict_to?: string[] | null }>(

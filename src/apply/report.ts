@@ -1,10 +1,8 @@
-// What apply reports: per key its id and what happened; the ids as a map and as
-// dotenv lines for apps. Pure: the command writes them.
-import type { RemoteErrorDetails } from '../errors.js';
+// What apply reports: per key its id and what happened (computed once per run, for the view and
+// the files); the ids as a map and as dotenv lines for apps. Pure: the command writes them.
 import { dotenvLines as envLines, type IdEntry } from '../ids/env-names.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Action, Change, Plan } from '../plan/types.js';
-import type { ApplyOutcome } from './apply-catalog.js';
 import type { StepResult, StepStatus } from './execute.js';
 
 export interface KeyResult {
@@ -37,71 +35,6 @@ export function keyResults(plan: Plan, steps: StepResult[]): KeyResult[] {
 
 const byKey = <T>(entries: [string, T][]) =>
   Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-
-/** `apply --json`: products by key, each with its prices by key. */
-export function applyDocument(
-  environment: string,
-  plan: Plan,
-  outcome: ApplyOutcome,
-  error?: RemoteErrorDetails & { hint?: string },
-) {
-  const all = keyResults(plan, outcome.execution.steps);
-  const results = all.filter((r) => r.duplicateOf === undefined);
-  const deduplicated = all
-    .filter((r) => r.duplicateOf !== undefined)
-    .map((r) => ({ kind: r.kind, key: r.key, id: r.id, kept: r.duplicateOf, status: r.status }));
-  const entry = (r: KeyResult) => ({ ...(r.id ? { id: r.id } : {}), action: r.action, status: r.status });
-  const products: Record<
-    string,
-    ReturnType<typeof entry> & { prices: Record<string, ReturnType<typeof entry>> }
-  > = {};
-  for (const r of results.filter((x) => x.kind === 'product')) products[r.key] = { ...entry(r), prices: {} };
-  for (const r of results.filter((x) => x.kind === 'price')) {
-    const [productKey = '', priceKey = ''] = r.key.split('/');
-    products[productKey] ??= { action: 'unchanged', status: 'unchanged', prices: {} };
-    (products[productKey] as { prices: Record<string, unknown> }).prices[priceKey] = entry(r);
-  }
-  const discounts = Object.fromEntries(
-    results.filter((x) => x.kind === 'discount').map((r) => [r.key, entry(r)]),
-  );
-  const failed = error !== undefined || outcome.execution.interrupted;
-  return {
-    ok: !failed && outcome.verified,
-    environment,
-    products,
-    ...(plan.discounts.length > 0 ? { discounts } : {}),
-    ...(plan.deduplication ? { deduplicated } : {}),
-    verified: outcome.verified,
-    ...(!failed && !outcome.verified && outcome.remaining
-      ? { verification: verificationJson(outcome.remaining) }
-      : {}),
-    ...(outcome.execution.interrupted ? { interrupted: true } : {}),
-    ...(error ? { error: errorJson(error) } : {}),
-  };
-}
-
-/** Why a run is not verified: what the fresh plan still finds to do, and the keys with duplicates. */
-function verificationJson(remaining: Plan) {
-  return {
-    pending: changesInOrder(remaining)
-      .filter((c) => c.action !== 'unchanged')
-      .map((c) => ({ kind: c.kind, key: c.key, action: c.action, ...(c.id ? { id: c.id } : {}) })),
-    duplicates: remaining.duplicates,
-  };
-}
-
-function errorJson(d: RemoteErrorDetails & { hint?: string }) {
-  return {
-    code: d.code,
-    detail: d.detail,
-    status: d.status,
-    operation: d.operation,
-    errors: d.errors,
-    request_id: d.requestId,
-    documentation_url: d.documentationUrl,
-    hint: d.hint,
-  };
-}
 
 /** Ids of what the catalog names and is active after the run (not what was archived). */
 function liveIds(results: KeyResult[]): KeyResult[] {

@@ -11,30 +11,11 @@
 // fresh plan knows that id. What is created carries the catalog key as its
 // marker, so after a failure, or for the prices of a new product that did not fit beside it
 // (`deferred`), a fresh `plan --emit tool-server` continues from what exists.
-import {
-  discountAdoptBody,
-  discountCreateBody,
-  discountUpdateBody,
-  priceAdoptBody,
-  priceCreateBody,
-  priceUpdateBody,
-  productAdoptBody,
-  productCreateBody,
-  productUpdateBody,
-} from '../apply/bodies.js';
+import { compileOperations, isRef, type Operation } from '../apply/operations.js';
 import { UserError } from '../errors.js';
 import { plural } from '../output/plural.js';
-import { PADDLE_ID } from '../paddle-facts/ids.js';
-import { DEDUPE_ORDER } from '../plan/summary.js';
-import type {
-  Change,
-  DiscountChange,
-  Plan,
-  PriceChange,
-  PriceState,
-  ProductChange,
-  ProductPlan,
-} from '../plan/types.js';
+import { changesInOrder } from '../plan/summary.js';
+import type { Change, Plan } from '../plan/types.js';
 
 /** The tool server's caps: one execute call makes at most 50 API calls in 32,000 characters of code. */
 export const TOOL_SERVER_CAPS = { calls: 50, codeChars: 32_000 } as const;
@@ -59,121 +40,76 @@ export interface ToolServerEmission {
   deferred: string[];
 }
 
+/** The operations of one change, as lines of one script (they never go into different scripts). */
 interface Statement {
   key: string;
   calls: number;
   code: string;
+  /** the creates whose ids it uses (a new product's id in its prices) */
+  refs: string[];
+  /** the create of a product: its prices come with it */
+  opens?: string;
 }
 
-const js = (value: unknown) => JSON.stringify(value);
-const ARCHIVE = js({ status: 'archived' });
-const ACTIVATE = js({ status: 'active' });
+const RESOURCE: Record<Change['kind'], string> = {
+  product: 'products',
+  price: 'prices',
+  discount: 'discounts',
+};
 
-function productStatements(change: ProductChange, catalog: string, variable: string): Statement[] {
-  const { key } = change;
-  const marker = { key, catalog };
-  const id = js(change.id);
-  const update = (body: string) => `await client.products.update(${id}, ${body});`;
-  const one = (...lines: string[]): Statement[] => [{ key, calls: lines.length, code: lines.join('\n') }];
-  switch (change.action) {
-    case 'create':
-      return [
-        {
-          key,
-          calls: 1,
-          code: `const ${variable} = (await client.products.create(${js(productCreateBody(marker, change.desired))})).id;\ncreated.products[${js(key)}] = ${variable};`,
-        },
-      ];
-    case 'update':
-      return one(update(js(productUpdateBody(marker, change.desired, change.fields))));
-    case 'unarchive':
-      return change.fields.length === 0
-        ? one(update(ACTIVATE))
-        : one(update(ACTIVATE), update(js(productUpdateBody(marker, change.desired, change.fields))));
-    case 'adopt': {
-      const stamp = update(js(productAdoptBody(marker, change.desired, change.fields)));
-      return change.archived ? one(update(ACTIVATE), stamp) : one(stamp);
-    }
-    case 'archive':
-      return one(update(ARCHIVE));
-    default:
-      return [];
+/** A value as JavaScript: JSON, with the variable of the create a reference names in its place. */
+function js(value: unknown, variables: ReadonlyMap<string, string>): string {
+  if (isRef(value)) return variables.get(value.$ref) ?? 'undefined';
+  if (Array.isArray(value)) return `[${value.map((v) => js(v, variables)).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${js(v, variables)}`).join(',')}}`;
   }
+  return JSON.stringify(value);
 }
 
-function priceStatements(change: PriceChange, catalog: string, productRef: string): Statement[] {
-  const { key } = change;
-  const marker = { key, catalog };
-  const id = js(change.id);
-  const update = (body: string) => `await client.prices.update(${id}, ${body});`;
-  const one = (...lines: string[]): Statement[] => [{ key, calls: lines.length, code: lines.join('\n') }];
-  const create = (desired: PriceState) => {
-    const { product_id: _placeholder, ...body } = priceCreateBody(marker, desired, '');
-    return `created.prices[${js(key)}] = (await client.prices.create({"product_id":${productRef},${js(body).slice(1)})).id;`;
-  };
-  switch (change.action) {
-    case 'create':
-      return one(create(change.desired));
-    case 'replace':
-      // the new price first, so the key never points at nothing
-      return one(create(change.desired), update(ARCHIVE));
-    case 'update':
-      return one(update(js(priceUpdateBody(marker, change.desired, change.fields))));
-    case 'unarchive':
-      return change.fields.length === 0
-        ? one(update(ACTIVATE))
-        : one(update(ACTIVATE), update(js(priceUpdateBody(marker, change.desired, change.fields))));
-    case 'adopt': {
-      const stamp = update(js(priceAdoptBody(marker, change.desired, change.fields)));
-      return change.archived ? one(update(ACTIVATE), stamp) : one(stamp);
-    }
-    case 'archive':
-      return one(update(ARCHIVE));
-    default:
-      return [];
-  }
+function refsOf(value: unknown): string[] {
+  if (isRef(value)) return [value.$ref];
+  if (Array.isArray(value)) return value.flatMap(refsOf);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(refsOf);
+  return [];
 }
 
-/** The ids restrict_to can use now: objects that exist and stay (not what this plan creates). */
-function existingIds(plan: Plan): Map<string, string> {
-  const ids = new Map<string, string>();
-  for (const change of plan.groups.flatMap((g): Change[] => [g.product, ...g.prices])) {
-    const stays = change.action !== 'create' && change.action !== 'replace' && change.action !== 'archive';
-    if (stays && change.id) ids.set(change.key, change.id);
+/** One operation as a line: a create keeps the new id in `created` (and a product's in a variable). */
+function line(op: Operation, variables: Map<string, string>, comment: string): string {
+  const resource = RESOURCE[op.kind];
+  const key = JSON.stringify(op.key);
+  if (op.verb !== 'create') {
+    return `await client.${resource}.update(${js(op.target, variables)}, ${js(op.body, variables)});${comment}`;
   }
-  return ids;
+  const call = `(await client.${resource}.create(${js(op.body, variables)})).id`;
+  if (op.kind !== 'product') return `created.${resource}[${key}] = ${call};`;
+  const variable = `product${variables.size + 1}`;
+  variables.set(op.id, variable);
+  return `const ${variable} = ${call};\ncreated.products[${key}] = ${variable};`;
 }
 
-function discountStatements(change: DiscountChange, catalog: string, ids: Map<string, string>): Statement[] {
-  const { key } = change;
-  const marker = { key, catalog };
-  const resolve = (k: string) => ids.get(k) ?? k;
-  const id = js(change.id);
-  const update = (body: string) => `await client.discounts.update(${id}, ${body});`;
-  const one = (...lines: string[]): Statement[] => [{ key, calls: lines.length, code: lines.join('\n') }];
-  switch (change.action) {
-    case 'create':
-      return one(
-        `created.discounts[${js(key)}] = (await client.discounts.create(${js(discountCreateBody(marker, change.desired, resolve))})).id;`,
-      );
-    case 'update':
-      return one(update(js(discountUpdateBody(marker, change.desired, change.fields, resolve))));
-    case 'unarchive':
-      return change.fields.length === 0
-        ? one(update(ACTIVATE))
-        : one(
-            update(ACTIVATE),
-            update(js(discountUpdateBody(marker, change.desired, change.fields, resolve))),
-          );
-    case 'adopt': {
-      const stamp = update(js(discountAdoptBody(marker, change.desired, change.fields, resolve)));
-      return change.archived ? one(update(ACTIVATE), stamp) : one(stamp);
-    }
-    case 'archive':
-      return one(update(ARCHIVE));
-    default:
-      return [];
-  }
+/** The operations grouped by change, in order, each group one statement. */
+function statements(plan: Plan, operations: Operation[]): Statement[] {
+  const changes = changesInOrder(plan);
+  const duplicateOf = new Map((plan.deduplication ?? []).map((c) => [c as Change, c.duplicateOf]));
+  const variables = new Map<string, string>();
+  const byChange = new Map<number, Operation[]>();
+  for (const op of operations) byChange.set(op.change, [...(byChange.get(op.change) ?? []), op]);
+  return [...byChange.entries()].map(([index, ops]) => {
+    const change = changes[index];
+    const kept = change && duplicateOf.get(change);
+    const comment = kept ? ` // duplicate of ${JSON.stringify(kept)}` : '';
+    const creates = ops.filter((op) => op.verb === 'create').map((op) => op.id);
+    const product = ops.find((op) => op.verb === 'create' && op.kind === 'product');
+    return {
+      key: ops[0]?.key ?? '',
+      calls: ops.length,
+      code: ops.map((op) => line(op, variables, comment)).join('\n'),
+      refs: ops.flatMap((op) => refsOf(op.body)).filter((ref) => !creates.includes(ref)),
+      ...(product ? { opens: product.id } : {}),
+    };
+  });
 }
 
 const cost = (statements: Statement[]) => ({
@@ -220,33 +156,19 @@ class Packer {
   }
 }
 
-const isCarrier = (c: Change) => c.kind === 'product' && c.action === 'unchanged' && !c.desired;
-
 /** A new product with its prices: together, or the product with as many prices as fit (the rest deferred). */
-function packNewProduct(packer: Packer, product: Statement[], prices: Statement[][], deferred: string[]) {
-  if (packer.addTogether([...product, ...prices.flat()])) return;
+function packNewProduct(packer: Packer, product: Statement, prices: Statement[], deferred: string[]) {
+  if (packer.addTogether([product, ...prices])) return;
   packer.next();
-  const taken = [...product];
+  const taken = [product];
   let rest = 0;
   for (const price of prices) {
-    if (rest === 0 && packer.fits([...taken, ...price], [])) taken.push(...price);
+    if (rest === 0 && packer.fits([...taken, price], [])) taken.push(price);
     else rest += 1;
   }
   packer.addTogether(taken);
-  deferred.push(...prices.slice(prices.length - rest).flatMap((p) => p.map((s) => s.key)));
+  deferred.push(...prices.slice(prices.length - rest).map((p) => p.key));
   packer.next();
-}
-
-function packGroup(packer: Packer, catalog: string, group: ProductPlan, index: number, deferred: string[]) {
-  const variable = `product${index}`;
-  const product = isCarrier(group.product) ? [] : productStatements(group.product, catalog, variable);
-  const productRef = group.product.action === 'create' ? variable : js(group.product.id);
-  const prices = group.prices.map((p) => priceStatements(p, catalog, productRef)).filter((s) => s.length > 0);
-  if (group.product.action === 'create') return packNewProduct(packer, product, prices, deferred);
-  // the product's id is known: its steps can go into any script, in apply's order
-  const ordered =
-    group.product.action === 'archive' ? [...prices.flat(), ...product] : [...product, ...prices.flat()];
-  for (const statement of ordered) packer.add(statement);
 }
 
 function slug(key: string): string {
@@ -271,37 +193,34 @@ function render(statements: Statement[], n: number, of: number): ToolServerScrip
   return { name, calls, code };
 }
 
-const RESOURCE: Record<Change['kind'], string> = {
-  product: 'products',
-  price: 'prices',
-  discount: 'discounts',
-};
-
-/** --dedupe: each extra object of a key archived, first, in apply's order, so the rest runs on what is kept. */
-function deduplicationStatements(plan: Plan): Statement[] {
-  const extra = plan.deduplication ?? [];
-  return DEDUPE_ORDER.flatMap((kind) =>
-    extra
-      .filter((c) => c.kind === kind)
-      .map((c) => ({
-        key: c.key,
-        calls: 1,
-        code: `await client.${RESOURCE[c.kind]}.update(${js(c.id)}, ${ARCHIVE}); // duplicate of ${js(c.duplicateOf)}`,
-      })),
-  );
+export function toolServerScripts(plan: Plan): ToolServerEmission {
+  return printScripts(plan, compileOperations(plan));
 }
 
-export function toolServerScripts(plan: Plan): ToolServerEmission {
+/**
+ * The operations in order, each change's in one script. A new product's prices share its script (its
+ * id is a variable there); anything else that needs an id this run makes waits for a later plan.
+ */
+export function printScripts(plan: Plan, operations: Operation[]): ToolServerEmission {
   const packer = new Packer();
   const deferred: string[] = [];
-  for (const statement of deduplicationStatements(plan)) packer.add(statement);
-  for (const [index, group] of plan.groups.entries())
-    packGroup(packer, plan.catalog, group, index + 1, deferred);
-  const ids = existingIds(plan);
-  for (const discount of plan.discounts) {
-    const waits = (discount.desired?.restrict_to ?? []).some((key) => !ids.has(key) && !PADDLE_ID.test(key));
-    if (waits && discount.action !== 'unchanged') deferred.push(discount.key);
-    else for (const statement of discountStatements(discount, plan.catalog, ids)) packer.add(statement);
+  const list = statements(plan, operations);
+  for (let i = 0; i < list.length; i += 1) {
+    const statement = list[i] as Statement;
+    const product = statement.opens;
+    if (product !== undefined) {
+      const prices: Statement[] = [];
+      for (
+        let next = list[i + 1];
+        next?.refs.length && next.refs.every((r) => r === product);
+        next = list[i + 1]
+      ) {
+        prices.push(next);
+        i += 1;
+      }
+      packNewProduct(packer, statement, prices, deferred);
+    } else if (statement.refs.length > 0) deferred.push(statement.key);
+    else packer.add(statement);
   }
   const batches = packer.finish();
   return { scripts: batches.map((b, i) => render(b, i + 1, batches.length)), deferred };

@@ -199,7 +199,7 @@ async function report(
   const { environment, plan, outcome } = applied;
   const results = keyResults(plan, outcome.execution.steps);
   const unwritten = await writeIdFiles(cwd, flags, { environment, catalog: plan.catalog, baseUrl }, results);
-  const result: applyView.ApplyReport = { ...applied, unwritten };
+  const result: applyView.ApplyReport = { ...applied, results, unwritten };
   show(reporter, applyView, result);
   await publishApply(reporter, plan, {
     environment,

@@ -1,48 +1,66 @@
 // apply's views: the key → id table or the --json document, then the verdict on stderr (verified,
 // not verified, or what failed and the dashboard steps left to do).
-import { applyDocument, keyResults } from '../../apply/report.js';
+import type { KeyResult } from '../../apply/report.js';
 import type { ApplyResult } from '../../apply/use-case.js';
-import { dashboardSteps, formatResultTable } from '../../output/apply-format.js';
+import { shown } from '../../output/escape.js';
 import { formatChange, formatDuplicates } from '../../output/plan-format.js';
 import { plural } from '../../output/plural.js';
 import type { Reporter } from '../../output/reporter.js';
-import { hintForRemoteError } from '../../paddle/error-hints.js';
 import { changesInOrder } from '../../plan/summary.js';
 import { printRemoteError } from '../handle-error.js';
 import type { UnwrittenFile } from '../output-file.js';
+import { applyDocument } from './apply-document.js';
+import { dashboardSteps } from './apply-steps.js';
 
-/** What apply shows: the use-case's result and the id files (--ids-out, --env-out) it could not write. */
+/**
+ * What apply shows: the use-case's result, each key's outcome (computed once, also for the id
+ * files) and the id files (--ids-out, --env-out) it could not write.
+ */
 export interface ApplyReport extends ApplyResult {
+  results: KeyResult[];
   unwritten: UnwrittenFile[];
 }
 
 /** The steps a person would take in the dashboard to finish what the run did not. */
-function remainingSteps({ plan, outcome }: ApplyResult): string[] {
-  const steps = outcome.execution.steps;
-  return dashboardSteps(plan.catalog, steps, keyResults(plan, steps));
+function remainingSteps({ plan, outcome, results }: ApplyReport): string[] {
+  const { operations, operationResults } = outcome.execution;
+  return dashboardSteps(plan.catalog, changesInOrder(plan), operations, operationResults, results);
 }
 
 export function renderJson(result: ApplyReport) {
-  const { environment, plan, outcome, unwritten } = result;
-  const error = outcome.execution.error?.details;
+  const { environment, plan, outcome, unwritten, results } = result;
   const remaining = remainingSteps(result);
-  const document = applyDocument(
-    environment,
-    plan,
-    outcome,
-    error && { ...error, hint: hintForRemoteError(error) },
-  );
   return {
-    ...document,
+    ...applyDocument(environment, plan, outcome, results),
     ...(unwritten.length > 0 ? { ok: false, unwritten } : {}),
     ...(remaining.length > 0 ? { remaining: remaining.map((s) => s.trim()) } : {}),
   };
 }
 
-export function renderHuman({ plan, outcome }: ApplyResult, out: Reporter): void {
+const STATUS_WORD: Record<KeyResult['status'], string> = {
+  applied: 'done',
+  unchanged: 'unchanged',
+  failed: 'FAILED',
+  skipped: 'not done',
+};
+
+/** `create` → `created`, `adopt` → `adopted`. */
+const pastTense = (action: string) => (action.endsWith('e') ? `${action}d` : `${action}ed`);
+
+/** `pro           pro_01…  created` — one row per key, in apply order. */
+export function renderHuman({ results }: ApplyReport, out: Reporter): void {
+  const { style } = out;
+  const width = Math.max(...results.map((r) => shown(r.key).length), 3);
   out.result('');
-  for (const line of formatResultTable(keyResults(plan, outcome.execution.steps), out.style)) {
-    out.result(line);
+  for (const r of results) {
+    const what =
+      r.status === 'applied'
+        ? style.green(pastTense(r.action))
+        : r.status === 'unchanged'
+          ? style.dim('unchanged')
+          : style.red(`${r.action}: ${STATUS_WORD[r.status]}`);
+    const extra = r.duplicateOf ? style.dim(` (duplicate of ${shown(r.duplicateOf)})`) : '';
+    out.result(`${shown(r.key).padEnd(width)}  ${shown(r.id ?? '—').padEnd(30)}  ${what}${extra}`);
   }
 }
 
@@ -69,7 +87,7 @@ function renderRemaining(remaining: string[], out: Reporter): void {
 }
 
 /** What the fresh read found: keys with more than one active object, and changes still pending. */
-function renderNotVerified({ outcome }: ApplyResult, out: Reporter): void {
+function renderNotVerified({ outcome }: ApplyReport, out: Reporter): void {
   const remaining = outcome.remaining;
   const duplicates = remaining?.duplicates ?? [];
   out.error(
