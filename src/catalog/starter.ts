@@ -3,7 +3,7 @@
 // account settings the chosen options need (approved tax categories, cardless trials).
 import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
 import { needsApproval, type TaxCategory } from '../paddle-facts/tax-categories.js';
-import { majorToMinorUnits } from './rules/amount.js';
+import { majorToMinorUnits, plainDecimal } from './rules/amount.js';
 import type { Catalog, CatalogProduct, Money, TrialPeriod } from './schema.js';
 import { KEY_PATTERN } from './schema.js';
 
@@ -40,17 +40,19 @@ export function keyProblem(key: string, taken: Iterable<string>): string | undef
 export type AmountInput = { amount: string } | { error: string };
 
 /**
- * An amount typed in major units (`10.00`, `1200`) as the catalog's string of digits in the
- * lowest unit of `currency`: `10.00` USD → "1000", `1200` JPY → "1200".
+ * An amount typed in major units as people write it (`10.00`, `10,00`, `$1,200`, `1200`) as the
+ * catalog's string of digits in the lowest unit of `currency`: `10,00` USD → "1000", `1200` JPY →
+ * "1200". The wizard shows what it wrote (amount and value), so a reading is never silent.
  */
 export function amountFromMajorUnits(text: string, currency: string): AmountInput {
   const written = text.trim();
   const places = currencyDecimalPlaces(currency);
-  if (!/^\d+(\.\d*)?$/.test(written)) {
-    const example = places ? '10.00' : '1200';
-    return { error: `enter a number like ${example} (no currency sign, no thousands separator)` };
+  const decimal = plainDecimal(written);
+  if (decimal === undefined) {
+    const example = places ? '10.00 (or 10,00)' : '1200';
+    return { error: `enter an amount like ${example}` };
   }
-  const amount = majorToMinorUnits(written, currency);
+  const amount = majorToMinorUnits(decimal, currency);
   if (amount === undefined) {
     const unit = places ? `${places} decimal places` : 'no decimal places';
     return { error: `${currency} has ${unit}; ${written} cannot be charged exactly` };

@@ -52,3 +52,16 @@ describe.skipIf(!HAS_SCRIPT)('apply --production on a terminal', () => {
     expect(writes()).toBeGreaterThan(0);
   });
 });
+
+describe.skipIf(!HAS_SCRIPT)('apply --local on a terminal', () => {
+  it('asks about the local emulator, not "the sandbox account" (it is thrown away after the run)', async () => {
+    const { code, output } = await runOnTerminal(['apply', 'catalog.yaml', '--local'], {
+      env: { NO_COLOR: '1' },
+      cwd: dir,
+      input: 'n\r',
+    });
+    expect(code, output).toBe(1);
+    expect(output).toContain('Apply these changes to the throw-away local emulator?');
+    expect(output).not.toContain('sandbox account?');
+  });
+});

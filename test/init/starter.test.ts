@@ -22,6 +22,13 @@ describe('amountFromMajorUnits (§2.2: amounts in the lowest unit, by the curren
     [' 7.5 ', 'CHF', '750'],
     ['1200.', 'KRW', '1200'],
     ['123456789012345678.99', 'USD', '12345678901234567899'],
+    // as people write prices: a decimal comma, thousands separators, a currency sign
+    ['120,00', 'EUR', '12000'],
+    ['120,5', 'EUR', '12050'],
+    ['1.200,50', 'EUR', '120050'],
+    ['1,200.50', 'USD', '120050'],
+    ['1,200', 'JPY', '1200'],
+    ['$10', 'USD', '1000'],
   ])('%s %s → "%s", exactly (no floats)', (typed, currency, amount) => {
     expect(amountFromMajorUnits(typed, currency)).toEqual({ amount });
   });
@@ -29,10 +36,11 @@ describe('amountFromMajorUnits (§2.2: amounts in the lowest unit, by the curren
   it.each([
     ['10.001', 'USD', 'USD has 2 decimal places; 10.001 cannot be charged exactly'],
     ['1200.5', 'JPY', 'JPY has no decimal places; 1200.5 cannot be charged exactly'],
-    ['$10', 'USD', 'enter a number like 10.00 (no currency sign, no thousands separator)'],
-    ['1,200', 'JPY', 'enter a number like 1200 (no currency sign, no thousands separator)'],
-    ['-5', 'USD', 'enter a number like 10.00 (no currency sign, no thousands separator)'],
-    ['', 'USD', 'enter a number like 10.00 (no currency sign, no thousands separator)'],
+    ['10,0001', 'EUR', 'EUR has 2 decimal places; 10,0001 cannot be charged exactly'],
+    ['-5', 'USD', 'enter an amount like 10.00 (or 10,00)'],
+    ['', 'USD', 'enter an amount like 10.00 (or 10,00)'],
+    ['ten', 'JPY', 'enter an amount like 1200'],
+    ['1,2,3', 'USD', 'enter an amount like 10.00 (or 10,00)'],
   ])('%s %s is refused: %s', (typed, currency, error) => {
     expect(amountFromMajorUnits(typed, currency)).toEqual({ error });
   });

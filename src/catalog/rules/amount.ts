@@ -36,6 +36,41 @@ export function majorToMinorUnits(decimal: string, currency: string | undefined)
   return digits;
 }
 
+/** `1,200` or `1.200.000` without its separators: whole-number digits in groups of three. */
+function ungrouped(text: string, separator: string): string | undefined {
+  const groups = text.split(separator);
+  const [first = '', ...rest] = groups;
+  const ok = /^\d{1,3}$/.test(first) && rest.every((group) => /^\d{3}$/.test(group));
+  return ok ? groups.join('') : undefined;
+}
+
+/**
+ * A price as people write it — a currency sign or code (`$120`, `120 EUR`), a decimal comma
+ * (`120,00`), thousands separators (`1,200.50`, `1.200,50`) — as a plain decimal (`120`, `120.00`,
+ * `1200.50`); undefined when it is not a price. A lone comma before three digits (`1,200`) groups
+ * thousands; before one or two (`120,5`, `120,00`) it is a decimal comma.
+ */
+export function plainDecimal(written: string): string | undefined {
+  const bare = written
+    .trim()
+    .replace(/^[^\d.,-]+|[^\d.,]+$/g, '')
+    .replace(/[\s\u00a0\u202f'_]/g, '');
+  if (!/^\d[\d.,]*$/.test(bare)) return undefined;
+  const marks = bare.replace(/\d/g, '');
+  const last = marks[marks.length - 1];
+  if (last === undefined) return bare;
+  const point = bare.lastIndexOf(last);
+  const whole = bare.slice(0, point);
+  const fraction = bare.slice(point + 1);
+  if (marks.length > 1 && !marks.slice(0, -1).includes(last)) {
+    // both marks: the last one is the decimal mark, the other groups thousands
+    const digits = ungrouped(whole, last === '.' ? ',' : '.');
+    return digits === undefined ? undefined : `${digits}.${fraction}`;
+  }
+  if (marks.length > 1 || (last === ',' && fraction.length === 3)) return ungrouped(bare, last);
+  return `${whole}.${fraction}`;
+}
+
 /**
  * Why an amount is not acceptable, and what to write instead. `source` is the text as written in the
  * YAML file (a YAML number `10.00` has the value 10, but the user wrote two decimals).
@@ -54,6 +89,11 @@ export function amountMessage(
   const minor = majorToMinorUnits(written, currency);
   if (minor !== undefined && written.includes('.')) {
     return `amount is in the lowest currency unit, without a decimal point: for ${written} ${quotedHint(minor)}`;
+  }
+  const plain = plainDecimal(written);
+  const meant = plain === undefined ? undefined : majorToMinorUnits(plain, currency);
+  if (meant !== undefined && plain !== written) {
+    return `amount is a string of digits in the lowest currency unit, without a currency sign or separators: for ${written} ${quotedHint(meant)}`;
   }
   if (written.includes('.')) {
     const places = currencyDecimalPlaces(currency ?? 'USD');

@@ -23,13 +23,16 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * The candidate the user most likely meant: same spelling in another case or in snake_case, else
- * the nearest by edit distance if it is close enough to be a typo (a third of the length, at least 2).
+ * The candidate the user most likely meant: same spelling in another case or in snake_case, the
+ * one candidate that begins with it, else the nearest by edit distance if it is close enough to be a typo (a third of the length, at least 2).
  */
 export function closest(input: string, candidates: readonly string[]): string | undefined {
   const folded = toSnakeCase(input);
   const exact = candidates.find((c) => c.toLowerCase() === input.toLowerCase() || c === folded);
   if (exact) return exact;
+  // a word cut short ("percent" for "percentage", "desc" for "description"), when only one candidate fits
+  const longer = candidates.filter((c) => folded.length >= 3 && c.startsWith(folded));
+  if (longer.length === 1) return longer[0];
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {

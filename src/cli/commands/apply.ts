@@ -178,12 +178,16 @@ async function confirmApply(
   const confirmed =
     environment === 'production'
       ? await confirmByTyping(reporter, 'This changes the PRODUCTION catalog.', 'production')
-      : await confirm(reporter, `Apply these changes to the ${environment} account?`);
+      : await confirm(reporter, `Apply these changes to ${confirmTarget(flags, environment)}?`);
   if (!confirmed) {
     const why = environment === 'production' ? ' (the answer was not "production")' : '';
     throw new UserError(`Apply cancelled${why}; nothing was changed.`);
   }
 }
+
+/** --local writes to an emulator that is gone when the run ends, not to an account of the user's. */
+const confirmTarget = (flags: ApplyFlags, environment: EnvironmentName) =>
+  flags.local ? 'the throw-away local emulator' : `the ${environment} account`;
 
 /**
  * The files, then the view (so the one --json document can say a file failed), the Actions step

@@ -30,8 +30,9 @@ export function renderHuman(result: ScriptsResult, out: Reporter): void {
   const { environment, scripts, files, deferred } = result;
   if (scripts.length === 0) out.info('No changes: no scripts to emit.');
   scripts.forEach((script, i) => {
-    const head = `// ===== ${script.name}.js: script ${i + 1} of ${scripts.length}, ${script.calls} API calls =====`;
-    if (files[i]) out.result(`${files[i]}  (${script.calls} API calls)`);
+    const calls = plural(script.calls, 'API call');
+    const head = `// ===== ${script.name}.js: script ${i + 1} of ${scripts.length}, ${calls} =====`;
+    if (files[i]) out.result(`${files[i]}  (${calls})`);
     else out.result(`${head}\n${script.code}`);
   });
   if (scripts.length > 0) {
@@ -42,7 +43,7 @@ export function renderHuman(result: ScriptsResult, out: Reporter): void {
   warnLookalikes(out, result.plan);
   if (deferred.length > 0) {
     out.warn(
-      `${plural(deferred.length, 'change')} wait for ids these scripts create (${deferred.join(', ')}: prices that did not fit beside their new product, discounts restricted to new products or prices): after the scripts ran, run plan --emit tool-server again for them.`,
+      `${plural(deferred.length, 'change')} ${deferred.length === 1 ? 'waits' : 'wait'} for ids these scripts create (${deferred.join(', ')}: prices that did not fit beside their new product, discounts restricted to new products or prices): after the scripts ran, run plan --emit tool-server again for them.`,
     );
   }
 }
