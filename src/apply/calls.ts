@@ -3,7 +3,7 @@
 // exponential backoff with full jitter, within a time budget). A create whose outcome is unknown
 // is never simply retried: `recover` (a lookup by marker) runs first, so there is no duplicate.
 import { RemoteError } from '../errors.js';
-import { isAmbiguous, isRetryable, toRemoteError } from '../paddle/remote-error.js';
+import { isAmbiguous, isRetryable, TIMEOUT_ERROR, toRemoteError } from '../paddle/remote-error.js';
 import type { Clock } from './clock.js';
 import type { Pacer } from './pacer.js';
 
@@ -21,6 +21,12 @@ export const DEFAULT_RETRY: RetryPolicy = {
   maxDelayMs: 8_000,
   budgetMs: 180_000,
 };
+
+/**
+ * A request that timed out is tried at most this often: a server that hung twice is hung, and
+ * six waits of 30 s (three minutes) would hold a CI job for nothing.
+ */
+export const MAX_TIMEOUT_ATTEMPTS = 2;
 
 /** Paddle's lockout after a 429 when no Retry-After came with it. */
 const DEFAULT_RETRY_AFTER_S = 60;
@@ -72,6 +78,7 @@ export function createCalls(options: CallsOptions): Calls {
     selfPaced = false,
   ): Promise<T> {
     const started = clock.now();
+    let timeouts = 0;
     for (let attempt = 1; ; attempt += 1) {
       if (!selfPaced) await pace(kind);
       let error: RemoteError;
@@ -80,7 +87,9 @@ export function createCalls(options: CallsOptions): Calls {
       } catch (thrown) {
         error = thrown instanceof RemoteError ? thrown : toRemoteError(thrown, {});
       }
-      if (!isRetryable(error) || attempt >= retry.maxAttempts) throw error;
+      if (error.code === TIMEOUT_ERROR) timeouts += 1;
+      if (!isRetryable(error) || attempt >= retry.maxAttempts || timeouts >= MAX_TIMEOUT_ATTEMPTS)
+        throw error;
       const limited = error.code === 'too_many_requests';
       const wait = limited
         ? (error.details.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S) * 1000

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import type { Io } from '../output/io.js';
 import type { Reporter } from '../output/reporter.js';
 
@@ -16,3 +16,12 @@ export type Runner = (body: CommandBody) => (...args: unknown[]) => Promise<void
 
 /** Each file under commands/ exports one of these. */
 export type RegisterCommand = (program: Command, run: Runner) => void;
+
+/** An option's value as a whole number from `min` to `max`, or commander's usage error. */
+export const wholeNumber = (min: number, max: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+  }
+  return n;
+};

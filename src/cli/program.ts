@@ -3,10 +3,13 @@ import { Command, CommanderError } from 'commander';
 import { type Io, processControl, processIo, STOP_SIGNALS, type StopSignal } from '../output/io.js';
 import { redactSecrets } from '../output/redact.js';
 import { Reporter } from '../output/reporter.js';
-import type { RegisterCommand, Runner } from './command.js';
+import { type RegisterCommand, type Runner, wholeNumber } from './command.js';
 import { EXIT_ERROR, EXIT_OK, handleError } from './handle-error.js';
 
 type CommandLoader = () => Promise<RegisterCommand>;
+
+/** --timeout takes up to a day. */
+const MAX_TIMEOUT_SECONDS = 86_400;
 
 // Commands are loaded on demand: a run imports only the command it runs (and the SDK only if that
 // command needs it), so start-up stays close to bare node. Help without a command loads them all.
@@ -65,6 +68,11 @@ export async function buildProgram(
     .version(packageVersion(), '-V, --version')
     .option('--json', 'print exactly one JSON document on stdout (for machines)')
     .option('--no-color', 'no colour, even on a terminal (NO_COLOR is honoured too)')
+    .option(
+      '--timeout <seconds>',
+      'give up after this many seconds in all (for CI): exit 1, with the one JSON document',
+      wholeNumber(1, MAX_TIMEOUT_SECONDS),
+    )
     .configureHelp({ showGlobalOptions: true })
     .configureOutput({
       // commander echoes bad arguments back, e.g. `--api-key=<the key>`: mask them like the reporter does
@@ -92,15 +100,18 @@ export async function buildProgram(
   return program;
 }
 
-/** The run's one JSON document when a signal ends it before the command wrote its own. */
-function writeInterruptedDocument(io: Io, signal: StopSignal): void {
+/** The run's one JSON document when a signal or --timeout ends it before the command wrote its own. */
+function writeStoppedDocument(io: Io, stop: Stop): void {
   if (Reporter.wroteDocumentTo(io.stdout)) return;
-  const message = `stopped by ${signal} before the command finished`;
-  new Reporter(io, { json: true, color: false }).document({
-    ok: false,
-    error: { kind: 'interrupted', signal, message },
-  });
+  const message =
+    stop.kind === 'timeout'
+      ? `gave up after --timeout ${stop.seconds} s, before the command finished`
+      : `stopped by ${stop.signal} before the command finished`;
+  new Reporter(io, { json: true, color: false }).document({ ok: false, error: { ...stop, message } });
 }
+
+/** Why a run was ended from outside the command: a signal, or --timeout. */
+type Stop = { kind: 'interrupted'; signal: StopSignal } | { kind: 'timeout'; seconds: number };
 
 /** --json with --version or --help: what commander printed, as the run's one JSON document. */
 function writeInfoDocument(io: Io, code: string, printed: string, args: readonly string[]): void {
@@ -144,10 +155,22 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   const onStop = (signal: StopSignal) => {
     if (control.listenerCount(signal) > 1) return;
     io.stderr.write(`\n${signal === 'SIGTERM' ? 'Terminated' : 'Interrupted'}.\n`);
-    if (json) writeInterruptedDocument(io, signal);
+    if (json) writeStoppedDocument(io, { kind: 'interrupted', signal });
     control.exit(EXIT_ERROR);
   };
   for (const signal of STOP_SIGNALS) control.on(signal, onStop);
+  // --timeout: the whole run, whatever it waits on, ends at the deadline (a kill's effect: apply
+  // may be cut mid-write, and a run of apply again picks up without duplicates)
+  let deadline: NodeJS.Timeout | undefined;
+  program.hook('preAction', () => {
+    const seconds = (program.opts() as { timeout?: number }).timeout;
+    if (seconds === undefined) return;
+    deadline = setTimeout(() => {
+      io.stderr.write(`\nerror: gave up after --timeout ${seconds} s\n`);
+      if (json) writeStoppedDocument(io, { kind: 'timeout', seconds });
+      control.exit(EXIT_ERROR);
+    }, seconds * 1000);
+  });
   try {
     await program.parseAsync(argv);
   } catch (error) {
@@ -171,6 +194,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     }
     return EXIT_ERROR;
   } finally {
+    clearTimeout(deadline);
     for (const signal of STOP_SIGNALS) control.off(signal, onStop);
   }
   return exitCode;

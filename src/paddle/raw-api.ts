@@ -2,11 +2,18 @@
 // cannot do: it drops a paid trial's unit_price) and the SDK's resources (see
 // sdk.ts). Each request carries its own timeout, and a failure carries the answer's status and
 // request id. Nothing global: the global fetch is called as it is, with a signal of its own.
+// Nothing from the other end is taken on trust: a redirect is never followed (the account is what
+// the base URL answers, nothing else), and an answer is read up to MAX_ANSWER_BYTES only.
 import { RemoteError } from '../errors.js';
 import { BAD_RESPONSE, errorAnswerDetails, toRemoteError } from './remote-error.js';
 import type { Target } from './target.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * The largest answer read: a page of 200 prices each with 64 KiB of custom_data (the most a
+ * catalog may hold) is 13 MiB; a bigger answer is no Paddle answer and would exhaust memory.
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 export interface RawRequest {
   method: 'GET' | 'POST' | 'PATCH';
@@ -73,10 +80,12 @@ export async function rawEnvelope(target: Target, request: RawRequest): Promise<
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       // covers reading the body too: a server that stalls mid-answer times out as well
       signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      redirect: 'manual',
     });
     answer.status = response.status;
     answer.requestId = response.headers.get('request-id') ?? undefined;
-    const body: unknown = await response.json();
+    if (response.status >= 300 && response.status < 400) throw redirectRefused(response, request.operation);
+    const body: unknown = JSON.parse(await cappedText(response, request.operation));
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new Error(`the body is ${Array.isArray(body) ? 'a list' : String(body)}, not an object`);
     }
@@ -86,6 +95,42 @@ export async function rawEnvelope(target: Target, request: RawRequest): Promise<
   } catch (error) {
     throw toRemoteError(error, { operation: request.operation, ...answer });
   }
+}
+
+/** A redirect, named and refused: following it would take another host's answer for the account. */
+function redirectRefused(response: Response, operation: string): RemoteError {
+  const location = response.headers.get('location') ?? '(no location)';
+  return new RemoteError({
+    code: BAD_RESPONSE,
+    status: response.status,
+    detail: `the server answered with a redirect to ${JSON.stringify(location.slice(0, 200))}; redirects are never followed: point PADDLE_API_URL at the API itself`,
+    operation,
+  });
+}
+
+/** The answer's text, read up to MAX_ANSWER_BYTES: past that, the rest is not read at all. */
+async function cappedText(response: Response, operation: string): Promise<string> {
+  const tooLarge = () =>
+    new RemoteError({
+      code: BAD_RESPONSE,
+      status: response.status,
+      detail: `the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, more than any Paddle answer; it was not read`,
+      operation,
+    });
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_ANSWER_BYTES) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    // leaving the loop cancels the rest of the body
+    if (size > MAX_ANSWER_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  // as response.json() decodes: UTF-8, a byte-order mark dropped
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** An error answer, every field read as the server may have sent anything (errorAnswerDetails). */

@@ -1,6 +1,6 @@
 // Pacing and retries, on a clock that jumps instead of waiting.
 import { describe, expect, it } from 'vitest';
-import { createCalls, DEFAULT_RETRY } from '../../src/apply/calls.js';
+import { createCalls, DEFAULT_RETRY, MAX_TIMEOUT_ATTEMPTS } from '../../src/apply/calls.js';
 import { createPacer } from '../../src/apply/pacer.js';
 import { RemoteError } from '../../src/errors.js';
 import { jumpingClock } from './harness.js';
@@ -97,6 +97,13 @@ describe('retries', () => {
       code: 'too_many_requests',
     });
     expect(f.attempts).toHaveLength(1);
+  });
+
+  it(`issue 22 finding 7: a timeout is tried ${MAX_TIMEOUT_ATTEMPTS} times, not maxAttempts: a hung server holds a run about a minute, not three`, async () => {
+    const { clock, calls } = setup();
+    const f = failing([error('timeout'), error('timeout'), error('timeout')], 'ok');
+    await expect(calls.run('read', () => f.call(clock.now))).rejects.toMatchObject({ code: 'timeout' });
+    expect(f.attempts).toHaveLength(MAX_TIMEOUT_ATTEMPTS);
   });
 
   it('a non-retryable error (forbidden) is thrown at once', async () => {

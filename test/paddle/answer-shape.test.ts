@@ -9,7 +9,7 @@ import {
   priceAnswer,
   productAnswer,
 } from '../../src/paddle/answer-shape.js';
-import { MAX_PAGES, pagingGuard } from '../../src/paddle/paging-guard.js';
+import { MAX_LIST_SECONDS, MAX_PAGES, pagingGuard } from '../../src/paddle/paging-guard.js';
 
 const product = {
   id: 'pro_01h00000000000000000000000',
@@ -109,5 +109,16 @@ describe('paging ends', () => {
     const error = failure(() => next('https://x/products?after=6'));
     expect(error.code).toBe('invalid_response');
     expect(error.message).toBe('stopped paging: the list goes on past 5 pages');
+  });
+
+  it(`issue 22 finding 7: a list read stops after ${MAX_LIST_SECONDS} s, however few pages`, () => {
+    let now = 0;
+    const next = pagingGuard('list products', MAX_PAGES, MAX_LIST_SECONDS, () => now);
+    now = MAX_LIST_SECONDS * 1000;
+    expect(next('https://x/products?after=2')).toBe('https://x/products?after=2');
+    now += 1;
+    expect(failure(() => next('https://x/products?after=3')).message).toBe(
+      `stopped paging: the list took more than ${MAX_LIST_SECONDS} s to read (2 pages)`,
+    );
   });
 });

@@ -1,6 +1,5 @@
 // `apply <file>`: validate, then the apply use-case (src/apply/use-case.ts), then its views.
 import { resolve } from 'node:path';
-import { InvalidArgumentError } from 'commander';
 import { type ApplySettings, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
 import { dotenvLines, idsDocument, type KeyResult, keyResults, liveIdEntries } from '../../apply/report.js';
 import { type ApplyResult, applyCatalog } from '../../apply/use-case.js';
@@ -19,7 +18,7 @@ import type { Reporter } from '../../output/reporter.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
-import type { CommandContext, RegisterCommand } from '../command.js';
+import { type CommandContext, type RegisterCommand, wholeNumber } from '../command.js';
 import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
 import { checkOutputFile, tryWriteOutputFile, type UnwrittenFile } from '../output-file.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
@@ -41,14 +40,6 @@ interface ApplyFlags extends TargetFlags {
   idsOut?: string;
   envOut?: string;
 }
-
-const wholeNumber = (min: number, max: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
-  }
-  return n;
-};
 
 const EXAMPLES = `
 Examples:
