@@ -147,7 +147,7 @@ export const discountSchema = z
     currency_code: z
       .enum(CURRENCY_CODES)
       .optional()
-      .describe('Required for flat and flat_per_seat; not allowed for percentage.'),
+      .describe('Required for flat and flat_per_seat; a percentage discount may carry one too.'),
     code: z
       .string()
       .regex(DISCOUNT_CODE_PATTERN, {

@@ -77,13 +77,28 @@ export interface DiscountPlan {
 }
 
 /** With --adopt: the unmarked discount with the key's code, active ones first; a tie adopts nothing. */
+/**
+ * The unmarked discounts a key could take over: those with its code; for a key without a code (a
+ * discount not for checkout), those without one that grant the same (description, type, amount).
+ */
+function adoptable(desired: DiscountState, unmarked: readonly RemoteDiscount[]): RemoteDiscount[] {
+  const { code } = desired;
+  if (code !== null) return unmarked.filter((d) => sameCode(d.code, code));
+  return unmarked.filter(
+    (d) =>
+      d.code === null &&
+      d.description === desired.description &&
+      d.type === desired.type &&
+      sameAmount(d.type, d.amount, desired.amount),
+  );
+}
+
 function adoptionFor(
   key: string,
-  code: string | null,
+  desired: DiscountState,
   unmarked: readonly RemoteDiscount[],
 ): { remote?: RemoteDiscount; ambiguity?: Ambiguity } {
-  if (code === null) return {};
-  const same = unmarked.filter((d) => sameCode(d.code, code));
+  const same = adoptable(desired, unmarked);
   const active = same.filter((d) => d.status === 'active');
   const found = active.length > 0 ? active : same;
   if (found.length === 1) return { remote: found[0] };
@@ -94,7 +109,10 @@ function adoptionFor(
       kind: 'discount',
       key,
       candidates,
-      reason: `${found.length} unmarked discounts have the code ${code}`,
+      reason:
+        desired.code === null
+          ? `${found.length} unmarked discounts without a code are "${desired.description}"`
+          : `${found.length} unmarked discounts have the code ${desired.code}`,
     },
   };
 }
@@ -143,13 +161,14 @@ export function planDiscounts(
   keyOfId: ReadonlyMap<string, string>,
   options: DiffOptions,
 ): DiscountPlan {
-  const unmarked = all.filter((d) => readMarker(d.custom_data) === undefined);
+  // an unmarked discount is taken over by one key at most
+  let unmarked = all.filter((d) => readMarker(d.custom_data) === undefined);
   const ambiguities: Ambiguity[] = [];
   const planned = Object.entries(wanted).map(([key, discount]): DiscountChange => {
     const desired = discountState(discount);
     const remote = managed.get(key);
     if (remote || !options.adopt) return change(key, desired, remote, keyOfId);
-    const adoption = adoptionFor(key, desired.code, unmarked);
+    const adoption = adoptionFor(key, desired, unmarked);
     if (adoption.ambiguity) {
       ambiguities.push(adoption.ambiguity);
       const { reason, candidates } = adoption.ambiguity;
@@ -160,6 +179,7 @@ export function planDiscounts(
     }
     if (!adoption.remote) return change(key, desired, undefined, keyOfId);
     const adopted = adoption.remote;
+    unmarked = unmarked.filter((d) => d !== adopted);
     const fields = fieldChanges(remoteDiscountState(adopted, keyOfId, desired), desired);
     const archived = adopted.status === 'archived' ? { archived: true } : {};
     return {

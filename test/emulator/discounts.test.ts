@@ -93,10 +93,17 @@ describe('/discounts', () => {
     expect(malformed.body.error.code).toBe('bad_request');
   });
 
-  it('type and currency: flat needs currency_code, percentage refuses it; amounts by type', async () => {
+  it('a percentage discount may carry currency_code (as Paddle’s own list example does): kept and served back', async () => {
+    const res = await call(emulator, 'POST', '/discounts', { body: percentage({ currency_code: 'USD' }) });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ type: 'percentage', currency_code: 'USD' });
+    const got = await call(emulator, 'GET', `/discounts/${res.body.data.id}`);
+    expect(got.body.data.currency_code).toBe('USD');
+  });
+
+  it('type and currency: flat needs currency_code; amounts by type', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ type: 'flat', amount: '500' }, 'currency_code'],
-      [{ currency_code: 'USD' }, 'currency_code'],
       [{ amount: '100.5' }, 'amount'],
       [{ amount: '0' }, 'amount'],
       [{ type: 'flat', amount: '5.00', currency_code: 'EUR' }, 'amount'],

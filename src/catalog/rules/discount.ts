@@ -73,18 +73,12 @@ export function discountAmount(discount: DiscountFields): Finding[] {
   return [error(AMOUNT_TOO_LARGE, ['amount'], amountTooLargeMessage(amount, discount.currency_code))];
 }
 
-/** Flat amounts are money, so they need a currency; a percentage has none. */
+/**
+ * Flat amounts are money, so they need a currency. A percentage may carry one, as Paddle accepts and
+ * keeps it (its own GET /discounts example has one; docs/discount-statuses.md).
+ */
 export function discountCurrency(discount: DiscountFields): Finding[] {
   const { type, currency_code: currency } = discount;
-  if (type === 'percentage' && currency !== undefined) {
-    return [
-      error(
-        DISCOUNT_RULE.currency,
-        ['currency_code'],
-        'a percentage discount has no currency: remove currency_code, or use type: flat for an amount off',
-      ),
-    ];
-  }
   if ((type === 'flat' || type === 'flat_per_seat') && currency === undefined) {
     return [
       error(

@@ -1,6 +1,7 @@
 // Discount bodies (OpenAPI discount-create / discount) and Paddle's discount rules, enforced on the
 // discount as it would be stored, so a PATCH cannot get round them: the amount's form by type, a
-// currency for flat types and none for percentages, recur before maximum_recurring_intervals,
+// currency for flat types (a percentage may carry one: Paddle's own GET /discounts example
+// dsc_01gtgztp8fpchantd5g1wrksa3 does), recur before maximum_recurring_intervals,
 // codes unique per account ignoring case (409 discount_code_conflict), restrict_to ids active.
 import { PADDLE_ID } from '../../paddle-facts/ids.js';
 import { ApiFailure, badRequest, ruleViolation } from '../api-error.js';
@@ -89,9 +90,6 @@ export function checkDiscountRules(discount: WireRecord): void {
     const value = Number(amount);
     if (!PERCENTAGE.test(amount) || value < 0.01 || value > 100) {
       errors.add('amount', 'percentage discounts must have an amount between 0.01 and 100');
-    }
-    if (discount.currency_code !== null) {
-      errors.add('currency_code', 'must not be set for percentage discounts');
     }
   } else {
     if (!/^\d+$/.test(amount)) errors.add('amount', 'must be a string of digits in the lowest currency unit');
