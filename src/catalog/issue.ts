@@ -1,5 +1,6 @@
 // What reading a catalog finds wrong, and the error that stops a command when any of it is an error.
 import { plural } from '../output/plural.js';
+import type { EnvironmentName } from '../paddle-facts/environments.js';
 import type { RuleId } from './rules/ids.js';
 
 /** One problem found in a catalog file, positioned at the node that causes it. */
@@ -20,6 +21,8 @@ export class InvalidCatalogError extends Error {
   constructor(
     readonly file: string,
     readonly issues: CatalogIssue[],
+    /** the environment whose settings the rules used */
+    readonly environment: EnvironmentName,
   ) {
     const errors = issues.filter((issue) => issue.severity === 'error').length;
     super(`${file}: ${plural(errors, 'error')} in the catalog`);

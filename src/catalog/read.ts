@@ -271,6 +271,6 @@ export async function loadCatalog(
   cwd?: string,
 ): Promise<LoadedCatalog> {
   const { catalog, issues } = readCatalog(file, await readCatalogFile(file, cwd), { environment });
-  if (!catalog) throw new InvalidCatalogError(file, issues);
+  if (!catalog) throw new InvalidCatalogError(file, issues, environment);
   return { file, catalog, environment, settings: settingsFor(catalog, environment), warnings: issues };
 }

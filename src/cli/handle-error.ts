@@ -6,6 +6,7 @@ import { shown } from '../output/escape.js';
 import { formatIssueLine } from '../output/issues.js';
 import type { Reporter } from '../output/reporter.js';
 import { hintForRemoteError } from '../paddle/error-hints.js';
+import * as validateView from './views/validate.js';
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
@@ -28,12 +29,10 @@ export function handleError(error: unknown, reporter: Reporter): number {
   return reportBug(error, reporter);
 }
 
+/** plan, apply and ids stop on an invalid catalog with validate's own --json document. */
 function reportInvalidCatalog(error: InvalidCatalogError, reporter: Reporter): number {
-  reporter.document({
-    ok: false,
-    error: { kind: 'invalid-catalog', message: error.message },
-    issues: error.issues.map(({ severity: _severity, ...issue }) => issue),
-  });
+  const { file, environment, issues } = error;
+  reporter.document(validateView.renderJson({ file, environment, issues, catalog: undefined }));
   annotateIssues(reporter, error.file, error.issues);
   for (const issue of error.issues) reporter.info(formatIssueLine(error.file, issue, reporter.errStyle));
   reporter.error(error.message);

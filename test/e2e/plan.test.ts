@@ -65,3 +65,24 @@ describe('plan', () => {
     expect(emulator.requests()).toEqual([]);
   });
 });
+
+describe('plan and apply --json of an invalid catalog', () => {
+  it("is validate --json's document (file, environment, issues with severity), and nothing is read", async () => {
+    const file = writeCatalog(
+      dir,
+      'version: 1\nproducts:\n  pro:\n    name: Pro\n    tax_category: ebooks\n    prices:\n      m:\n        description: x\n        unit_price: { amount: "10.00", currency_code: USD }\n',
+    );
+    const validated = await runCliInProcess(['--json', 'validate', file, '--production']);
+    const expected = JSON.parse(validated.stdout);
+    expect(expected.issues.length).toBeGreaterThan(1);
+    expect(expected).toMatchObject({ ok: false, file, environment: 'production' });
+    for (const command of ['plan', 'apply']) {
+      const liveKey = emulator.addApiKey(['product.read', 'price.read'], 'production');
+      const args = ['--json', command, file, '--production', ...(command === 'apply' ? ['--yes'] : [])];
+      const result = await runCliInProcess(args, { env: { ...env(), PADDLE_API_KEY: liveKey } });
+      expect(result.code, command).toBe(1);
+      expect(JSON.parse(result.stdout), command).toEqual(expected);
+    }
+    expect(emulator.requests()).toEqual([]);
+  });
+});
