@@ -6,6 +6,8 @@ import { CATEGORIES_WITHOUT_APPROVAL } from '../paddle-facts/tax-categories.js';
 import type { AccountSettings } from './core.js';
 import { type IdFactory, timestamp } from './ids.js';
 import { newCustomer } from './routes/customers.js';
+import { newDiscount } from './routes/discounts.js';
+import { newPrice } from './routes/prices.js';
 import { newProduct } from './routes/products.js';
 import { redemptions } from './rules/discount-status.js';
 import { DEMO_CUSTOMERS, demoSeed } from './seed-data.js';
@@ -59,23 +61,10 @@ function seedDate(record: WireRecord): string {
  */
 function seedDiscount(ids: IdFactory, d: WireRecord, used: ReadonlyMap<string, number>): WireRecord {
   const at = seedDate(d);
+  const timesUsed = typeof d.id === 'string' ? (used.get(d.id) ?? 0) : 0;
   return {
-    id: ids.next('dsc', Date.parse(at)),
-    status: 'active',
-    enabled_for_checkout: true,
-    code: null,
-    mode: 'standard',
-    currency_code: null,
-    recur: false,
-    maximum_recurring_intervals: null,
-    usage_limit: null,
-    restrict_to: null,
-    expires_at: null,
-    times_used: typeof d.id === 'string' ? (used.get(d.id) ?? 0) : 0,
-    custom_data: null,
-    import_meta: null,
-    created_at: at,
-    updated_at: at,
+    ...newDiscount(ids.next('dsc', Date.parse(at)), d, at),
+    times_used: timesUsed,
     ...structuredClone(d),
   };
 }
@@ -88,22 +77,7 @@ function seedProduct(ids: IdFactory, p: WireRecord): WireRecord {
 function seedPrice(ids: IdFactory, p: WireRecord): WireRecord {
   const at = seedDate(p);
   return {
-    id: ids.next('pri', Date.parse(at)),
-    product_id: p.product_id,
-    type: 'standard',
-    description: '',
-    name: null,
-    billing_cycle: null,
-    trial_period: null,
-    tax_mode: 'account_setting',
-    unit_price: p.unit_price,
-    unit_price_overrides: [],
-    custom_data: null,
-    status: 'active',
-    quantity: { minimum: 1, maximum: 100 },
-    import_meta: null,
-    created_at: at,
-    updated_at: at,
+    ...newPrice(ids.next('pri', Date.parse(at)), { description: '', ...p }, at),
     ...structuredClone(p),
   };
 }

@@ -2,6 +2,7 @@
 // billed_at, details.totals}) expanded to the full shape the SDK reads (items[]
 // with price.unit_price and quantity, payments[], details.tax_rates_used[] and line_items[]).
 import type { IdFactory } from './ids.js';
+import { newPrice } from './routes/prices.js';
 import { newProduct } from './routes/products.js';
 import type { SeedTransaction, WireRecord } from './types.js';
 
@@ -69,24 +70,15 @@ interface ExpandContext {
 }
 
 function itemPrice(ids: IdFactory, atMs: number, currency: string, amount: string, at: string): WireRecord {
-  return {
-    id: ids.next('pri', atMs),
+  const id = ids.next('pri', atMs); // before its product's: the ids the seeds have always had
+  const fields = {
     product_id: ids.next('pro', atMs),
-    type: 'standard',
     description: 'Monthly subscription',
     name: 'Monthly',
     billing_cycle: { interval: 'month', frequency: 1 },
-    trial_period: null,
-    tax_mode: 'account_setting',
     unit_price: { amount, currency_code: currency },
-    unit_price_overrides: [],
-    custom_data: null,
-    status: 'active',
-    quantity: { minimum: 1, maximum: 100 },
-    import_meta: null,
-    created_at: at,
-    updated_at: at,
   };
+  return newPrice(id, fields, at);
 }
 
 /** Payout totals once completed; a non-payout currency is reported as not yet converted (null). */

@@ -16,34 +16,40 @@ import { DISCOUNT_STATUSES, discountStatus, refreshDiscountStatuses } from '../r
 import type { WireRecord } from '../types.js';
 import { applyPatch, assertWritable, findOr404, pathPattern, statusScope } from './common.js';
 
+/** A discount as Paddle stores it: Paddle's defaults for every field `fields` leaves out. */
+export function newDiscount(id: string, fields: WireRecord, at: string): WireRecord {
+  return {
+    id,
+    status: 'active',
+    description: fields.description,
+    enabled_for_checkout: fields.enabled_for_checkout ?? true,
+    code: fields.code ?? null,
+    type: fields.type,
+    mode: fields.mode ?? 'standard',
+    amount: fields.amount,
+    currency_code: fields.currency_code ?? null,
+    recur: fields.recur ?? false,
+    maximum_recurring_intervals: fields.maximum_recurring_intervals ?? null,
+    usage_limit: fields.usage_limit ?? null,
+    restrict_to: structuredClone(fields.restrict_to ?? null),
+    expires_at: fields.expires_at ?? null,
+    times_used: 0,
+    custom_data: structuredClone(fields.custom_data ?? null),
+    import_meta: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 function create(ctx: RouteContext): Reply {
   const body = ctx.body;
   const { state, settings } = ctx.account;
   checkDiscountBody(body, 'create', settings);
   const now = ctx.core.now();
   const enabled = body.enabled_for_checkout ?? true;
-  const discount: WireRecord = {
-    id: ctx.core.ids.next('dsc', now.getTime()),
-    status: 'active',
-    description: body.description,
-    enabled_for_checkout: enabled,
-    // Paddle makes up a code for a checkout discount that has none
-    code: body.code ?? (enabled ? generatedCode() : null),
-    type: body.type,
-    mode: body.mode ?? 'standard',
-    amount: body.amount,
-    currency_code: body.currency_code ?? null,
-    recur: body.recur ?? false,
-    maximum_recurring_intervals: body.maximum_recurring_intervals ?? null,
-    usage_limit: body.usage_limit ?? null,
-    restrict_to: structuredClone(body.restrict_to ?? null),
-    expires_at: body.expires_at ?? null,
-    times_used: 0,
-    custom_data: structuredClone(body.custom_data ?? null),
-    import_meta: null,
-    created_at: timestamp(now),
-    updated_at: timestamp(now),
-  };
+  // Paddle makes up a code for a checkout discount that has none
+  const code = body.code ?? (enabled ? generatedCode() : null);
+  const discount = newDiscount(ctx.core.ids.next('dsc', now.getTime()), { ...body, code }, timestamp(now));
   checkDiscountRules(discount);
   discount.status = discountStatus(discount, now.getTime());
   checkCodeFree(state.discounts, discount.code);

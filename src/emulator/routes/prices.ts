@@ -26,6 +26,28 @@ function withProduct(ctx: RouteContext, price: WireRecord): WireRecord {
   return { ...price, product: ctx.account.state.products.get(price.product_id) ?? null };
 }
 
+/** A price as Paddle stores it: Paddle's defaults for every field `fields` leaves out. */
+export function newPrice(id: string, fields: WireRecord, at: string): WireRecord {
+  return {
+    id,
+    product_id: fields.product_id,
+    type: fields.type ?? 'standard',
+    description: fields.description,
+    name: fields.name ?? null,
+    billing_cycle: fields.billing_cycle ?? null,
+    trial_period: fields.trial_period ?? null,
+    tax_mode: fields.tax_mode ?? 'account_setting',
+    unit_price: fields.unit_price,
+    unit_price_overrides: fields.unit_price_overrides ?? [],
+    custom_data: fields.custom_data ?? null,
+    status: 'active',
+    quantity: fields.quantity ?? { minimum: 1, maximum: 100 },
+    import_meta: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 function create(ctx: RouteContext): Reply {
   const body = ctx.body;
   checkPriceBody(body, 'create', ctx.account.settings);
@@ -33,24 +55,7 @@ function create(ctx: RouteContext): Reply {
   if (!product) throw notFound('Product', body.product_id as string);
   if (product.status === 'archived') throw entityArchived('Product', product.id);
   const now = ctx.core.now();
-  const price: WireRecord = {
-    id: ctx.core.ids.next('pri', now.getTime()),
-    product_id: product.id,
-    type: body.type ?? 'standard',
-    description: body.description,
-    name: body.name ?? null,
-    billing_cycle: body.billing_cycle ?? null,
-    trial_period: body.trial_period ?? null,
-    tax_mode: body.tax_mode ?? 'account_setting',
-    unit_price: body.unit_price,
-    unit_price_overrides: body.unit_price_overrides ?? [],
-    custom_data: body.custom_data ?? null,
-    status: 'active',
-    quantity: body.quantity ?? { minimum: 1, maximum: 100 },
-    import_meta: null,
-    created_at: timestamp(now),
-    updated_at: timestamp(now),
-  };
+  const price = newPrice(ctx.core.ids.next('pri', now.getTime()), body, timestamp(now));
   checkPriceRules(price, ctx.account.settings);
   ctx.account.state.prices.insert(structuredClone(price));
   return { status: 201, data: ctx.account.state.prices.get(price.id) };
