@@ -3,30 +3,14 @@
 // account settings the chosen options need (approved tax categories, cardless trials).
 import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
 import { needsApproval, type TaxCategory } from '../paddle-facts/tax-categories.js';
+import { slugify, uniqueKey } from './key-slug.js';
 import { majorToMinorUnits, plainDecimal } from './rules/amount.js';
 import type { Catalog, CatalogProduct, Money, TrialPeriod } from './schema.js';
 import { KEY_PATTERN } from './schema.js';
 
-const KEY_LENGTH = 63;
-
 /** A key (`^[a-z0-9][a-z0-9_-]{0,62}$`) from a name, not in `taken`: "Pro Plan" → "pro-plan", then "pro-plan-2". */
 export function slugKey(name: string, taken: Iterable<string>, fallback = 'item'): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, KEY_LENGTH)
-    .replace(/-+$/, '');
-  const base = KEY_PATTERN.test(slug) ? slug : fallback;
-  const used = new Set(taken);
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) {
-    const suffix = `-${n}`;
-    const candidate = `${base.slice(0, KEY_LENGTH - suffix.length)}${suffix}`;
-    if (!used.has(candidate)) return candidate;
-  }
+  return uniqueKey([slugify(name)], new Set(taken), fallback);
 }
 
 /** Why `key` cannot be used, or undefined when it can. */

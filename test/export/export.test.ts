@@ -1,9 +1,10 @@
 // exportCatalog: snapshot → the minimal catalog file (pure), and its round trip through the reader
 // and the planner with --adopt.
 import { describe, expect, it } from 'vitest';
+import { slugify, uniqueKey } from '../../src/catalog/key-slug.js';
 import { readCatalog } from '../../src/catalog/read.js';
 import { catalogToYaml } from '../../src/catalog/write.js';
-import { cycleKey, exportCatalog, exportPrice, slugify, uniqueKey } from '../../src/export/export.js';
+import { cycleKey, exportCatalog, exportPrice } from '../../src/export/export.js';
 import { diff } from '../../src/plan/diff.js';
 import { changesInOrder, summarize } from '../../src/plan/summary.js';
 import { defined } from '../helpers/defined.js';
