@@ -9,7 +9,8 @@ export function nameCodeHolder(conflict: CodeConflict): string {
     conflict.catalog !== undefined
       ? `of catalog ${shown(conflict.catalog)} (key ${shown(conflict.key ?? '')})`
       : 'which this tool does not manage';
-  return `${shown(conflict.id)} ${whose}${conflict.archived ? ', archived' : ''}`;
+  const status = conflict.archived ? 'archived' : conflict.remoteStatus;
+  return `${shown(conflict.id)} ${whose}${status ? `, ${status}` : ''}`;
 }
 
 export const CODE_CONFLICT_WAY_OUT =

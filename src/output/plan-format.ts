@@ -147,8 +147,8 @@ export function nameLookalike(lookalike: Lookalike): string {
       : 'description' in lookalike
         ? lookalike.description
         : lookalike.code;
-  const archived = 'archived' in lookalike && lookalike.archived ? ' (archived)' : '';
-  return `${shown(lookalike.id)} ${shown(JSON.stringify(value))}${archived}`;
+  const status = 'code' in lookalike ? (lookalike.archived ? 'archived' : lookalike.remoteStatus) : undefined;
+  return `${shown(lookalike.id)} ${shown(JSON.stringify(value))}${status ? ` (${status})` : ''}`;
 }
 
 /** `! looks like product pro_01… "Addon Seats" (the same name), which this tool does not manage`, and the ways out. */

@@ -29,7 +29,8 @@ function holderOf(
     id: held.id,
     code: held.code as string,
     ...(marker ? { catalog: marker.catalog, key: marker.key } : {}),
-    ...(held.status === 'active' ? {} : { archived: true as const }),
+    ...(held.status === 'archived' ? { archived: true as const } : {}),
+    ...(held.status === 'expired' || held.status === 'used' ? { remoteStatus: held.status } : {}),
   };
 }
 

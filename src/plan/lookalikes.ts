@@ -73,6 +73,11 @@ export function discountLookalike(
   const holds = (d: RemoteDiscount) => sameCode(d.code, code);
   const twin = twinIn(discounts, taken, holds);
   if (twin) return { id: twin.id, code: twin.code as string };
+  // Paddle keeps the code of a discount it expired or used up, and of an archived one
+  for (const status of ['expired', 'used'] as const) {
+    const lapsed = twinIn(discounts, taken, holds, status);
+    if (lapsed) return { id: lapsed.id, code: lapsed.code as string, remoteStatus: status };
+  }
   const archived = twinIn(discounts, taken, holds, 'archived');
   return archived && { id: archived.id, code: archived.code as string, archived: true };
 }

@@ -75,8 +75,8 @@ export interface ChangeBase {
 export type Lookalike =
   | { id: string; name: string }
   | { id: string; description: string }
-  /** a discount's code is kept by an archived discount too, so that one is in the way as well */
-  | { id: string; code: string; archived?: true };
+  /** a discount's code is kept by an archived, expired or used discount too: that one is in the way as well */
+  | { id: string; code: string; archived?: true; remoteStatus?: LapsedStatus };
 
 export interface Creation<State> {
   action: 'create';
@@ -145,6 +145,8 @@ export interface CodeConflict {
   catalog?: string;
   key?: string;
   archived?: true;
+  /** the holder is expired or used: Paddle keeps its code all the same */
+  remoteStatus?: LapsedStatus;
 }
 
 /** A status Paddle set on a discount by itself: its expires_at passed, or its usage_limit was reached. */

@@ -80,4 +80,29 @@ describe('expired and used discounts in the plan', () => {
     expect(planOf([archived, expired]).discounts[0]?.id).toBe('dsc_e');
     expect(planOf([archived, expired, active]).discounts[0]?.id).toBe('dsc_n');
   });
+
+  it.each(['expired', 'used'] as const)(
+    'a new code held by an unmanaged %s discount is its look-alike, named with its status',
+    (status) => {
+      const holder = remoteDiscount(null, { id: 'dsc_h', status });
+      const plan = planOf([holder]);
+      expect(plan.discounts).toMatchObject([
+        { action: 'create', lookalike: { id: 'dsc_h', code: 'LAUNCH25', remoteStatus: status } },
+      ]);
+      expect(formatPlan(plan, plain)[1]).toContain(`dsc_h "LAUNCH25" (${status})`);
+    },
+  );
+
+  it('a new code held by an expired discount of another key is a conflict naming it expired, not archived', () => {
+    const holder = remoteDiscount('old', { id: 'dsc_o', status: 'expired' });
+    const plan = planOf([holder]);
+    expect(plan.discounts[0]?.codeConflict).toEqual({
+      id: 'dsc_o',
+      code: 'LAUNCH25',
+      catalog: 'default',
+      key: 'old',
+      remoteStatus: 'expired',
+    });
+    expect(formatPlan(plan, plain).join('\n')).toContain('dsc_o of catalog default (key old), expired');
+  });
 });
