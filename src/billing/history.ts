@@ -19,16 +19,16 @@ import { keepRequested } from './server-filter.js';
 export const HISTORY_PAGE_SIZE = 10;
 
 export interface BillingDeps {
-  /** the authenticated user of this request, or null (rule 1) */
+  /** the authenticated user of this request, or null: then nothing is asked of Paddle */
   getUser(): Promise<BillingUser | null> | BillingUser | null;
   customers: CustomerMirror;
   transactions: TransactionsGateway;
-  /** the request's Accept-Language header value (rule 8) */
+  /** the request's Accept-Language header value: its first tag formats the amounts */
   acceptLanguage?: string | null | undefined;
   currencies: CurrencySource;
 }
 
-/** Rule 6: exactly these fields, nothing of the raw transaction besides (rule 7). */
+/** Exactly these fields: nothing else of the raw transaction reaches the app's client. */
 export interface HistoryItem {
   id: string;
   billedAt: string | null;
@@ -48,7 +48,7 @@ export type BillingHistoryResult =
 
 export const NOT_AUTHENTICATED = 'Not authenticated';
 
-/** Rules 1–2: the user's e-mail, or null when there is no authenticated user with one. */
+/** The user's e-mail, or null when there is no authenticated user with one. */
 export async function authenticatedEmail(deps: Pick<BillingDeps, 'getUser'>): Promise<string | null> {
   const user = await deps.getUser();
   const email = user?.email?.trim();
@@ -61,15 +61,16 @@ export async function getBillingHistory(
 ): Promise<BillingHistoryResult> {
   const email = await authenticatedEmail(deps);
   if (email === null) return { error: NOT_AUTHENTICATED };
-  // Rule 2: the id comes from the server-side mirror, never from the client's input.
+  // The id comes from the server-side mirror, never from the client's input: nobody can ask for
+  // someone else's history.
   const customerId = await deps.customers.findCustomerIdByEmail(email);
   if (customerId === null) return { items: [], hasMore: false };
   return getCustomerHistoryPage(deps, customerId, input.after);
 }
 
 /**
- * Rules 4–9 for a customer id that is already trusted: support staff who looked it up
- * themselves (the CLI's --customer), or the action above after resolving it.
+ * One page for a customer id that is already trusted: support staff who looked it up themselves
+ * (the CLI's --customer), or the action above after resolving it.
  */
 export async function getCustomerHistoryPage(
   deps: Pick<BillingDeps, 'transactions' | 'currencies' | 'acceptLanguage'>,

@@ -24,7 +24,7 @@ export async function getInvoiceUrl(
   deps: Pick<BillingDeps, 'getUser' | 'customers' | 'transactions'>,
   request: InvoiceRequest,
 ): Promise<InvoiceUrlResult> {
-  // Rule 1: authentication and customer resolution as in the history action.
+  // Who asks, and which customer that is, exactly as for the billing history.
   const email = await authenticatedEmail(deps);
   if (email === null) return { error: NOT_AUTHENTICATED };
   const customerId = await deps.customers.findCustomerIdByEmail(email);
@@ -32,14 +32,14 @@ export async function getInvoiceUrl(
   return getCustomerInvoiceUrl(deps.transactions, customerId, request);
 }
 
-/** Rules 2–5 for a customer id that is already trusted (resolved above, or given by support staff). */
+/** The URL for a customer id that is already trusted (resolved above, or given by support staff). */
 export async function getCustomerInvoiceUrl(
   transactions: TransactionsGateway,
   customerId: string,
   request: InvoiceRequest,
 ): Promise<InvoiceUrlResult> {
   return apiErrorsAsResults(async () => {
-    // Rule 2: ownership before any PDF request.
+    // Ownership before any PDF request: someone else's transaction is Forbidden, and no link is made.
     const transaction = await transactions.getTransaction(request.transactionId);
     if (transaction.customerId !== customerId) return { error: FORBIDDEN };
     request.inspect?.(transaction);
@@ -61,13 +61,14 @@ export async function getInvoiceUrlAsSupport(
   });
 }
 
-// Rule 3: the URL only; rule 4: never part of a history item (each costs a call and expires).
+// The URL only, asked for one transaction at a time and never for a history page: each link costs
+// a call and expires after an hour.
 async function requestPdf(transactions: TransactionsGateway, request: InvoiceRequest) {
   const url = await transactions.getInvoicePdfUrl(request.transactionId, request.disposition ?? 'attachment');
   return { url };
 }
 
-// Rule 5: an API error is a result; anything else propagates.
+// An error Paddle answered with is a result (`{error: code}`); anything else (network, a bug) propagates.
 async function apiErrorsAsResults(call: () => Promise<InvoiceUrlResult>): Promise<InvoiceUrlResult> {
   try {
     return await call();

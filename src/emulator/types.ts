@@ -1,6 +1,6 @@
-// The emulator's public types (the agreed contract in notes/emulator-api.md) and the wire-shaped
-// records it stores. Records are kept exactly as they go on the wire (snake_case JSON), so a
-// response is the stored object, never a translation of it.
+// The emulator's public types (what `startEmulator` in src/emulator/index.ts takes and returns) and
+// the wire-shaped records it stores. Records are kept exactly as they go on the wire (snake_case
+// JSON), so a response is the stored object, never a translation of it.
 
 export interface EmulatorFaults {
   /** added to every API response */

@@ -43,7 +43,8 @@ export function paddleTransactionsGateway(paddle: Pick<PaddleClient, 'transactio
           perPage: query.perPage,
           after: query.after,
         });
-        // List rule 4: exactly one page per advance; hasMore from the collection, not estimatedTotal.
+        // Exactly one page per call; hasMore from the collection, not estimatedTotal (Paddle's total
+        // is an estimate).
         const transactions = await collection.next();
         const records = transactions.map((txn) => checked(toRecord(txn), 'list transactions'));
         return { transactions: records, hasMore: collection.hasMore === true };

@@ -20,7 +20,7 @@ const trialCurrencyMismatch = () =>
   );
 
 /**
- * Rule 6: a paid trial's overrides mirror the price's overrides one for one, country set for
+ * A paid trial's overrides mirror the price's overrides one for one, country set for
  * country set (in any order) and currency for currency, so a country priced in two currencies
  * (which the API allows) pairs each trial override with its own price override.
  */
@@ -45,7 +45,7 @@ function checkPaidTrialOverrides(price: WireRecord, trial: WireRecord): void {
 export function checkTrialRules(price: WireRecord, settings: AccountSettings): void {
   const trial: WireRecord | null | undefined = price.trial_period;
   if (!trial) return;
-  // rule 5: no trial on a one-time price
+  // no trial on a one-time price: there is no later charge to delay
   if (!price.billing_cycle) {
     throw domainError(
       'price_trial_period_requires_billing_cycle',
@@ -55,7 +55,7 @@ export function checkTrialRules(price: WireRecord, settings: AccountSettings): v
   }
   const paid = trial.unit_price !== undefined && trial.unit_price !== null;
   const cardless = trial.requires_payment_method === false;
-  // rule 4: not both paid and cardless
+  // not both paid and cardless
   if (paid && cardless) {
     throw domainError(
       'trial_is_either_paid_or_cardless',
@@ -63,7 +63,7 @@ export function checkTrialRules(price: WireRecord, settings: AccountSettings): v
       'prices',
     );
   }
-  // rule 3: cardless trials are early access
+  // cardless trials are an early-access feature of the account
   if (cardless && !settings.cardlessTrials) {
     // Paddle's answer here is not documented: a schema-style bad_request naming the field
     throw badRequest([
@@ -83,7 +83,7 @@ export function checkTrialRules(price: WireRecord, settings: AccountSettings): v
     ]);
   }
   if (!paid) return;
-  // rule 2/6: a paid trial is charged in the price's currency
+  // a paid trial is charged in the price's currency (docs/rules.md: trial-paid-currency-mismatch)
   if (trial.unit_price.currency_code !== price.unit_price.currency_code) throw trialCurrencyMismatch();
   checkPaidTrialOverrides(price, trial);
 }
