@@ -34,6 +34,8 @@ export interface PlanHooks {
 }
 
 export interface ApplyHooks extends PlanHooks {
+  /** a check of the plan just read, before it is shown (a saved plan's: the account has not moved) */
+  check?: (plan: Plan) => void;
   /** the plan, before anything is asked or written */
   planned?: (plan: Plan) => void;
   /** asked only when the plan changes something: resolves to go on, throws (a UserError) to stop */
@@ -67,6 +69,7 @@ export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}
   const calls = createRunCalls(settings);
   const read = () => planCatalog(catalog, gateway, calls, options);
   const plan = await (hooks.reading ? hooks.reading(read) : read());
+  hooks.check?.(plan);
   hooks.planned?.(plan);
   refuseUnsafePlan(plan, options);
   if (hasChanges(plan)) await hooks.confirm?.(plan);

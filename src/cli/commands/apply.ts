@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { type ApplySettings, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
 import { dotenvLines, idsDocument, type KeyResult, keyResults, liveIdEntries } from '../../apply/report.js';
 import { type ApplyResult, applyCatalog } from '../../apply/use-case.js';
-import { loadCatalog } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { idsSide } from '../../ids/document.js';
 import { idsModuleText } from '../../ids/id-file.js';
@@ -18,6 +17,8 @@ import type { Reporter } from '../../output/reporter.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
+import { loadApplyInput, refuseDrift } from '../../saved-plan/apply-saved.js';
+import { checkSavedTarget } from '../../saved-plan/file.js';
 import { type CommandContext, type RegisterCommand, wholeNumber } from '../command.js';
 import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
 import { checkOutputFile, tryWriteOutputFile, type UnwrittenFile } from '../output-file.js';
@@ -50,6 +51,7 @@ Examples:
   $ paddle-catalog apply catalog.yaml --adopt --yes            # take over look-alikes made in the dashboard
   $ paddle-catalog apply catalog.yaml --allow-lookalikes       # or create beside them on purpose
   $ paddle-catalog apply catalog.yaml --dedupe --yes           # two runs made twins: keep the oldest, archive the rest
+  $ paddle-catalog apply plan.json --yes                       # exactly the saved plan (plan --out), or nothing
 
 A new object beside an unmanaged one that looks the same (product name, price description and unit price,
 discount code) is refused before anything is written. Give CI jobs a concurrency group: two runs at once
@@ -61,7 +63,7 @@ export const registerApply: RegisterCommand = (program, run) => {
     program
       .command('apply')
       .description('make the account match the catalog: products, then their prices; verify; print the ids')
-      .argument('<file>', 'the catalog YAML file'),
+      .argument('<file>', 'the catalog YAML file, or a plan file saved by plan --out'),
   )
     .option('-y, --yes', 'apply without asking (needed without a terminal, e.g. in CI)')
     .option('--prune', 'archive managed products, prices and discounts that are no longer in the catalog')
@@ -100,7 +102,7 @@ export const registerApply: RegisterCommand = (program, run) => {
 
 async function runApply({ reporter, io }: CommandContext, file: string, flags: ApplyFlags): Promise<number> {
   const environment = environmentOf(flags.production);
-  const loaded = await loadCatalog(file, environment, io.cwd);
+  const loaded = await loadApplyInput(file, environment, io.cwd, flags);
   // a folder given for an output file is refused before anything is written to the account
   const outputs = [
     [flags.idsOut, 'ids.json'],
@@ -135,11 +137,16 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
         reporter.info(`  ${reporter.errStyle.green('✓')} ${formatChange(step.change, reporter.errStyle)[0]}`);
       },
     };
+    const { saved } = loaded;
+    if (saved) checkSavedTarget(saved, file, session.target);
     const gateway = createCatalogGateway(session.target);
-    const request = { environment, catalog: loaded.catalog, gateway, options: flags, settings };
+    // a saved plan applies with the options it was made with
+    const options = saved ? { ...saved.options, allowLookalikes: flags.allowLookalikes } : flags;
+    const request = { environment, catalog: loaded.catalog, gateway, options, settings };
     const result = await applyCatalog(request, {
       reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work),
-      planned: (plan) => planView.renderHuman({ environment, plan, options: flags }, reporter),
+      check: saved ? (plan) => refuseDrift(saved, file, plan) : undefined,
+      planned: (plan) => planView.renderHuman({ environment, plan, options }, reporter),
       confirm: () => confirmApply(reporter, flags, environment),
       executing: () => {
         for (const signal of STOP_SIGNALS) signals.on(signal, onStop);

@@ -12,6 +12,8 @@ import { hasWork } from '../../plan/summary.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { EMIT_FORMATS, type EmitFlags, emitPlan } from '../emit-tool-server.js';
 import { EXIT_CHANGES_PENDING, EXIT_OK } from '../handle-error.js';
+import { packageVersion } from '../program.js';
+import { savePlan } from '../save-plan.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
 import * as planView from '../views/plan.js';
 import { show } from '../views/view.js';
@@ -32,6 +34,7 @@ Examples:
   $ PADDLE_API_KEY=pdl_sdbx_… paddle-catalog plan catalog.yaml
   $ paddle-catalog plan catalog.yaml --detailed-exitcode    # exit 2 when there is work to do (CI)
   $ paddle-catalog plan catalog.yaml --format markdown      # the review for a pull request
+  $ paddle-catalog plan catalog.yaml --out plan.json        # save it: apply plan.json applies exactly this
   $ paddle-catalog plan catalog.yaml --prune                # also archive what left the catalog
   $ paddle-catalog plan catalog.yaml --dedupe               # show archiving the twins of a key (keeps the oldest)
   $ paddle-catalog plan catalog.yaml --emit tool-server --out scripts/
@@ -71,7 +74,10 @@ export const registerPlan: RegisterCommand = (program, run) => {
         "write the pending changes as scripts for Paddle's hosted tool server",
       ).choices(EMIT_FORMATS),
     )
-    .option('--out <dir>', 'with --emit: write one .js file per script into this folder')
+    .option(
+      '--out <path>',
+      'save the plan to this file for apply <plan-file>; with --emit: the folder for one .js file per script',
+    )
     .action(run(async (ctx: CommandContext, file: string, flags: PlanFlags) => runPlan(ctx, file, flags)))
     .addHelpText('after', EXAMPLES);
 };
@@ -79,6 +85,11 @@ export const registerPlan: RegisterCommand = (program, run) => {
 async function runPlan({ reporter, io }: CommandContext, file: string, flags: PlanFlags): Promise<number> {
   if (flags.format === 'markdown' && (reporter.json || flags.emit)) {
     throw new UserError('--format markdown is its own output: leave out --json and --emit.');
+  }
+  if (flags.out && !flags.emit && flags.local) {
+    throw new UserError(
+      '--out with --local: a saved plan is for an account that stays; the built-in emulator starts empty for each command.',
+    );
   }
   const environment = environmentOf(flags.production);
   const loaded = await loadCatalog(file, environment, io.cwd);
@@ -93,8 +104,12 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
     );
     const view = { ...result, file, warnings: loaded.warnings, format: flags.format ?? 'text' };
     await publishPlan(reporter, { ...view, prune: flags.prune });
-    if (flags.emit || flags.out) return await emitPlan(reporter, result, flags);
-    show(reporter, planView, view);
+    if (flags.emit) return await emitPlan(reporter, result, flags);
+    const context = { catalog: loaded.catalog, catalogFile: file, target: session.target, cwd: io.cwd };
+    const saved = flags.out
+      ? await savePlan(result, { ...context, toolVersion: packageVersion() }, flags.out)
+      : undefined;
+    show(reporter, planView, { ...view, saved });
     return flags.detailedExitcode && hasWork(result.plan) ? EXIT_CHANGES_PENDING : EXIT_OK;
   } finally {
     await session.close();

@@ -4,7 +4,9 @@ import type { PlanResult } from '../../apply/use-case.js';
 import type { CatalogIssue } from '../../catalog/issue.js';
 import { formatPlan, planDocument } from '../../output/plan-format.js';
 import { planMarkdown } from '../../output/plan-markdown.js';
+import { plural } from '../../output/plural.js';
 import type { Reporter } from '../../output/reporter.js';
+import type { SavedPlanNote } from '../save-plan.js';
 
 export const PLAN_FORMATS = ['text', 'markdown'] as const;
 
@@ -15,17 +17,25 @@ export interface PlanView extends PlanResult {
   /** the catalog's warnings, already printed on stderr: the Markdown review carries them too */
   warnings?: readonly CatalogIssue[];
   format?: (typeof PLAN_FORMATS)[number];
+  /** plan --out: the saved plan written */
+  saved?: SavedPlanNote;
 }
 
-export function renderJson({ plan, environment }: PlanView) {
-  return planDocument(plan, environment);
+export function renderJson({ plan, environment, saved }: PlanView) {
+  return { ...planDocument(plan, environment), ...(saved ? { saved } : {}) };
 }
 
 export function renderHuman(view: PlanView, out: Reporter): void {
   const { plan, options, environment, file, warnings } = view;
   if (view.format === 'markdown' && file !== undefined) {
     out.result(planMarkdown({ plan, environment, file, warnings, prune: options.prune }).trimEnd());
-    return;
+  } else {
+    for (const line of formatPlan(plan, out.style, options)) out.result(line);
   }
-  for (const line of formatPlan(plan, out.style, options)) out.result(line);
+  const { saved } = view;
+  if (saved) {
+    out.info(
+      `Saved the plan to ${saved.file} (${plural(saved.operations, 'operation')}): apply ${saved.file} applies exactly this, or nothing if the account moved.`,
+    );
+  }
 }

@@ -1,0 +1,78 @@
+// A saved plan (`plan --out plan.json`, `apply plan.json`): one JSON document that holds what apply
+// needs to do exactly what was reviewed — the environment and base URL, the catalog as read, the
+// plan's options, the operations with their wire bodies — and what the plan saw of the account,
+// per key, so apply can tell which key would now be planned differently. No key is ever in it.
+// The digest covers every other field, so an edited file is refused; it detects edits, it does not
+// authenticate (whoever can write the file can write a new digest): keep plan files where CI keeps
+// its artifacts. Its JSON Schema is generated from the zod schema below and committed as
+// docs/plan-file.schema.json (a test keeps it current).
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { catalogSchema } from '../catalog/schema.js';
+
+export const PLAN_FILE_FORMAT = 'paddle-catalog-plan';
+export const PLAN_FILE_VERSION = 1;
+
+const json = z.record(z.string(), z.unknown());
+const ref = z.strictObject({ $ref: z.string() });
+const kind = z.enum(['product', 'price', 'discount']);
+
+export const operationSchema = z
+  .object({
+    id: z.string(),
+    change: z.number().int().min(0),
+    kind,
+    key: z.string(),
+    verb: z.enum(['create', 'update', 'archive', 'unarchive', 'adopt']),
+    target: z.union([z.string(), ref, z.null()]),
+    body: json,
+    after: z.array(z.string()),
+    recover: z.object({ key: z.string(), catalog: z.string() }).nullable(),
+  })
+  .describe(
+    'One call apply makes: its verb, the object written (an id, or {"$ref": op id} for one this run creates), the exact wire body, the operations it waits for, and the marker a lost create is recovered by',
+  );
+
+/** What the plan saw of one key: its changes as plan --json shows them, and its duplicates. */
+export const seenKeySchema = z
+  .object({
+    kind,
+    key: z.string(),
+    changes: z.array(json),
+    duplicates: z.object({ kept: z.string(), others: z.array(z.string()) }).optional(),
+  })
+  .describe(
+    'What the plan saw of one key: its changes as plan --json shows them (action, id, fields with before and after, lookalike, codeConflict) and its duplicates; apply refuses when a fresh read sees the key otherwise',
+  );
+
+export const savedPlanSchema = z.object({
+  format: z.literal(PLAN_FILE_FORMAT),
+  version: z.literal(PLAN_FILE_VERSION).describe('the format version; another version is refused'),
+  created_at: z.string().describe('when the plan was made (RFC 3339)'),
+  tool_version: z.string().describe('the paddle-catalog version that wrote it'),
+  environment: z.enum(['sandbox', 'production']).describe('apply refuses another environment'),
+  base_url: z.string().describe('the API the plan read; apply refuses another'),
+  catalog_file: z.string().describe('the catalog file the plan was made from, as given'),
+  catalog: catalogSchema.describe('the catalog as read: apply needs no catalog file'),
+  options: z.object({ prune: z.boolean(), adopt: z.boolean(), dedupe: z.boolean() }),
+  summary: z.record(z.string(), z.number()).describe("the counts of plan --json's summary"),
+  operations: z.array(operationSchema).describe('what apply sends, in order'),
+  seen: z.array(seenKeySchema),
+  digest: z
+    .string()
+    .describe('sha256:<hex> of the JSON of every other field, in order: apply refuses an edited file'),
+});
+
+export type SavedPlan = z.infer<typeof savedPlanSchema>;
+export type SeenKey = z.infer<typeof seenKeySchema>;
+
+/** The digest of a document: its JSON without `digest`, in the order of its fields. */
+export function digestOf(document: Record<string, unknown>): string {
+  const { digest: _digest, ...rest } = document;
+  return `sha256:${createHash('sha256').update(JSON.stringify(rest)).digest('hex')}`;
+}
+
+/** The plan file's JSON Schema (draft-07), committed as docs/plan-file.schema.json. */
+export function planFileJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(savedPlanSchema, { target: 'draft-07', io: 'input' }) as Record<string, unknown>;
+}

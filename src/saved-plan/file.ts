@@ -1,0 +1,109 @@
+// A saved plan as a file: made from a plan, written whole or not at all, read back with every check
+// that must pass before the account is even read — the format and its version, the digest (an edited
+// file), the environment and the base URL of this run.
+import type { Operation } from '../apply/operations.js';
+import type { Catalog } from '../catalog/schema.js';
+import { UserError } from '../errors.js';
+import { shown } from '../output/escape.js';
+import type { Target } from '../paddle/target.js';
+import { summarize } from '../plan/summary.js';
+import type { DiffOptions, Plan } from '../plan/types.js';
+import {
+  digestOf,
+  PLAN_FILE_FORMAT,
+  PLAN_FILE_VERSION,
+  type SavedPlan,
+  savedPlanSchema,
+} from './document.js';
+import { seenOf } from './drift.js';
+
+export interface SavedPlanInput {
+  plan: Plan;
+  operations: Operation[];
+  catalog: Catalog;
+  catalogFile: string;
+  target: Pick<Target, 'environment' | 'baseUrl'>;
+  options: DiffOptions;
+  toolVersion: string;
+  now: Date;
+}
+
+export function savedPlanDocument(input: SavedPlanInput): SavedPlan {
+  const { plan, options } = input;
+  const document = {
+    format: PLAN_FILE_FORMAT,
+    version: PLAN_FILE_VERSION,
+    created_at: input.now.toISOString(),
+    tool_version: input.toolVersion,
+    environment: input.target.environment,
+    base_url: input.target.baseUrl,
+    catalog_file: input.catalogFile,
+    catalog: input.catalog,
+    options: {
+      prune: options.prune === true,
+      adopt: options.adopt === true,
+      dedupe: options.dedupe === true,
+    },
+    summary: { ...summarize(plan) },
+    operations: input.operations,
+    seen: seenOf(plan),
+  } satisfies Omit<SavedPlan, 'digest'>;
+  return { ...document, digest: digestOf(document) };
+}
+
+export const savedPlanText = (document: SavedPlan) => `${JSON.stringify(document, null, 2)}\n`;
+
+const again = (file: string) => `Make the plan again (plan <catalog> --out ${shown(file)}) and review it.`;
+
+/**
+ * The saved plan in `text`, or undefined when the file is not one (a catalog). A file that says it
+ * is one is checked: another format version, an edit since it was written, a broken shape.
+ */
+export function readSavedPlan(file: string, text: string): SavedPlan | undefined {
+  if (!text.trimStart().startsWith('{')) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    (value as { format?: unknown }).format !== PLAN_FILE_FORMAT
+  ) {
+    return undefined;
+  }
+  const document = value as Record<string, unknown>;
+  if (document.version !== PLAN_FILE_VERSION) {
+    throw new UserError(
+      `${shown(file)} is a saved plan of format version ${shown(JSON.stringify(document.version))}; this paddle-catalog reads version ${PLAN_FILE_VERSION}. Nothing was applied.`,
+      again(file),
+    );
+  }
+  if (document.digest !== digestOf(document)) {
+    throw new UserError(
+      `${shown(file)} was changed after plan wrote it (its digest does not match). Nothing was applied.`,
+      `A saved plan is applied exactly as it was reviewed, or not at all. ${again(file)}`,
+    );
+  }
+  const parsed = savedPlanSchema.safeParse(document);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UserError(
+      `${shown(file)} is not a saved plan this paddle-catalog can read: ${shown(issue?.path.join('.') ?? '')} ${shown(issue?.message ?? '')}. Nothing was applied.`,
+      again(file),
+    );
+  }
+  return parsed.data;
+}
+
+/** The run's API must be the plan's (its environment is checked before the session opens). */
+export function checkSavedTarget(saved: SavedPlan, file: string, target: Pick<Target, 'baseUrl'>): void {
+  if (saved.base_url !== target.baseUrl) {
+    throw new UserError(
+      `${shown(file)} was planned against ${shown(saved.base_url)}; this apply talks to ${shown(target.baseUrl)}. Nothing was applied.`,
+      'Set PADDLE_API_URL as it was for the plan (or unset it for Paddle), or make the plan again against this API.',
+    );
+  }
+}

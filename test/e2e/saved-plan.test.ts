@@ -1,0 +1,180 @@
+// Saved plans through the CLI against the emulator over real HTTP: plan --out writes the plan,
+// apply <plan-file> applies exactly its operations, or nothing — refused after a dashboard edit, a
+// twin, another apply of the same plan, for the other environment or API, and when edited.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
+import { digestOf } from '../../src/saved-plan/document.js';
+import { call } from '../emulator/support.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { PRO_CATALOG, tempDir, writeCatalog } from './catalog-files.js';
+
+let emulator: RunningEmulator;
+let dir: string;
+let planFile: string;
+const env = (extra: Record<string, string> = {}) => ({
+  PADDLE_API_URL: emulator.url,
+  PADDLE_API_KEY: emulator.apiKey,
+  ...extra,
+});
+const cli = (args: string[], extra: Record<string, string> = {}) =>
+  runCliInProcess(args, { env: env(extra), cwd: dir });
+const json = async (args: string[], extra: Record<string, string> = {}) => {
+  const result = await cli(['--json', ...args], extra);
+  return { ...result, doc: JSON.parse(result.stdout) };
+};
+const writes = () => emulator.requests().filter((r) => r.method !== 'GET');
+const gateway = () =>
+  createCatalogGateway({ environment: 'sandbox', baseUrl: emulator.url, apiKey: emulator.apiKey });
+
+/** An applied PRO catalog, then a plan (saved) that raises the monthly price. */
+async function savedRaise(): Promise<string> {
+  const file = writeCatalog(dir, PRO_CATALOG(), 'catalog.yaml');
+  expect((await cli(['apply', file, '--yes'])).code).toBe(0);
+  writeCatalog(dir, PRO_CATALOG('Pro', '1500'), 'catalog.yaml');
+  const saved = await json(['plan', file, '--out', 'plan.json']);
+  expect(saved.code, saved.stderr).toBe(0);
+  return file;
+}
+
+async function refused(extra: Record<string, string> = {}, ...flags: string[]) {
+  const before = writes().length;
+  const result = await json(['apply', 'plan.json', '--yes', ...flags], extra);
+  expect(result.code).toBe(1);
+  expect(result.doc.ok).toBe(false);
+  expect(writes().length).toBe(before);
+  return result.doc.error;
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ demo: false });
+});
+afterAll(() => emulator.close());
+beforeEach(() => {
+  emulator.reset();
+  dir = tempDir();
+  planFile = join(dir, 'plan.json');
+});
+
+describe('plan --out, apply <plan-file>', { timeout: 60_000 }, () => {
+  it('applied unchanged: exactly the saved operations, with no more reads than a plan; no key in the file', async () => {
+    const file = writeCatalog(dir, PRO_CATALOG(), 'catalog.yaml');
+    const mark = emulator.requests().length;
+    const plan = await json(['plan', file, '--out', 'plan.json']);
+    const planReads = emulator.requests().length - mark;
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.doc.saved).toMatchObject({ file: 'plan.json', operations: 3 });
+    const text = readFileSync(planFile, 'utf8');
+    expect(text).not.toContain(emulator.apiKey);
+    const document = JSON.parse(text);
+    expect(document).toMatchObject({
+      format: 'paddle-catalog-plan',
+      version: 1,
+      environment: 'sandbox',
+      base_url: emulator.url,
+      catalog_file: file,
+      options: { prune: false, adopt: false, dedupe: false },
+    });
+    expect(document.operations.map((o: { id: string }) => o.id)).toEqual([
+      'create product pro',
+      'create price pro/monthly',
+      'create price pro/yearly',
+    ]);
+    expect(document.operations[1].body.product_id).toEqual({ $ref: 'create product pro' });
+    expect(readdirSync(dir).filter((f) => f.includes('.part'))).toEqual([]);
+
+    const start = emulator.requests().length;
+    const applied = await json(['apply', 'plan.json', '--yes']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.doc).toMatchObject({ ok: true, verified: true });
+    const sent = emulator.requests().slice(start);
+    const firstWrite = sent.findIndex((r) => r.method !== 'GET');
+    expect(firstWrite).toBe(planReads);
+    expect(sent.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /products',
+      'POST /prices',
+      'POST /prices',
+    ]);
+  });
+
+  it('an empty saved plan applies as no changes', async () => {
+    const file = writeCatalog(dir, PRO_CATALOG(), 'catalog.yaml');
+    await cli(['apply', file, '--yes']);
+    expect((await cli(['plan', file, '--out', 'plan.json'])).code).toBe(0);
+    const applied = await cli(['apply', 'plan.json', '--yes']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('No changes.');
+    expect(writes().filter((r) => r.path.startsWith('/p'))).toHaveLength(3); // the first apply's
+  });
+
+  it('refused after a dashboard edit, naming the key', async () => {
+    await savedRaise();
+    const { products } = await gateway().snapshot();
+    const pro = products[0];
+    await call(emulator, 'PATCH', `/products/${pro?.id}`, { body: { name: 'Pro (edited)' } });
+    const error = await refused();
+    expect(error.message).toContain(
+      'the account moved since the plan; 1 key would now be planned differently',
+    );
+    expect(error.message).toContain(
+      'product pro: changed in the account since the plan (an edit in the dashboard?)',
+    );
+    expect(error.drift).toEqual([{ kind: 'product', key: 'pro', reason: expect.any(String) }]);
+  });
+
+  it('refused after a twin appeared: a duplicate, or a look-alike of a key the plan creates', async () => {
+    await savedRaise();
+    await gateway().createProduct('twin', {
+      name: 'Pro',
+      tax_category: 'saas',
+      custom_data: { paddle_catalog: { key: 'pro' } },
+    });
+    expect((await refused()).message).toContain('product pro: has 2 active objects now');
+
+    emulator.reset();
+    const file = writeCatalog(dir, PRO_CATALOG(), 'fresh.yaml');
+    expect((await cli(['plan', file, '--out', 'plan.json'])).code).toBe(0);
+    await gateway().createProduct('dashboard', { name: 'PRO', tax_category: 'saas' });
+    expect((await refused()).message).toContain('product pro: an object that looks the same appeared');
+  });
+
+  it('refused after another apply of the same plan', async () => {
+    await savedRaise();
+    expect((await cli(['apply', 'plan.json', '--yes'])).code).toBe(0);
+    const error = await refused();
+    expect(error.message).toContain('price pro/monthly: already applied since the plan (by another apply?)');
+  });
+
+  it('refused for the other environment, for another API, when edited, and of another format version', async () => {
+    await savedRaise();
+    const live = emulator.addApiKey(['product.read', 'price.read'], 'production');
+    const other = await refused({ PADDLE_API_KEY: live }, '--production');
+    expect(other.message).toBe(
+      'plan.json is a plan for sandbox; this apply targets production. Nothing was applied.',
+    );
+
+    const elsewhere = await refused({ PADDLE_API_URL: 'http://127.0.0.1:9' });
+    expect(elsewhere.message).toContain(
+      `plan.json was planned against ${emulator.url}; this apply talks to http://127.0.0.1:9`,
+    );
+
+    const document = JSON.parse(readFileSync(planFile, 'utf8'));
+    const original = JSON.stringify(document, null, 2);
+    document.operations[0].body.unit_price.amount = '1';
+    writeFileSync(planFile, JSON.stringify(document, null, 2));
+    expect((await refused()).message).toBe(
+      'plan.json was changed after plan wrote it (its digest does not match). Nothing was applied.',
+    );
+
+    const future = { ...JSON.parse(original), version: 2 };
+    writeFileSync(planFile, JSON.stringify({ ...future, digest: digestOf(future) }));
+    expect((await refused()).message).toBe(
+      'plan.json is a saved plan of format version 2; this paddle-catalog reads version 1. Nothing was applied.',
+    );
+    writeFileSync(planFile, original);
+    expect((await refused({}, '--prune')).message).toContain('--prune: plan.json is a saved plan');
+    expect((await json(['apply', 'plan.json', '--yes'])).code).toBe(0);
+  });
+});
