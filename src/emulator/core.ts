@@ -41,6 +41,8 @@ export interface Reply {
   status?: number;
   data: unknown;
   pagination?: Pagination;
+  /** response headers the operation has besides the usual ones (the invoice link's Expires) */
+  headers?: Record<string, string>;
 }
 
 export interface RouteContext {

@@ -73,6 +73,7 @@ async function handleApi(
       ? { request_id: requestId, pagination: reply.pagination }
       : { request_id: requestId };
     body = { data: reply.data, meta };
+    headers = reply.headers ?? {};
   } catch (error) {
     const failure = error instanceof ApiFailure ? error : internalError();
     if (!(error instanceof ApiFailure))

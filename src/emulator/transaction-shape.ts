@@ -81,10 +81,51 @@ function itemPrice(ids: IdFactory, atMs: number, currency: string, amount: strin
   return newPrice(id, fields, at);
 }
 
-/** Payout totals once completed; a non-payout currency is reported as not yet converted (null). */
-function payoutTotals(status: string, totals: Record<string, string>): Record<string, string> | null {
-  if (status !== 'completed' || !PAYOUT_CURRENCIES.has(totals.currency_code as string)) return null;
-  return { ...totals };
+// the emulator's fee (5% + 50): its rate, as Paddle reports the rate it applied
+const FEE_RATE = '0.05';
+// one payout currency per transaction: the transaction's own, so no conversion
+const SAME_CURRENCY = '1.0';
+
+/** details.adjusted_totals: the totals after adjustments (none here), with Paddle's fields only. */
+function adjustedTotals(totals: Record<string, string>): Record<string, string> {
+  const { subtotal, tax, total, grand_total, grand_total_tax, fee, earnings, currency_code } = totals;
+  const retained_fee = '0';
+  return {
+    subtotal,
+    tax,
+    total,
+    grand_total,
+    grand_total_tax,
+    fee,
+    retained_fee,
+    earnings,
+    currency_code,
+  } as Record<string, string>;
+}
+
+/**
+ * details.payout_totals and adjusted_payout_totals: null until completed; a currency Paddle does
+ * not pay out in is reported as not yet converted (null).
+ */
+function payoutTotals(status: string, totals: Record<string, string>) {
+  if (status !== 'completed' || !PAYOUT_CURRENCIES.has(totals.currency_code as string)) {
+    return { payout_totals: null, adjusted_payout_totals: null };
+  }
+  const { subtotal, tax, total, fee, earnings, currency_code } = totals;
+  return {
+    payout_totals: { ...totals, exchange_rate: SAME_CURRENCY, fee_rate: FEE_RATE },
+    adjusted_payout_totals: {
+      subtotal,
+      tax,
+      total,
+      fee,
+      retained_fee: '0',
+      chargeback_fee: { amount: '0', original: null },
+      earnings,
+      currency_code,
+      exchange_rate: SAME_CURRENCY,
+    },
+  };
 }
 
 function payments(ids: IdFactory, atMs: number, status: string, amount: string, at: string): WireRecord[] {
@@ -165,9 +206,8 @@ export function expandTransaction(seed: SeedTransaction, ctx: ExpandContext): Wi
     details: {
       tax_rates_used: [{ tax_rate: rate, totals: lineTotals }],
       totals,
-      adjusted_totals: { ...totals },
-      payout_totals: payoutTotals(seed.status, totals),
-      adjusted_payout_totals: null,
+      adjusted_totals: adjustedTotals(totals),
+      ...payoutTotals(seed.status, totals),
       line_items: [
         {
           id: ctx.ids.next('txnitm', atMs),

@@ -133,4 +133,8 @@ export const ALL_PERMISSIONS = [
   'customer.read',
   'customer.write',
   'transaction.read',
+  // what a transaction's include=address,business,adjustments needs
+  'address.read',
+  'business.read',
+  'adjustment.read',
 ] as const;

@@ -43,13 +43,18 @@ function issueLink(ctx: RouteContext): Reply {
   }
   const token = randomBytes(16).toString('hex');
   const fileName = `invoice_${transaction.invoice_number ?? transaction.id}.pdf`;
+  const expiresAtMs = ctx.core.now().getTime() + INVOICE_LINK_LIFETIME_MS;
   ctx.account.state.invoiceLinks.set(token, {
     transactionId: transaction.id,
     disposition,
-    expiresAtMs: ctx.core.now().getTime() + INVOICE_LINK_LIFETIME_MS,
+    expiresAtMs,
     fileName,
   });
-  return { data: { url: `${ctx.core.baseUrl}${INVOICE_PATH}${token}/${fileName}` } };
+  return {
+    data: { url: `${ctx.core.baseUrl}${INVOICE_PATH}${token}/${fileName}` },
+    // the OpenAPI description requires Expires on this answer: when the link stops working
+    headers: { expires: new Date(expiresAtMs).toUTCString() },
+  };
 }
 
 export const invoiceRoutes: Route[] = [

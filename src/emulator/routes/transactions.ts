@@ -15,18 +15,47 @@ const TRANSACTION_LIST: ListSpec = {
 };
 // in the order Paddle's invalid_field message lists them
 const STATUS_FILTER = ['paid', 'completed', 'ready', 'billed', 'draft', 'canceled', 'past_due'];
-// accepted and ignored: the emulator keeps no addresses, businesses or adjustments
-const INCLUDES = Object.fromEntries(
-  [
-    'address',
-    'adjustments',
-    'adjustments_totals',
-    'available_payment_methods',
-    'business',
-    'customer',
-    'discount',
-  ].map((name) => [name, 'transaction.read']),
-);
+// Paddle's include values and the permission each needs (OpenAPI x-enum-permissions)
+const INCLUDES: Record<string, string> = {
+  address: 'address.read',
+  adjustments: 'adjustment.read',
+  adjustments_totals: 'transaction.read',
+  available_payment_methods: 'transaction.read',
+  business: 'business.read',
+  customer: 'customer.read',
+  discount: 'discount.read',
+};
+// as in the OpenAPI description's examples
+const PAYMENT_METHODS = ['apple_pay', 'card', 'paypal', 'google_pay'];
+
+/**
+ * A transaction with what `include` asks for, as Paddle adds it: the customer and discount the
+ * account holds; address, business and adjustments only where the transaction has them, which
+ * here it never does (the emulator keeps none).
+ */
+function withIncludes(ctx: RouteContext, include: Set<string>, transaction: WireRecord): WireRecord {
+  if (include.size === 0) return transaction;
+  const state = ctx.account.state;
+  const extra: WireRecord = {};
+  const customer = transaction.customer_id ? state.customers.get(transaction.customer_id) : undefined;
+  if (include.has('customer') && customer) extra.customer = customer;
+  const discount = transaction.discount_id ? state.discounts.get(transaction.discount_id) : undefined;
+  if (include.has('discount') && discount) extra.discount = discount;
+  if (include.has('adjustments_totals')) {
+    extra.adjustments_totals = {
+      subtotal: '0',
+      tax: '0',
+      total: '0',
+      fee: '0',
+      earnings: '0',
+      breakdown: { credit: '0', refund: '0', chargeback: '0' },
+      currency_code: transaction.currency_code,
+    };
+  }
+  if (include.has('available_payment_methods')) extra.available_payment_methods = PAYMENT_METHODS;
+  return { ...transaction, ...extra };
+}
+
 const OPERATORS: Record<string, (a: number, b: number) => boolean> = {
   '': (a, b) => a === b,
   LT: (a, b) => a < b,
@@ -77,7 +106,7 @@ function list(ctx: RouteContext): Reply {
   const invoiceNumbers = csv(q, 'invoice_number');
   const origins = csv(q, 'origin');
   const times = ['billed_at', 'created_at', 'updated_at'].flatMap((f) => timeFilters(q, f));
-  includes(ctx, INCLUDES);
+  const include = includes(ctx, INCLUDES);
   const records = ctx.account.state.transactions
     .all()
     .filter(
@@ -90,12 +119,13 @@ function list(ctx: RouteContext): Reply {
         (!origins || origins.includes(t.origin)) &&
         times.every((test) => test(t)),
     );
-  return listReply(ctx, records, TRANSACTION_LIST);
+  return listReply(ctx, records, TRANSACTION_LIST, (page) => page.map((t) => withIncludes(ctx, include, t)));
 }
 
 function get(ctx: RouteContext): Reply {
-  includes(ctx, INCLUDES);
-  return { data: findOr404(ctx.account.state.transactions, ctx.params[0] as string, 'Transaction') };
+  const include = includes(ctx, INCLUDES);
+  const transaction = findOr404(ctx.account.state.transactions, ctx.params[0] as string, 'Transaction');
+  return { data: withIncludes(ctx, include, transaction) };
 }
 
 export const transactionRoutes: Route[] = [
