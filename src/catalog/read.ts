@@ -1,12 +1,12 @@
 // Reads a catalog file: YAML with positions → structure (zod) → rules, every problem at once as an
 // issue with its dotted path and the line and column of the node that causes it.
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { type Document, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { UserError } from '../errors.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { readRegularFile } from './bounded-read.js';
 import { inexactValues, type KeyedFinding } from './exact-values.js';
 import { type CatalogIssue, InvalidCatalogError } from './issue.js';
 import { misplacedFields, withMisplaced } from './misplaced.js';
@@ -239,8 +239,9 @@ function toIssue(finding: KeyedFinding, index: NodeIndex): CatalogIssue {
  */
 export async function readCatalogFile(file: string, cwd: string = process.cwd()): Promise<Uint8Array> {
   try {
-    return await readFile(resolve(cwd, file));
+    return await readRegularFile(resolve(cwd, file), file);
   } catch (error) {
+    if (error instanceof UserError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
       throw new UserError(

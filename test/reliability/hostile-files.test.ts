@@ -1,0 +1,46 @@
+// A catalog path a pull request may commit: a symlink to /dev/zero, a FIFO, a huge file. Each is
+// refused before it is read, quickly and in one line; nothing is sent.
+import { execFileSync } from 'node:child_process';
+import { symlink, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_CATALOG_BYTES } from '../../src/catalog/bounded-read.js';
+import { runCli } from '../helpers/run-cli.js';
+import { withTempDir } from './support/canary.js';
+
+describe('issue 22 finding 8: a catalog path must be a regular file under 16 MiB', () => {
+  it.each([
+    ['a symlink to /dev/zero', async (path: string) => symlink('/dev/zero', path), 'is not a regular file'],
+    [
+      'a FIFO no one writes to',
+      async (path: string) => execFileSync('mkfifo', [path]),
+      'is not a regular file',
+    ],
+    [
+      'a file over 16 MiB',
+      async (path: string) => {
+        await writeFile(path, 'version: 1\n');
+        await truncate(path, MAX_CATALOG_BYTES + 1);
+      },
+      'is larger than 16 MiB, more than any catalog; it was not read',
+    ],
+  ])('%s: validate and plan refuse it at once, exit 1', (_what, make, message) =>
+    withTempDir('pc-files-', async (dir) => {
+      const path = join(dir, 'catalog.yaml');
+      await make(path);
+      const started = Date.now();
+      const [validate, plan] = await Promise.all([
+        runCli(['validate', path], { timeoutMs: 10_000 }),
+        runCli(['--json', 'plan', path], {
+          timeoutMs: 10_000,
+          env: { PADDLE_API_URL: 'http://127.0.0.1:9' },
+        }),
+      ]);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect([validate.code, plan.code]).toEqual([1, 1]);
+      expect(validate.stderr).toContain(`${path} ${message}`);
+      expect(validate.stderr).not.toMatch(/\n\s+at /);
+      expect(JSON.parse(plan.stdout).error.message).toContain(message);
+    }),
+  );
+});
