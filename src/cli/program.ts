@@ -24,6 +24,7 @@ const COMMANDS: Record<string, CommandLoader> = {
   schema: async () => (await import('./commands/schema.js')).registerSchema,
   init: async () => (await import('./commands/init.js')).registerInit,
   ids: async () => (await import('./commands/ids.js')).registerIds,
+  refs: async () => (await import('./commands/refs.js')).registerRefs,
 };
 
 const isVersion = (arg: string) => arg === '--version' || arg === '-V';

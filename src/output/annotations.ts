@@ -30,24 +30,46 @@ export function annotationPath(file: string, env: NodeJS.ProcessEnv, cwd: string
   return path.split('\\').join('/');
 }
 
-/** `::error file=…,line=…,col=…,title=…::message` lines, at most 10 per severity plus a summary. */
-export function githubAnnotations(file: string, issues: readonly CatalogIssue[]): string[] {
+/** One problem at a place in a file, as a workflow command shows it on the diff. */
+export interface Annotation {
+  file: string;
+  line: number;
+  column: number;
+  /** the rule or problem id */
+  title: string;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+/**
+ * `::error file=…,line=…,col=…,title=…::message` lines, at most 10 per severity plus a summary
+ * that names the command showing them all (`rerun`).
+ */
+export function annotationLines(annotations: readonly Annotation[], rerun: string): string[] {
   const lines: string[] = [];
   for (const severity of ['error', 'warning'] as const) {
-    const matching = issues.filter((issue) => issue.severity === severity);
-    for (const issue of matching.slice(0, LIMIT_PER_SEVERITY)) {
-      const properties = `file=${escapeProperty(file)},line=${issue.line},col=${issue.column},title=${escapeProperty(issue.rule)}`;
-      // a message quotes catalog text: escaped like everything shown, then as annotation data
-      lines.push(`::${severity} ${properties}::${escapeData(shown(issue.message, { multiline: true }))}`);
+    const matching = annotations.filter((a) => a.severity === severity);
+    for (const a of matching.slice(0, LIMIT_PER_SEVERITY)) {
+      const properties = `file=${escapeProperty(a.file)},line=${a.line},col=${a.column},title=${escapeProperty(a.title)}`;
+      // a message quotes outside text: escaped like everything shown, then as annotation data
+      lines.push(`::${severity} ${properties}::${escapeData(shown(a.message, { multiline: true }))}`);
     }
-    const rest = matching.length - LIMIT_PER_SEVERITY;
-    if (rest > 0) {
+    const rest = matching.slice(LIMIT_PER_SEVERITY);
+    if (rest.length > 0) {
       lines.push(
-        `::${severity} file=${escapeProperty(file)}::…and ${plural(rest, `more ${severity}`)} (run paddle-catalog validate to see them all)`,
+        `::${severity} file=${escapeProperty((rest[0] as Annotation).file)}::…and ${plural(rest.length, `more ${severity}`)} (run ${rerun} to see them all)`,
       );
     }
   }
   return lines;
+}
+
+/** A catalog file's issues as annotation lines. */
+export function githubAnnotations(file: string, issues: readonly CatalogIssue[]): string[] {
+  return annotationLines(
+    issues.map((issue) => ({ file, title: issue.rule, ...issue })),
+    'paddle-catalog validate',
+  );
 }
 
 /** Catalog issues as annotations on the pull request's diff (in Actions only), on stderr. */

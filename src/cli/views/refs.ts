@@ -1,0 +1,88 @@
+// refs' views: each problem as file:line:col, a summary of what was scanned and asked, the --json
+// document, and the problems as annotations on the pull request's diff in GitHub Actions.
+import { annotationLines, annotationPath, inGitHubActions } from '../../output/annotations.js';
+import { plural } from '../../output/plural.js';
+import type { Reporter } from '../../output/reporter.js';
+import { askOtherHint, isProblem, type Reference } from '../../refs/check.js';
+import { MAX_FILE_BYTES } from '../../refs/files.js';
+import type { RefsResult } from '../../refs/use-case.js';
+
+const place = (r: Reference) => `${r.file}:${r.line}:${r.column}`;
+const located = (r: Reference) => ({ file: r.file, line: r.line, column: r.column, id: r.id });
+
+export function renderJson(result: RefsResult) {
+  const problems = result.references.filter(isProblem);
+  return {
+    ok: problems.length === 0,
+    environment: result.environment,
+    files: {
+      scanned: result.totals.scanned,
+      skipped: { binary: result.totals.binary, large: result.totals.large, other: result.totals.other },
+    },
+    ...(result.other ? { other: result.other } : {}),
+    calls: result.stats.reads,
+    problems: problems.map((r) => ({
+      ...located(r),
+      problem: r.verdict,
+      ...(r.kind ? { kind: r.kind } : {}),
+      ...(r.owner ? { owner: r.owner } : {}),
+      message: r.message,
+    })),
+    references: result.references.map((r) => ({
+      ...located(r),
+      verdict: r.verdict,
+      ...(r.kind ? { kind: r.kind } : {}),
+      ...(r.owner ? { owner: r.owner } : {}),
+    })),
+  };
+}
+
+export function renderHuman(result: RefsResult, out: Reporter): void {
+  const problems = result.references.filter(isProblem);
+  for (const r of problems) {
+    out.result(`${place(r)}  ${out.style.red('error')} ${r.message}  ${out.style.dim(`(${r.verdict})`)}`);
+  }
+  const { totals } = result;
+  const skipped = [
+    totals.binary > 0 ? `${totals.binary} binary` : '',
+    totals.large > 0 ? `${totals.large} over ${MAX_FILE_BYTES / 1024 / 1024} MiB` : '',
+    totals.other > 0 ? `${totals.other} not regular files` : '',
+  ].filter(Boolean);
+  const notChecked = result.references.filter((r) => r.verdict === 'not-checked');
+  out.info(
+    `scanned ${plural(totals.scanned, 'file')}${skipped.length > 0 ? ` (skipped: ${skipped.join(', ')})` : ''}; ` +
+      `${plural(result.references.length, 'id')} found, ${plural(result.stats.reads, 'API call')}` +
+      (notChecked.length > 0
+        ? `; ${notChecked.length} not looked up (${[...new Set(notChecked.map((r) => r.message))].join('; ')})`
+        : ''),
+  );
+  if (problems.some((r) => r.verdict === 'unknown-id') && !result.other) {
+    const other = result.environment === 'sandbox' ? 'production' : 'sandbox';
+    out.info(`To tell an unknown id from a ${other} one: ${askOtherHint(result.environment)}.`);
+  }
+  const checked = result.references.length - notChecked.length;
+  if (problems.length > 0) {
+    out.result(
+      `${out.style.red('✗')} ${plural(problems.length, 'problem')} in ${plural(checked, 'checked id')} (${result.environment})`,
+    );
+  } else {
+    out.result(
+      `${out.style.green('✓')} ${plural(checked, 'id')} checked, all live in the ${result.environment} account`,
+    );
+  }
+}
+
+/** The problems as annotations on the pull request's diff (in Actions only), on stderr. */
+export function annotateRefs(reporter: Reporter, result: RefsResult): void {
+  const { env, cwd } = reporter.io;
+  if (!inGitHubActions(env)) return;
+  const annotations = result.references.filter(isProblem).map((r) => ({
+    file: annotationPath(r.file, env, cwd),
+    line: r.line,
+    column: r.column,
+    title: `paddle-catalog refs: ${r.verdict}`,
+    message: r.message ?? r.verdict,
+    severity: 'error' as const,
+  }));
+  for (const line of annotationLines(annotations, 'paddle-catalog refs')) reporter.workflowCommand(line);
+}
