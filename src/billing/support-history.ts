@@ -18,29 +18,49 @@ export interface SupportHistoryPage {
   result: BillingHistoryResult;
 }
 
+export interface SupportHistoryOptions {
+  after?: string | undefined;
+  /** say who the customer is (one more call for --customer, made beside the page) */
+  identify?: boolean;
+  /** `after` is the last item of the page before, read for this customer: nothing to check */
+  afterFromPage?: boolean;
+}
+
+/**
+ * A customer nobody has (no one with the e-mail, an id not in the account) is an error, never an
+ * empty history: support staff must not read a typo as "nothing billed".
+ */
 export async function getSupportHistoryPage(
   deps: SupportHistoryDeps,
   who: CustomerRef,
-  options: { after?: string; identify?: boolean } = {},
+  options: SupportHistoryOptions = {},
 ): Promise<SupportHistoryPage> {
   if ('email' in who) {
     const customer = await findCustomerByEmail(deps.directory, who.email);
-    // No customer: the view's own answer, an empty history.
-    if (customer === null) return { customer, result: { items: [], hasMore: false } };
-    return { customer, result: await checkedPage(deps, customer.id, options.after) };
+    if (customer === null) {
+      throw new UserError(
+        `No customer has the e-mail ${who.email} in this account (active or archived).`,
+        'Check the address, or give the customer id with --customer.',
+        { code: CUSTOMER_NOT_FOUND },
+      );
+    }
+    return { customer, result: await checkedPage(deps, customer.id, options) };
   }
   // The customer is fetched beside the page, so saying who it is adds no wait.
   const [customer, result] = await Promise.all([
     options.identify ? identify(deps.directory, who.customerId) : null,
-    checkedPage(deps, who.customerId, options.after),
+    checkedPage(deps, who.customerId, options),
   ]);
   // Unasked, an empty first page is still checked (one call, only then): a mistyped id is an error
-  // in every mode, not an empty history. (After a cursor, checkedPage has checked it already.)
+  // in every mode, not an empty history. (A cursor was checked already: it is the customer's.)
   if (customer === null && options.after === undefined && 'items' in result && result.items.length === 0) {
     return { customer: await identify(deps.directory, who.customerId), result };
   }
   return { customer, result };
 }
+
+/** The --json error code of a customer nobody has. */
+export const CUSTOMER_NOT_FOUND = 'customer_not_found';
 
 async function identify(directory: CustomerDirectory, customerId: string): Promise<CustomerRecord> {
   try {
@@ -50,26 +70,31 @@ async function identify(directory: CustomerDirectory, customerId: string): Promi
     throw new UserError(
       `No customer ${customerId} in this account.`,
       'Look the customer up by e-mail instead.',
+      {
+        code: CUSTOMER_NOT_FOUND,
+      },
     );
   }
 }
 
 /**
- * One page; an empty page after a cursor is checked (one more call, only then): a cursor that is
- * not this customer's transaction is an error, not the end of the history.
+ * One page. A cursor given by hand is checked beside it (one GET of the transaction, whatever the
+ * page holds): another customer's transaction would page through this customer's history from its
+ * date, silently skipping everything newer, and an unknown one would look like the end of it.
  */
 async function checkedPage(
   deps: SupportHistoryDeps,
   customerId: string,
-  after: string | undefined,
+  { after, afterFromPage }: SupportHistoryOptions,
 ): Promise<BillingHistoryResult> {
-  const result = await getCustomerHistoryPage(deps, customerId, after);
-  if (after === undefined || 'error' in result || result.items.length > 0) return result;
-  const problem = await cursorProblem(deps.transactions, customerId, after);
-  if (problem !== null) {
+  const check =
+    after === undefined || afterFromPage ? null : cursorProblem(deps.transactions, customerId, after);
+  const [result, problem] = await Promise.all([getCustomerHistoryPage(deps, customerId, after), check]);
+  if (problem) {
     throw new UserError(
       `The cursor ${after} is not a transaction of customer ${customerId}: ${problem}.`,
       'Page on with the id printed after "More:" on the page before.',
+      { code: 'cursor_not_this_customer' },
     );
   }
   return result;

@@ -115,13 +115,21 @@ describe('paddle-catalog history', () => {
     expect(JSON.parse(malformed.stdout).items[0].amount).toBe('$1,078.92');
   });
 
-  it('§4.2 history rule 3: an unknown customer → {"items": [], "hasMore": false}, exit 0', async () => {
+  it('an e-mail no customer has is an error, exit 1, in both modes: never an empty list that reads as "nothing billed"', async () => {
     const { code, stdout } = await history(['--email', 'nobody@example.com', '--json']);
-    expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toEqual({ items: [], hasMore: false });
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toEqual({
+      ok: false,
+      error: {
+        kind: 'user',
+        code: 'customer_not_found',
+        message: 'No customer has the e-mail nobody@example.com in this account (active or archived).',
+        hint: 'Check the address, or give the customer id with --customer.',
+      },
+    });
     const human = await history(['--email', 'nobody@example.com']);
-    expect(human.code).toBe(0);
-    expect(human.stdout).toMatch(
+    expect(human.code).toBe(1);
+    expect(human.stderr).toMatch(
       /No customer has the e-mail nobody@example\.com in this account \(active or archived\)/,
     );
   });

@@ -104,7 +104,11 @@ describe('churned customers', () => {
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({
       ok: false,
-      error: { kind: 'user', message: `No customer ${id('ctm', 99)} in this account.` },
+      error: {
+        kind: 'user',
+        code: 'customer_not_found',
+        message: `No customer ${id('ctm', 99)} in this account.`,
+      },
     });
   });
 
@@ -133,10 +137,29 @@ describe('the --after cursor', () => {
     });
   });
 
-  it("another customer's transaction as the cursor is an error, exit 1", async () => {
-    const { code, stderr } = await cli(['history', '--customer', CHURNED, '--after', id('txn', 5)]);
-    expect(code).toBe(1);
-    expect(stderr).toContain("it is another customer's");
+  it("another customer's transaction as the cursor is an error, exit 1, whatever the page holds", async () => {
+    // Alice's txn 5 is newer than both of CHURNED's: the page after it is CHURNED's whole history,
+    // which would pass for "the page after txn 5" while txn 5 says nothing about where CHURNED was
+    for (const mode of [[], ['--json']]) {
+      const { code, stdout, stderr } = await cli([
+        'history',
+        '--customer',
+        CHURNED,
+        '--after',
+        id('txn', 5),
+        ...mode,
+      ]);
+      expect(code).toBe(1);
+      expect(mode.length ? JSON.parse(stdout).error : { message: stderr }).toMatchObject({
+        message: expect.stringContaining(
+          `The cursor ${id('txn', 5)} is not a transaction of customer ${CHURNED}: it is another customer's`,
+        ),
+      });
+      expect(stdout).not.toContain(id('txn', 11));
+    }
+    const byEmail = await cli(['history', '--email', 'churned@example.com', '--after', id('txn', 5)]);
+    expect(byEmail.code).toBe(1);
+    expect(byEmail.stderr).toContain("it is another customer's");
   });
 
   it("the customer's own oldest transaction is the end of the history, exit 0", async () => {
@@ -145,12 +168,13 @@ describe('the --after cursor', () => {
     expect(stdout).toContain(`No more billing history after ${id('txn', 11)}.`);
   });
 
-  it('a page with transactions costs no extra call: the cursor is checked only when the page is empty', async () => {
-    const { code } = await cli(['history', '--customer', CHURNED, '--after', id('txn', 12), '--json']);
-    expect(code).toBe(0);
-    expect(emulator.requests().map((r) => r.path)).not.toContain(`/transactions/${id('txn', 12)}`);
-    emulator.reset();
-    await cli(['history', '--customer', CHURNED, '--after', id('txn', 11), '--json']);
-    expect(emulator.requests().map((r) => r.path)).toContain(`/transactions/${id('txn', 11)}`);
+  it('a cursor given by hand costs one GET of that transaction, whatever the page holds', async () => {
+    for (const after of [id('txn', 12), id('txn', 11)]) {
+      emulator.reset();
+      const { code } = await cli(['history', '--customer', CHURNED, '--after', after, '--json']);
+      expect(code).toBe(0);
+      const paths = emulator.requests().map((r) => r.path);
+      expect(paths.filter((path) => path === `/transactions/${after}`)).toHaveLength(1);
+    }
   });
 });

@@ -77,34 +77,30 @@ export async function showHistoryPages(
     const { customer, result } = await getSupportHistoryPage(deps, whose, {
       after,
       identify: first && !reporter.json,
+      afterFromPage: !first,
     });
     if ('error' in result) return showBillingError(reporter, { kind: 'error', error: result });
     // The id works for every later page: one call each, whatever the e-mail's case or status.
     if (customer) whose = { customerId: customer.id };
-    const email = first && 'email' in who ? who.email : undefined;
-    const page = historyResult(result, customer, { email, after }, (last) =>
-      nextPageCommand(whose, flags, last),
-    );
+    const page = historyResult(result, customer, after, (last) => nextPageCommand(whose, flags, last));
     show(reporter, historyView, page);
-    if (page.kind === 'no-customer' || !page.next || !reporter.interactive || !(await askNext())) {
+    if (!page.next || !reporter.interactive || !(await askNext())) {
       return EXIT_OK;
     }
     after = page.page.items.at(-1)?.id;
   }
 }
 
-/** The page for the views: nobody has the e-mail asked for, or a page with the next one's command. */
+/** The page for the views, with the command that shows the next one. */
 function historyResult(
   page: historyView.HistoryPage,
   customer: CustomerRecord | null,
-  asked: { email?: string | undefined; after?: string | undefined },
+  after: string | undefined,
   nextCommand: (after: string) => string,
 ): historyView.HistoryResult {
-  if (asked.email !== undefined && customer === null)
-    return { kind: 'no-customer', email: asked.email, page };
   const last = page.items.at(-1);
   const next = page.hasMore && last ? { next: nextCommand(last.id) } : {};
-  return { kind: 'page', page, customer, after: asked.after, ...next };
+  return { page, customer, after, ...next };
 }
 
 /** The command that shows the next page (the last id received as `after`). */

@@ -8,19 +8,16 @@ import type { Reporter } from '../../output/reporter.js';
 
 export type HistoryPage = Extract<BillingHistoryResult, { items: unknown }>;
 
-export type HistoryResult =
-  /** the first page asked for an e-mail no customer has */
-  | { kind: 'no-customer'; email: string; page: HistoryPage }
-  | {
-      kind: 'page';
-      page: HistoryPage;
-      /** who it is, when this page's look-up said so (the first page) */
-      customer: CustomerRecord | null;
-      /** the cursor this page follows */
-      after?: string;
-      /** the command that shows the next page; absent on the last */
-      next?: string;
-    };
+/** A page of a customer's history (a customer nobody has is an error, never a page). */
+export interface HistoryResult {
+  page: HistoryPage;
+  /** who it is, when this page's look-up said so (the first page) */
+  customer: CustomerRecord | null;
+  /** the cursor this page follows */
+  after?: string | undefined;
+  /** the command that shows the next page; absent on the last */
+  next?: string;
+}
 
 export function renderJson(result: HistoryResult) {
   return result.page;
@@ -28,10 +25,6 @@ export function renderJson(result: HistoryResult) {
 
 export function renderHuman(result: HistoryResult, out: Reporter): void {
   if (out.json) return;
-  if (result.kind === 'no-customer') {
-    out.result(shown(`No customer has the e-mail ${result.email} in this account (active or archived).`));
-    return;
-  }
   const { customer, page, after, next } = result;
   if (customer) {
     const archived = customer.status === 'archived' ? '  archived (a churned customer)' : '';
