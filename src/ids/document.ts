@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { KEY_PATTERN } from '../catalog/schema.js';
 import { ENVIRONMENTS, type EnvironmentName } from '../paddle-facts/environments.js';
+import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Kind, Plan } from '../plan/types.js';
 import type { IdEntry } from './env-names.js';
@@ -13,7 +14,7 @@ import type { IdEntry } from './env-names.js';
 export const IDS_FORMAT = 'paddle-catalog-ids/1';
 
 export const KINDS = ['product', 'price', 'discount'] as const satisfies readonly Kind[];
-const ID_PREFIX: Record<Kind, string> = { product: 'pro', price: 'pri', discount: 'dsc' };
+const ID_PREFIX: Record<Kind, IdPrefix> = { product: 'pro', price: 'pri', discount: 'dsc' };
 const MAP_OF: Record<Kind, 'products' | 'prices' | 'discounts'> = {
   product: 'products',
   price: 'prices',
@@ -21,7 +22,7 @@ const MAP_OF: Record<Kind, 'products' | 'prices' | 'discounts'> = {
 };
 
 const idMap = (kind: Kind, keyPattern: RegExp) =>
-  z.record(z.string().regex(keyPattern), z.string().regex(new RegExp(`^${ID_PREFIX[kind]}_[a-z0-9]+$`)));
+  z.record(z.string().regex(keyPattern), z.string().regex(paddleIdPattern(ID_PREFIX[kind])));
 
 const PRICE_KEY = new RegExp(`^${KEY_PATTERN.source.slice(1, -1)}/${KEY_PATTERN.source.slice(1, -1)}$`);
 

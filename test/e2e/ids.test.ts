@@ -255,16 +255,15 @@ describe('apply --ids-out file.ts', () => {
     expect(module).toContain('export const environments = ["sandbox","production"] as const;');
   });
 
-  it('over a .ts file ids did not write: the apply is reported, the file named as unwritten, exit 1', async () => {
+  it('over a .ts file ids did not write: refused before the account is read, the file kept', async () => {
     writeFileSync(join(dir, 'app-ids.ts'), 'export const mine = 1;\n');
     const result = await runCliInProcess(['--json', 'apply', file, '--yes', '--ids-out', 'app-ids.ts'], {
       env: env(),
       cwd: dir,
     });
     expect(result.code).toBe(1);
-    const doc = JSON.parse(result.stdout);
-    expect(doc.verified).toBe(true);
-    expect(doc.unwritten[0].message).toContain('app-ids.ts exists and it has no id block');
+    expect(JSON.parse(result.stdout).error.message).toContain('app-ids.ts exists and it has no id block');
+    expect(emulator.requests()).toEqual([]);
     expect(readFileSync(join(dir, 'app-ids.ts'), 'utf8')).toBe('export const mine = 1;\n');
   });
 });

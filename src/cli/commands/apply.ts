@@ -5,7 +5,7 @@ import { dotenvLines, idsDocument, type KeyResult, keyResults, liveIdEntries } f
 import { type ApplyResult, applyCatalog } from '../../apply/use-case.js';
 import { UserError } from '../../errors.js';
 import { idsSide } from '../../ids/document.js';
-import { idsModuleText } from '../../ids/id-file.js';
+import { idsModuleText, readIdFile } from '../../ids/id-file.js';
 import { formatOf } from '../../ids/render.js';
 import { annotateIssues } from '../../output/annotations.js';
 import { publishApply } from '../../output/github.js';
@@ -110,6 +110,10 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
   ] as const;
   for (const [out, example] of outputs) {
     if (out) await checkOutputFile(resolve(io.cwd, out), out, true, '', example);
+  }
+  // a module the user wrote by hand is refused now, not found after the account was changed
+  if (flags.idsOut && formatOf(flags.idsOut, undefined) === 'ts') {
+    await readIdFile(resolve(io.cwd, flags.idsOut), flags.idsOut, 'ts');
   }
   for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
   annotateIssues(reporter, file, loaded.warnings);
