@@ -3,7 +3,7 @@
 // exponential backoff with full jitter, within a time budget). A create whose outcome is unknown
 // is never simply retried: `recover` (a lookup by marker) runs first, so there is no duplicate.
 import { RemoteError } from '../errors.js';
-import { isAmbiguous, isRetryable, TIMEOUT_ERROR, toRemoteError } from '../paddle/remote-error.js';
+import { isAmbiguous, isRetryable, TIMEOUT_ERROR } from '../paddle/remote-error.js';
 import type { Clock } from './clock.js';
 import type { Pacer } from './pacer.js';
 
@@ -85,7 +85,9 @@ export function createCalls(options: CallsOptions): Calls {
       try {
         return await call();
       } catch (thrown) {
-        error = thrown instanceof RemoteError ? thrown : toRemoteError(thrown, {});
+        // only the HTTP layer (src/paddle) makes a RemoteError: anything else is a bug of ours
+        if (!(thrown instanceof RemoteError)) throw thrown;
+        error = thrown;
       }
       if (error.code === TIMEOUT_ERROR) timeouts += 1;
       if (!isRetryable(error) || attempt >= retry.maxAttempts || timeouts >= MAX_TIMEOUT_ATTEMPTS)

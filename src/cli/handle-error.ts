@@ -1,4 +1,4 @@
-// The one place where a failure becomes a message and an exit code (1 for every error).
+// The one place where a failure becomes a message and an exit code (1 for every error, 70 for a bug).
 import { InvalidCatalogError } from '../catalog/issue.js';
 import { InternalError, RemoteError, UserError } from '../errors.js';
 import { annotateIssues } from '../output/annotations.js';
@@ -11,6 +11,8 @@ import * as validateView from './views/validate.js';
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
 export const EXIT_CHANGES_PENDING = 2;
+/** A bug in paddle-catalog (EX_SOFTWARE of sysexits.h): not the user's input, not Paddle's answer. */
+export const EXIT_BUG = 70;
 
 // Every command's --json failure is `{"ok": false, "error": {"kind", "code"?, "message", …}}`.
 
@@ -76,11 +78,12 @@ export function printRemoteError(error: RemoteError, reporter: Reporter): void {
   if (d.documentationUrl) reporter.info(`see ${shown(d.documentationUrl)}`);
 }
 
+/** Anything else thrown is a bug of ours (never an answer of Paddle's): its stack, and exit 70. */
 function reportBug(error: unknown, reporter: Reporter): number {
   const message = error instanceof Error ? error.message : String(error);
-  reporter.document({ ok: false, error: { kind: 'internal', message } });
+  reporter.document({ ok: false, error: { kind: 'bug', message } });
   reporter.error(`${error instanceof InternalError ? '' : 'unexpected: '}${message}`);
   if (error instanceof Error && error.stack) reporter.info(error.stack);
   reporter.info('This is a bug in paddle-catalog; please report it with the command you ran.');
-  return EXIT_ERROR;
+  return EXIT_BUG;
 }

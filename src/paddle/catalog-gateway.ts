@@ -167,15 +167,19 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
       };
     },
 
-    createProduct: (operation, body) =>
-      callPaddle(operation, async () =>
-        sdkProduct(await paddle.products.create(productToSdk(body)), operation),
-      ),
+    // Each request body is built before the call: a mistake there is a bug of ours, never
+    // something Paddle said (callPaddle turns what the call throws into a RemoteError).
+    async createProduct(operation, body) {
+      const request = productToSdk(body);
+      return callPaddle(operation, async () => sdkProduct(await paddle.products.create(request), operation));
+    },
 
-    updateProduct: (operation, id, patch) =>
-      callPaddle(operation, async () =>
-        sdkProduct(await paddle.products.update(id, productToSdk(patch)), operation),
-      ),
+    async updateProduct(operation, id, patch) {
+      const request = productToSdk(patch);
+      return callPaddle(operation, async () =>
+        sdkProduct(await paddle.products.update(id, request), operation),
+      );
+    },
 
     async createPrice(operation, body) {
       if (needsRawApi(body)) {
@@ -184,9 +188,8 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
           operation,
         );
       }
-      return callPaddle(operation, async () =>
-        sdkPrice(await paddle.prices.create(priceToSdk(body)), operation),
-      );
+      const request = priceToSdk(body);
+      return callPaddle(operation, async () => sdkPrice(await paddle.prices.create(request), operation));
     },
 
     async updatePrice(operation, id, patch) {
@@ -202,20 +205,23 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
           operation,
         );
       }
+      const request = priceToSdk(patch);
+      return callPaddle(operation, async () => sdkPrice(await paddle.prices.update(id, request), operation));
+    },
+
+    async createDiscount(operation, body) {
+      const request = discountToSdk(body);
       return callPaddle(operation, async () =>
-        sdkPrice(await paddle.prices.update(id, priceToSdk(patch)), operation),
+        sdkDiscount(await paddle.discounts.create(request), operation),
       );
     },
 
-    createDiscount: (operation, body) =>
-      callPaddle(operation, async () =>
-        sdkDiscount(await paddle.discounts.create(discountToSdk(body)), operation),
-      ),
-
-    updateDiscount: (operation, id, patch) =>
-      callPaddle(operation, async () =>
-        sdkDiscount(await paddle.discounts.update(id, discountToSdk(patch)), operation),
-      ),
+    async updateDiscount(operation, id, patch) {
+      const request = discountToSdk(patch);
+      return callPaddle(operation, async () =>
+        sdkDiscount(await paddle.discounts.update(id, request), operation),
+      );
+    },
 
     async findDiscount(operation, match) {
       for await (const page of pages(operation, `${DISCOUNTS_LIST}${PAGE_SIZE}`)) {

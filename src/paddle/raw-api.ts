@@ -69,6 +69,8 @@ function notAList(operation: string, why: string): RemoteError {
 /** The whole answer of one request; an error envelope, a timeout or a network failure throws a RemoteError. */
 export async function rawEnvelope(target: Target, request: RawRequest): Promise<Envelope> {
   const answer: { status?: number; requestId?: string } = {};
+  // the body is ours: a value JSON cannot hold is a bug, not a failure of the request
+  const sent = request.body === undefined ? undefined : JSON.stringify(request.body);
   try {
     const response = await fetch(`${target.baseUrl}${request.path}`, {
       method: request.method,
@@ -77,7 +79,7 @@ export async function rawEnvelope(target: Target, request: RawRequest): Promise<
         'Content-Type': 'application/json',
         ...request.headers,
       },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: sent,
       // covers reading the body too: a server that stalls mid-answer times out as well
       signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       redirect: 'manual',

@@ -16,7 +16,7 @@ import {
   SDK_VERSION,
   TransactionsResource,
 } from '@paddle/paddle-node-sdk';
-import { RemoteError } from '../errors.js';
+import { InternalError, RemoteError } from '../errors.js';
 import { nextLinkPath, type RawRequest, rawEnvelope } from './raw-api.js';
 import { toRemoteError } from './remote-error.js';
 import type { Target } from './target.js';
@@ -36,11 +36,16 @@ export function createPaddle(target: Target, timeoutMs?: number): PaddleClient {
   };
 }
 
-/** Runs one Paddle call; any failure comes out as a RemoteError naming `operation`. */
+/**
+ * Runs one Paddle call and the reading of its answer: a failure of either comes out as a RemoteError
+ * naming `operation` (the SDK's classes throw a TypeError on an answer they cannot read). Request
+ * bodies are built before, outside `call`, and an InternalError is ours: a bug stays a bug.
+ */
 export async function callPaddle<T>(operation: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    if (error instanceof InternalError) throw error;
     const remote = toRemoteError(error, { operation });
     throw new RemoteError({ ...remote.details, operation });
   }
