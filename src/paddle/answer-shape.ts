@@ -25,6 +25,8 @@ const customData = z.record(z.string(), z.unknown()).nullish();
 export const priceAnswer = z.object({
   id: paddleId('pri'),
   product_id: paddleId('pro'),
+  // standard or custom: a custom one is no part of the catalog (isCatalogItem)
+  type: z.string().optional(),
   description: z.string(),
   name: z.string().nullish(),
   unit_price: money,
@@ -47,6 +49,7 @@ export const priceAnswer = z.object({
 export const productAnswer = z.object({
   id: paddleId('pro'),
   name: z.string(),
+  type: z.string().optional(),
   tax_category: z.string(),
   description: z.string().nullish(),
   image_url: z.string().nullish(),

@@ -16,6 +16,7 @@ import {
   discountFromSdk,
   discountFromWire,
   discountToSdk,
+  isCatalogItem,
   priceFromSdk,
   priceFromWire,
   priceToSdk,
@@ -103,7 +104,7 @@ export function createCatalogGateway(target: Target, options: { timeoutMs?: numb
   }
 
   const products = (page: unknown[], operation: string) =>
-    checkList(productAnswer, page, 'a product list', operation).map(productFromWire);
+    checkList(productAnswer, page, 'a product list', operation).filter(isCatalogItem).map(productFromWire);
   const prices = (page: unknown[], operation: string) =>
     checkList(priceAnswer, page, 'a price list', operation).map(priceFromWire);
   const price = (answer: unknown, operation: string) =>

@@ -65,6 +65,13 @@ function trial(value: unknown): RemoteTrialPeriod | null {
   };
 }
 
+/**
+ * Whether a product or price is part of the catalog. A `type: custom` one is made for one
+ * checkout: Paddle leaves it out of its lists and dashboard, and the tool never sees it, so it is
+ * never exported, deduped, pruned or taken for a look-alike.
+ */
+export const isCatalogItem = (json: Json): boolean => json.type !== 'custom';
+
 /** A price as the API sends it (snake_case JSON, trial unit_price included). */
 export function priceFromWire(json: Json): RemotePrice {
   const cycle = asObject(json.billing_cycle);
@@ -96,7 +103,9 @@ export function productFromWire(json: Json): RemoteProduct {
     custom_data: asObject(json.custom_data),
     status: asStatus(json.status),
     created_at: asString(json.created_at),
-    prices: Array.isArray(json.prices) ? json.prices.map((p) => priceFromWire(p as Json)) : [],
+    prices: Array.isArray(json.prices)
+      ? (json.prices as Json[]).filter(isCatalogItem).map((p) => priceFromWire(p))
+      : [],
   };
 }
 

@@ -39,6 +39,20 @@ export function statusScope(
   return new Set(enumFilter(ctx.query, 'status', allowed) ?? ['active']);
 }
 
+/**
+ * The `type` a products or prices list returns: `standard` unless asked for. Custom items are
+ * "not returned when listing via API" unless `type=custom` asks for them (OpenAPI CatalogType).
+ */
+export function typeScope(ctx: RouteContext): string {
+  const type = ctx.query.get('type') || 'standard';
+  if (type !== 'standard' && type !== 'custom') {
+    throw invalidField([
+      { field: 'type', message: `must be one of the following values: custom|standard. Provided: ${type}` },
+    ]);
+  }
+  return type;
+}
+
 /** `include` values a resource supports, each needing its permission. */
 export function includes(ctx: RouteContext, allowed: Record<string, string>): Set<string> {
   const values = csv(ctx.query, 'include') ?? [];

@@ -7,7 +7,15 @@ import { timestamp } from '../ids.js';
 import { CATALOG_LIST, idFilter, listReply } from '../list.js';
 import { checkPriceBody, checkPriceRules } from '../rules/price.js';
 import type { WireRecord } from '../types.js';
-import { applyPatch, assertWritable, findOr404, includes, pathPattern, statusScope } from './common.js';
+import {
+  applyPatch,
+  assertWritable,
+  findOr404,
+  includes,
+  pathPattern,
+  statusScope,
+  typeScope,
+} from './common.js';
 
 const INCLUDES = { product: 'product.read' };
 const ORDER_FIELDS = [
@@ -66,12 +74,14 @@ function list(ctx: RouteContext): Reply {
   const ids = idFilter(ctx.query, 'id', 'pri');
   const statuses = statusScope(ctx);
   const recurring = ctx.query.get('recurring');
+  const type = typeScope(ctx);
   const include = includes(ctx, INCLUDES);
   const records = ctx.account.state.prices
     .all()
     .filter(
       (p) =>
         statuses.has(p.status) &&
+        p.type === type &&
         (!ids || ids.includes(p.id)) &&
         (!productIds || productIds.includes(p.product_id)) &&
         (recurring === null || (recurring === 'true') === (p.billing_cycle !== null)),

@@ -4,7 +4,15 @@ import { timestamp } from '../ids.js';
 import { CATALOG_LIST, csv, idFilter, listReply } from '../list.js';
 import { checkProductBody, checkTaxCategoryApproved } from '../rules/product.js';
 import type { WireRecord } from '../types.js';
-import { applyPatch, assertWritable, findOr404, includes, pathPattern, statusScope } from './common.js';
+import {
+  applyPatch,
+  assertWritable,
+  findOr404,
+  includes,
+  pathPattern,
+  statusScope,
+  typeScope,
+} from './common.js';
 
 const INCLUDES = { prices: 'price.read' };
 
@@ -13,7 +21,8 @@ function withPrices(ctx: RouteContext, products: readonly WireRecord[]): WireRec
   const wanted = new Set(products.map((p) => p.id));
   const byProduct = new Map<string, WireRecord[]>();
   for (const price of ctx.account.state.prices.all()) {
-    if (!wanted.has(price.product_id)) continue;
+    // included prices are listed too: a custom one is left out as in the prices list
+    if (!wanted.has(price.product_id) || price.type === 'custom') continue;
     const list = byProduct.get(price.product_id) ?? [];
     list.push(price);
     byProduct.set(price.product_id, list);
@@ -52,7 +61,7 @@ function list(ctx: RouteContext): Reply {
   const ids = idFilter(ctx.query, 'id', 'pro');
   const statuses = statusScope(ctx);
   const categories = csv(ctx.query, 'tax_category');
-  const type = ctx.query.get('type');
+  const type = typeScope(ctx);
   const include = includes(ctx, INCLUDES);
   const records = ctx.account.state.products
     .all()
@@ -61,7 +70,7 @@ function list(ctx: RouteContext): Reply {
         statuses.has(p.status) &&
         (!ids || ids.includes(p.id)) &&
         (!categories || categories.includes(p.tax_category)) &&
-        (!type || p.type === type),
+        p.type === type,
     );
   const spec = {
     ...CATALOG_LIST,
