@@ -3,8 +3,12 @@
 import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../apply/apply-catalog.js';
 import type { CatalogIssue } from '../catalog/issue.js';
 import { readCatalog } from '../catalog/read.js';
+import { tooDeepMessage } from '../catalog/rules/custom-data.js';
+import type { Catalog } from '../catalog/schema.js';
 import { catalogToYaml } from '../catalog/write.js';
+import { UserError } from '../errors.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
+import { CUSTOM_DATA_MAX_DEPTH, nestingDepth } from '../paddle-facts/limits.js';
 import { type ExportedObject, type ExportOptions, type ExportResult, exportCatalog } from './export.js';
 import { secretFieldWarnings } from './secret-fields.js';
 
@@ -40,6 +44,7 @@ export async function exportAccount(
   const read = () => calls.runPaced((pace) => gateway.snapshot({ discounts: 'if-permitted', pace }));
   const snapshot = await (hooks.reading ? hooks.reading(read) : read());
   const exported = exportCatalog(snapshot, request);
+  refuseTooDeep(exported.catalog);
   const text = catalogToYaml(exported.catalog, {
     schemaPath,
     header: [
@@ -53,6 +58,33 @@ export async function exportAccount(
   const secrets = request.holdsSecret ? secretFieldWarnings(exported.catalog, request.holdsSecret) : [];
   const warnings = [...exported.warnings, ...secrets];
   return { ...exported, warnings, environment, ...(out ? { out } : {}), text, issues };
+}
+
+/**
+ * Custom data nested deeper than a catalog holds (Paddle accepts it) would exhaust the stack of the
+ * YAML writer: refused before writing, naming the first object that has it.
+ */
+function refuseTooDeep(catalog: Catalog): void {
+  const holders = [
+    ...Object.entries(catalog.products).flatMap(([key, product]) => [
+      [`products.${key}`, product.custom_data] as const,
+      ...Object.entries(product.prices ?? {}).map(
+        ([priceKey, price]) => [`products.${key}.prices.${priceKey}`, price.custom_data] as const,
+      ),
+    ]),
+    ...Object.entries(catalog.discounts ?? {}).map(
+      ([key, d]) => [`discounts.${key}`, d.custom_data] as const,
+    ),
+  ];
+  for (const [path, customData] of holders) {
+    const depth = nestingDepth(customData);
+    if (depth > CUSTOM_DATA_MAX_DEPTH) {
+      throw new UserError(
+        `cannot export ${path}.custom_data: ${tooDeepMessage(depth)} (custom-data-too-deep)`,
+        'Flatten it in the account, or export another catalog (--catalog) that does not hold the object.',
+      );
+    }
+  }
 }
 
 /** Said in the file's header and on stderr: applying the file unarchives what it includes. */

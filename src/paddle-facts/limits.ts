@@ -9,6 +9,24 @@ export const AMOUNT_MAX = '999999999999999';
 /** The largest custom_data, as JSON in UTF-8 bytes, with the tool's marker in it: 64 KiB. */
 export const CUSTOM_DATA_MAX_BYTES = 65_536;
 
+/**
+ * The deepest custom_data, counting custom_data itself as level 1: 64. Paddle accepts deeper data,
+ * but a catalog file holding it could not be written or read back without exhausting the stack.
+ */
+export const CUSTOM_DATA_MAX_DEPTH = 64;
+
+/** How deeply objects and lists nest in `value` (a scalar: 0), found level by level, not recursively. */
+export function nestingDepth(value: unknown): number {
+  let depth = 0;
+  let level: unknown[] = [value];
+  for (;;) {
+    const containers = level.filter((item): item is object => typeof item === 'object' && item !== null);
+    if (containers.length === 0) return depth;
+    depth += 1;
+    level = containers.flatMap((container) => Object.values(container));
+  }
+}
+
 /** Whether a string of digits is above AMOUNT_MAX (leading zeros do not count). */
 export function amountAboveMax(digits: string): boolean {
   const significant = digits.replace(/^0+(?=\d)/, '');

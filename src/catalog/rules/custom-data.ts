@@ -1,7 +1,13 @@
 // custom_data reaches Paddle with the tool's marker beside the user's keys (src/plan/marker.ts), so
 // a user key named like the marker would be overwritten without a word (custom-data-marker-key),
-// and the whole must stay within the size bound of docs/rules.md (custom-data-too-large).
-import { CUSTOM_DATA_MAX_BYTES, jsonBytes } from '../../paddle-facts/limits.js';
+// and the whole must stay within the size and depth bounds of docs/rules.md (custom-data-too-large,
+// custom-data-too-deep).
+import {
+  CUSTOM_DATA_MAX_BYTES,
+  CUSTOM_DATA_MAX_DEPTH,
+  jsonBytes,
+  nestingDepth,
+} from '../../paddle-facts/limits.js';
 import { MARKER_FIELD } from '../../plan/marker.js';
 import { error, type Finding } from './finding.js';
 
@@ -26,4 +32,15 @@ export function customDataSize(object: WithCustomData): Finding[] {
   if (bytes <= USER_CUSTOM_DATA_MAX_BYTES) return [];
   const message = `custom_data is ${bytes} bytes as JSON; at most ${USER_CUSTOM_DATA_MAX_BYTES} fit beside the tool's marker (${CUSTOM_DATA_MAX_BYTES} in all): keep large data elsewhere and store a reference`;
   return [error('custom-data-too-large', ['custom_data'], message)];
+}
+
+/** The message for custom_data nested `depth` levels deep: also export's, for the account's data. */
+export const tooDeepMessage = (depth: number) =>
+  `custom_data is nested ${depth} levels deep; a catalog holds at most ${CUSTOM_DATA_MAX_DEPTH}: flatten it, or keep it elsewhere and store a reference`;
+
+export function customDataDepth(object: WithCustomData): Finding[] {
+  if (object.custom_data === undefined) return [];
+  const depth = nestingDepth(object.custom_data);
+  if (depth <= CUSTOM_DATA_MAX_DEPTH) return [];
+  return [error('custom-data-too-deep', ['custom_data'], tooDeepMessage(depth))];
 }

@@ -34,6 +34,7 @@ export const RULE_IDS = [
   'custom-data-empty',
   'custom-data-marker-key',
   'custom-data-too-large',
+  'custom-data-too-deep',
   // rules across fields and the account's settings
   'tax-category-not-approved',
   'quantity-minimum-above-maximum',

@@ -2,7 +2,7 @@
 // structure (so one broken price does not hide the problems of the others).
 import type { CatalogPrice, CatalogProduct } from '../schema.js';
 import { priceAmountsBounded } from './amount.js';
-import { customDataMarkerKey, customDataSize } from './custom-data.js';
+import { customDataDepth, customDataMarkerKey, customDataSize } from './custom-data.js';
 import {
   type DiscountContext,
   type DiscountFields,
@@ -45,6 +45,7 @@ export const PRODUCT_RULES: readonly Registered<ProductRule, keyof ProductFields
   { check: customDataEmpty, reads: ['custom_data'] },
   { check: customDataMarkerKey, reads: ['custom_data'] },
   { check: customDataSize, reads: ['custom_data'] },
+  { check: customDataDepth, reads: ['custom_data'] },
 ];
 
 export const PRICE_RULES: readonly Registered<PriceRule, keyof CatalogPrice>[] = [
@@ -53,6 +54,7 @@ export const PRICE_RULES: readonly Registered<PriceRule, keyof CatalogPrice>[] =
   { check: customDataEmpty, reads: ['custom_data'] },
   { check: customDataMarkerKey, reads: ['custom_data'] },
   { check: customDataSize, reads: ['custom_data'] },
+  { check: customDataDepth, reads: ['custom_data'] },
   { check: priceAmountsBounded, reads: ['unit_price', 'unit_price_overrides', 'trial_period'] },
   { check: priceCountriesOnce, reads: ['unit_price_overrides', 'trial_period'] },
   { check: trialNeedsBillingCycle, reads: ['trial_period', 'billing_cycle'] },
@@ -71,6 +73,7 @@ export const DISCOUNT_RULES: readonly Registered<DiscountRule, keyof DiscountFie
   { check: discountExpired, reads: ['expires_at'] },
   { check: customDataMarkerKey, reads: ['custom_data'] },
   { check: customDataSize, reads: ['custom_data'] },
+  { check: customDataDepth, reads: ['custom_data'] },
 ];
 
 /**
