@@ -3,26 +3,56 @@ import { readFile } from 'node:fs/promises';
 import { UserError } from '../errors.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { type IdsDocument, type IdsSide, withSide } from './document.js';
-import { parseIdsFile, renderTs } from './render.js';
+import { formatOf, parseIdsFile, renderTs } from './render.js';
 
-/** The file at `path` (`file` as the user wrote it), or undefined when there is none yet. */
+/** The file's text, or undefined when there is none. */
+async function readText(path: string, file: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UserError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`);
+  }
+}
+
+/** The file at `path` (`file` as the user wrote it) to add a side to, or undefined when there is none yet. */
 export async function readIdFile(
   path: string,
   file: string,
   format: 'json' | 'ts',
 ): Promise<IdsDocument | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UserError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`);
-  }
+  const text = await readText(path, file);
+  if (text === undefined) return undefined;
   const parsed = parseIdsFile(text, format);
   if ('notOurs' in parsed) {
     throw new UserError(
       `${file} exists and ${parsed.notOurs}; nothing was written`,
       'Give another --out file, or remove this one: ids adds its environment to a file it wrote itself.',
+    );
+  }
+  return parsed;
+}
+
+/** An id file to read the ids of `environment` from (refs --ids-file): it must exist, be ours and hold them. */
+export async function loadIdFile(
+  path: string,
+  file: string,
+  environment: EnvironmentName,
+): Promise<IdsDocument> {
+  const format = formatOf(file, undefined);
+  const text = await readText(path, file);
+  const parsed =
+    text === undefined
+      ? { notOurs: 'does not exist' }
+      : format === 'json' || format === 'ts'
+        ? parseIdsFile(text, format)
+        : { notOurs: 'is not a .json or .ts id file' };
+  if ('notOurs' in parsed)
+    throw new UserError(`${file} ${parsed.notOurs.replace(/^it /, '')}; nothing was checked`);
+  if (!parsed.environments[environment]) {
+    throw new UserError(
+      `${file} has no ${environment} ids`,
+      `Write them with: paddle-catalog ids <catalog>${environment === 'production' ? ' --production' : ''} --out ${file}`,
     );
   }
   return parsed;

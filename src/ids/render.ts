@@ -101,7 +101,7 @@ export function parseIdsFile(text: string, format: 'json' | 'ts'): IdsDocument |
   try {
     value = JSON.parse(json);
   } catch {
-    return { notOurs: 'its id block is not valid JSON' };
+    return { notOurs: 'it has an id block that is not valid JSON' };
   }
   const parsed = idsDocumentSchema.safeParse(value);
   return parsed.success ? parsed.data : { notOurs: 'it is not an id file of paddle-catalog ids' };

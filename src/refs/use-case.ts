@@ -31,19 +31,33 @@ export interface RefsResult {
   stats: CallStats;
 }
 
-export async function checkRefs(request: RefsRequest): Promise<RefsResult> {
+/** Where a person watches: each stage runs inside its hook (e.g. under a spinner). */
+export interface RefsHooks {
+  scanning?: <T>(work: () => Promise<T>) => Promise<T>;
+  lookingUp?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+const plainly = <T>(work: () => Promise<T>) => work();
+
+export async function checkRefs(request: RefsRequest, hooks: RefsHooks = {}): Promise<RefsResult> {
   const { environment, calls } = request;
-  const files = await listFiles(request.paths, request.cwd);
-  const { occurrences, totals } = await scanFiles(files, request.cwd);
+  const { occurrences, totals } = await (hooks.scanning ?? plainly)(async () =>
+    scanFiles(await listFiles(request.paths, request.cwd), request.cwd),
+  );
   const checkable = [...new Set(occurrences.map((o) => o.id))].filter((id) => isChecked(prefixOf(id)));
   if (checkable.length === 0) {
     const references = checkReferences(occurrences, { environment, found: new Map(), unreadable: [] });
     return { environment, totals, references, stats: calls.stats };
   }
-  const { found, unreadable } = await lookUpIds(await request.target(), checkable, calls);
-  const missing = checkable.filter((id) => !found.has(id));
-  const other =
-    request.other && missing.length > 0 ? await askOther(request.other, missing, calls) : undefined;
+  // the session (its banner) opens between the stages, never under a spinner
+  const target = await request.target();
+  const { found, unreadable, other } = await (hooks.lookingUp ?? plainly)(async () => {
+    const here = await lookUpIds(target, checkable, calls);
+    const missing = checkable.filter((id) => !here.found.has(id));
+    const there =
+      request.other && missing.length > 0 ? await askOther(request.other, missing, calls) : undefined;
+    return { ...here, other: there };
+  });
   const references = checkReferences(occurrences, { environment, found, unreadable, other });
   const asked = request.other && { environment: request.other.environment, source: request.other.source };
   return { environment, totals, references, ...(asked ? { other: asked } : {}), stats: calls.stats };

@@ -179,6 +179,28 @@ describe('refs on a fixture tree', () => {
     expect(doc.other).toEqual({ environment: 'production', source: ids });
   });
 
+  it('--ids-file that is missing, not ours, or without the other side: one line, exit 1, no call', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'mine.ts'), 'export const x = 1;\n');
+    const cases: [string, string][] = [
+      [join(dir, 'none.ts'), 'none.ts does not exist; nothing was checked'],
+      [join(dir, 'mine.ts'), 'mine.ts has no id block written by paddle-catalog ids; nothing was checked'],
+    ];
+    const before = emulator.requests().length;
+    for (const [file, message] of cases) {
+      const result = await runCliInProcess(['refs', '--ids-file', file], { env: env(), cwd: tree });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(message);
+    }
+    const sandboxOnly = join(dir, 'ids.json');
+    const catalog = writeCatalog(dir, CATALOG);
+    await runCliInProcess(['ids', catalog, '--out', sandboxOnly, '--allow-missing'], { env: env() });
+    const result = await runCliInProcess(['refs', '--ids-file', sandboxOnly], { env: env(), cwd: tree });
+    expect(result.stderr).toContain('ids.json has no production ids');
+    expect(result.stderr).toContain('paddle-catalog ids <catalog> --production --out');
+    expect(emulator.requests().length - before).toBe(2); // the ids run's read only
+  });
+
   it('in GitHub Actions the problems are annotations on the diff', async () => {
     const result = await runCliInProcess(['refs', 'src'], {
       env: env({ GITHUB_ACTIONS: 'true' }),

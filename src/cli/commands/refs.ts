@@ -1,11 +1,9 @@
 // `refs [paths…]`: every Paddle id the code names, checked against the account (src/refs/use-case.ts).
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
 import { otherEnvironment } from '../../catalog/rules/finding.js';
 import { UserError } from '../../errors.js';
-import type { IdsDocument } from '../../ids/document.js';
-import { formatOf, parseIdsFile } from '../../ids/render.js';
+import { loadIdFile } from '../../ids/id-file.js';
 import type { Reporter } from '../../output/reporter.js';
 import { checkKeyEnvironment, environmentOf, resolveBaseUrl } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
@@ -66,7 +64,10 @@ async function runRefs({ reporter, io }: CommandContext, paths: string[], flags:
       ...(other ? { other } : {}),
       calls: createRunCalls(DEFAULT_APPLY_SETTINGS),
     };
-    const result = await reporter.during('Scanning files and looking ids up…', () => checkRefs(request));
+    const result = await checkRefs(request, {
+      scanning: (work) => reporter.during('Scanning files for Paddle ids…', work),
+      lookingUp: (work) => reporter.during(`Looking the ids up in the ${environment} account…`, work),
+    });
     show(reporter, refsView, result);
     annotateRefs(reporter, result);
     return result.references.some(isProblem) ? EXIT_ERROR : EXIT_OK;
@@ -84,7 +85,11 @@ async function otherSource(
 ): Promise<RefsRequest['other']> {
   const other = otherEnvironment(environment);
   if (flags.idsFile)
-    return { environment: other, source: flags.idsFile, document: await readIds(flags.idsFile, cwd, other) };
+    return {
+      environment: other,
+      source: flags.idsFile,
+      document: await loadIdFile(resolve(cwd, flags.idsFile), flags.idsFile, other),
+    };
   const variable = `PADDLE_${other.toUpperCase()}_API_KEY`;
   const apiKey = reporter.io.env[variable]?.trim();
   if (!apiKey || flags.local) return undefined;
@@ -96,23 +101,4 @@ async function otherSource(
   }
   const baseUrl = resolveBaseUrl(other, reporter.io.env.PADDLE_API_URL);
   return { environment: other, source: variable, target: { environment: other, baseUrl, apiKey } };
-}
-
-async function readIds(file: string, cwd: string, other: EnvironmentName): Promise<IdsDocument> {
-  const format = formatOf(file, undefined);
-  const text = await readFile(resolve(cwd, file), 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new UserError(`cannot read --ids-file ${file}: ${error.code ?? error.message}`);
-  });
-  const parsed =
-    format === 'json' || format === 'ts'
-      ? parseIdsFile(text, format)
-      : { notOurs: 'it is not a .json or .ts file' };
-  if ('notOurs' in parsed) throw new UserError(`--ids-file ${file}: ${parsed.notOurs}`);
-  if (!parsed.environments[other]) {
-    throw new UserError(
-      `--ids-file ${file} has no ${other} ids`,
-      `Write them with: paddle-catalog ids <catalog>${other === 'production' ? ' --production' : ''} --out ${file}`,
-    );
-  }
-  return parsed;
 }
