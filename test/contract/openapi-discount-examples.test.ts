@@ -12,7 +12,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import type { EmulatorSeed } from '../../src/emulator/types.js';
 import { tempDir } from '../e2e/catalog-files.js';
-import { call } from '../emulator/support.js';
+import { call, moveClock } from '../emulator/support.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from './openapi.js';
 
@@ -44,14 +44,6 @@ const BEFORE = '2023-11-01T00:00:00Z';
 let emulator: RunningEmulator;
 let validator: ResponseValidator;
 
-async function moveClock(now: string | null) {
-  const res = await fetch(`${emulator.url}/__emulator/clock`, {
-    method: 'POST',
-    body: JSON.stringify({ now }),
-  });
-  expect(res.status).toBe(200);
-}
-
 beforeAll(async () => {
   const seed = checkSeed(
     seedSchema,
@@ -76,11 +68,11 @@ describe('Paddle’s documented discounts', () => {
   it.each(DISCOUNTS.map((d) => [d.id, d] as const))(
     '%s is served back as given before it expires, and matches the schema',
     async (id, documented) => {
-      await moveClock(BEFORE);
+      expect((await moveClock(emulator, BEFORE)).status).toBe(200);
       const response = await call(emulator, 'GET', `/discounts/${id}`);
       expect(response.body.data).toEqual(documented);
       expect(validator.check('GET', '/discounts/{discount_id}', 200, response.body)).toEqual([]);
-      await moveClock(null);
+      expect((await moveClock(emulator, null)).status).toBe(200);
       const now = await call(emulator, 'GET', `/discounts/${id}`);
       expect(now.body.data.status).toBe(documented.expires_at === null ? 'active' : 'expired');
     },

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call } from '../emulator/support.js';
+import { call, moveClock } from '../emulator/support.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { tempDir, writeCatalog } from './catalog-files.js';
 
@@ -17,14 +17,6 @@ const cli = (...args: string[]) => runCliInProcess(args, { env: env() });
 const EXAMPLE = readFileSync('catalogs/launch-discounts.yaml', 'utf8');
 // the launch discount expires at 2099-01-31T23:59:59Z
 const AFTER_LAUNCH = '2099-02-01T00:00:00Z';
-
-async function moveClock(now: string | null) {
-  const res = await fetch(`${emulator.url}/__emulator/clock`, {
-    method: 'POST',
-    body: JSON.stringify({ now }),
-  });
-  expect(res.status).toBe(200);
-}
 
 async function appliedLaunch(): Promise<{ file: string; launchId: string }> {
   const file = writeCatalog(dir, EXAMPLE, 'launch.yaml');
@@ -43,7 +35,7 @@ beforeEach(() => emulator.reset());
 describe('a discount Paddle has expired', () => {
   it('launch-discounts.yaml applied, its discount expired by the clock: plan shows it expired and creates nothing', async () => {
     const { file, launchId } = await appliedLaunch();
-    await moveClock(AFTER_LAUNCH);
+    expect((await moveClock(emulator, AFTER_LAUNCH)).status).toBe(200);
     expect((await call(emulator, 'GET', `/discounts/${launchId}`)).body.data.status).toBe('expired');
     const before = emulator.requests().length;
     const plan = await cli('plan', file, '--detailed-exitcode');
@@ -65,7 +57,7 @@ describe('a discount Paddle has expired', () => {
 
   it('a change to an expired discount is planned as an update of it, never a create', async () => {
     const { launchId } = await appliedLaunch();
-    await moveClock(AFTER_LAUNCH);
+    expect((await moveClock(emulator, AFTER_LAUNCH)).status).toBe(200);
     const later = writeCatalog(
       dir,
       EXAMPLE.replace('2099-01-31T23:59:59Z', '2100-01-31T23:59:59Z'),
@@ -80,7 +72,7 @@ describe('a discount Paddle has expired', () => {
 
   it('--prune archives an expired discount the catalog no longer names', async () => {
     const { launchId } = await appliedLaunch();
-    await moveClock(AFTER_LAUNCH);
+    expect((await moveClock(emulator, AFTER_LAUNCH)).status).toBe(200);
     const without = EXAMPLE.replace(/\n {2}launch:\n[\s\S]*?\n\n/, '\n');
     expect(without).not.toContain('LAUNCH25');
     const file = writeCatalog(dir, without, 'without-launch.yaml');
@@ -94,7 +86,7 @@ describe('a discount Paddle has expired', () => {
 
   it('export writes the expired discount with a warning, and export → plan is empty', async () => {
     const { launchId } = await appliedLaunch();
-    await moveClock(AFTER_LAUNCH);
+    expect((await moveClock(emulator, AFTER_LAUNCH)).status).toBe(200);
     const out = join(dir, 'exported.yaml');
     const exported = await cli('export', '--out', out, '--force');
     expect(exported.code, exported.stderr).toBe(0);

@@ -5,7 +5,7 @@
 import { Paddle } from '@paddle/paddle-node-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call } from './support.js';
+import { call, moveClock } from './support.js';
 
 let emulator: RunningEmulator;
 afterEach(() => emulator?.close());
@@ -27,14 +27,6 @@ const discount = (id: string, fields: Record<string, unknown>) => ({
 // biome-ignore lint/suspicious/noExplicitAny: wire JSON under test
 const json = async (res: Response): Promise<any> => res.json();
 
-async function moveClock(now: unknown) {
-  const res = await fetch(`${emulator.url}/__emulator/clock`, {
-    method: 'POST',
-    body: JSON.stringify({ now }),
-  });
-  return { status: res.status, body: await json(res) };
-}
-
 const statuses = async (query: string) =>
   (await call(emulator, 'GET', `/discounts${query}`)).body.data.map((d: { id: string; status: string }) => [
     d.id,
@@ -52,7 +44,7 @@ describe('discount statuses', () => {
       },
     });
     expect(await statuses('')).toEqual([[DSC.expiring, 'active']]);
-    const moved = await moveClock('2030-01-01T00:00:01Z');
+    const moved = await moveClock(emulator, '2030-01-01T00:00:01Z');
     expect(moved.status).toBe(200);
     expect(Date.parse(moved.body.now)).toBeGreaterThanOrEqual(Date.parse('2030-01-01T00:00:01Z'));
     expect(await statuses('')).toEqual([]);
@@ -198,7 +190,7 @@ describe('discount statuses', () => {
 describe('POST /__emulator/clock', () => {
   it('moves the clock, runs on from there, goes back with null, and reset puts it back', async () => {
     emulator = await startEmulator({ demo: false });
-    const moved = await moveClock('2031-05-05T05:05:05Z');
+    const moved = await moveClock(emulator, '2031-05-05T05:05:05Z');
     expect(moved.body.now.startsWith('2031-05-05T05:05')).toBe(true);
     const created = await call(emulator, 'POST', '/discounts', {
       body: { description: 'Later', type: 'percentage', amount: '5' },
@@ -206,9 +198,9 @@ describe('POST /__emulator/clock', () => {
     expect(created.body.data.created_at.startsWith('2031-05-05')).toBe(true);
     const read = await json(await fetch(`${emulator.url}/__emulator/clock`));
     expect(read.now.startsWith('2031-05-05')).toBe(true);
-    const back = await moveClock(null);
+    const back = await moveClock(emulator, null);
     expect(Math.abs(Date.parse(back.body.now) - Date.now())).toBeLessThan(60_000);
-    await moveClock('2031-05-05T05:05:05Z');
+    await moveClock(emulator, '2031-05-05T05:05:05Z');
     emulator.reset();
     const after = await json(await fetch(`${emulator.url}/__emulator/clock`));
     expect(Math.abs(Date.parse(after.now) - Date.now())).toBeLessThan(60_000);

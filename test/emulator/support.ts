@@ -58,3 +58,12 @@ export function manualClock(start = '2026-01-15T12:00:00.000Z') {
     },
   };
 }
+
+/** POST /__emulator/clock: `now` moves the emulator's clock there (null: back to the real time). */
+export async function moveClock(emulator: RunningEmulator, now: unknown): Promise<RawResponse> {
+  const response = await fetch(`${emulator.url}/__emulator/clock`, {
+    method: 'POST',
+    body: JSON.stringify({ now }),
+  });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}

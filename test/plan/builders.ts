@@ -1,5 +1,5 @@
 // In-memory catalogs and snapshots for the pure planner tests.
-import type { Catalog, CatalogPrice, CatalogProduct } from '../../src/catalog/schema.js';
+import type { Catalog, CatalogDiscount, CatalogPrice, CatalogProduct } from '../../src/catalog/schema.js';
 import type { CatalogSnapshot, RemoteDiscount, RemotePrice, RemoteProduct } from '../../src/plan/remote.js';
 
 let counter = 0;
@@ -88,3 +88,11 @@ export function remoteDiscount(key: string | null, overrides: Partial<RemoteDisc
     ...overrides,
   };
 }
+
+/** A catalog's percentage discount with a code, as the discount plan tests start from. */
+export const launchDiscount: CatalogDiscount = {
+  description: 'Launch offer',
+  type: 'percentage',
+  amount: '25',
+  code: 'LAUNCH25',
+};

@@ -10,15 +10,10 @@ import { makeStyle } from '../../src/output/style.js';
 import { diff } from '../../src/plan/diff.js';
 import type { RemoteDiscount } from '../../src/plan/remote.js';
 import type { DiffOptions } from '../../src/plan/types.js';
-import { catalogOf, remoteDiscount, snapshotOf } from './builders.js';
+import { catalogOf, launchDiscount, remoteDiscount, snapshotOf } from './builders.js';
 
 const plain = makeStyle(false);
-const launch: CatalogDiscount = {
-  description: 'Launch offer',
-  type: 'percentage',
-  amount: '25',
-  code: 'LAUNCH25',
-};
+const launch: CatalogDiscount = launchDiscount;
 const withLaunch = (discount: CatalogDiscount = launch): Catalog => ({
   ...catalogOf({}),
   discounts: { launch: discount },

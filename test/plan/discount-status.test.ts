@@ -7,16 +7,10 @@ import { formatPlan, planDocument } from '../../src/output/plan-format.js';
 import { makeStyle } from '../../src/output/style.js';
 import { diff } from '../../src/plan/diff.js';
 import type { RemoteDiscount } from '../../src/plan/remote.js';
-import { catalogOf, remoteDiscount, snapshotOf } from './builders.js';
+import { catalogOf, launchDiscount, remoteDiscount, snapshotOf } from './builders.js';
 
 const plain = makeStyle(false);
-const launch: CatalogDiscount = {
-  description: 'Launch offer',
-  type: 'percentage',
-  amount: '25',
-  code: 'LAUNCH25',
-  usage_limit: 10,
-};
+const launch: CatalogDiscount = { ...launchDiscount, usage_limit: 10 };
 const withLaunch = (discount: CatalogDiscount | null = launch): Catalog => ({
   ...catalogOf({}),
   ...(discount ? { discounts: { launch: discount } } : {}),
