@@ -9,6 +9,9 @@ import { ROOT } from '../helpers/run-cli.js';
 
 export const run = promisify(execFile);
 
+/** npm in a child with no registry: nothing fetched, no update check. */
+export const OFFLINE_NPM = { npm_config_offline: 'true', npm_config_update_notifier: 'false' };
+
 interface LockEntry {
   version?: string;
   dependencies?: Record<string, string>;

@@ -1,13 +1,22 @@
-// The library as an app gets it: `npm pack`, installed from the tarball into a fresh project with
-// no registry, compiled with TypeScript strict + nodenext, then run against the emulator.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// The package as a team gets it: `npm pack`, installed from the tarball into a fresh project with
+// no registry; the library compiled with TypeScript strict + nodenext and run against the emulator,
+// the command run with npx, and the repository's GitHub Action (action.yml) run on that install.
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { customerIdOf } from '../billing/emulator-fixtures.js';
 import { ROOT } from '../helpers/run-cli.js';
-import { APP_SOURCE, APP_TSCONFIG, publicDeclarations, run, writeOfflineApp } from './packed-app.js';
+import { readAction, runAction } from './action-script.js';
+import {
+  APP_SOURCE,
+  APP_TSCONFIG,
+  OFFLINE_NPM,
+  publicDeclarations,
+  run,
+  writeOfflineApp,
+} from './packed-app.js';
 
 const NPM = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
 const npm = (args: string[], cwd: string) =>
@@ -21,6 +30,16 @@ function readmeExample(readme: string): string {
   if (!block?.[1]) throw new Error('README.md has no library example between its markers');
   return block[1];
 }
+
+const NPX = process.env.npm_execpath
+  ? [process.execPath, join(dirname(process.env.npm_execpath), 'npx-cli.js')]
+  : ['npx'];
+/** `npx paddle-catalog …` in the app, with no registry: npx must find the installed command. */
+const npx = (args: string[]) =>
+  run(NPX[0] as string, [...NPX.slice(1), '--no', '--', 'paddle-catalog', ...args], {
+    cwd: app,
+    env: { ...process.env, ...OFFLINE_NPM },
+  });
 
 let dir: string;
 let app: string;
@@ -70,6 +89,8 @@ describe('the packed library in a fresh app', () => {
     // every finding names a rule id that this page explains; the README links to it
     expect(paths).toContain('docs/rules.md');
     expect(paths.filter((path) => /^(src|test)\//.test(path))).toEqual([]);
+    // source maps would point at src/, which is not shipped
+    expect(paths.filter((path) => path.endsWith('.map'))).toEqual([]);
   });
 
   it('documents its types in our own words: no hover text cites a document users do not have', async () => {
@@ -152,5 +173,100 @@ describe('the packed library in a fresh app', () => {
       join(app, 'node_modules/paddle-catalog/catalogs/saas-starter.yaml'),
     ]);
     expect(JSON.parse(stdout)).toMatchObject({ ok: true, issues: [] });
+  });
+});
+
+describe('the packed command in a project, as the README installs it', () => {
+  it('npx paddle-catalog validate and plan --local work in the project folder', async () => {
+    await copyFile(join(ROOT, 'catalogs/saas-starter.yaml'), join(app, 'catalog.yaml'));
+    const validate = await npx(['validate', 'catalog.yaml']);
+    expect(validate.stdout).toMatch(/✓ catalog\.yaml is valid for sandbox/);
+    const plan = await npx(['--json', 'plan', 'catalog.yaml', '--local']);
+    const doc = JSON.parse(plan.stdout);
+    expect(doc).toMatchObject({ ok: true, environment: 'sandbox' });
+    expect(doc.summary.create).toBeGreaterThan(0);
+  });
+});
+
+describe('the GitHub Action (action.yml) on the installed command', () => {
+  const inApp = () => ({
+    cwd: app,
+    env: {
+      ...process.env,
+      ...OFFLINE_NPM,
+      PADDLE_API_URL: emulator.url,
+      PADDLE_API_KEY: emulator.apiKey,
+    },
+  });
+
+  it('is a composite action whose outputs are the step outputs the command writes', async () => {
+    const action = await readAction();
+    expect(action.runs.using).toBe('composite');
+    expect(Object.keys(action.inputs).sort()).toEqual(
+      ['args', 'catalog', 'command', 'plan-file', 'production', 'working-directory'].sort(),
+    );
+    for (const [name, output] of Object.entries(action.outputs)) {
+      expect(output.value).toBe(`\${{ steps.run.outputs.${name} }}`);
+    }
+    expect(Object.keys(action.outputs).sort()).toEqual(['applied', 'has_changes', 'ids_file', 'verified']);
+  });
+
+  it('validate, then plan (has_changes=true and the review in the summary), then apply, then plan again', async () => {
+    await copyFile(join(ROOT, 'catalogs/saas-starter.yaml'), join(app, 'catalog.yaml'));
+    emulator.reset();
+    const validate = await runAction({ command: 'validate' }, inApp());
+    expect(validate.code).toBe(0);
+    const plan = await runAction({ command: 'plan' }, inApp());
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.outputs).toEqual({ has_changes: 'true' });
+    expect(plan.summary).toMatch(/starter/);
+    const apply = await runAction({ command: 'apply', args: '--ids-out ids.sandbox.json' }, inApp());
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(apply.outputs).toEqual({
+      has_changes: 'true',
+      applied: 'true',
+      verified: 'true',
+      ids_file: 'ids.sandbox.json',
+    });
+    const again = await runAction({ command: 'plan' }, inApp());
+    expect(again.outputs).toEqual({ has_changes: 'false' });
+  });
+
+  it('plan-file: plan saves the plan, apply applies exactly that file', async () => {
+    await copyFile(join(ROOT, 'catalogs/launch-discounts.yaml'), join(app, 'discounts.yaml'));
+    emulator.reset();
+    const plan = await runAction(
+      { command: 'plan', catalog: 'discounts.yaml', 'plan-file': 'plan.json' },
+      inApp(),
+    );
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(JSON.parse(await readFile(join(app, 'plan.json'), 'utf8'))).toHaveProperty('operations');
+    const apply = await runAction({ command: 'apply', 'plan-file': 'plan.json' }, inApp());
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(apply.outputs).toMatchObject({ applied: 'true', verified: 'true' });
+  });
+
+  it('refuses an unknown command or production value, and plan-file with validate, before running anything', async () => {
+    emulator.reset();
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ command: 'destroy' }, /command must be validate, plan or apply/],
+      [{ command: 'plan', production: 'yes' }, /production must be true or false/],
+      [{ command: 'validate', 'plan-file': 'plan.json' }, /plan-file is for the plan and apply commands/],
+    ];
+    for (const [inputs, message] of cases) {
+      const result = await runAction(inputs, inApp());
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(message);
+      expect(result.outputs).toEqual({});
+    }
+    expect(emulator.requests()).toEqual([]);
+  });
+
+  it('passes production through: a sandbox key with production=true is refused before any call', async () => {
+    emulator.reset();
+    const result = await runAction({ command: 'plan', production: 'true' }, inApp());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/sandbox key/);
+    expect(emulator.requests()).toEqual([]);
   });
 });
