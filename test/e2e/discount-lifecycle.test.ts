@@ -1,7 +1,7 @@
 // Discounts Paddle expires or uses up, through the CLI over real HTTP: the emulator's clock lets
 // catalogs/launch-discounts.yaml's discount expire; plan then finds it (every status in one read),
 // shows it expired and creates nothing; --prune archives an expired orphan; export writes it with a
-// warning and export → plan is empty.
+// warning and export → plan is empty. A seeded discount at its usage_limit is shown used.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -95,5 +95,45 @@ describe('a discount Paddle has expired', () => {
     const plan = await cli('plan', out, '--detailed-exitcode');
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
     expect(plan.stdout).toContain('No changes.');
+  });
+});
+
+describe('a discount Paddle has used up', () => {
+  it('a managed discount whose times_used reached its usage_limit: plan shows it used and creates nothing', async () => {
+    const id = 'dsc_01h0000000000000000000used';
+    const seeded = await startEmulator({
+      demo: false,
+      seed: {
+        sandbox: {
+          discounts: [
+            {
+              id,
+              description: 'First hundred',
+              type: 'percentage',
+              amount: '50',
+              code: 'FIRST100',
+              usage_limit: 100,
+              times_used: 100,
+              custom_data: { paddle_catalog: { key: 'first' } },
+            },
+          ],
+        },
+      },
+    });
+    try {
+      const file = writeCatalog(
+        dir,
+        'version: 1\nproducts: {}\ndiscounts:\n  first:\n    description: First hundred\n    type: percentage\n    amount: "50"\n    code: FIRST100\n    usage_limit: 100\n',
+        'used.yaml',
+      );
+      const plan = await runCliInProcess(['plan', file, '--detailed-exitcode'], {
+        env: { PADDLE_API_URL: seeded.url, PADDLE_API_KEY: seeded.apiKey },
+      });
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+      expect(plan.stdout).toContain(`discount first (${id}) is used: its usage_limit is reached`);
+      expect(plan.stdout).toContain('No changes.');
+    } finally {
+      await seeded.close();
+    }
   });
 });
