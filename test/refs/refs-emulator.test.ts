@@ -16,13 +16,22 @@ const CATALOG = `${PRO_CATALOG()}  legacy:
       once:
         description: Legacy once
         unit_price: { amount: "500", currency_code: USD }
+discounts:
+  launch:
+    description: Launch offer
+    type: percentage
+    amount: "10"
 `;
 const UNKNOWN = 'pri_01zzzzzzzzzzzzzzzzzzzzzzzz';
 const IGNORED = 'pro_01yyyyyyyyyyyyyyyyyyyyyyyy';
 
 let emulator: RunningEmulator;
 let tree: string;
-let sandbox: { products: Record<string, { id: string; prices: Record<string, { id: string }> }> };
+let sandbox: {
+  products: Record<string, { id: string; prices: Record<string, { id: string }> }>;
+  discounts: Record<string, { id: string }>;
+};
+let customer: string;
 let production: typeof sandbox;
 const env = (extra: Record<string, string> = {}) => ({
   PADDLE_API_URL: emulator.url,
@@ -37,6 +46,7 @@ async function api(method: string, path: string, body?: unknown) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(response.ok).toBe(true);
+  return (await response.json()).data;
 }
 
 async function apply(file: string, production = false) {
@@ -61,6 +71,7 @@ beforeAll(async () => {
   // archived by hand in the dashboard: the yearly price, and the legacy product (its price stays active)
   await api('PATCH', `/prices/${sandbox.products.pro?.prices.yearly?.id}`, { status: 'archived' });
   await api('PATCH', `/products/${sandbox.products.legacy?.id}`, { status: 'archived' });
+  customer = (await api('POST', '/customers', { email: 'refs@example.com' })).id;
 
   tree = tempDir();
   execFileSync('git', ['init', '-q', tree]);
@@ -69,6 +80,10 @@ beforeAll(async () => {
   write('src/plans.ts', `// yearly\nexport const YEARLY = "${sandbox.products.pro?.prices.yearly?.id}";\n`);
   write('config/live.json', `{\n  "price": "${production.products.pro?.prices.monthly?.id}"\n}\n`);
   write('src/legacy.ts', `const OLD = '${UNKNOWN}';\n`);
+  write(
+    'src/billing.ts',
+    `const TEST_CUSTOMER = '${customer}';\nconst PROMO = '${sandbox.discounts.launch?.id}';\n`,
+  );
   const filler = 'var a=1;'.repeat(500);
   write(
     'public/bundle.min.js',
@@ -135,13 +150,25 @@ describe('refs on a fixture tree', () => {
         owner: 'pro/monthly',
       }),
     );
+    expect(doc.references).toContainEqual(
+      expect.objectContaining({ id: customer, verdict: 'ok', kind: 'customer' }),
+    );
+    expect(doc.references).toContainEqual(
+      expect.objectContaining({
+        file: 'src/billing.ts',
+        line: 2,
+        verdict: 'ok',
+        kind: 'discount',
+        owner: 'launch',
+      }),
+    );
     expect(doc.references.map((r: { id: string }) => r.id)).not.toContain(IGNORED);
-    expect(doc.files).toEqual({ scanned: 6, skipped: { binary: 1, large: 1, other: 0 } });
-    // one batched request per account, never one per id
+    expect(doc.files).toEqual({ scanned: 7, skipped: { binary: 1, large: 1, other: 0 } });
+    // one batched request per kind and account, never one per id
     const lookups = emulator.requests().slice(before);
-    expect(lookups.map((r) => r.path)).toEqual(['/prices', '/prices']);
-    expect(lookups[0]?.query.id?.split(',')).toHaveLength(5);
-    expect(doc.calls).toBe(2);
+    expect(lookups.map((r) => r.path).sort()).toEqual(['/customers', '/discounts', '/prices', '/prices']);
+    expect(lookups.find((r) => r.path === '/prices')?.query.id?.split(',')).toHaveLength(5);
+    expect(doc.calls).toBe(4);
     expect(result.stdout).not.toContain(emulator.liveApiKey);
   });
 
@@ -151,9 +178,9 @@ describe('refs on a fixture tree', () => {
     expect(result.stdout).toContain(
       `src/legacy.ts:1:14  error ${UNKNOWN} is not in the sandbox account  (unknown-id)`,
     );
-    expect(result.stdout).toContain('✗ 4 problems in 5 checked ids (sandbox)');
+    expect(result.stdout).toContain('✗ 4 problems in 7 checked ids (sandbox)');
     expect(result.stderr).toContain(
-      'scanned 6 files (skipped: 1 binary, 1 over 4 MiB); 5 ids found, 1 API call',
+      'scanned 7 files (skipped: 1 binary, 1 over 4 MiB); 7 ids found, 3 API calls',
     );
     expect(result.stderr).toContain(
       'To tell an unknown id from a production one: set PADDLE_PRODUCTION_API_KEY',
@@ -212,6 +239,34 @@ describe('refs on a fixture tree', () => {
     expect(result.stderr).toContain(
       '::error file=src/plans.ts,line=2,col=24,title=paddle-catalog refs%3A archived::',
     );
+  });
+
+  it('--production with PADDLE_SANDBOX_API_KEY: the sandbox ids are named as such', async () => {
+    const result = await refs(['src/checkout.ts', 'config', '--production'], {
+      PADDLE_API_KEY: emulator.liveApiKey,
+      PADDLE_SANDBOX_API_KEY: emulator.apiKey,
+    });
+    const doc = JSON.parse(result.stdout);
+    expect(doc.problems).toEqual([
+      expect.objectContaining({
+        file: 'src/checkout.ts',
+        problem: 'other-environment',
+        owner: 'pro/monthly',
+      }),
+    ]);
+    expect(doc.problems[0].message).toContain(
+      'is a sandbox id (price pro/monthly), not in the production account',
+    );
+  });
+
+  it('a key that may not read customers: their ids are not looked up, and said so', async () => {
+    const key = emulator.addApiKey(['product.read', 'price.read', 'discount.read']);
+    const result = await runCliInProcess(['refs', 'src/billing.ts'], {
+      env: env({ PADDLE_API_KEY: key }),
+      cwd: tree,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('1 not looked up (the key lacks customer.read)');
   });
 
   it('a tree with only live ids exits 0; a tree without ids reads nothing', async () => {
