@@ -8,10 +8,10 @@ import { compileOperations } from '../../src/apply/operations.js';
 import { EXIT_BUG, handleError } from '../../src/cli/handle-error.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { RemoteError } from '../../src/errors.js';
-import { Reporter } from '../../src/output/reporter.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { diff } from '../../src/plan/diff.js';
 import type { PriceWrite } from '../../src/plan/remote.js';
+import { captureReporter } from '../helpers/capture.js';
 import { monthlyPrice, product } from './catalogs.js';
 
 let emulator: RunningEmulator;
@@ -33,18 +33,6 @@ const unbuildable = (productId: string) =>
     unit_price: { amount: '1000', currency_code: 'USD' },
     unit_price_overrides: 5,
   }) as unknown as PriceWrite;
-
-function capture(json: boolean) {
-  const out = { stdout: '', stderr: '' };
-  const stream = (name: 'stdout' | 'stderr') => ({
-    write: (s: string) => {
-      out[name] += s;
-      return true;
-    },
-  });
-  const io = { stdout: stream('stdout'), stderr: stream('stderr'), stdin: process.stdin, env: {}, cwd: '/' };
-  return { reporter: new Reporter(io, { json, color: false }), out };
-}
 
 describe('bugs are bugs', () => {
   it('a body builder that throws: the gateway rejects with the TypeError itself, and nothing is sent', async () => {
@@ -78,13 +66,13 @@ describe('bugs are bugs', () => {
     const failure = await gateway()
       .createPrice('create price pro/monthly', unbuildable('pro_01h00000000000000000000000'))
       .catch((e: unknown) => e);
-    const human = capture(false);
+    const human = captureReporter(false);
     expect(handleError(failure, human.reporter)).toBe(EXIT_BUG);
     expect(EXIT_BUG).toBe(70);
     expect(human.out.stderr).toMatch(/unexpected: .*map/);
     expect(human.out.stderr).toMatch(/at .*catalog-mapping/);
     expect(human.out.stderr).toContain('This is a bug in paddle-catalog');
-    const json = capture(true);
+    const json = captureReporter(true);
     handleError(failure, json.reporter);
     expect(JSON.parse(json.out.stdout)).toMatchObject({ ok: false, error: { kind: 'bug' } });
   });

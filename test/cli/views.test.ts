@@ -11,26 +11,14 @@ import * as schemaView from '../../src/cli/views/schema.js';
 import * as validateView from '../../src/cli/views/validate.js';
 import { show, type View } from '../../src/cli/views/view.js';
 import { RemoteError, UserError } from '../../src/errors.js';
-import { Reporter } from '../../src/output/reporter.js';
-
-function capture(json: boolean) {
-  const out = { stdout: '', stderr: '' };
-  const stream = (name: 'stdout' | 'stderr') => ({
-    write: (s: string) => {
-      out[name] += s;
-      return true;
-    },
-  });
-  const io = { stdout: stream('stdout'), stderr: stream('stderr'), stdin: process.stdin, env: {}, cwd: '/' };
-  return { reporter: new Reporter(io, { json, color: false }), out };
-}
+import { captureReporter } from '../helpers/capture.js';
 
 /** --json: the JSON view, alone on stdout; otherwise the human view, whose stdout holds `human`. */
 function checkBoth<R>(view: View<R>, result: R, human: string): void {
-  const json = capture(true);
+  const json = captureReporter(true);
   show(json.reporter, view, result);
   expect(JSON.parse(json.out.stdout)).toEqual(JSON.parse(JSON.stringify(view.renderJson(result))));
-  const plain = capture(false);
+  const plain = captureReporter(false);
   show(plain.reporter, view, result);
   expect(plain.out.stdout).toContain(human);
 }
@@ -65,12 +53,12 @@ describe('views: one result, two views', () => {
       liveApiKey: 'pdl_live_apikey_01h0000000000000000000000_abcdefghijklmnopqrstuvwxyz',
       demoCustomers: ['demo@example.com', 'churned@example.com (archived)'],
     };
-    const json = capture(true);
+    const json = captureReporter(true);
     show(json.reporter, emulatorView, started);
     expect(json.out.stdout.split('\n')).toEqual([JSON.stringify(emulatorView.renderJson(started)), '']);
     expect(json.out.stdout).toContain(started.apiKey);
     expect(json.out.stderr).toBe('');
-    const plain = capture(false);
+    const plain = captureReporter(false);
     show(plain.reporter, emulatorView, started);
     expect(plain.out.stdout).toContain(`export PADDLE_API_KEY=${started.apiKey}`);
     expect(plain.out.stdout).toContain(`PADDLE_API_KEY=${started.liveApiKey} paddle-catalog plan`);
@@ -79,23 +67,23 @@ describe('views: one result, two views', () => {
 
   it('a billing error is the one failure document in --json mode, the code and our explanation otherwise', () => {
     const error = { kind: 'error', error: errorResult('Forbidden'), explanation: 'not yours' } as const;
-    const json = capture(true);
+    const json = captureReporter(true);
     show(json.reporter, errorView, error);
     expect(JSON.parse(json.out.stdout)).toEqual({
       ok: false,
       error: { kind: 'user', code: 'Forbidden', message: 'Forbidden: not yours' },
     });
     expect(json.out.stderr).toBe('');
-    const plain = capture(false);
+    const plain = captureReporter(false);
     show(plain.reporter, errorView, error);
     expect(plain.out.stderr).toBe('error: Forbidden: not yours\n');
   });
 
   it("a billing API error is the same document as any command's API error", () => {
     const cause = new RemoteError({ status: 403, type: 'request_error', code: 'forbidden', detail: 'no' });
-    const json = capture(true);
+    const json = captureReporter(true);
     show(json.reporter, errorView, { kind: 'error', error: errorResult('forbidden', cause) });
-    const handled = capture(true);
+    const handled = captureReporter(true);
     handleError(cause, handled.reporter);
     expect(JSON.parse(json.out.stdout)).toEqual(JSON.parse(handled.out.stdout));
     expect(JSON.parse(json.out.stdout)).toMatchObject({
@@ -106,7 +94,7 @@ describe('views: one result, two views', () => {
 
   it('a UserError is {"ok": false, "error": {"kind": "user", …}} in --json mode, for every command', () => {
     const error = new UserError('Give either --email or --customer, not both.');
-    const usual = capture(true);
+    const usual = captureReporter(true);
     handleError(error, usual.reporter);
     expect(JSON.parse(usual.out.stdout)).toEqual({
       ok: false,

@@ -2,20 +2,8 @@
 // pointed at the wrong amount, a near miss without its "did you mean".
 import { describe, expect, it } from 'vitest';
 import { renderHuman, type ScriptsResult } from '../../src/cli/views/plan-scripts.js';
-import { Reporter } from '../../src/output/reporter.js';
 import { errorsOf } from '../catalog/helpers.js';
-
-function capture() {
-  const out = { stdout: '', stderr: '' };
-  const stream = (name: 'stdout' | 'stderr') => ({
-    write: (s: string) => {
-      out[name] += s;
-      return true;
-    },
-  });
-  const io = { stdout: stream('stdout'), stderr: stream('stderr'), stdin: process.stdin, env: {}, cwd: '/' };
-  return { reporter: new Reporter(io, { json: false, color: false }), out };
-}
+import { captureReporter } from '../helpers/capture.js';
 
 const scripts = (calls: number, deferred: string[], files: string[] = []): ScriptsResult => ({
   environment: 'sandbox',
@@ -29,20 +17,20 @@ const scripts = (calls: number, deferred: string[], files: string[] = []): Scrip
 
 describe('plan --emit tool-server: counts agree with their nouns', () => {
   it('one API call is "1 API call", in the script heading and beside the file', () => {
-    const printed = capture();
+    const printed = captureReporter();
     renderHuman(scripts(1, []), printed.reporter);
     expect(printed.out.stdout).toContain('script 1 of 1, 1 API call =====');
-    const written = capture();
+    const written = captureReporter();
     renderHuman(scripts(1, [], ['scripts/01-pro.js']), written.reporter);
     expect(written.out.stdout).toContain('scripts/01-pro.js  (1 API call)');
     expect(written.out.stdout).not.toContain('1 API calls');
   });
 
   it('one change that waits is "1 change waits", two are "2 changes wait"', () => {
-    const one = capture();
+    const one = captureReporter();
     renderHuman(scripts(3, ['pro/yearly']), one.reporter);
     expect(one.out.stderr).toContain('1 change waits for ids');
-    const two = capture();
+    const two = captureReporter();
     renderHuman(scripts(3, ['pro/yearly', 'launch']), two.reporter);
     expect(two.out.stderr).toContain('2 changes wait for ids');
   });
