@@ -205,8 +205,9 @@ export function packagedSchemaFile(): string {
 export interface SchemaReference {
   /** the modeline's path, relative to the written file, with forward slashes */
   path: string;
-  /** set when that path does not exist yet: the command that creates it */
+  /** set when that path does not exist yet: the command that creates it, and the file it writes */
   create?: string;
+  file?: string;
 }
 
 /**
@@ -216,7 +217,8 @@ export interface SchemaReference {
  * 2. else this installation's schema when it lies inside the project (`catalogs/…` in a checkout,
  *    `node_modules/paddle-catalog/catalogs/…` for a local install), relative to the file;
  * 3. else (a global or npx install, whose path is machine-specific and may vanish) →
- *    `./catalog.schema.json`, with the `paddle-catalog schema` command that writes it.
+ *    `./catalog.schema.json`, with the file to write there (init and export --out write it) and
+ *    the `paddle-catalog schema` command that does the same.
  */
 export function schemaReference(
   outputFile: string,
@@ -233,5 +235,6 @@ export function schemaReference(
     return { path: path.startsWith('.') ? path : `./${path}` };
   }
   const target = join(dir, SCHEMA_FILE_NAME);
-  return { path: beside, create: `paddle-catalog schema > ${relative(projectDir, target) || target}` };
+  const shownTarget = relative(projectDir, target) || target;
+  return { path: beside, create: `paddle-catalog schema > ${shownTarget}`, file: target };
 }

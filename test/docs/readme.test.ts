@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCatalog } from '../../src/catalog/read.js';
 import { catalogReferenceMarkdown, withReference } from '../../src/catalog/reference.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
@@ -79,5 +80,19 @@ describe('README', () => {
       const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
       expect(text, file).not.toMatch(/§|\bthe seed\b/i);
     }
+  });
+
+  it('its catalog example is valid, and its modeline names the schema the installed package ships', () => {
+    const example = readme.match(/## The catalog file[\s\S]*?```yaml\n([\s\S]*?)```/)?.[1] ?? '';
+    const modeline = example.split('\n')[0] ?? '';
+    const path = /\$schema=\.\/node_modules\/paddle-catalog\/(.+)$/.exec(modeline)?.[1];
+    expect(path, modeline).toBe('catalogs/catalog.schema.json');
+    // what `npm install paddle-catalog` puts there: the package's files include catalogs/
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(pkg.files).toContain('catalogs');
+    expect(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')).toContain('"$schema"');
+    const { catalog, issues } = readCatalog('catalog.yaml', example, { environment: 'sandbox' });
+    expect(issues.filter((issue) => issue.severity === 'error')).toEqual([]);
+    expect(catalog).toBeDefined();
   });
 });

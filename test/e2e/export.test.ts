@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { ROOT } from '../helpers/run-cli.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { tempDir } from './catalog-files.js';
 
@@ -226,5 +227,30 @@ describe('export --out that cannot be written late (after the account is read)',
     });
     expect(doc.warnings).toEqual([expect.stringMatching(/custom_data\.auth holds an API key/)]);
     expect(asJson.stderr).not.toContain('second JSON document');
+  });
+});
+
+describe('export: the modeline leads to a schema', () => {
+  it('with no schema reachable from the file (no install in the project), --out writes catalog.schema.json beside it', async () => {
+    await seedUnmarkedCatalog();
+    const project = tempDir();
+    const exported = await runCliInProcess(['export', '--out', 'billing/catalog.yaml'], {
+      env: env(),
+      cwd: project,
+    });
+    expect(exported.code, exported.stderr).toBe(0);
+    const text = readFileSync(join(project, 'billing', 'catalog.yaml'), 'utf8');
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=./catalog.schema.json');
+    const schema = readFileSync(join(project, 'billing', 'catalog.schema.json'), 'utf8');
+    expect(schema).toBe(readFileSync(join(ROOT, 'catalogs', 'catalog.schema.json'), 'utf8'));
+    expect(exported.stderr).toContain(`wrote ${join('billing', 'catalog.schema.json')} beside it`);
+  });
+
+  it('to stdout, it says how to write the schema the first line names', async () => {
+    await seedUnmarkedCatalog();
+    const exported = await runCliInProcess(['export'], { env: env(), cwd: tempDir() });
+    expect(exported.code).toBe(0);
+    expect(exported.stdout.split('\n')[0]).toBe('# yaml-language-server: $schema=./catalog.schema.json');
+    expect(exported.stderr).toContain('write it with: paddle-catalog schema > catalog.schema.json');
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import { defined } from '../helpers/defined.js';
+import { ROOT } from '../helpers/run-cli.js';
 import { CTRL_C, ENTER, runInit, type Step, tempProject } from './terminal.js';
 
 const dirs: string[] = [];
@@ -132,7 +133,10 @@ describe('init on a terminal', () => {
     expect(run.stdout).toContain('wrote catalog.yaml: 2 products, 3 prices');
     expect(run.stdout).toContain('paddle-catalog validate catalog.yaml');
     expect(run.stdout).toContain('paddle-catalog plan catalog.yaml --local');
-    expect(run.stdout).toContain('paddle-catalog schema > catalog.schema.json');
+    // no schema reachable from the file (no install in the project): init writes it beside the file
+    expect(run.stdout).toContain('wrote catalog.schema.json');
+    const schema = await readFile(join(run.cwd, 'catalog.schema.json'), 'utf8');
+    expect(schema).toBe(await readFile(join(ROOT, 'catalogs', 'catalog.schema.json'), 'utf8'));
   });
 
   it('§2.4 trial rule 2: a paid trial gets a unit_price in the price currency', async () => {
@@ -261,5 +265,17 @@ describe('init on a terminal', () => {
     );
     expect(forced.code).toBe(0);
     expect((await written(cwd)).catalog.products.pro?.prices?.monthly?.unit_price.amount).toBe('500');
+  });
+});
+
+describe('init on a terminal in CI (CI=true)', () => {
+  it('asks nothing: exit 1, nothing written, the example to copy instead (as without a terminal)', async () => {
+    const cwd = await project();
+    const run = await runInit([], [], { cwd, env: { CI: 'true' } });
+    expect(run.code).toBe(1);
+    expect(run.screen).not.toContain('Product name');
+    expect(run.screen).toContain('init asks questions, and CI is set: a CI job has nobody to answer them');
+    expect(run.screen).toMatch(/cp \S+saas-starter\.yaml catalog\.yaml/);
+    await expect(stat(join(cwd, 'catalog.yaml'))).rejects.toThrow();
   });
 });

@@ -64,7 +64,7 @@ export async function tempProject(): Promise<string> {
 export async function runInit(
   args: string[],
   steps: Step[],
-  options: { cwd?: string; after?: 'close' } = {},
+  options: { cwd?: string; after?: 'close'; env?: NodeJS.ProcessEnv } = {},
 ): Promise<InitRun> {
   const cwd = options.cwd ?? (await tempProject());
   const input = Object.assign(new PassThrough(), { isTTY: true });
@@ -119,7 +119,7 @@ export async function runInit(
     },
     stderr: screen,
     stdin: input,
-    env: { NO_COLOR: '1' },
+    env: { NO_COLOR: '1', ...options.env },
     cwd,
   };
   const code = await main(['node', 'paddle-catalog', 'init', ...args], io);

@@ -143,10 +143,11 @@ describe('schemaReference', () => {
     expect(schemaReference(join(dir, 'catalog.yaml'), dir, installed).path).toBe('./catalog.schema.json');
   });
 
-  it('falls back to ./catalog.schema.json plus the command that writes it for a global install', async () => {
+  it('falls back to ./catalog.schema.json, the file to write there and the command that writes it, for a global install', async () => {
     expect(schemaReference(join(dir, 'billing', 'catalog.yaml'), dir, packagedSchemaFile())).toEqual({
       path: './catalog.schema.json',
       create: `paddle-catalog schema > ${join('billing', 'catalog.schema.json')}`,
+      file: join(dir, 'billing', 'catalog.schema.json'),
     });
     await writeFile(join(dir, 'catalog.schema.json'), '{}');
     expect(schemaReference(join(dir, 'catalog.yaml'), dir, packagedSchemaFile())).toEqual({

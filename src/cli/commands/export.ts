@@ -11,6 +11,7 @@ import { environmentOf } from '../../paddle/target.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
 import { checkOutputFile, tryWriteOutputFile } from '../output-file.js';
+import { writeSchemaBeside } from '../schema-file.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
 import * as exportView from '../views/export.js';
 import { show } from '../views/view.js';
@@ -78,6 +79,7 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
     );
   }
 
+  const schema = schemaReference(path, io.cwd);
   const session = await openSession(reporter, flags);
   let result: ExportFileResult;
   try {
@@ -87,7 +89,7 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
       includeArchived: flags.includeArchived,
       catalog: flags.catalog,
       out: flags.out,
-      schemaPath: schemaReference(path, io.cwd).path,
+      schemaPath: schema.path,
       holdsSecret: (text: string) => reporter.holdsSecret(text),
     };
     result = await exportAccount(request, {
@@ -100,6 +102,15 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   const unwritten = flags.out
     ? await tryWriteOutputFile(path, flags.out, result.text, { overwrite: Boolean(flags.force) })
     : undefined;
+  // the modeline must lead to a schema: beside the file written, or said how to get one
+  const schemaFile = flags.out && !unwritten ? await writeSchemaBeside(schema, io.cwd) : undefined;
   show(reporter, exportView, { ...result, unwritten });
+  if (schemaFile && 'written' in schemaFile)
+    reporter.info(`wrote ${schemaFile.written} beside it, for editors`);
+  if (schemaFile && 'unwritten' in schemaFile) reporter.warn(schemaFile.unwritten.message);
+  if (!flags.out && schema.create)
+    reporter.info(
+      `The file's first line names ./catalog.schema.json for editors; write it with: ${schema.create}`,
+    );
   return unwritten ? EXIT_ERROR : EXIT_OK;
 }

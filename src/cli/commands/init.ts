@@ -9,6 +9,7 @@ import type { Reporter } from '../../output/reporter.js';
 import type { RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
 import { checkOutputFile, writeOutputFile } from '../output-file.js';
+import { type SchemaWrite, writeSchemaBeside } from '../schema-file.js';
 
 const EXAMPLES = [
   'saas-starter.yaml',
@@ -35,8 +36,13 @@ function examplesDir(packagedSchema: string, cwd: string): string {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : dir;
 }
 
+/** CI set (CI=true, as every CI service sets it): a job has nobody to answer, even on a terminal. */
+const inCi = (env: NodeJS.ProcessEnv) => Boolean(env.CI) && !['0', 'false'].includes(env.CI ?? '');
+
 function refuseWithoutTerminal(reporter: Reporter, file: string, examples: string): never {
-  const why = reporter.json ? ', which --json mode never does' : ' and needs an interactive terminal';
+  let why = ' and needs an interactive terminal';
+  if (inCi(reporter.io.env)) why = ', and CI is set: a CI job has nobody to answer them';
+  if (reporter.json) why = ', which --json mode never does';
   throw new UserError(
     `init asks questions${why}; nothing was written`,
     `Run it in a terminal, or copy an example catalog instead:\n` +
@@ -45,10 +51,15 @@ function refuseWithoutTerminal(reporter: Reporter, file: string, examples: strin
   );
 }
 
-function printNextSteps(reporter: Reporter, file: string, catalog: Catalog, createSchema?: string): void {
+function printNextSteps(reporter: Reporter, file: string, catalog: Catalog, schema: SchemaWrite): void {
   reporter.result(`${reporter.style.green('✓')} wrote ${file}: ${catalogCounts(catalog)}`);
+  if (schema && 'written' in schema)
+    reporter.result(
+      `${reporter.style.green('✓')} wrote ${schema.written}: what the file's first line names, for editor completion`,
+    );
+  if (schema && 'unwritten' in schema) reporter.warn(schema.unwritten.message);
   reporter.result('Next steps:');
-  if (createSchema) reporter.result(`  ${createSchema}    # editor completion for the file`);
+  if (schema && 'create' in schema) reporter.result(`  ${schema.create}    # editor completion for the file`);
   reporter.result(`  paddle-catalog validate ${file}`);
   reporter.result(`  paddle-catalog plan ${file} --local    # against a local emulator, no account needed`);
   reporter.result(`  paddle-catalog plan ${file}            # against your sandbox (PADDLE_API_KEY)`);
@@ -74,7 +85,7 @@ export const registerInit: RegisterCommand = (program, run) => {
           options.force,
           'Use --force to replace it, or give another file: paddle-catalog init other-catalog.yaml',
         );
-        if (!reporter.interactive)
+        if (!reporter.interactive || inCi(io.env))
           refuseWithoutTerminal(reporter, file, examplesDir(packagedSchemaFile(), io.cwd));
 
         const [{ InitWizard }, { starterCatalog }, { readCatalog }] = await Promise.all([
@@ -108,7 +119,7 @@ export const registerInit: RegisterCommand = (program, run) => {
           overwrite: options.force === true,
           appeared: 'while you answered',
         });
-        printNextSteps(reporter, file, catalog, schema.create);
+        printNextSteps(reporter, file, catalog, await writeSchemaBeside(schema, io.cwd));
         return EXIT_OK;
       }),
     );
