@@ -46,7 +46,7 @@ async function api(method: string, path: string, body?: unknown) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(response.ok).toBe(true);
-  return (await response.json()).data;
+  return ((await response.json()) as { data: { id: string } }).data;
 }
 
 async function apply(file: string, production = false) {
