@@ -12,6 +12,7 @@ import { accountSettings, buildAccountState, currencySettings, settingsToSeed, s
 import { requestHandler, type ServerParts } from './server.js';
 import { type AccountState, cloneState } from './state.js';
 import { readStateFile, STATE_FORMAT, writeStateFile } from './state-file.js';
+import { lockStateFile, type StateLock } from './state-lock.js';
 import {
   ACCOUNTS,
   type AccountName,
@@ -103,6 +104,21 @@ function openAccounts(options: EmulatorOptions, now: () => Date): Accounts {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = new EmulatorClock(options.now ?? (() => new Date()));
   const now = () => clock.now();
+  const lock = options.statePath === undefined ? undefined : lockStateFile(options.statePath);
+  try {
+    return await serve(options, clock, now, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function serve(
+  options: EmulatorOptions,
+  clock: EmulatorClock,
+  now: () => Date,
+  lock: StateLock | undefined,
+): Promise<RunningEmulator> {
   const { core, seeded, keys, apiKey, liveApiKey, save } = openAccounts(options, now);
   save(); // the keys survive a kill even before the first change
   const faults = new FaultInjector(options.faults);
@@ -136,6 +152,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     });
   });
   core.baseUrl = urlOf(server.address() as AddressInfo);
+  lock?.setUrl(core.baseUrl);
   const addApiKey = (permissions: string[], environment: 'sandbox' | 'production' = 'sandbox') => {
     const key = keys.create(permissions, environment === 'production' ? 'live' : 'sandbox', now().getTime());
     save();
@@ -157,6 +174,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      }).finally(() => lock?.release()),
   };
 }
