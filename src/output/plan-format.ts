@@ -229,7 +229,7 @@ function changeLines(change: Change, style: ChalkInstance): string[] {
         style.dim(`    ${shown(change.reason ?? 'cannot be changed in place: create new, archive old')}`),
       ];
     default:
-      return lapsedLine(change, style);
+      return [];
   }
 }
 
@@ -253,7 +253,8 @@ export function formatDuplicates(duplicates: readonly Duplicate[], style: ChalkI
 
 /** Every line of a plan, then the summary line; duplicates and orphans as notes. */
 export function formatPlan(plan: Plan, style: ChalkInstance, options: { prune?: boolean } = {}): string[] {
-  const lines = changesInOrder(plan).flatMap((c) => formatChange(c, style));
+  // a discount Paddle expired or used up is named even when nothing changes (not in apply's lists)
+  const lines = changesInOrder(plan).flatMap((c) => [...formatChange(c, style), ...lapsedLine(c, style)]);
   // with --dedupe the extra objects are archive lines above; without, they are named here
   if (!plan.deduplication) lines.push(...formatDuplicates(plan.duplicates, style));
   for (const a of plan.ambiguities ?? []) {
