@@ -263,3 +263,42 @@ export const UNSUPPORTED_COUNTRY_CODES: ReadonlySet<string> = new Set([
 
 /** Not ISO codes, but what people mean by them. */
 export const COUNTRY_CODE_MISTAKES: Readonly<Record<string, string>> = { UK: 'GB', EL: 'GR' };
+
+/** The euro area since 1 January 2026, when Bulgaria joined: the countries that pay in EUR. */
+export const EURO_AREA = [
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'DE',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PT',
+  'SI',
+  'SK',
+] as const;
+
+/** The 27 member states of the European Union. */
+export const EUROPEAN_UNION = [...EURO_AREA, 'CZ', 'DK', 'HU', 'PL', 'RO', 'SE'].sort();
+
+/**
+ * Groups people write where a country code goes. Paddle takes countries one by one, and the catalog
+ * sends what it says, so a group is refused with its countries to paste, never expanded silently.
+ */
+export const COUNTRY_GROUPS: Readonly<Record<string, { name: string; codes: readonly string[] }>> = {
+  EU: { name: 'the European Union', codes: EUROPEAN_UNION },
+  EUROZONE: { name: 'the euro area', codes: EURO_AREA },
+  EURO: { name: 'the euro area', codes: EURO_AREA },
+  EUROAREA: { name: 'the euro area', codes: EURO_AREA },
+};

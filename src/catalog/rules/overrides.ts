@@ -2,7 +2,12 @@
 // checks the codes and the count (≤ 250); a country may appear in one override only, or the API
 // cannot tell which price applies.
 
-import { COUNTRY_CODE_MISTAKES, UNSUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
+import {
+  COUNTRY_CODE_MISTAKES,
+  COUNTRY_GROUPS,
+  EURO_AREA,
+  UNSUPPORTED_COUNTRY_CODES,
+} from '../../paddle-facts/countries.js';
 import type { CatalogPrice, UnitPriceOverride } from '../schema.js';
 import { error, type Finding, type PathSegment } from './finding.js';
 
@@ -11,12 +16,21 @@ export function unknownCountryMessage(value: unknown): string {
   const shown = JSON.stringify(value);
   if (typeof value !== 'string') return `country code ${shown} must be a two-letter string such as "GB"`;
   const upper = value.toUpperCase();
+  const group = COUNTRY_GROUPS[upper.replace(/[\s_-]/g, '')];
+  if (group) return groupMessage(shown, upper, group);
   const mistake = COUNTRY_CODE_MISTAKES[upper];
   if (mistake) return `${shown} is not an ISO 3166-1 alpha-2 code; did you mean "${mistake}"?`;
   if (UNSUPPORTED_COUNTRY_CODES.has(upper))
     return `Paddle does not sell to ${upper}, so no price can target it`;
   if (upper !== value && /^[A-Z]{2}$/.test(upper)) return `country codes are upper case: "${upper}"`;
   return `${shown} is not an ISO 3166-1 alpha-2 country code Paddle accepts (e.g. "GB", "DE", "JP")`;
+}
+
+/** A group (EU, EUROZONE) is no country: its countries to paste, and the euro area beside the EU. */
+function groupMessage(shown: string, upper: string, group: { name: string; codes: readonly string[] }) {
+  const list = (codes: readonly string[]) => `[${codes.join(', ')}] (${codes.length} countries)`;
+  const euro = group.codes === EURO_AREA ? '' : `; the euro area, which pays in EUR, is ${list(EURO_AREA)}`;
+  return `${shown} is a group, not a country: Paddle takes country codes one by one. For ${group.name} write country_codes: ${list(group.codes)}${euro}`;
 }
 
 /** No country in two overrides (or twice in one) of the same list. */
