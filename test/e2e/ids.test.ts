@@ -224,6 +224,7 @@ describe('ids: keys the account lacks', () => {
     const json = await runCliInProcess(['--json', 'ids', file, '--out', 'ids.ts'], { env: env(), cwd: dir });
     expect(JSON.parse(json.stdout)).toMatchObject({
       ok: false,
+      error: { kind: 'user', message: '1 key missing; nothing was written' },
       written: false,
       missing: [{ kind: 'product', key: 'team', reason: 'not created' }],
     });

@@ -105,6 +105,10 @@ describe('refs on a fixture tree', () => {
     const result = await refs([], { PADDLE_PRODUCTION_API_KEY: emulator.liveApiKey });
     expect(result.code, result.stderr).toBe(1);
     const doc = JSON.parse(result.stdout);
+    expect(doc.error).toEqual({
+      kind: 'invalid-references',
+      message: expect.stringMatching(/^4 problems in \d+ checked ids \(sandbox\)$/),
+    });
     const bundleColumn = 'var a=1;'.length * 500 + 'fetchCheckout("'.length + 1;
     expect(doc.problems).toEqual([
       expect.objectContaining({

@@ -24,10 +24,20 @@ const missingJson = (m: MissingKey) => ({ kind: m.kind, key: m.key, reason: m.re
 const kept = (result: IdsReport) =>
   result.format === 'env' ? [] : sidesOf(result.document).filter((e) => e !== result.environment);
 
+/** Why nothing (or not the file) was written: the `error` of every command's failed --json document. */
+function failure(result: IdsReport) {
+  if (result.refused) {
+    return { kind: 'user', message: `${plural(result.missing.length, 'key')} missing; nothing was written` };
+  }
+  return result.unwritten ? { kind: 'user', message: result.unwritten.message } : undefined;
+}
+
 export function renderJson(result: IdsReport) {
   const { products, prices, discounts } = result.side;
+  const error = failure(result);
   return {
-    ok: !result.refused && result.unwritten === undefined,
+    ok: error === undefined,
+    ...(error ? { error } : {}),
     environment: result.environment,
     catalog: result.catalog,
     format: result.format,

@@ -10,10 +10,18 @@ import type { RefsResult } from '../../refs/use-case.js';
 const place = (r: Reference) => `${r.file}:${r.line}:${r.column}`;
 const located = (r: Reference) => ({ file: r.file, line: r.line, column: r.column, id: r.id });
 
+/** `2 problems in 5 checked ids (sandbox)`: the verdict line, and the --json document's error. */
+function problemCount(result: RefsResult): string {
+  const problems = result.references.filter(isProblem).length;
+  const checked = result.references.filter((r) => r.verdict !== 'not-checked').length;
+  return `${plural(problems, 'problem')} in ${plural(checked, 'checked id')} (${result.environment})`;
+}
+
 export function renderJson(result: RefsResult) {
   const problems = result.references.filter(isProblem);
   return {
     ok: problems.length === 0,
+    ...(problems.length > 0 ? { error: { kind: 'invalid-references', message: problemCount(result) } } : {}),
     environment: result.environment,
     files: {
       scanned: result.totals.scanned,
@@ -62,9 +70,7 @@ export function renderHuman(result: RefsResult, out: Reporter): void {
   }
   const checked = result.references.length - notChecked.length;
   if (problems.length > 0) {
-    out.result(
-      `${out.style.red('✗')} ${plural(problems.length, 'problem')} in ${plural(checked, 'checked id')} (${result.environment})`,
-    );
+    out.result(`${out.style.red('✗')} ${problemCount(result)}`);
   } else {
     out.result(
       `${out.style.green('✓')} ${plural(checked, 'id')} checked, all live in the ${result.environment} account`,
