@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceCreateBody, priceUpdateBody, productCreateBody } from '../../src/apply/bodies.js';
-import { needsRawApi } from '../../src/paddle/catalog-gateway.js';
+import { needsRawApi } from '../../src/paddle/catalog-writes.js';
 import { priceState, productState } from '../../src/plan/normalize.js';
 import { monthlyPrice, paidTrialPrice, yearlyPrice } from './catalogs.js';
 
