@@ -23,6 +23,16 @@ export interface ServerParts extends AdminHooks {
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
+/** A request body as the log keeps it: its JSON, or its text when it is not JSON. */
+function jsonOrText(raw: Buffer): unknown {
+  const text = raw.toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 function answer(core: EmulatorCore, parts: ServerParts, req: IncomingMessage, url: URL, raw: Buffer): Reply {
   const method = req.method ?? 'GET';
   const { route, params } = matchRoute(method, url.pathname);
@@ -56,6 +66,7 @@ async function handleApi(
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
     status: 0,
+    ...(raw.length > 0 ? { body: jsonOrText(raw) } : {}),
   };
   parts.log.push(entry);
   for (const listener of parts.arrivals) listener(entry);

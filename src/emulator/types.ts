@@ -54,6 +54,8 @@ export interface RecordedRequest {
   status: number;
   /** what the emulator said of its own settings with a refusal (also its X-Emulator-Hint header) */
   hint?: string;
+  /** the request body as sent (its JSON, or its text when not JSON); absent when empty */
+  body?: unknown;
 }
 
 export interface RunningEmulator {

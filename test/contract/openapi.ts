@@ -54,3 +54,84 @@ export function responseValidator(file = SPEC_FILE): ResponseValidator {
     },
   };
 }
+
+export interface SentRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body?: unknown;
+}
+
+export interface RequestValidator {
+  /** what Paddle's description says is wrong with `request` (unknown operation, parameter or body) */
+  check(request: SentRequest): string[];
+}
+
+// `billed_at[LT]=…`: a documented parameter with an operator (the parameter's description)
+const OPERATOR = /^(\w+)\[(?:LT|LTE|GT|GTE)\]$/;
+
+/** A query value as its schema reads it: csv arrays (explode: false), integers, booleans. */
+function typedValue(raw: string, schema: Json): unknown {
+  if (schema?.type === 'array') return raw.split(',').map((item) => typedValue(item, schema.items));
+  if (schema?.type === 'integer' || schema?.type === 'number')
+    return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+  if (schema?.type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;
+  return raw;
+}
+
+/**
+ * Holds a request (as the emulator logged it) to Paddle's description: the operation exists, every
+ * query parameter is one it declares and matches its schema, required ones are there, and the body
+ * matches the operation's requestBody schema.
+ */
+export function requestValidator(file = FULL_SPEC_FILE): RequestValidator {
+  const spec = loadSpec(file);
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
+  ajv.addSchema({ ...spec, $id: SPEC_ID });
+  const templates = Object.keys(spec.paths).map((template) => ({
+    template,
+    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  }));
+  const resolve = (p: Json): Json => (p.$ref ? spec.components.parameters[p.$ref.split('/').pop()] : p);
+  const errorsOf = (schema: Json, value: unknown, where: string): string[] => {
+    const validate = ajv.getSchema(schema) ?? ajv.compile({ $ref: schema });
+    return validate(value)
+      ? []
+      : (validate.errors ?? []).map(
+          (e) => `${where}${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`,
+        );
+  };
+  return {
+    check({ method, path, query, body }) {
+      const found = templates.find((t) => t.pattern.test(path));
+      const operation = found && spec.paths[found.template][method.toLowerCase()];
+      if (!found || !operation) return [`no operation ${method} ${path} in Paddle's description`];
+      const pointer = `${SPEC_ID}#/paths/${escapePointer(found.template)}/${method.toLowerCase()}`;
+      const params = (operation.parameters ?? []).map(resolve).filter((p: Json) => p.in === 'query');
+      const problems: string[] = [];
+      for (const [name, raw] of Object.entries(query)) {
+        const declared = params.find((p: Json) => p.name === (OPERATOR.exec(name)?.[1] ?? name));
+        if (!declared) {
+          problems.push(`query ${name}: not a parameter of ${method} ${found.template}`);
+          continue;
+        }
+        const index = (operation.parameters as Json[]).findIndex((p) => resolve(p) === declared);
+        const entry = operation.parameters[index];
+        const schemaRef = entry.$ref
+          ? `${SPEC_ID}${entry.$ref}/schema`
+          : `${pointer}/parameters/${index}/schema`;
+        problems.push(...errorsOf(schemaRef, typedValue(raw, declared.schema), `query ${name}`));
+      }
+      for (const p of params)
+        if (p.required && !(p.name in query)) problems.push(`query ${p.name} is required`);
+      const content = operation.requestBody?.content?.['application/json'];
+      if (content && body === undefined && operation.requestBody.required)
+        problems.push('the body is required');
+      if (content && body !== undefined)
+        problems.push(...errorsOf(`${pointer}/requestBody/content/application~1json/schema`, body, 'body'));
+      if (!content && body !== undefined) problems.push(`${method} ${found.template} takes no body`);
+      return problems;
+    },
+  };
+}
