@@ -17,7 +17,7 @@ export function unknownCountryMessage(value: unknown): string {
   if (typeof value !== 'string') return `country code ${shown} must be a two-letter string such as "GB"`;
   const upper = value.toUpperCase();
   const group = COUNTRY_GROUPS[upper.replace(/[\s_-]/g, '')];
-  if (group) return groupMessage(shown, upper, group);
+  if (group) return groupMessage(shown, group);
   const mistake = COUNTRY_CODE_MISTAKES[upper];
   if (mistake) return `${shown} is not an ISO 3166-1 alpha-2 code; did you mean "${mistake}"?`;
   if (UNSUPPORTED_COUNTRY_CODES.has(upper))
@@ -27,7 +27,7 @@ export function unknownCountryMessage(value: unknown): string {
 }
 
 /** A group (EU, EUROZONE) is no country: its countries to paste, and the euro area beside the EU. */
-function groupMessage(shown: string, upper: string, group: { name: string; codes: readonly string[] }) {
+function groupMessage(shown: string, group: { name: string; codes: readonly string[] }) {
   const list = (codes: readonly string[]) => `[${codes.join(', ')}] (${codes.length} countries)`;
   const euro = group.codes === EURO_AREA ? '' : `; the euro area, which pays in EUR, is ${list(EURO_AREA)}`;
   return `${shown} is a group, not a country: Paddle takes country codes one by one. For ${group.name} write country_codes: ${list(group.codes)}${euro}`;
