@@ -1,0 +1,250 @@
+// The README's CI workflow, run here as far as it can run: its YAML is parsed, every `run:` step is
+// executed by bash as a runner would (npx paddle-catalog being the built CLI) against the emulator,
+// with the runner's files for outputs and the summary; the steps of other actions are stood in for
+// by what they do with files (the artifact carried from job to job, the comment's body read).
+import { spawn } from 'node:child_process';
+import { chmodSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
+import { tempDir } from '../e2e/catalog-files.js';
+import { call } from '../emulator/support.js';
+import { BIN, ROOT } from '../helpers/run-cli.js';
+
+interface Step {
+  id?: string;
+  if?: string;
+  run?: string;
+  uses?: string;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  needs?: string;
+  if?: string;
+  environment?: string;
+  concurrency?: unknown;
+  env?: Record<string, string>;
+  outputs?: Record<string, string>;
+  steps: Step[];
+}
+
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const yamlText =
+  /<!-- ci-workflow:start -->\n```yaml\n([\s\S]*?)```\n<!-- ci-workflow:end -->/.exec(readme)?.[1] ?? '';
+const workflow = parse(yamlText) as { on: Record<string, unknown>; jobs: Record<string, Job> };
+const { plan: planJob, apply: applyJob } = workflow.jobs as { plan: Job; apply: Job };
+
+let emulator: RunningEmulator;
+let secrets: Record<string, string>;
+let shims: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ demo: false });
+  secrets = {
+    PADDLE_LIVE_READ_KEY: emulator.addApiKey(['product.read', 'price.read', 'discount.read'], 'production'),
+    PADDLE_LIVE_KEY: emulator.liveApiKey,
+  };
+  // `npx paddle-catalog …` is the CLI this repository builds
+  shims = tempDir();
+  writeFileSync(
+    join(shims, 'npx'),
+    `#!/bin/sh\n[ "$1" = paddle-catalog ] && shift\nexec "${process.execPath}" "${BIN}" "$@"\n`,
+  );
+  chmodSync(join(shims, 'npx'), 0o755);
+});
+afterAll(() => emulator.close());
+
+/** `${{ … }}` as the runner fills it in, for the few expressions the workflow uses. */
+function expand(text: string, context: Record<string, string>): string {
+  return text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_all, expr: string) => {
+    if (expr.startsWith('secrets.')) return secrets[expr.slice(8)] ?? '';
+    return context[expr] ?? '';
+  });
+}
+
+/** `a == 'x' && b == 'y'`: each side a context name or a quoted string. */
+function holds(condition: string | undefined, context: Record<string, string>): boolean {
+  if (!condition) return true;
+  return condition.split('&&').every((part) => {
+    const [left = '', right = ''] = part.split('==').map((side) => side.trim());
+    const value = (side: string) => (/^'.*'$/.test(side) ? side.slice(1, -1) : (context[side] ?? ''));
+    return value(left) === value(right);
+  });
+}
+
+interface JobRun {
+  outputs: Record<string, string>;
+  failed?: { run: string; stderr: string };
+  comment?: string;
+  summary?: string;
+}
+
+/** One job in a fresh workspace: run steps by bash, other actions by what they do with files. */
+/** bash as a runner starts it, asynchronously: the emulator answers from this very process. */
+function bash(
+  script: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env });
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.stdout.resume();
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
+}
+
+async function runJob(
+  job: Job,
+  context: Record<string, string>,
+  repo: string,
+  artifacts: string,
+): Promise<JobRun> {
+  const workspace = tempDir();
+  copyFileSync(join(repo, 'catalog.yaml'), join(workspace, 'catalog.yaml'));
+  writeFileSync(join(workspace, 'summary.md'), '');
+  const stepOutputs: Record<string, string> = {};
+  const result: JobRun = { outputs: {} };
+  for (const step of job.steps) {
+    const scope = { ...context, ...stepOutputs };
+    if (!holds(step.if, scope)) continue;
+    if (step.uses?.startsWith('actions/upload-artifact')) {
+      copyFileSync(join(workspace, String(step.with?.path)), join(artifacts, String(step.with?.name)));
+    } else if (step.uses?.startsWith('actions/download-artifact')) {
+      copyFileSync(join(artifacts, String(step.with?.name)), join(workspace, 'plan.json'));
+    } else if (step.uses?.startsWith('marocchino/sticky-pull-request-comment')) {
+      result.comment = readFileSync(join(workspace, String(step.with?.path)), 'utf8');
+    } else if (step.run && step.run !== 'npm ci') {
+      const output = join(workspace, `output-${step.id ?? 'step'}`);
+      writeFileSync(output, '');
+      const env = Object.fromEntries(Object.entries(job.env ?? {}).map(([k, v]) => [k, expand(v, scope)]));
+      const done = await bash(step.run, workspace, {
+        ...process.env,
+        ...env,
+        PATH: `${shims}:${process.env.PATH}`,
+        PADDLE_API_URL: emulator.url,
+        GITHUB_ACTIONS: 'true',
+        GITHUB_OUTPUT: output,
+        GITHUB_STEP_SUMMARY: join(workspace, 'summary.md'),
+      });
+      if (done.status !== 0) return { ...result, failed: { run: step.run, stderr: done.stderr } };
+      for (const match of readFileSync(output, 'utf8').matchAll(/^(\w+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) {
+        stepOutputs[`steps.${step.id}.outputs.${match[1]}`] = match[3] ?? '';
+      }
+    }
+  }
+  result.summary = readFileSync(join(workspace, 'summary.md'), 'utf8');
+  for (const [name, value] of Object.entries(job.outputs ?? {})) {
+    result.outputs[name] = expand(value, { ...context, ...stepOutputs });
+  }
+  return result;
+}
+
+/** The plan job, then (when its condition holds) the apply job, for one event. */
+async function runWorkflow(event: 'pull_request' | 'push', repo: string, between?: () => Promise<void>) {
+  const artifacts = tempDir();
+  const context = { 'github.event_name': event };
+  const plan = await runJob(planJob, context, repo, artifacts);
+  if (plan.failed) return { plan };
+  await between?.();
+  const needs = Object.fromEntries(
+    Object.entries(plan.outputs).map(([k, v]) => [`needs.plan.outputs.${k}`, v]),
+  );
+  const applyContext = { ...context, ...needs };
+  if (!holds(applyJob.if, applyContext)) return { plan };
+  return { plan, apply: await runJob(applyJob, applyContext, repo, artifacts) };
+}
+
+function repoWith(catalog: string): string {
+  const repo = tempDir();
+  writeFileSync(join(repo, 'catalog.yaml'), catalog);
+  return repo;
+}
+
+const STARTER = readFileSync(join(ROOT, 'catalogs/saas-starter.yaml'), 'utf8');
+
+describe("the README's CI workflow", { timeout: 120_000 }, () => {
+  it('is the workflow: plan with a saved plan, an artifact and one sticky comment; apply behind an environment, one at a time', () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push']);
+    const runs = planJob.steps.map((s) => s.run ?? s.uses ?? '');
+    expect(runs.some((r) => r.includes('paddle-catalog validate catalog.yaml'))).toBe(true);
+    expect(runs.find((r) => r.includes('paddle-catalog plan'))).toContain(
+      '--out plan.json --format markdown > review.md',
+    );
+    const comment = planJob.steps.find((s) => s.uses?.startsWith('marocchino/sticky-pull-request-comment@'));
+    expect(comment?.with).toMatchObject({ header: 'paddle-catalog', path: 'review.md' });
+    expect(comment?.if).toBe("github.event_name == 'pull_request'");
+    expect(applyJob).toMatchObject({
+      needs: 'plan',
+      environment: 'production',
+      concurrency: 'paddle-production',
+    });
+    const upload = planJob.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
+    const download = applyJob.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'));
+    expect(download?.with?.name).toBe(upload?.with?.name);
+    expect(applyJob.steps.at(-1)?.run).toContain('paddle-catalog apply plan.json --production --yes');
+  });
+
+  it('pull request: validate, the saved plan uploaded, the review as the comment (the step summary too); nothing applied', async () => {
+    emulator.reset();
+    const { plan, apply } = await runWorkflow('pull_request', repoWith(STARTER));
+    expect(plan.failed).toBeUndefined();
+    expect(apply).toBeUndefined();
+    expect(plan.outputs.has_changes).toBe('true');
+    expect(plan.comment).toMatch(
+      /^### paddle-catalog plan · `catalog\.yaml`\n\n\*\*production\*\* · Plan: 6 to create/,
+    );
+    expect(plan.comment).toContain('+ create price starter/monthly');
+    expect(plan.summary).toBe(plan.comment);
+    expect(emulator.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('merge: the saved plan applied by the apply job; a second merge with nothing new skips it', async () => {
+    emulator.reset();
+    const repo = repoWith(STARTER);
+    const first = await runWorkflow('push', repo);
+    expect(first.apply?.failed).toBeUndefined();
+    expect(first.apply).toBeDefined();
+    expect(emulator.requests().filter((r) => r.method === 'POST')).toHaveLength(6);
+    const again = await runWorkflow('push', repo);
+    expect(again.plan.outputs.has_changes).toBe('false');
+    expect(again.apply).toBeUndefined();
+  });
+
+  it('merge while the account moves between plan and approval: apply refuses, nothing written, as the README says', async () => {
+    emulator.reset();
+    const repo = repoWith(STARTER);
+    await runWorkflow('push', repo);
+    writeFileSync(join(repo, 'catalog.yaml'), STARTER.replace('name: Pro\n', 'name: Pro Plus\n'));
+    const writes = () => emulator.requests().filter((r) => r.method !== 'GET').length;
+    let mark = 0;
+    const { plan, apply } = await runWorkflow('push', repo, async () => {
+      // someone renames the product in the dashboard while the apply job waits for approval
+      const gateway = createCatalogGateway({
+        environment: 'production',
+        baseUrl: emulator.url,
+        apiKey: emulator.liveApiKey,
+      });
+      const pro = (await gateway.snapshot()).products.find((p) => p.name === 'Pro');
+      await call(emulator, 'PATCH', `/products/${pro?.id}`, {
+        body: { name: 'Pro (dashboard)' },
+        key: emulator.liveApiKey,
+      });
+      mark = writes();
+    });
+    expect(plan.outputs.has_changes).toBe('true');
+    expect(apply?.failed?.stderr).toContain(
+      'Not applying plan.json: the account moved since the plan; 1 key would now be planned differently: product pro: changed in the account since the plan',
+    );
+    expect(writes()).toBe(mark);
+    expect(readme).toContain(
+      '**When apply refuses because the account moved** (exit 1, `Not applying plan.json: the account\n  moved since the plan; …`',
+    );
+  });
+});
