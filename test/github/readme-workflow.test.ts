@@ -1,7 +1,8 @@
 // The README's CI workflow, run here as far as it can run: its YAML is parsed, every `run:` step is
 // executed by bash as a runner would (npx paddle-catalog being the built CLI) against the emulator,
 // with the runner's files for outputs and the summary; the steps of other actions are stood in for
-// by what they do with files (the artifact carried from job to job, the comment's body read).
+// by what they do with files (the artifact carried from job to job, the comment's body read), and
+// this repository's composite action (action.yml) runs its own script with the step's inputs.
 import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +36,29 @@ const yamlText =
   /<!-- ci-workflow:start -->\n```yaml\n([\s\S]*?)```\n<!-- ci-workflow:end -->/.exec(readme)?.[1] ?? '';
 const workflow = parse(yamlText) as { on: Record<string, unknown>; jobs: Record<string, Job> };
 const { plan: planJob, apply: applyJob } = workflow.jobs as { plan: Job; apply: Job };
+const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, { default?: string }>;
+  runs: { steps: [{ run: string; env: Record<string, string> }] };
+};
+const isOurAction = (step: Step) => /^<owner>\/paddle-catalog@/.test(step.uses ?? '');
+
+/** What the composite action runs for a step: its script, with the inputs as its environment. */
+function actionScript(step: Step): { run: string; env: Record<string, string> } {
+  const inputs = Object.fromEntries(
+    Object.entries(action.inputs).map(([name, input]) => [
+      name,
+      String(step.with?.[name] ?? input.default ?? ''),
+    ]),
+  );
+  const [composite] = action.runs.steps;
+  const env = Object.fromEntries(
+    Object.entries(composite.env).map(([k, v]) => [
+      k,
+      v.replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_m, n: string) => inputs[n] ?? ''),
+    ]),
+  );
+  return { run: composite.run, env };
+}
 
 let emulator: RunningEmulator;
 let secrets: Record<string, string>;
@@ -46,11 +70,11 @@ beforeAll(async () => {
     PADDLE_LIVE_READ_KEY: emulator.addApiKey(['product.read', 'price.read', 'discount.read'], 'production'),
     PADDLE_LIVE_KEY: emulator.liveApiKey,
   };
-  // `npx paddle-catalog …` is the CLI this repository builds
+  // `npx --no paddle-catalog …` is the CLI this repository builds
   shims = tempDir();
   writeFileSync(
     join(shims, 'npx'),
-    `#!/bin/sh\n[ "$1" = paddle-catalog ] && shift\nexec "${process.execPath}" "${BIN}" "$@"\n`,
+    `#!/bin/sh\nwhile [ "$1" = --no ] || [ "$1" = -- ]; do shift; done\n[ "$1" = paddle-catalog ] && shift\nexec "${process.execPath}" "${BIN}" "$@"\n`,
   );
   chmodSync(join(shims, 'npx'), 0o755);
 });
@@ -120,20 +144,22 @@ async function runJob(
       copyFileSync(join(artifacts, String(step.with?.name)), join(workspace, 'plan.json'));
     } else if (step.uses?.startsWith('marocchino/sticky-pull-request-comment')) {
       result.comment = readFileSync(join(workspace, String(step.with?.path)), 'utf8');
-    } else if (step.run && step.run !== 'npm ci') {
+    } else if ((step.run && step.run !== 'npm ci') || isOurAction(step)) {
       const output = join(workspace, `output-${step.id ?? 'step'}`);
       writeFileSync(output, '');
       const env = Object.fromEntries(Object.entries(job.env ?? {}).map(([k, v]) => [k, expand(v, scope)]));
-      const done = await bash(step.run, workspace, {
+      const script = isOurAction(step) ? actionScript(step) : { run: step.run ?? '', env: {} };
+      const done = await bash(script.run, workspace, {
         ...process.env,
         ...env,
+        ...script.env,
         PATH: `${shims}:${process.env.PATH}`,
         PADDLE_API_URL: emulator.url,
         GITHUB_ACTIONS: 'true',
         GITHUB_OUTPUT: output,
         GITHUB_STEP_SUMMARY: join(workspace, 'summary.md'),
       });
-      if (done.status !== 0) return { ...result, failed: { run: step.run, stderr: done.stderr } };
+      if (done.status !== 0) return { ...result, failed: { run: script.run, stderr: done.stderr } };
       for (const match of readFileSync(output, 'utf8').matchAll(/^(\w+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) {
         stepOutputs[`steps.${step.id}.outputs.${match[1]}`] = match[3] ?? '';
       }
@@ -173,7 +199,8 @@ describe("the README's CI workflow", { timeout: 120_000 }, () => {
   it('is the workflow: plan with a saved plan, an artifact and one sticky comment; apply behind an environment, one at a time', () => {
     expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push']);
     const runs = planJob.steps.map((s) => s.run ?? s.uses ?? '');
-    expect(runs.some((r) => r.includes('paddle-catalog validate catalog.yaml'))).toBe(true);
+    const validate = planJob.steps.find((s) => isOurAction(s) && s.with?.command === 'validate');
+    expect(validate?.with).toMatchObject({ catalog: 'catalog.yaml', production: true });
     expect(runs.find((r) => r.includes('paddle-catalog plan'))).toContain(
       '--out plan.json --format markdown > review.md',
     );
@@ -188,13 +215,16 @@ describe("the README's CI workflow", { timeout: 120_000 }, () => {
     const upload = planJob.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
     const download = applyJob.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'));
     expect(download?.with?.name).toBe(upload?.with?.name);
-    expect(applyJob.steps.at(-1)?.run).toContain('paddle-catalog apply plan.json --production --yes');
+    expect(applyJob.steps.at(-1)).toMatchObject({
+      uses: expect.stringMatching(/^<owner>\/paddle-catalog@/),
+      with: { command: 'apply', 'plan-file': 'plan.json', production: true },
+    });
   });
 
   it('pull request: validate, the saved plan uploaded, the review as the comment (the step summary too); nothing applied', async () => {
     emulator.reset();
     const { plan, apply } = await runWorkflow('pull_request', repoWith(STARTER));
-    expect(plan.failed).toBeUndefined();
+    expect(plan.failed, plan.failed?.stderr).toBeUndefined();
     expect(apply).toBeUndefined();
     expect(plan.outputs.has_changes).toBe('true');
     expect(plan.comment).toMatch(
