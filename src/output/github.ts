@@ -4,12 +4,9 @@
 // text is passed through the reporter's redaction all the same.
 import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
-import type { KeyResult } from '../apply/report.js';
-import { hasChanges, hasWork } from '../plan/summary.js';
-import type { Plan } from '../plan/types.js';
+import { hasWork } from '../plan/summary.js';
 import { inGitHubActions } from './annotations.js';
 import { inlineCode, type PlanReview, planMarkdown } from './plan-markdown.js';
-import { plural } from './plural.js';
 import type { Reporter } from './reporter.js';
 
 /** Tables longer than this are cut, with a "N more" line: the summary of a step is capped at 1 MiB. */
@@ -31,36 +28,6 @@ export function markdownTable(header: string[], rows: string[][], limit = SUMMAR
   lines.push(...rows.slice(0, limit).map(line));
   if (rows.length > limit) lines.push('', `…and ${rows.length - limit} more.`);
   return lines;
-}
-
-const code = (text: string | undefined) => (text ? inlineCode(text) : '');
-
-export interface ApplySummaryInput {
-  environment: string;
-  results: KeyResult[];
-  verified: boolean;
-  failed: boolean;
-  idsFile?: string;
-}
-
-/** The ids after apply, per key, with what happened to each. */
-export function applySummaryMarkdown(input: ApplySummaryInput): string {
-  const { environment, results, verified, failed } = input;
-  const outcome = failed ? '❌ failed' : verified ? '✅ verified' : '⚠️ not verified';
-  const applied = results.filter((r) => r.status === 'applied').length;
-  const lines = [
-    '### paddle-catalog apply',
-    '',
-    `Environment: **${environment}** · ${plural(applied, 'change')} applied · ${outcome}${
-      input.idsFile ? ` · ids written to ${code(input.idsFile)}` : ''
-    }`,
-    '',
-    ...markdownTable(
-      ['Key', 'Kind', 'Id', 'Action', 'Status'],
-      results.map((r) => [r.key, r.kind, r.id ?? '', r.action, r.status]),
-    ),
-  ];
-  return `${lines.join('\n')}\n`;
 }
 
 /**
@@ -106,18 +73,5 @@ export function publishPlan(reporter: Reporter, review: PlanReview) {
   return writeStepReport(reporter, {
     summary: planMarkdown(review),
     outputs: { has_changes: String(hasWork(review.plan)) },
-  });
-}
-
-/** `apply` in Actions: the ids in the summary; `has_changes`, `applied`, `verified`, `ids_file`. */
-export function publishApply(reporter: Reporter, plan: Plan, input: ApplySummaryInput) {
-  return writeStepReport(reporter, {
-    summary: applySummaryMarkdown(input),
-    outputs: {
-      has_changes: String(hasChanges(plan)),
-      applied: String(input.results.some((r) => r.status === 'applied')),
-      verified: String(input.verified && !input.failed),
-      ...(input.idsFile ? { ids_file: input.idsFile } : {}),
-    },
   });
 }

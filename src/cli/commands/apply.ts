@@ -8,7 +8,6 @@ import { idsSide } from '../../ids/document.js';
 import { idsModuleText, readIdFile } from '../../ids/id-file.js';
 import { formatOf } from '../../ids/render.js';
 import { annotateIssues } from '../../output/annotations.js';
-import { publishApply } from '../../output/github.js';
 import { processControl, STOP_SIGNALS, type StopSignal } from '../../output/io.js';
 import { formatIssueLine } from '../../output/issues.js';
 import { formatChange } from '../../output/plan-format.js';
@@ -24,6 +23,7 @@ import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
 import { checkOutputFile, tryWriteOutputFile, type UnwrittenFile } from '../output-file.js';
 import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
 import * as applyView from '../views/apply.js';
+import { publishApply } from '../views/apply-summary.js';
 import * as planView from '../views/plan.js';
 import { show } from '../views/view.js';
 
