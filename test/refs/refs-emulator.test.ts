@@ -173,7 +173,7 @@ describe('refs on a fixture tree', () => {
     expect(lookups.map((r) => r.path).sort()).toEqual(['/customers', '/discounts', '/prices', '/prices']);
     expect(lookups.find((r) => r.path === '/prices')?.query.id?.split(',')).toHaveLength(5);
     expect(doc.calls).toBe(4);
-    expect(result.stdout).not.toContain(emulator.liveApiKey);
+    expect(`${result.stdout}${result.stderr}`).not.toContain(emulator.liveApiKey);
   });
 
   it('human output: file:line:col lines, the summary, and the hint when the other account cannot be asked', async () => {

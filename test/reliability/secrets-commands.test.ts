@@ -47,6 +47,9 @@ function commands(dir: string): Record<string, string[]> {
     history: ['history', '--email', 'demo@example.com'],
     invoice: ['invoice', invoiceable, '--email', 'demo@example.com', '--download', out('invoice.pdf')],
     init: ['init', out('init.yaml')],
+    // beside apply, so its keys may not all exist yet
+    ids: ['ids', catalog, '--out', out('paddle-ids.ts'), '--allow-missing'],
+    refs: ['refs', dir],
   };
 }
 
@@ -74,7 +77,7 @@ async function prepare(dir: string): Promise<NodeJS.ProcessEnv> {
 
 // These commands must succeed in every mode, so the check is not vacuous (init refuses without a
 // terminal; its output is still checked).
-const MUST_SUCCEED = ['validate', 'schema', 'plan', 'apply', 'export', 'history', 'invoice'];
+const MUST_SUCCEED = ['validate', 'schema', 'plan', 'apply', 'export', 'history', 'invoice', 'ids'];
 
 describe('secret hygiene: every command, every output mode (design §2: the key is never printed)', () => {
   for (const [mode, { args: modeArgs, env: modeEnv }] of Object.entries(MODES)) {
@@ -92,7 +95,14 @@ describe('secret hygiene: every command, every output mode (design §2: the key 
           if (MUST_SUCCEED.includes(name)) expect(code, `${name}: ${stderr}`).toBe(0);
         });
         // the files were really written (and so really scanned)
-        for (const file of ['out/ids.json', 'out/prices.env', 'out/invoice.pdf', 'out/export.yaml', 'cache'])
+        for (const file of [
+          'out/ids.json',
+          'out/prices.env',
+          'out/paddle-ids.ts',
+          'out/invoice.pdf',
+          'out/export.yaml',
+          'cache',
+        ])
           expect((await stat(join(dir, file))).isFile() || file === 'cache').toBe(true);
         expect(await expectNoKeyInFiles(dir)).toBeGreaterThanOrEqual(5);
       });
