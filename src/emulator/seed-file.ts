@@ -62,7 +62,8 @@ const discount = z.looseObject({
 
 const transaction = z.looseObject({
   id: z.string().optional(),
-  customer_id: z.string(),
+  // a draft may have no customer yet (Paddle's examples hold one)
+  customer_id: z.string().nullable(),
   status: z.enum(TRANSACTION_STATUSES),
   collection_mode: z.enum(['automatic', 'manual']).optional(),
   currency_code: z.string(),

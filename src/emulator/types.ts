@@ -86,7 +86,8 @@ export type WireRecord = Record<string, any>;
 /** A transaction in short form (the emulator completes it) or as Paddle sends it (kept as given). */
 export interface SeedTransaction {
   id?: string;
-  customer_id: string;
+  /** null for a draft made without a customer (one of Paddle's own examples) */
+  customer_id: string | null;
   status: string;
   collection_mode?: string;
   currency_code: string;
