@@ -8,7 +8,14 @@ import { hasChanges, isConverged } from '../plan/summary.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
 import { type Calls, createCalls, DEFAULT_RETRY, type RetryPolicy } from './calls.js';
 import { type Clock, systemClock } from './clock.js';
-import { DEFAULT_CONCURRENCY, type Execution, executePlan, type StepResult } from './execute.js';
+import {
+  DEFAULT_CONCURRENCY,
+  type Execution,
+  executeOperations,
+  executePlan,
+  type StepResult,
+} from './execute.js';
+import type { Operation } from './operations.js';
 import { createPacer, PADDLE_REQUESTS_PER_MINUTE } from './pacer.js';
 
 export interface ApplySettings {
@@ -65,8 +72,12 @@ export async function applyPlan(
   calls: Calls,
   settings: ApplySettings,
   options: DiffOptions,
+  /** a saved plan's operations, run as they were reviewed; absent: compiled from `plan` */
+  operations?: readonly Operation[],
 ): Promise<ApplyOutcome> {
-  const execution = await executePlan(plan, gateway, calls, settings);
+  const execution = operations
+    ? await executeOperations(plan, operations, gateway, calls, settings)
+    : await executePlan(plan, gateway, calls, settings);
   if (execution.error || execution.interrupted) return { execution, verified: false };
   // nothing was written: the plan we just read is the verification
   if (!hasChanges(plan)) return { execution, verified: isConverged(plan), remaining: plan };

@@ -14,6 +14,7 @@ import {
   planCatalog,
 } from './apply-catalog.js';
 import type { CallStats } from './calls.js';
+import type { Operation } from './operations.js';
 import { type PreflightOptions, refuseUnsafePlan } from './preflight.js';
 
 export interface PlanRequest {
@@ -26,6 +27,8 @@ export interface PlanRequest {
 export interface ApplyRequest extends PlanRequest {
   options: DiffOptions & PreflightOptions;
   settings: ApplySettings;
+  /** a saved plan's operations: sent as they are, once `check` has found them still what a plan makes */
+  operations?: readonly Operation[];
 }
 
 export interface PlanHooks {
@@ -74,6 +77,6 @@ export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}
   refuseUnsafePlan(plan, options);
   if (hasChanges(plan)) await hooks.confirm?.(plan);
   hooks.executing?.();
-  const outcome = await applyPlan(catalog, plan, gateway, calls, settings, options);
+  const outcome = await applyPlan(catalog, plan, gateway, calls, settings, options, request.operations);
   return { environment, plan, options, outcome, stats: calls.stats };
 }

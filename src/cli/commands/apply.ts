@@ -146,7 +146,14 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
     const gateway = createCatalogGateway(session.target);
     // a saved plan applies with the options it was made with
     const options = saved ? { ...saved.options, allowLookalikes: flags.allowLookalikes } : flags;
-    const request = { environment, catalog: loaded.catalog, gateway, options, settings };
+    const request = {
+      environment,
+      catalog: loaded.catalog,
+      gateway,
+      options,
+      settings,
+      operations: saved?.operations,
+    };
     const result = await applyCatalog(request, {
       reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work),
       check: saved ? (plan) => refuseDrift(saved, file, plan) : undefined,
