@@ -41,8 +41,31 @@ function issueAt(bytes: Uint8Array, offset: number): CatalogIssue {
   };
 }
 
-/** The file's text, or the issue at its first byte that is not UTF-8. */
+// YAML allows no raw control character but tab, line feed, carriage return and NEL (its
+// c-printable set); a parser that lets NUL or ESC through a plain scalar would send it to Paddle.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const NOT_YAML_PRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f]/;
+
+/** The issue at the first raw character YAML does not allow, if any. */
+function controlIssue(text: string): CatalogIssue | undefined {
+  const found = NOT_YAML_PRINTABLE.exec(text);
+  if (!found) return undefined;
+  const before = text.slice(0, found.index);
+  const code = found[0].charCodeAt(0).toString(16).padStart(4, '0').toUpperCase();
+  return {
+    path: '',
+    line: before.split('\n').length,
+    column: found.index - before.lastIndexOf('\n'),
+    message: `a raw control character (U+${code}) is not allowed in YAML; inside double quotes, write it as an escape ("\\u${code.toLowerCase()}")`,
+    rule: 'yaml-syntax',
+    severity: 'error',
+  };
+}
+
+/** The file's text, or the issue at its first byte that is not UTF-8 or character YAML does not allow. */
 export function decodeCatalog(bytes: Uint8Array): { text: string } | { issue: CatalogIssue } {
-  if (isUtf8(bytes)) return { text: decoder.decode(bytes) };
-  return { issue: issueAt(bytes, firstInvalidByte(bytes)) };
+  if (!isUtf8(bytes)) return { issue: issueAt(bytes, firstInvalidByte(bytes)) };
+  const text = decoder.decode(bytes);
+  const issue = controlIssue(text);
+  return issue ? { issue } : { text };
 }

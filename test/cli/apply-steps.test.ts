@@ -63,4 +63,26 @@ describe('dashboard steps after a partial run', () => {
     expect(steps.at(-1)).toContain('restricted to pri_new, team (created above)');
     expect(steps[0]).toMatch(/^ {2}1\. Catalog → Products → New product: name "Team"/);
   });
+
+  it('issue 22 finding 14: a discount restricted to a price the account already has names its id, never "created above"', () => {
+    const catalog: Catalog = {
+      ...catalogOf({ pro }),
+      discounts: {
+        welcome: {
+          description: 'Welcome',
+          type: 'percentage',
+          amount: '10',
+          restrict_to: ['pro/monthly', 'pro'],
+        },
+      },
+    };
+    const steps = stepsAfter(
+      catalog,
+      snapshotOf(remoteProduct('pro', { id: 'pro_1' }, [price('pro/monthly', { id: 'pri_1' })])),
+      {},
+    );
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toContain('restricted to pro_1, pri_1');
+    expect(steps.join('\n')).not.toContain('created above');
+  });
 });

@@ -101,7 +101,26 @@ describe('issue 22 finding 5: no workflow command in any output mode', () => {
     }));
 });
 
-describe('issue 22 finding 14: invisible characters are shown', () => {
+describe('issue 22 finding 14: invisible characters are shown, raw controls refused', () => {
+  it.each([
+    ['NUL', '\u0000', '0000'],
+    ['ESC', '\u001b', '001B'],
+    ['C1 CSI', '\u009b', '009B'],
+  ])(
+    'a raw %s in a plain scalar: validate refuses it at its line and column, nothing sent',
+    (_what, char, code) =>
+      withTempDir('pc-runner-', async (dir) => {
+        const file = join(dir, 'catalog.yaml');
+        await writeFile(file, catalog.replace('name: Pro', `name: Pro${char}x`));
+        const run = await runCliInProcess(['validate', file]);
+        expect(run.code).toBe(1);
+        expect(run.stdout).toContain(
+          `catalog.yaml:4:14  error a raw control character (U+${code}) is not allowed in YAML`,
+        );
+        expectInert('validate', run.stdout);
+      }),
+  );
+
   it('a product name with zero-width and bidi marks: escaped by export and plan, exact in --json', () =>
     withTempDir('pc-runner-', async (dir) => {
       const env = github(dir);
