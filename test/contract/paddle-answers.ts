@@ -15,7 +15,10 @@
 export interface RecordedAnswer {
   name: string;
   source: string;
-  /** `{product}` in path or body stands for a product of the account, `{customer}` for a customer */
+  /**
+   * `{product}` in path or body stands for a product of the account, `{archived}` for an archived
+   * one, `{customer}` and `{email}` for a customer
+   */
   request: { method: string; path: string; body?: unknown };
   status: number;
   error: {
@@ -200,6 +203,13 @@ export const RECORDED_ANSWERS: RecordedAnswer[] = [
       'price_billing_cycle_frequency_below_1',
       'billing_cycle.frequency must be equal to or higher than 1',
     ),
+  },
+  {
+    name: 'a change to an archived product',
+    source: docs('shared', 'entity_archived'),
+    request: { method: 'PATCH', path: '/products/{archived}', body: { name: 'New name' } },
+    status: 400,
+    error: domain('shared', 'entity_archived', 'Product {archived} is archived and cannot be modified.'),
   },
   {
     name: 'a customer e-mail already taken',

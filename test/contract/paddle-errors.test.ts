@@ -11,16 +11,21 @@ import { RECORDED_ANSWERS } from './paddle-answers.js';
 let emulator: RunningEmulator;
 const slots: Record<string, string> = {};
 
-/** The recorded request or answer with `{product}`, `{customer}` and `{email}` filled in. */
+/** The recorded request or answer with its `{…}` slots filled in. */
 function fill<T>(value: T): T {
   return JSON.parse(
-    JSON.stringify(value).replace(/\{(product|customer|email)\}/g, (_, k: string) => slots[k] as string),
+    JSON.stringify(value).replace(
+      /\{(product|archived|customer|email)\}/g,
+      (_, k: string) => slots[k] as string,
+    ),
   );
 }
 
 beforeAll(async () => {
   emulator = await startEmulator();
   slots.product = (await call(emulator, 'POST', '/products', { body: productBody() })).body.data.id;
+  slots.archived = (await call(emulator, 'POST', '/products', { body: productBody() })).body.data.id;
+  await call(emulator, 'PATCH', `/products/${slots.archived}`, { body: { status: 'archived' } });
   const customer = (await call(emulator, 'GET', '/customers')).body.data[0];
   slots.customer = customer.id;
   slots.email = customer.email;
