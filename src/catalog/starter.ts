@@ -5,7 +5,14 @@ import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
 import { needsApproval, type TaxCategory } from '../paddle-facts/tax-categories.js';
 import { slugify, uniqueKey } from './key-slug.js';
 import { majorToMinorUnits, plainDecimal } from './rules/amount.js';
-import type { Catalog, CatalogProduct, Money, TrialPeriod } from './schema.js';
+import type {
+  Catalog,
+  CatalogDiscount,
+  CatalogProduct,
+  Money,
+  TrialPeriod,
+  UnitPriceOverride,
+} from './schema.js';
 import { KEY_PATTERN } from './schema.js';
 
 /** A key (`^[a-z0-9][a-z0-9_-]{0,62}$`) from a name, not in `taken`: "Pro Plan" → "pro-plan", then "pro-plan-2". */
@@ -56,6 +63,8 @@ export interface TrialAnswers {
    * trial-paid-currency-mismatch)
    */
   unitPrice?: Money;
+  /** paid trials on a price with country prices: one per country price, same countries */
+  overrides?: UnitPriceOverride[];
 }
 
 /** Trial kinds: free = length only; paid = with unit_price; cardless = requires_payment_method false. */
@@ -63,7 +72,8 @@ export function trialPeriod(answers: TrialAnswers): TrialPeriod {
   const length = { interval: answers.interval, frequency: answers.frequency };
   if (answers.kind === 'paid') {
     if (!answers.unitPrice) throw new RangeError('a paid trial needs its unit price');
-    return { ...length, unit_price: answers.unitPrice };
+    const overrides = answers.overrides?.length ? { unit_price_overrides: answers.overrides } : {};
+    return { ...length, unit_price: answers.unitPrice, ...overrides };
   }
   if (answers.kind === 'cardless') return { ...length, requires_payment_method: false };
   return length;
@@ -75,7 +85,10 @@ export function trialPeriod(answers: TrialAnswers): TrialPeriod {
  * (trial-cardless-not-enabled). Production is left undeclared: those are granted per account, and
  * the user says so once granted.
  */
-export function starterCatalog(products: Record<string, CatalogProduct>): Catalog {
+export function starterCatalog(
+  products: Record<string, CatalogProduct>,
+  discounts: Record<string, CatalogDiscount> = {},
+): Catalog {
   const list = Object.values(products);
   const approved = [...new Set(list.map((p) => p.tax_category).filter((c: TaxCategory) => needsApproval(c)))];
   const cardless = list.some((p) =>
@@ -89,5 +102,6 @@ export function starterCatalog(products: Record<string, CatalogProduct>): Catalo
     version: 1,
     ...(Object.keys(sandbox).length > 0 && { environments: { sandbox } }),
     products,
+    ...(Object.keys(discounts).length > 0 && { discounts }),
   };
 }

@@ -3,7 +3,14 @@
 // stdout stays free; Ctrl-C or a closed input ends the wizard with nothing written.
 
 import { describeAmount } from '../catalog/rules/amount.js';
-import type { BillingCycle, CatalogPrice, CatalogProduct, Money } from '../catalog/schema.js';
+import type {
+  BillingCycle,
+  CatalogDiscount,
+  CatalogPrice,
+  CatalogProduct,
+  Money,
+  UnitPriceOverride,
+} from '../catalog/schema.js';
 import {
   amountFromMajorUnits,
   keyProblem,
@@ -15,6 +22,7 @@ import {
 import { InternalError, UserError } from '../errors.js';
 import { CURRENCY_CODES, currencyDecimalPlaces, isCurrencyCode } from '../paddle-facts/currencies.js';
 import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../paddle-facts/tax-categories.js';
+import { countryPrices, discounts, trialCountryPrices } from './init-extras.js';
 import { promptTheme } from './prompts.js';
 import type { Reporter } from './reporter.js';
 
@@ -54,12 +62,12 @@ function themed(prompts: Prompts, theme: object | undefined): Prompts {
 
 export class InitWizard {
   private readonly closed = new AbortController();
-  private readonly context: Context;
+  readonly context: Context;
   private readonly onClose = () => this.closed.abort();
 
   private constructor(
     private readonly reporter: Reporter,
-    private readonly ask: Prompts,
+    readonly ask: Prompts,
   ) {
     const input = reporter.io.stdin;
     // A closed input (EOF) would leave a prompt waiting forever: cancel it instead.
@@ -76,15 +84,18 @@ export class InitWizard {
     return new InitWizard(reporter, themed(await import('@inquirer/prompts'), promptTheme(reporter)));
   }
 
-  /** Every product the user describes, by key; UserError when they cancel. */
-  async products(): Promise<Record<string, CatalogProduct>> {
+  /** Every product the user describes, by key, then the discounts; UserError when they cancel. */
+  async answers(): Promise<{
+    products: Record<string, CatalogProduct>;
+    discounts: Record<string, CatalogDiscount>;
+  }> {
     try {
       const products: Record<string, CatalogProduct> = {};
       do {
         const { key, product } = await this.product(Object.keys(products));
         products[key] = product;
       } while (await this.ask.confirm({ message: 'Add another product?', default: false }, this.context));
-      return products;
+      return { products, discounts: await discounts(this, firstCurrency(products) ?? 'USD') };
     } catch (error) {
       if (isCancellation(error) || this.closed.signal.aborted)
         throw new UserError('init cancelled: nothing was written');
@@ -135,7 +146,7 @@ export class InitWizard {
     return { key, product };
   }
 
-  private async key(message: string, name: string, taken: string[]): Promise<string> {
+  async key(message: string, name: string, taken: string[]): Promise<string> {
     return (
       await this.ask.input(
         { message, default: slugKey(name, taken), validate: (v) => check(keyProblem(v.trim(), taken)) },
@@ -199,12 +210,14 @@ export class InitWizard {
         ctx,
       )
     ).trim();
-    const trial = cycle ? await this.trial(unitPrice.currency_code) : undefined;
+    const overrides = await countryPrices(this, unitPrice.currency_code);
+    const trial = cycle ? await this.trial(unitPrice.currency_code, overrides) : undefined;
     const price: CatalogPrice = {
       description,
       ...(name && { name }),
       unit_price: unitPrice,
       ...(cycle && { billing_cycle: cycle }),
+      ...(overrides.length > 0 && { unit_price_overrides: overrides }),
       ...(trial && { trial_period: trialPeriod(trial) }),
     };
     return { key, price };
@@ -245,7 +258,7 @@ export class InitWizard {
   }
 
   /** A currency from the accepted list and an amount in its major units, stored exactly in minor units. */
-  private async money(what: string, defaultCurrency: string, fixedCurrency?: string): Promise<Money> {
+  async money(what: string, defaultCurrency: string, fixedCurrency?: string): Promise<Money> {
     const currency =
       fixedCurrency ??
       (
@@ -282,7 +295,7 @@ export class InitWizard {
     return { amount: parsed.amount, currency_code: currency as Money['currency_code'] };
   }
 
-  private async trial(currency: string): Promise<TrialAnswers | undefined> {
+  private async trial(currency: string, overrides: UnitPriceOverride[]): Promise<TrialAnswers | undefined> {
     const kind = await this.ask.select<TrialKind>(
       {
         message: 'Trial:',
@@ -313,9 +326,15 @@ export class InitWizard {
           'production once your live account has it.',
       );
     }
-    const unitPrice = kind === 'paid' ? await this.money('Trial', currency, currency) : undefined;
-    return { kind, ...length, ...(unitPrice && { unitPrice }) };
+    if (kind !== 'paid') return { kind, ...length };
+    const unitPrice = await this.money('Trial', currency, currency);
+    return { kind, ...length, unitPrice, overrides: await trialCountryPrices(this, overrides) };
   }
+}
+
+/** The currency of the first price: what a flat discount is offered in first. */
+function firstCurrency(products: Record<string, CatalogProduct>): string | undefined {
+  return Object.values(products).flatMap((p) => Object.values(p.prices ?? {}))[0]?.unit_price.currency_code;
 }
 
 /** `monthly`, `yearly`, `every-3-months`: a readable default key and label for a billing cycle. */

@@ -35,6 +35,9 @@ function product(name: string, description: string, category = ''): Step[] {
   ];
 }
 
+const noCountryPrices: Step = { expect: 'Different prices for customers in some countries', keys: ENTER };
+const noDiscount: Step = { expect: 'Add a discount', keys: ENTER };
+
 /** A recurring price up to (not including) the trial question. */
 function recurring(interval: string, currency: string, amount: string, name = ''): Step[] {
   return [
@@ -46,6 +49,7 @@ function recurring(interval: string, currency: string, amount: string, name = ''
     { expect: 'Price key', keys: ENTER },
     { expect: 'Price description', keys: ENTER },
     { expect: 'Price name', keys: `${name}${ENTER}` },
+    noCountryPrices,
   ];
 }
 
@@ -85,8 +89,10 @@ describe('init on a terminal', () => {
         { expect: 'Price key', keys: ENTER },
         { expect: 'Price description', keys: ENTER },
         { expect: 'Price name', keys: ENTER },
+        noCountryPrices,
         anotherPrice(false),
         anotherProduct(false),
+        noDiscount,
       ],
       { cwd },
     );
@@ -152,6 +158,7 @@ describe('init on a terminal', () => {
         { expect: 'Trial amount in EUR', keys: `1.5${ENTER}` },
         anotherPrice(false),
         anotherProduct(false),
+        noDiscount,
       ],
       { cwd },
     );
@@ -174,6 +181,7 @@ describe('init on a terminal', () => {
         ...trial('cardless', '30'),
         anotherPrice(false),
         anotherProduct(false),
+        noDiscount,
       ],
       { cwd },
     );
@@ -212,8 +220,10 @@ describe('init on a terminal', () => {
         { expect: 'Price key', keys: ENTER },
         { expect: 'Price description', keys: ENTER },
         { expect: 'Price name', keys: ENTER },
+        noCountryPrices,
         anotherPrice(false),
         anotherProduct(false),
+        noDiscount,
       ],
       { cwd },
     );
@@ -260,6 +270,7 @@ describe('init on a terminal', () => {
         ...noTrial,
         anotherPrice(false),
         anotherProduct(false),
+        noDiscount,
       ],
       { cwd },
     );
@@ -277,5 +288,82 @@ describe('init on a terminal in CI (CI=true)', () => {
     expect(run.screen).toContain('init asks questions, and CI is set: a CI job has nobody to answer them');
     expect(run.screen).toMatch(/cp \S+saas-starter\.yaml catalog\.yaml/);
     await expect(stat(join(cwd, 'catalog.yaml'))).rejects.toThrow();
+  });
+});
+
+describe('init: country prices and discounts, the examples a newcomer needs', () => {
+  it('country prices (a paid trial gets one per country price) and two discounts: a file that validates', async () => {
+    const cwd = await project();
+    const run = await runInit(
+      [],
+      [
+        ...product('Pro', 'For teams.'),
+        { expect: 'How is it charged?', keys: ENTER },
+        { expect: 'Billing interval:', keys: ENTER },
+        { expect: /Billed every how many \w+s\?/, keys: ENTER },
+        { expect: 'Price currency', keys: ENTER },
+        { expect: 'Price amount in USD', keys: `10.00${ENTER}` },
+        { expect: 'Price key', keys: ENTER },
+        { expect: 'Price description', keys: ENTER },
+        { expect: 'Price name', keys: ENTER },
+        { expect: 'Different prices for customers in some countries', keys: `y${ENTER}` },
+        { expect: 'Countries, two-letter codes', keys: `de, fr eurozone${ENTER}` },
+        // a group is refused with its countries to paste; the user types the two they meant
+        { expect: '"eurozone" is a group, not a country', keys: `${'\x7f'.repeat(9)}${ENTER}`, retry: true },
+        { expect: 'DE, FR price currency', keys: `eur${ENTER}` },
+        { expect: 'DE, FR price amount in EUR', keys: `9,00${ENTER}` },
+        { expect: 'Another country price?', keys: `y${ENTER}` },
+        { expect: 'Countries, two-letter codes', keys: `GB${ENTER}` },
+        { expect: 'GB price currency', keys: `gbp${ENTER}` },
+        { expect: 'GB price amount in GBP', keys: `8${ENTER}` },
+        { expect: 'Another country price?', keys: ENTER },
+        { expect: 'Trial:', keys: `paid${ENTER}` },
+        { expect: 'Trial length in:', keys: ENTER },
+        { expect: 'Trial lasts how many days?', keys: `7${ENTER}` },
+        { expect: 'Trial amount in USD', keys: `1${ENTER}` },
+        { expect: 'DE, FR trial amount in EUR', keys: `1${ENTER}` },
+        { expect: 'GB trial amount in GBP', keys: `1${ENTER}` },
+        anotherPrice(false),
+        anotherProduct(false),
+        { expect: 'Add a discount', keys: `y${ENTER}` },
+        { expect: 'Discount description', keys: `Launch offer${ENTER}` },
+        { expect: 'Discount key', keys: ENTER },
+        { expect: 'Discount type', keys: ENTER },
+        { expect: 'Percentage off', keys: `25%${ENTER}` },
+        { expect: 'Code customers enter', keys: `LAUNCH25${ENTER}` },
+        { expect: 'Add another discount?', keys: `y${ENTER}` },
+        { expect: 'Discount description', keys: `Five off${ENTER}` },
+        { expect: 'Discount key', keys: ENTER },
+        { expect: 'Discount type', keys: `flat${ENTER}` },
+        { expect: 'Amount off currency', keys: ENTER },
+        { expect: 'Amount off amount in USD', keys: `5${ENTER}` },
+        { expect: 'Code customers enter', keys: ENTER },
+        { expect: 'Add another discount?', keys: ENTER },
+      ],
+      { cwd },
+    );
+    expect(run.unused).toEqual([]);
+    expect(run.code).toBe(0);
+    const { catalog } = await written(cwd);
+    expect(catalog.products.pro?.prices?.monthly).toMatchObject({
+      unit_price: { amount: '1000', currency_code: 'USD' },
+      unit_price_overrides: [
+        { country_codes: ['DE', 'FR'], unit_price: { amount: '900', currency_code: 'EUR' } },
+        { country_codes: ['GB'], unit_price: { amount: '800', currency_code: 'GBP' } },
+      ],
+      trial_period: {
+        interval: 'day',
+        frequency: 7,
+        unit_price: { amount: '100', currency_code: 'USD' },
+        unit_price_overrides: [
+          { country_codes: ['DE', 'FR'], unit_price: { amount: '100', currency_code: 'EUR' } },
+          { country_codes: ['GB'], unit_price: { amount: '100', currency_code: 'GBP' } },
+        ],
+      },
+    });
+    expect(catalog.discounts).toEqual({
+      'launch-offer': { description: 'Launch offer', type: 'percentage', amount: '25', code: 'LAUNCH25' },
+      'five-off': { description: 'Five off', type: 'flat', amount: '500', currency_code: 'USD' },
+    });
   });
 });

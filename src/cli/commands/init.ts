@@ -96,7 +96,8 @@ export const registerInit: RegisterCommand = (program, run) => {
         reporter.info(
           `Describe your first product and its prices; ${file} is written at the end (Ctrl-C stops).`,
         );
-        const catalog = starterCatalog(await (await InitWizard.open(reporter)).products());
+        const answers = await (await InitWizard.open(reporter)).answers();
+        const catalog = starterCatalog(answers.products, answers.discounts);
 
         const schema = schemaReference(path, io.cwd);
         const text = catalogToYaml(catalog, {
