@@ -1,0 +1,52 @@
+// The README's lines about the --json documents of ids and refs name every field the commands print.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+/** The README's text from `start` up to the next blank line, joined into one line. */
+const paragraph = (start: string) => {
+  const at = readme.indexOf(start);
+  expect(at, start).toBeGreaterThan(-1);
+  return readme.slice(at, readme.indexOf('\n\n', at)).replace(/\n\s*/g, ' ');
+};
+
+describe('README: ids and refs', () => {
+  it("names every field of ids' --json document", async () => {
+    const { stdout } = await runCliInProcess([
+      '--json',
+      'ids',
+      'catalogs/saas-starter.yaml',
+      '--local',
+      '--allow-missing',
+    ]);
+    const doc = JSON.parse(stdout);
+    const line = paragraph('`ids --json` prints');
+    for (const field of [
+      ...Object.keys(doc),
+      ...Object.keys(doc.ids),
+      ...Object.keys(doc.missing[0]),
+      'file',
+      'written',
+    ]) {
+      expect(line, field).toContain(`"${field}"`);
+    }
+  });
+
+  it("names every field of refs' --json document", async () => {
+    const { stdout } = await runCliInProcess(['--json', 'refs', 'test/refs', '--local']);
+    const doc = JSON.parse(stdout);
+    const line = paragraph('- `--json`: `{"ok", "error"');
+    const fields = [
+      ...Object.keys(doc),
+      ...Object.keys(doc.files),
+      ...Object.keys(doc.files.skipped),
+      ...Object.keys(doc.problems[0]),
+      ...Object.keys(doc.references[0]),
+      'kind',
+      'owner',
+      'other',
+    ];
+    for (const field of fields) expect(line, field).toContain(`"${field}"`);
+  });
+});
