@@ -2,10 +2,8 @@
 // record under `data` in any answer of their operations), seeded into the emulator: each one is
 // accepted and served back as given, and an account holding them all goes export → validate →
 // plan --adopt → apply --adopt → plan "No changes." through the CLI.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import type { EmulatorSeed } from '../../src/emulator/types.js';
@@ -13,7 +11,7 @@ import { TAX_CATEGORIES } from '../../src/paddle-facts/tax-categories.js';
 import { tempDir } from '../e2e/catalog-files.js';
 import { call, moveClock } from '../emulator/support.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { FULL_SPEC_FILE } from './openapi.js';
+import { documentedRecords, oncePerId } from './openapi.js';
 
 type Record_ = Record<string, unknown> & { id: string };
 const KINDS = {
@@ -25,28 +23,8 @@ const KINDS = {
 } as const;
 type Kind = keyof typeof KINDS;
 
-/** Every record under `data` in the documented answers of `paths`, each distinct one once. */
-function documented(paths: readonly string[]): Record_[] {
-  const spec = parse(readFileSync(FULL_SPEC_FILE, 'utf8'));
-  const found = new Map<string, Record_>();
-  for (const path of paths) {
-    for (const operation of Object.values(spec.paths[path]) as { responses?: Record<string, unknown> }[]) {
-      for (const response of Object.values(operation.responses ?? {}) as {
-        content?: Record<string, { examples?: Record<string, { value: { data?: unknown } }> }>;
-      }[]) {
-        for (const example of Object.values(response.content?.['application/json']?.examples ?? {})) {
-          const data = example.value.data ?? [];
-          for (const record of (Array.isArray(data) ? data : [data]) as Record_[])
-            if (record.id) found.set(JSON.stringify(record), record);
-        }
-      }
-    }
-  }
-  return [...found.values()];
-}
-
 const EXAMPLES = Object.fromEntries(
-  Object.entries(KINDS).map(([kind, paths]) => [kind, documented(paths)]),
+  Object.entries(KINDS).map(([kind, paths]) => [kind, documentedRecords(paths)]),
 ) as Record<Kind, Record_[]>;
 // before every documented discount's expires_at, so each is served as documented
 const BEFORE = '2023-11-01T00:00:00Z';
@@ -62,11 +40,6 @@ async function seeded(records: Partial<Record<Kind, Record_[]>>): Promise<Runnin
   const emulator = await startEmulator({ demo: false, seed: seed as EmulatorSeed });
   await moveClock(emulator, BEFORE);
   return emulator;
-}
-
-/** The first record of each id: one account holds one record per id. */
-function oncePerId(records: Record_[]): Record_[] {
-  return [...new Map(records.toReversed().map((r) => [r.id, r])).values()].toReversed();
 }
 
 describe('each documented record, seeded on its own, is served back as given', () => {

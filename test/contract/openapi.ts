@@ -135,3 +135,30 @@ export function requestValidator(file = FULL_SPEC_FILE): RequestValidator {
     },
   };
 }
+
+type Documented = Record<string, unknown> & { id: string };
+
+/** Every record under `data` in the documented answers of `paths` (Paddle's examples), each distinct one once. */
+export function documentedRecords(paths: readonly string[], file = FULL_SPEC_FILE): Documented[] {
+  const spec = parse(readFileSync(file, 'utf8'));
+  const found = new Map<string, Documented>();
+  for (const path of paths) {
+    for (const operation of Object.values(spec.paths[path]) as { responses?: Record<string, unknown> }[]) {
+      for (const response of Object.values(operation.responses ?? {}) as {
+        content?: Record<string, { examples?: Record<string, { value: { data?: unknown } }> }>;
+      }[]) {
+        for (const example of Object.values(response.content?.['application/json']?.examples ?? {})) {
+          const data = example.value.data ?? [];
+          for (const record of (Array.isArray(data) ? data : [data]) as Documented[])
+            if (record.id) found.set(JSON.stringify(record), record);
+        }
+      }
+    }
+  }
+  return [...found.values()];
+}
+
+/** The first record of each id: one account holds one record per id. */
+export function oncePerId<T extends { id: string }>(records: T[]): T[] {
+  return [...new Map(records.toReversed().map((r) => [r.id, r])).values()].toReversed();
+}
