@@ -48,7 +48,7 @@ export type IdsDocument = z.infer<typeof idsDocumentSchema>;
 export interface MissingKey {
   kind: Kind;
   key: string;
-  reason: 'not created' | 'archived' | 'under another product';
+  reason: 'not created' | 'archived' | 'under another product' | 'its product is archived';
 }
 
 const MISSING_BECAUSE = {
@@ -59,16 +59,21 @@ const MISSING_BECAUSE = {
 
 /**
  * The ids a plan found for the catalog's keys: an object that exists (changed or not) gives its
- * id; one to be created, archived, or a price now under another product is missing. The plan is
- * made without --prune/--adopt/--dedupe, so no other action occurs for a catalog key.
+ * id; one to be created, archived, or a price now under another product is missing, and so is a
+ * price whose product is archived (it cannot be bought). The plan is made without
+ * --prune/--adopt/--dedupe, so no other action occurs for a catalog key.
  */
 export function idsFromPlan(plan: Plan): { entries: IdEntry[]; missing: MissingKey[] } {
   const entries: IdEntry[] = [];
   const missing: MissingKey[] = [];
+  const archivedProducts = new Set<string>();
   for (const change of changesInOrder(plan)) {
     if (change.desired === null) continue;
     const reason = MISSING_BECAUSE[change.action as keyof typeof MISSING_BECAUSE];
+    if (change.kind === 'product' && reason === 'archived') archivedProducts.add(change.key);
     if (reason) missing.push({ kind: change.kind, key: change.key, reason });
+    else if (change.kind === 'price' && archivedProducts.has(change.productKey))
+      missing.push({ kind: 'price', key: change.key, reason: 'its product is archived' });
     else if (change.id) entries.push({ kind: change.kind, key: change.key, id: change.id });
   }
   return { entries, missing };

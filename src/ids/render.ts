@@ -1,7 +1,15 @@
 // The id file as text: JSON, or a TypeScript module typed for the app. The module carries the
 // same JSON in a comment block, so a later run reads it back without parsing TypeScript.
 import { basename } from 'node:path';
-import { type IdsDocument, type IdsSide, idsDocumentSchema, sideEntries, sidesOf } from './document.js';
+import type { EnvironmentName } from '../paddle-facts/environments.js';
+import {
+  IDS_FORMAT,
+  type IdsDocument,
+  type IdsSide,
+  idsDocumentSchema,
+  sideEntries,
+  sidesOf,
+} from './document.js';
 import { dotenvLines } from './env-names.js';
 
 const BEGIN = '/* paddle-catalog ids (read back by the next run; do not edit)';
@@ -121,4 +129,20 @@ export function formatOf(file: string | undefined, format: IdsFormat | undefined
   if (/\.[mc]?ts$/.test(name)) return 'ts';
   if (name.startsWith('.env') || name.endsWith('.env')) return 'env';
   return undefined;
+}
+
+/**
+ * For a file that is an id file of ids (a module with its block, or the JSON): which environment's
+ * side each id in it belongs to. Undefined for any other file.
+ */
+export function idFileSides(text: string): Map<string, EnvironmentName> | undefined {
+  const format = text.includes(BEGIN) ? 'ts' : text.includes(`"${IDS_FORMAT}"`) ? 'json' : undefined;
+  const parsed = format && parseIdsFile(text, format);
+  if (!parsed || 'notOurs' in parsed) return undefined;
+  const sides = new Map<string, EnvironmentName>();
+  for (const environment of sidesOf(parsed)) {
+    const side = parsed.environments[environment] as IdsSide;
+    for (const entry of sideEntries(side)) sides.set(entry.id, environment);
+  }
+  return sides;
 }

@@ -48,7 +48,13 @@ export interface CheckInput {
 }
 
 export function checkReferences(occurrences: readonly Occurrence[], input: CheckInput): Reference[] {
-  return occurrences.map((occurrence) => ({ ...occurrence, ...verdictOf(occurrence.id, input) }));
+  return occurrences.map(({ side, ...occurrence }) => ({
+    ...occurrence,
+    // the other side of an id file of ids is there for the other environment, by design
+    ...(side && side !== input.environment
+      ? { verdict: 'not-checked' as const, message: `the ${side} side of an id file` }
+      : verdictOf(occurrence.id, input)),
+  }));
 }
 
 function verdictOf(id: string, input: CheckInput): Omit<Reference, keyof Occurrence> {

@@ -1,5 +1,7 @@
 // Finding Paddle ids in a file's text, each with its line and column (1-based, in characters of
 // its line), so a problem points at the place: in a minified bundle too, where the column is large.
+import { idFileSides } from '../ids/render.js';
+import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { PADDLE_ID_IN_TEXT } from '../paddle-facts/ids.js';
 
 export interface Occurrence {
@@ -7,6 +9,8 @@ export interface Occurrence {
   line: number;
   column: number;
   id: string;
+  /** in an id file of `ids`: the environment whose side holds the id */
+  side?: EnvironmentName;
 }
 
 /** Every id in `text`, in order. */
@@ -25,7 +29,9 @@ export function findIds(file: string, text: string): Occurrence[] {
     scanned = at;
     found.push({ file, line, column: at - lineStart + 1, id: match[0] });
   }
-  return found;
+  // an id file names both environments' ids on purpose: each is marked with its side
+  const sides = found.length > 0 ? idFileSides(text) : undefined;
+  return sides ? found.map((o) => ({ ...o, side: sides.get(o.id) })) : found;
 }
 
 /** A file with a NUL byte in its first 8 KB is binary (git's own test). */

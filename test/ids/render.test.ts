@@ -52,7 +52,7 @@ describe('id file text', () => {
     expect(formatOf(file, undefined)).toBe(format);
   });
 
-  it('a plan gives ids for objects that exist and lists the keys to create, unarchive or replace', () => {
+  it('a plan gives ids for objects that exist and lists the keys to create, unarchive or replace, and prices of an archived product', () => {
     const plan = {
       catalog: 'default',
       groups: [
@@ -62,6 +62,20 @@ describe('id file text', () => {
             { kind: 'price', key: 'pro/a', action: 'unchanged', id: 'pri_1', desired: {}, fields: [] },
             { kind: 'price', key: 'pro/b', action: 'create', desired: {}, fields: [] },
             { kind: 'price', key: 'pro/c', action: 'replace', id: 'pri_3', desired: {}, fields: [] },
+          ],
+        },
+        {
+          product: { kind: 'product', key: 'old', action: 'unarchive', id: 'pro_2', desired: {}, fields: [] },
+          prices: [
+            {
+              kind: 'price',
+              key: 'old/a',
+              productKey: 'old',
+              action: 'unchanged',
+              id: 'pri_4',
+              desired: {},
+              fields: [],
+            },
           ],
         },
       ],
@@ -77,6 +91,8 @@ describe('id file text', () => {
       missing: [
         { kind: 'price', key: 'pro/b', reason: 'not created' },
         { kind: 'price', key: 'pro/c', reason: 'under another product' },
+        { kind: 'product', key: 'old', reason: 'archived' },
+        { kind: 'price', key: 'old/a', reason: 'its product is archived' },
         { kind: 'discount', key: 'd', reason: 'archived' },
       ],
     });

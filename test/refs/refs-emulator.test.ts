@@ -232,6 +232,34 @@ describe('refs on a fixture tree', () => {
     expect(emulator.requests().length - before).toBe(2); // the ids run's read only
   });
 
+  it("an id module of ids holding both sides: this side checked, the other side's ids no problem", async () => {
+    const app = tempDir();
+    const catalog = writeCatalog(tempDir(), CATALOG);
+    const module = join(app, 'paddle-ids.ts');
+    for (const production of [false, true]) {
+      const written = await runCliInProcess(
+        ['ids', catalog, '--out', module, '--allow-missing', ...(production ? ['--production'] : [])],
+        { env: env({ PADDLE_API_KEY: production ? emulator.liveApiKey : emulator.apiKey }) },
+      );
+      expect(written.code, written.stderr).toBe(0);
+    }
+    const result = await runCliInProcess(['--json', 'refs'], { env: env(), cwd: app });
+    const doc = JSON.parse(result.stdout);
+    expect(result.code, result.stdout).toBe(0);
+    const live = production.products.pro?.prices.monthly?.id;
+    const ofLive = doc.references.filter((r: { id: string }) => r.id === live);
+    // once in the JSON block, once in priceIds
+    expect(ofLive).toHaveLength(2);
+    expect(ofLive[0]).toMatchObject({ verdict: 'not-checked' });
+    expect(doc.references).toContainEqual(
+      expect.objectContaining({
+        id: sandbox.products.pro?.prices.monthly?.id,
+        verdict: 'ok',
+        owner: 'pro/monthly',
+      }),
+    );
+  });
+
   it('in GitHub Actions the problems are annotations on the diff', async () => {
     const result = await runCliInProcess(['refs', 'src'], {
       env: env({ GITHUB_ACTIONS: 'true' }),
