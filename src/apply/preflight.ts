@@ -4,7 +4,7 @@
 import { UserError } from '../errors.js';
 import { CODE_CONFLICT_WAY_OUT, describeCodeConflict } from '../output/code-conflict-format.js';
 import { shown } from '../output/escape.js';
-import { LOOKALIKE_WAYS_OUT, nameLookalike } from '../output/plan-format.js';
+import { LOOKALIKE_WAYS_OUT, nameLookalike } from '../output/lookalike-format.js';
 import { plural } from '../output/plural.js';
 import { codeConflictsOf } from '../plan/code-conflicts.js';
 import { lookalikeOf } from '../plan/lookalikes.js';

@@ -9,13 +9,13 @@ import type {
   DiscountState,
   Duplicate,
   FieldChange,
-  Lookalike,
   Plan,
   PriceState,
   TrialState,
 } from '../plan/types.js';
 import { formatCodeConflict } from './code-conflict-format.js';
 import { shown } from './escape.js';
+import { formatLookalike } from './lookalike-format.js';
 
 /** `2400 USD ($24.00)`: the amount as written in the catalog, then as a customer sees it. */
 export function formatMoney(money: RemoteMoney): string {
@@ -74,13 +74,15 @@ export function describePrice(price: PriceState): string {
   return parts.join(', ');
 }
 
+/** `25%`, or `500 EUR (€5.00)`: an amount of the discount as its type reads it. */
+const discountAmount = (amount: string, { type, currency_code }: DiscountState) =>
+  type === 'percentage' ? shown(`${amount}%`) : formatMoney({ amount, currency_code: currency_code ?? '' });
+
 /** `25% off (code LAUNCH25) on pro/yearly, starter, 3 billing periods, until 2027-01-31T23:59:59Z`. */
 export function describeDiscount(discount: DiscountState): string {
-  const off =
-    discount.type === 'percentage'
-      ? shown(`${discount.amount}% off`)
-      : `${formatMoney({ amount: discount.amount, currency_code: discount.currency_code ?? '' })} off${discount.type === 'flat_per_seat' ? ' per seat' : ''}`;
-  const parts = [off];
+  const parts = [
+    `${discountAmount(discount.amount, discount)} off${discount.type === 'flat_per_seat' ? ' per seat' : ''}`,
+  ];
   if (discount.code) parts.push(`code ${shown(discount.code)}`);
   if (!discount.enabled_for_checkout) parts.push('not at checkout');
   parts.push(discount.restrict_to ? `on ${shown(discount.restrict_to.join(', '))}` : 'on everything');
@@ -114,6 +116,19 @@ function formatValue(path: string, value: unknown, currency: string | undefined)
 }
 
 export function formatField(field: FieldChange, change: Change): string {
+  const { path, before, after } = field;
+  // a discount's amount in its terms, unless its type or currency change with it
+  const terms =
+    change.kind === 'discount' && !change.fields.some((f) => f.path !== 'amount' && f.path in TERMS);
+  if (
+    terms &&
+    change.desired &&
+    path === 'amount' &&
+    typeof before === 'string' &&
+    typeof after === 'string'
+  ) {
+    return `amount ${discountAmount(before, change.desired)} → ${discountAmount(after, change.desired)}`;
+  }
   const currency =
     change.kind === 'price' && change.desired
       ? field.path.startsWith('trial_period')
@@ -123,42 +138,7 @@ export function formatField(field: FieldChange, change: Change): string {
   return `${shown(field.path)} ${formatValue(field.path, field.before, currency)} → ${formatValue(field.path, field.after, currency)}`;
 }
 
-const LOOKS_ALIKE_BY: Record<Change['kind'], string> = {
-  product: 'the same name',
-  price: 'the same product, description and unit price',
-  discount: 'the same code',
-};
-
-/** The way out of a look-alike; for a discount Paddle refuses a second one with the code anyway. */
-export const LOOKALIKE_WAYS_OUT: Record<Change['kind'], string> = {
-  product:
-    'apply --adopt takes it over, or rename the product in the catalog, or apply --allow-lookalikes creates beside it',
-  price:
-    'apply --adopt takes it over, or change the description in the catalog, or apply --allow-lookalikes creates beside it',
-  discount:
-    'apply --adopt takes it over, or give the discount another code in the catalog (Paddle keeps one discount per code)',
-};
-
-/** `pro_01… "Addon Seats"`: the twin's id and what makes it look the same (a remote string, shown). */
-export function nameLookalike(lookalike: Lookalike): string {
-  const value =
-    'name' in lookalike
-      ? lookalike.name
-      : 'description' in lookalike
-        ? lookalike.description
-        : lookalike.code;
-  const status = 'code' in lookalike ? (lookalike.archived ? 'archived' : lookalike.remoteStatus) : undefined;
-  return `${shown(lookalike.id)} ${shown(JSON.stringify(value))}${status ? ` (${status})` : ''}`;
-}
-
-/** `! looks like product pro_01… "Addon Seats" (the same name), which this tool does not manage`, and the ways out. */
-export function formatLookalike(kind: Change['kind'], lookalike: Lookalike, style: ChalkInstance): string {
-  return (
-    style.yellow(
-      `! looks like ${kind} ${nameLookalike(lookalike)} (${LOOKS_ALIKE_BY[kind]}), which this tool does not manage`,
-    ) + style.dim(` (${LOOKALIKE_WAYS_OUT[kind]})`)
-  );
-}
+const TERMS = { type: true, currency_code: true };
 
 /** `product pro`; a key read from the account's markers may be anything, hence shown. */
 function subject(change: Change): string {

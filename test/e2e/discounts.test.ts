@@ -70,7 +70,7 @@ describe('apply with discounts', () => {
     );
     const plan = await runCliInProcess(['plan', file], { env: env() });
     expect(plan.stdout).toMatch(/~ update discount launch/);
-    expect(plan.stdout).toContain('amount "25" → "30"');
+    expect(plan.stdout).toContain('amount 25% → 30%');
     const mark = discountWrites().length;
     const result = await apply(file);
     expect(result.code).toBe(0);
@@ -221,7 +221,7 @@ describe('plan outputs with discounts', () => {
     expect(md).toMatch(/\| `launch` \| `discount` \| `dsc_[a-z\d]{26}` \| `create` \| `applied` \|/);
     writeFileSync(file, EXAMPLE.replace('amount: "25"', 'amount: "30"'));
     await runCliInProcess(['plan', file], { env: env(actions) });
-    expect(readFileSync(summary, 'utf8')).toMatch(/~ update discount launch \(dsc_\w+\): amount "25" → "30"/);
+    expect(readFileSync(summary, 'utf8')).toMatch(/~ update discount launch \(dsc_\w+\): amount 25% → 30%/);
   });
 });
 

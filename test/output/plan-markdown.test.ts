@@ -110,6 +110,35 @@ describe('plan --format markdown: the review of a pull request', () => {
     expect(block.join('\n')).toContain('unit_price_overrides none → DE,FR: 900 EUR (€9.00)');
   });
 
+  it("a discount's amount before → after in its terms: a percentage, or money with its currency", () => {
+    const discount = (amount: string, type: string, currency_code?: string) => ({
+      ...catalogOf({}),
+      discounts: {
+        welcome: { description: 'Welcome', type, amount, ...(currency_code ? { currency_code } : {}) },
+      },
+    });
+    const flat = diff(discount('700', 'flat', 'EUR') as Catalog, {
+      ...snapshotOf(),
+      discounts: [
+        remoteDiscount('welcome', {
+          description: 'Welcome',
+          type: 'flat',
+          amount: '500',
+          currency_code: 'EUR',
+          code: null,
+        }),
+      ],
+    });
+    expect(formatPlan(flat, plain)[0]).toBe(
+      `~ update discount welcome (${flat.discounts[0]?.id}): amount 500 EUR (€5.00) → 700 EUR (€7.00)`,
+    );
+    const percent = diff(discount('30', 'percentage') as Catalog, {
+      ...snapshotOf(),
+      discounts: [remoteDiscount('welcome', { description: 'Welcome', code: null })],
+    });
+    expect(formatPlan(percent, plain).join('\n')).toContain('amount 25% → 30%');
+  });
+
   it('duplicates: named, counted above the block, and work to do (has_changes, exit 2)', () => {
     const plan = diff(
       catalogOf({ pro }),

@@ -2,7 +2,7 @@
 // on stderr how to run them, the look-alikes they would stand beside, and what waits for a next round.
 import type { PlanResult } from '../../apply/use-case.js';
 import { shown } from '../../output/escape.js';
-import { nameLookalike } from '../../output/plan-format.js';
+import { nameLookalike } from '../../output/lookalike-format.js';
 import { plural } from '../../output/plural.js';
 import type { Reporter } from '../../output/reporter.js';
 import { lookalikeOf } from '../../plan/lookalikes.js';
