@@ -2,9 +2,9 @@
 // updates send only the top-level fields the plan found different (Paddle replaces a sent
 // object or list wholesale, so a touched field is always sent whole).
 
+import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../paddle-facts/prices.js';
 import { touchedFields } from '../plan/field-diff.js';
 import { type Marker, withMarker } from '../plan/marker.js';
-import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../plan/normalize.js';
 import type {
   CustomData,
   DiscountWrite,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { SUPPORTED_COUNTRY_CODES } from '../paddle-facts/countries.js';
 import { CURRENCY_CODES } from '../paddle-facts/currencies.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { TAX_MODES } from '../paddle-facts/prices.js';
 import { TAX_CATEGORIES } from '../paddle-facts/tax-categories.js';
 
 export const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -100,7 +101,7 @@ export const priceSchema = z
     trial_period: trialPeriodSchema.optional(),
     unit_price_overrides: overrides.optional().describe('Prices for customers in particular countries.'),
     quantity: quantitySchema.optional(),
-    tax_mode: z.enum(['account_setting', 'external', 'internal', 'location']).optional(),
+    tax_mode: z.enum(TAX_MODES).optional(),
     custom_data: customData.optional(),
   })
   .meta({ id: 'Price', description: 'How a product is charged. The map key is its stable identity.' });

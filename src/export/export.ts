@@ -16,9 +16,9 @@ import type {
 } from '../catalog/schema.js';
 import { DEFAULT_CATALOG, KEY_PATTERN } from '../catalog/schema.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../paddle-facts/prices.js';
 import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../paddle-facts/tax-categories.js';
 import { keyIn, readMarker, userCustomData } from '../plan/marker.js';
-import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../plan/normalize.js';
 import type {
   CatalogSnapshot,
   RemoteDiscount,

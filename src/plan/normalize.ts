@@ -1,14 +1,10 @@
 // Both sides are brought to one shape before comparing, so that Paddle's defaults and its
 // null-vs-absent never show up as a change (the perpetual diff users of neighbouring tools hit).
 
+import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../paddle-facts/prices.js';
 import { userCustomData } from './marker.js';
 import type { RemoteMoney, RemoteOverride, RemotePrice, RemoteTrialPeriod } from './remote.js';
 import type { PriceState, ProductState, TrialState } from './types.js';
-
-/** Paddle's default: a price without quantity allows 1 to 100. */
-export const DEFAULT_QUANTITY = { minimum: 1, maximum: 100 } as const;
-/** Paddle's default tax mode for a price created without one. */
-export const DEFAULT_TAX_MODE = 'account_setting';
 
 /** "0100" and "100" are one amount; currency codes compare upper-case. */
 export function money(m: RemoteMoney): RemoteMoney {

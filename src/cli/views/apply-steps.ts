@@ -6,6 +6,7 @@ import { isRef, type Operation, type Verb } from '../../apply/operations.js';
 import type { KeyResult } from '../../apply/report.js';
 import { shown } from '../../output/escape.js';
 import { describeDiscount, describePrice, formatField } from '../../output/plan-format.js';
+import { DEFAULT_TAX_MODE } from '../../paddle-facts/prices.js';
 import { type Marker, withMarker } from '../../plan/marker.js';
 import type { Change, DiscountState } from '../../plan/types.js';
 
@@ -102,7 +103,7 @@ function creation(change: Change, op: Operation, marker: Marker, known: Known): 
     const parts = [`description ${quoted(d.description)}`];
     if (d.name) parts.push(`name ${quoted(d.name)}`);
     parts.push(describePrice(d));
-    if (d.tax_mode !== 'account_setting') parts.push(`tax mode ${shown(d.tax_mode)}`);
+    if (d.tax_mode !== DEFAULT_TAX_MODE) parts.push(`tax mode ${shown(d.tax_mode)}`);
     return `New price: ${[...parts, data(d.custom_data)].join(', ')}`;
   }
   const d = change.desired as DiscountState;

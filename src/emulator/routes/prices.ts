@@ -1,6 +1,7 @@
 // /prices: create, list (product_id, id, status, recurring), get, update.
 // Fields the SDK does not know (a paid trial's unit_price and overrides) are stored and
 // returned exactly as sent: paid trials are created through the raw API (the SDK drops them).
+import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../../paddle-facts/prices.js';
 import { entityArchived, notFound } from '../api-error.js';
 import type { Reply, Route, RouteContext } from '../core.js';
 import { timestamp } from '../ids.js';
@@ -44,12 +45,12 @@ export function newPrice(id: string, fields: WireRecord, at: string): WireRecord
     name: fields.name ?? null,
     billing_cycle: fields.billing_cycle ?? null,
     trial_period: fields.trial_period ?? null,
-    tax_mode: fields.tax_mode ?? 'account_setting',
+    tax_mode: fields.tax_mode ?? DEFAULT_TAX_MODE,
     unit_price: fields.unit_price,
     unit_price_overrides: fields.unit_price_overrides ?? [],
     custom_data: fields.custom_data ?? null,
     status: 'active',
-    quantity: fields.quantity ?? { minimum: 1, maximum: 100 },
+    quantity: fields.quantity ?? { ...DEFAULT_QUANTITY },
     import_meta: null,
     created_at: at,
     updated_at: at,

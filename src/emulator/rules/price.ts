@@ -1,6 +1,7 @@
 // Price bodies (OpenAPI price-create / price-update) and Paddle's price rules,
 // enforced on the price as it would be stored, so a PATCH cannot get round them.
 import { SUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
+import { TAX_MODES } from '../../paddle-facts/prices.js';
 import { badRequest, domainError } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
 import type { WireRecord } from '../types.js';
@@ -120,7 +121,7 @@ export function checkPriceBody(body: Body, mode: 'create' | 'update', settings: 
   errors.oneOf('type', body.type, ['standard', 'custom']);
   checkCycle(errors, 'billing_cycle', body.billing_cycle);
   checkTrialShape(errors, body.trial_period, settings);
-  errors.oneOf('tax_mode', body.tax_mode, ['account_setting', 'external', 'internal', 'location']);
+  errors.oneOf('tax_mode', body.tax_mode, TAX_MODES);
   checkOverrides(errors, 'unit_price_overrides', body.unit_price_overrides, settings);
   checkQuantity(errors, body.quantity);
   errors.customData(body.custom_data);
