@@ -111,7 +111,7 @@ describe('seed §4.1 list rule 1: history never lists transactions without a cus
     const demo = await customerIdOf(emulator, 'demo@example.com');
     emulator.reset();
     expect((await cli(['history', '--customer', demo, '--after', items.at(-1).id])).code).toBe(0);
-    expect((await cli(['history', '--email', 'nobody@example.com'])).code).toBe(0);
+    expect((await cli(['history', '--email', 'nobody@example.com'])).code).toBe(1); // nobody has it: an error, never an empty history
     expect((await cli(['history'])).code).toBe(1);
     const lists = emulator.requests().filter((r) => r.method === 'GET' && r.path === '/transactions');
     expect(lists.length).toBeGreaterThan(0);
