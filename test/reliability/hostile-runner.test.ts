@@ -2,7 +2,7 @@
 // catalog, a server's error or a file name reaches no line of stdout or stderr, human or --json, in
 // GitHub Actions or not; --json still parses back to the exact data. Invisible characters (that
 // make two names look the same) are shown as escapes in human output.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -64,6 +64,7 @@ describe('issue 22 finding 5: no workflow command in any output mode', () => {
       const runs = {
         plan: await runCliInProcess(['plan', file], { env }),
         planJson: await runCliInProcess(['--json', 'plan', file], { env }),
+        planMarkdown: await runCliInProcess(['plan', file, '--format', 'markdown'], { env }),
         exportHuman: await runCliInProcess(['export'], { env }),
         exportJson: await runCliInProcess(['--json', 'export'], { env }),
       };
@@ -72,6 +73,8 @@ describe('issue 22 finding 5: no workflow command in any output mode', () => {
         expectInert(`${what} stdout`, run.stdout);
         expectInert(`${what} stderr`, run.stderr);
       }
+      expect(runs.planMarkdown.stdout).toContain('Pro ##\\[error]INJECTED');
+      expectInert('step summary', await readFile(env.GITHUB_STEP_SUMMARY, 'utf8'), /^$/);
       expect(runs.planJson.stdout).toContain('Pro \\u0023\\u0023[error]INJECTED');
       expect(JSON.stringify(JSON.parse(runs.planJson.stdout))).toContain(`"before":"${INJECTED}"`);
       const exported = JSON.parse(runs.exportJson.stdout).catalog.products;
