@@ -6,6 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { PRO_CATALOG } from '../e2e/catalog-files.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { withTempDir } from './support/canary.js';
 import { hostileServer } from './support/hostile-server.js';
@@ -15,17 +16,7 @@ const INJECTED = 'Pro ##[error]INJECTED';
 const INVISIBLE = 'Pro\u200b\u200c\u200d\ufeff\u200e\u200f\u061c\u180e';
 const INVISIBLE_SHOWN = 'Pro\\u200b\\u200c\\u200d\\ufeff\\u200e\\u200f\\u061c\\u180e';
 
-const catalog = `version: 1
-products:
-  pro:
-    name: Pro
-    tax_category: saas
-    prices:
-      monthly:
-        description: Monthly
-        unit_price: { amount: "1000", currency_code: USD }
-        billing_cycle: { interval: month, frequency: 1 }
-`;
+const catalog = PRO_CATALOG();
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -114,7 +105,7 @@ describe('issue 22 finding 14: invisible characters are shown, raw controls refu
     (_what, char, code) =>
       withTempDir('pc-runner-', async (dir) => {
         const file = join(dir, 'catalog.yaml');
-        await writeFile(file, catalog.replace('name: Pro', `name: Pro${char}x`));
+        await writeFile(file, PRO_CATALOG(`Pro${char}x`));
         const run = await runCliInProcess(['validate', file]);
         expect(run.code).toBe(1);
         expect(run.stdout).toContain(
@@ -138,7 +129,7 @@ describe('issue 22 finding 14: invisible characters are shown, raw controls refu
       );
       expect(names).toContain(INVISIBLE);
       const file = join(dir, 'catalog.yaml');
-      await writeFile(file, catalog.replace('name: Pro', `name: "${INVISIBLE_SHOWN}"`));
+      await writeFile(file, PRO_CATALOG(`"${INVISIBLE_SHOWN}"`));
       const plan = await runCliInProcess(['plan', file], { env });
       expect(plan.stdout).toContain(INVISIBLE_SHOWN);
       expectInert('plan', plan.stdout);
