@@ -6,9 +6,9 @@ import { planDiscounts } from './discounts.js';
 import { fieldChanges } from './field-diff.js';
 import { indexByMarker } from './identity.js';
 import { withLookalikes } from './lookalikes.js';
-import { priceKeyOf } from './marker.js';
+import { keptCustomData, priceKeyOf } from './marker.js';
 import { priceState, productState } from './normalize.js';
-import type { CatalogSnapshot, RemotePrice, RemoteProduct } from './remote.js';
+import type { CatalogSnapshot, CustomData, RemotePrice, RemoteProduct } from './remote.js';
 import type {
   Deduplication,
   DiffOptions,
@@ -20,13 +20,21 @@ import type {
   ProductPlan,
 } from './types.js';
 
+type WithData = { custom_data?: CustomData | null };
+
+/** The object's own custom_data stays unless the catalog writes custom_data out (see keptCustomData). */
+const ownData = <S extends WithData>(state: S, wanted: WithData, remote: WithData): S => ({
+  ...state,
+  custom_data: keptCustomData(wanted.custom_data, remote.custom_data),
+});
+
 function productChange(
   key: string,
   wanted: CatalogProduct,
   remote: RemoteProduct | undefined,
 ): ProductChange {
-  const desired = productState(wanted);
-  if (!remote) return { kind: 'product', key, action: 'create', fields: [], desired };
+  if (!remote) return { kind: 'product', key, action: 'create', fields: [], desired: productState(wanted) };
+  const desired = ownData(productState(wanted), wanted, remote);
   const fields = fieldChanges(productState(remote), desired);
   const action = remote.status === 'archived' ? 'unarchive' : fields.length > 0 ? 'update' : 'unchanged';
   return { kind: 'product', key, action, id: remote.id, fields, desired };
@@ -40,8 +48,8 @@ function priceChange(
   productId: string | undefined,
 ): PriceChange {
   const base = { kind: 'price' as const, key: priceKeyOf(productKey, priceKey), productKey, priceKey };
-  const desired = priceState(wanted);
-  if (!remote) return { ...base, action: 'create', fields: [], desired };
+  if (!remote) return { ...base, action: 'create', fields: [], desired: priceState(wanted) };
+  const desired = ownData(priceState(wanted), wanted, remote);
   if (remote.product_id !== productId) {
     // Paddle cannot move a price to another product (no product_id in PATCH /prices).
     if (remote.status === 'archived') {
@@ -63,7 +71,7 @@ function priceChange(
 
 /** Taking over an unmarked object: the marker, plus whatever else differs from the catalog. */
 function adoptProduct(key: string, wanted: CatalogProduct, remote: RemoteProduct): ProductChange {
-  const desired = productState(wanted);
+  const desired = ownData(productState(wanted), wanted, remote);
   const fields = fieldChanges(productState(remote), desired);
   const archived = remote.status === 'archived' ? { archived: true } : {};
   return { kind: 'product', key, action: 'adopt', id: remote.id, fields, desired, ...archived };
@@ -75,7 +83,7 @@ function adoptPrice(
   wanted: NonNullable<CatalogProduct['prices']>[string],
   remote: RemotePrice,
 ): PriceChange {
-  const desired = priceState(wanted);
+  const desired = ownData(priceState(wanted), wanted, remote);
   const fields = fieldChanges(priceState(remote), desired);
   const archived = remote.status === 'archived' ? { archived: true } : {};
   const key = priceKeyOf(productKey, priceKey);

@@ -4,7 +4,7 @@
 import type { CatalogDiscount } from '../catalog/schema.js';
 import { fieldChanges } from './field-diff.js';
 import { discountLookalike, sameCode } from './lookalikes.js';
-import { readMarker, userCustomData } from './marker.js';
+import { keptCustomData, readMarker, userCustomData } from './marker.js';
 import type { RemoteDiscount } from './remote.js';
 import type { Ambiguity, DiffOptions, DiscountChange, DiscountState, LapsedStatus, Orphan } from './types.js';
 
@@ -117,13 +117,20 @@ function adoptionFor(
   };
 }
 
+/** The discount's own custom_data stays unless the catalog writes custom_data out (see keptCustomData). */
+const ownData = (desired: DiscountState, wanted: CatalogDiscount, remote: RemoteDiscount): DiscountState => ({
+  ...desired,
+  custom_data: keptCustomData(wanted.custom_data, remote.custom_data),
+});
+
 function change(
   key: string,
-  desired: DiscountState,
+  wanted: CatalogDiscount,
   remote: RemoteDiscount | undefined,
   keyOfId: ReadonlyMap<string, string>,
 ): DiscountChange {
-  if (!remote) return { kind: 'discount', key, action: 'create', fields: [], desired };
+  if (!remote) return { kind: 'discount', key, action: 'create', fields: [], desired: discountState(wanted) };
+  const desired = ownData(discountState(wanted), wanted, remote);
   const fields = fieldChanges(remoteDiscountState(remote, keyOfId, desired), desired);
   const action = remote.status === 'archived' ? 'unarchive' : fields.length > 0 ? 'update' : 'unchanged';
   return { kind: 'discount', key, action, id: remote.id, fields, desired, ...lapsed(remote) };
@@ -167,20 +174,21 @@ export function planDiscounts(
   const planned = Object.entries(wanted).map(([key, discount]): DiscountChange => {
     const desired = discountState(discount);
     const remote = managed.get(key);
-    if (remote || !options.adopt) return change(key, desired, remote, keyOfId);
+    if (remote || !options.adopt) return change(key, discount, remote, keyOfId);
     const adoption = adoptionFor(key, desired, unmarked);
     if (adoption.ambiguity) {
       ambiguities.push(adoption.ambiguity);
       const { reason, candidates } = adoption.ambiguity;
       return {
-        ...change(key, desired, undefined, keyOfId),
+        ...change(key, discount, undefined, keyOfId),
         reason: `not adopted: ${reason} (${candidates.join(', ')})`,
       };
     }
-    if (!adoption.remote) return change(key, desired, undefined, keyOfId);
+    if (!adoption.remote) return change(key, discount, undefined, keyOfId);
     const adopted = adoption.remote;
     unmarked = unmarked.filter((d) => d !== adopted);
-    const fields = fieldChanges(remoteDiscountState(adopted, keyOfId, desired), desired);
+    const kept = ownData(desired, discount, adopted);
+    const fields = fieldChanges(remoteDiscountState(adopted, keyOfId, kept), kept);
     const archived = adopted.status === 'archived' ? { archived: true } : {};
     return {
       kind: 'discount',
@@ -188,7 +196,7 @@ export function planDiscounts(
       action: 'adopt',
       id: adopted.id,
       fields,
-      desired,
+      desired: kept,
       ...archived,
       ...lapsed(adopted),
     };

@@ -43,6 +43,19 @@ export function userCustomData(customData: CustomData | null | undefined): Custo
   return Object.keys(rest).length === 0 ? null : rest;
 }
 
+/**
+ * The user's part of custom_data the catalog wants on an object the account already has: a catalog
+ * entry without `custom_data` leaves the object's own data as it is (adopt merges the marker beside
+ * it); only a `custom_data` the catalog writes out (`{}` included) replaces it, and the plan shows
+ * what that removes.
+ */
+export function keptCustomData(
+  wanted: CustomData | null | undefined,
+  remote: CustomData | null | undefined,
+): CustomData | null {
+  return wanted === undefined ? userCustomData(remote) : userCustomData(wanted);
+}
+
 /** What custom_data is sent: the user's data with our marker beside it (no catalog for `default`). */
 export function withMarker(user: CustomData | null | undefined, marker: Marker): CustomData {
   const entry = marker.catalog === DEFAULT_CATALOG ? { key: marker.key } : { ...marker };
