@@ -185,7 +185,7 @@ describe('the packed command in a project, as the README installs it', () => {
     const doc = JSON.parse(plan.stdout);
     expect(doc).toMatchObject({ ok: true, environment: 'sandbox' });
     expect(doc.summary.create).toBeGreaterThan(0);
-  });
+  }, 60_000);
 });
 
 describe('the GitHub Action (action.yml) on the installed command', () => {
@@ -230,7 +230,7 @@ describe('the GitHub Action (action.yml) on the installed command', () => {
     });
     const again = await runAction({ command: 'plan' }, inApp());
     expect(again.outputs).toEqual({ has_changes: 'false' });
-  });
+  }, 60_000);
 
   it('plan-file: plan saves the plan, apply applies exactly that file', async () => {
     await copyFile(join(ROOT, 'catalogs/launch-discounts.yaml'), join(app, 'discounts.yaml'));
@@ -244,7 +244,7 @@ describe('the GitHub Action (action.yml) on the installed command', () => {
     const apply = await runAction({ command: 'apply', 'plan-file': 'plan.json' }, inApp());
     expect(apply.code, apply.stderr).toBe(0);
     expect(apply.outputs).toMatchObject({ applied: 'true', verified: 'true' });
-  });
+  }, 60_000);
 
   it('refuses an unknown command or production value, and plan-file with validate, before running anything', async () => {
     emulator.reset();
