@@ -42,6 +42,8 @@ function hintForRefusedField(details: RemoteErrorDetails): string | undefined {
   switch (details.code) {
     case 'trial_is_either_paid_or_cardless':
       return 'A trial is either paid (trial_period.unit_price) or cardless (requires_payment_method: false), never both: keep one.';
+    case 'trial_currency_mismatch':
+      return "A paid trial is charged in its price's currencies: trial_period.unit_price in the price's currency, and one trial override for each price override, with the same countries and currency.";
     case 'price_trial_period_requires_billing_cycle':
       return 'A trial needs a recurring price: give the price a billing_cycle, or remove the trial.';
     case 'product_tax_category_not_approved':

@@ -72,6 +72,7 @@ describe('the CLI hints from the code of the recorded answer alone', () => {
     ['product_tax_category_not_approved', /needs approval/],
     ['price_trial_period_requires_billing_cycle', /needs a recurring price/],
     ['trial_is_either_paid_or_cardless', /either paid .* or cardless/],
+    ['trial_currency_mismatch', /one trial override for each price override/],
   ])('%s', (code, hint) => {
     const answer = RECORDED_ANSWERS.find((a) => a.error.code === code);
     expect(answer?.error.errors).toBeUndefined();
