@@ -4,7 +4,9 @@
 import { isPercentage, percentageMessage } from '../catalog/rules/discount.js';
 import { unknownCountryMessage } from '../catalog/rules/overrides.js';
 import {
+  type BillingCycle,
   type CatalogDiscount,
+  type CatalogProduct,
   DISCOUNT_CODE_PATTERN,
   DISCOUNT_TYPES,
   type Money,
@@ -14,6 +16,7 @@ import { slugKey } from '../catalog/starter.js';
 import { SUPPORTED_COUNTRY_CODES } from '../paddle-facts/countries.js';
 
 type Prompts = typeof import('@inquirer/prompts');
+type Interval = BillingCycle['interval'];
 type Context = NonNullable<Parameters<Prompts['input']>[1]>;
 
 /** What the extras need of the wizard: its prompts and its money question. */
@@ -22,6 +25,13 @@ export interface Asking {
   context: Context;
   money(what: string, defaultCurrency: string, fixedCurrency?: string): Promise<Money>;
   key(message: string, name: string, taken: string[]): Promise<string>;
+  length(
+    unitMessage: string,
+    countMessage: (unit: Interval) => string,
+    interval: Interval,
+    frequency: number,
+  ): Promise<{ interval: Interval; frequency: number }>;
+  note(text: string): void;
 }
 
 type Country = UnitPriceOverride['country_codes'][number];
@@ -72,22 +82,13 @@ export async function countryPrices(w: Asking, currency: string): Promise<UnitPr
   return overrides;
 }
 
-/** A paid trial's price per country price, in that price's currency (trial-paid-overrides-mismatch). */
-export async function trialCountryPrices(w: Asking, overrides: readonly UnitPriceOverride[]) {
-  const trial: UnitPriceOverride[] = [];
-  for (const { country_codes, unit_price } of overrides) {
-    const money = await w.money(
-      `${country_codes.join(', ')} trial`,
-      unit_price.currency_code,
-      unit_price.currency_code,
-    );
-    trial.push({ country_codes: [...country_codes], unit_price: money });
-  }
-  return trial;
-}
-
-/** Discounts by key, after the products; none unless asked for. */
-export async function discounts(w: Asking, currency: string): Promise<Record<string, CatalogDiscount>> {
+/** Discounts by key, after the products; none unless asked for. A flat one is offered in the first price's currency. */
+export async function discounts(
+  w: Asking,
+  products: Record<string, CatalogProduct>,
+): Promise<Record<string, CatalogDiscount>> {
+  const prices = Object.values(products).flatMap((p) => Object.values(p.prices ?? {}));
+  const currency = prices[0]?.unit_price.currency_code ?? 'USD';
   const found: Record<string, CatalogDiscount> = {};
   const question = 'Add a discount (a coupon code customers enter at checkout)?';
   if (!(await w.ask.confirm({ message: question, default: false }, w.context))) return found;

@@ -9,20 +9,13 @@ import type {
   CatalogPrice,
   CatalogProduct,
   Money,
-  UnitPriceOverride,
 } from '../catalog/schema.js';
-import {
-  amountFromMajorUnits,
-  keyProblem,
-  slugKey,
-  type TrialAnswers,
-  type TrialKind,
-  trialPeriod,
-} from '../catalog/starter.js';
+import { amountFromMajorUnits, keyProblem, slugKey, trialPeriod } from '../catalog/starter.js';
 import { InternalError, UserError } from '../errors.js';
 import { CURRENCY_CODES, currencyDecimalPlaces, isCurrencyCode } from '../paddle-facts/currencies.js';
 import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../paddle-facts/tax-categories.js';
-import { countryPrices, discounts, trialCountryPrices } from './init-extras.js';
+import { countryPrices, discounts } from './init-extras.js';
+import { trialAnswers } from './init-trial.js';
 import { promptTheme } from './prompts.js';
 import type { Reporter } from './reporter.js';
 
@@ -95,7 +88,7 @@ export class InitWizard {
         const { key, product } = await this.product(Object.keys(products));
         products[key] = product;
       } while (await this.ask.confirm({ message: 'Add another product?', default: false }, this.context));
-      return { products, discounts: await discounts(this, firstCurrency(products) ?? 'USD') };
+      return { products, discounts: await discounts(this, products) };
     } catch (error) {
       if (isCancellation(error) || this.closed.signal.aborted)
         throw new UserError('init cancelled: nothing was written');
@@ -144,6 +137,11 @@ export class InitWizard {
       prices,
     };
     return { key, product };
+  }
+
+  /** A note under the answers, on stderr. */
+  note(text: string): void {
+    this.reporter.info(text);
   }
 
   async key(message: string, name: string, taken: string[]): Promise<string> {
@@ -211,7 +209,7 @@ export class InitWizard {
       )
     ).trim();
     const overrides = await countryPrices(this, unitPrice.currency_code);
-    const trial = cycle ? await this.trial(unitPrice.currency_code, overrides) : undefined;
+    const trial = cycle ? await trialAnswers(this, unitPrice.currency_code, overrides) : undefined;
     const price: CatalogPrice = {
       description,
       ...(name && { name }),
@@ -240,7 +238,7 @@ export class InitWizard {
   }
 
   /** An interval and a frequency, e.g. every 1 month, every 14 days. */
-  private async length(
+  async length(
     unitMessage: string,
     countMessage: (unit: Interval) => string,
     interval: Interval,
@@ -294,47 +292,6 @@ export class InitWizard {
     );
     return { amount: parsed.amount, currency_code: currency as Money['currency_code'] };
   }
-
-  private async trial(currency: string, overrides: UnitPriceOverride[]): Promise<TrialAnswers | undefined> {
-    const kind = await this.ask.select<TrialKind>(
-      {
-        message: 'Trial:',
-        default: 'none',
-        choices: [
-          { value: 'none', description: 'charged from the first day' },
-          {
-            value: 'free',
-            description: 'a payment method at checkout, nothing charged until the trial ends',
-          },
-          { value: 'paid', description: 'a reduced price for the trial period' },
-          { value: 'cardless', description: 'no payment method needed; early access only' },
-        ],
-      },
-      this.context,
-    );
-    if (kind === 'none') return undefined;
-    const length = await this.length(
-      'Trial length in:',
-      (unit) => `Trial lasts how many ${unit}s?`,
-      'day',
-      14,
-    );
-    if (kind === 'cardless') {
-      this.reporter.info(
-        '  note: cardless trials are in early access; Paddle refuses them (400 bad_request) without it. ' +
-          'environments.sandbox.cardless_trials is set to true: ask Paddle for early access, and add it under ' +
-          'production once your live account has it.',
-      );
-    }
-    if (kind !== 'paid') return { kind, ...length };
-    const unitPrice = await this.money('Trial', currency, currency);
-    return { kind, ...length, unitPrice, overrides: await trialCountryPrices(this, overrides) };
-  }
-}
-
-/** The currency of the first price: what a flat discount is offered in first. */
-function firstCurrency(products: Record<string, CatalogProduct>): string | undefined {
-  return Object.values(products).flatMap((p) => Object.values(p.prices ?? {}))[0]?.unit_price.currency_code;
 }
 
 /** `monthly`, `yearly`, `every-3-months`: a readable default key and label for a billing cycle. */
