@@ -1,6 +1,6 @@
 // Which remote object a catalog key means, the same way for every kind of object: the objects
 // whose marker is this catalog's are grouped by key; one per key is kept (the best by the kind's
-// own rank, then the oldest); while a key has more than one active object, it has duplicates.
+// own rank, then the oldest); while an object of a key other than the kept one is active, it has duplicates.
 import { keyIn } from './marker.js';
 import type { CustomData, DiscountStatus } from './remote.js';
 import type { Duplicate } from './types.js';
@@ -26,7 +26,7 @@ export function olderFirst(a: Tracked, b: Tracked): number {
 export interface Indexed<T> {
   /** key → the object the plan manages */
   kept: Map<string, T>;
-  /** keys with more than one active object: the extra ones are every active object but `kept` */
+  /** keys with an active object besides `kept`: the extra ones are every active object but `kept` */
   duplicates: Duplicate[];
 }
 
@@ -53,11 +53,10 @@ export function indexByMarker<T extends Tracked>(
       ...T[],
     ];
     kept.set(key, first);
-    const active = list.filter((o) => o.status === 'active');
-    if (active.length > 1) {
-      const others = rest.filter((o) => o.status === 'active').map((o) => o.id);
-      duplicates.push({ kind, key, kept: first.id, others });
-    }
+    // every active object but the kept one: also when the kept one is archived (a price under its own
+    // product outranks an active twin under a duplicate product), since the plan sets it active again
+    const others = rest.filter((o) => o.status === 'active').map((o) => o.id);
+    if (others.length > 0) duplicates.push({ kind, key, kept: first.id, others });
   }
   duplicates.sort((a, b) => a.key.localeCompare(b.key));
   return { kept, duplicates };

@@ -1,0 +1,80 @@
+// --dedupe converges in one run, through the CLI against the emulator over real HTTP, in the cases
+// where the object the plan keeps is not the one that is active.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { tempDir, writeCatalog } from './catalog-files.js';
+
+let emulator: RunningEmulator;
+let dir: string;
+const cli = (...args: string[]) =>
+  runCliInProcess(args, { env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey } });
+
+interface Entity {
+  id: string;
+  status: string;
+  code?: string | null;
+  custom_data: unknown;
+}
+
+async function api(method: string, path: string, body?: unknown): Promise<Entity> {
+  const response = await fetch(`${emulator.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${emulator.apiKey}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as { data: Entity };
+  if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+const proCatalog = `version: 1
+products:
+  pro:
+    name: Pro
+    tax_category: saas
+    prices:
+      monthly:
+        description: Pro monthly
+        unit_price: { amount: "2900", currency_code: USD }
+        billing_cycle: { interval: month, frequency: 1 }
+`;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ demo: false });
+  dir = tempDir();
+});
+afterAll(() => emulator.close());
+beforeEach(() => emulator.reset());
+
+describe('apply --dedupe converges in one run', { timeout: 90_000 }, () => {
+  it("issue 22 finding 13: the kept product's price is archived and the newer twin's is active: one run verifies", async () => {
+    const file = writeCatalog(dir, proCatalog, 'pro.yaml');
+    const first = await cli('--json', 'apply', file, '--yes');
+    expect(first.code, first.stderr).toBe(0);
+    const applied = JSON.parse(first.stdout);
+    const keptPrice = applied.products.pro.prices.monthly.id as string;
+    await api('PATCH', `/prices/${keptPrice}`, { status: 'archived' });
+    const twin = await api('POST', '/products', {
+      name: 'Pro',
+      tax_category: 'saas',
+      custom_data: { paddle_catalog: { key: 'pro' } },
+    });
+    const twinPrice = await api('POST', '/prices', {
+      product_id: twin.id,
+      description: 'Pro monthly',
+      unit_price: { amount: '2900', currency_code: 'USD' },
+      billing_cycle: { interval: 'month', frequency: 1 },
+      custom_data: { paddle_catalog: { key: 'pro/monthly' } },
+    });
+
+    const dedupe = await cli('--json', 'apply', file, '--dedupe', '--yes');
+    expect(dedupe.code, dedupe.stdout + dedupe.stderr).toBe(0);
+    expect(JSON.parse(dedupe.stdout).verified).toBe(true);
+    expect((await api('GET', `/prices/${keptPrice}`)).status).toBe('active');
+    expect((await api('GET', `/prices/${twinPrice.id}`)).status).toBe('archived');
+    expect((await api('GET', `/products/${twin.id}`)).status).toBe('archived');
+    const again = await cli('plan', file, '--detailed-exitcode');
+    expect(again.code, again.stdout).toBe(0);
+  });
+});
