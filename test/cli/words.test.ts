@@ -74,3 +74,12 @@ describe('did you mean: a word cut short gets its whole form', () => {
     expect(errorsOf(text)[0]?.message).toMatch(/did you mean "month"/);
   });
 });
+
+describe('did you mean: a short word is not taken for a long name it merely begins', () => {
+  it('tax_category "software" suggests no category that needs approval', () => {
+    const text = amountIn('1000').replace('tax_category: saas', 'tax_category: software');
+    const [error] = errorsOf(text);
+    expect(error?.rule).toBe('tax-category-unknown');
+    expect(error?.message).not.toContain('software-programming-services"?');
+  });
+});

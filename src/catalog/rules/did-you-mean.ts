@@ -30,8 +30,11 @@ export function closest(input: string, candidates: readonly string[]): string | 
   const folded = toSnakeCase(input);
   const exact = candidates.find((c) => c.toLowerCase() === input.toLowerCase() || c === folded);
   if (exact) return exact;
-  // a word cut short ("percent" for "percentage", "desc" for "description"), when only one candidate fits
-  const longer = candidates.filter((c) => folded.length >= 3 && c.startsWith(folded));
+  // a word cut short ("percent" for "percentage"), when only one candidate fits and the word is at
+  // least half of it ("software" is not "software-programming-services")
+  const longer = candidates.filter(
+    (c) => folded.length >= 3 && folded.length * 2 >= c.length && c.startsWith(folded),
+  );
   if (longer.length === 1) return longer[0];
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
