@@ -70,8 +70,14 @@ describe('paging ends', () => {
     expect(human.code).toBe(1);
     expect(human.stderr).toContain('stopped paging: the server sent the same next page twice');
     expect(doc.error.code).toBe('invalid_response');
-    // two runs (human and --json), two requests each: the first page, then the next link once
-    expect(requests.length).toBe(4);
+    // plan reads products and discounts side by side; each list stops at its second page: two runs
+    // (human and --json), two requests per list each: the first page, then the next link once
+    const asked = (list: string) => requests.filter((r) => r.url.split('?')[0] === list);
+    expect(new Set(requests.map((r) => r.url.split('?')[0]))).toEqual(new Set(['/products', '/discounts']));
+    for (const list of ['/products', '/discounts']) {
+      expect(asked(list)).toHaveLength(4);
+      expect(asked(list).filter((r) => r.url.includes('after=same'))).toHaveLength(2);
+    }
   });
 });
 

@@ -33,6 +33,8 @@ interface Asked {
   method: string;
   /** the server's own base URL, for `next` links */
   base: string;
+  /** the path asked for (no query), so a list's `next` link stays on that list */
+  path: string;
 }
 
 const json = (body: unknown, status = 200): Answer => ({
@@ -94,13 +96,13 @@ const RESPONSES: Record<Hostility, (asked: Asked) => Answer> = {
   // a broken proxy's "nothing": must not read as an empty account
   'data-null': () => json({ data: null, meta: lastPage }),
   'data-object': () => json({ data: {}, meta: lastPage }),
-  // "there is more" forever, always the same next page
-  'repeating-next': ({ base }) =>
+  // "there is more" forever, always the same next page of the list asked for
+  'repeating-next': ({ base, path }) =>
     json({
       data: [],
       meta: {
         request_id: 'req_1',
-        pagination: { per_page: 200, has_more: true, next: `${base}/products?after=pro_same&per_page=200` },
+        pagination: { per_page: 200, has_more: true, next: `${base}${path}?after=same&per_page=200` },
       },
     }),
   // an empty account, then a created product whose id would climb out of the URL path
@@ -145,7 +147,8 @@ export async function hostileServer(kind: Hostility): Promise<HostileServer> {
   const server: Server = createServer((req, res) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '' });
     const auth = req.headers.authorization ?? '';
-    const { status, type, body } = RESPONSES[kind]({ auth, method: req.method ?? 'GET', base });
+    const path = new URL(req.url ?? '/', base).pathname;
+    const { status, type, body } = RESPONSES[kind]({ auth, method: req.method ?? 'GET', base, path });
     res.writeHead(status, { 'content-type': type, 'x-request-id': auth });
     res.end(body);
   });
