@@ -1,8 +1,8 @@
 // Every request the CLI sends, held to Paddle's OpenAPI description: the emulator logs each request
-// of a run through validate, plan, apply (creates, updates, --prune, --adopt), export, history and
-// invoice, and each one's query parameters and body must match its operation's schemas. A request
+// of a run through validate, plan, apply (creates, updates, --prune, --adopt), export, history,
+// invoice and refs, and each one's query parameters and body must match its operation's schemas. A request
 // Paddle would refuse fails here first.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -67,6 +67,21 @@ beforeAll(async () => {
   await cli('invoice', billed.id, '--email', 'demo@example.com');
   const customer = (await call(emulator, 'GET', '/customers?email=demo@example.com')).body.data[0].id;
   await cli('history', '--customer', customer, '--after', billed.id);
+  // refs: the ids an app names, looked up in batches by the lists' id filters
+  const [product, price, discount] = await Promise.all(
+    ['/products', '/prices', '/discounts?status=active,archived,expired,used'].map(
+      async (list) => (await call(emulator, 'GET', list)).body.data[0].id,
+    ),
+  );
+  const app = join(dir, 'app');
+  mkdirSync(app);
+  writeFileSync(
+    join(app, 'paddle.ts'),
+    `export const ids = ['${product}', '${price}', '${discount}', '${customer}'];\n`,
+  );
+  // it may report an id as archived or expired (exit 1): what counts here is what it sent
+  const env = { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey };
+  expect((await runCliInProcess(['refs', app], { env })).code).toBeLessThanOrEqual(1);
 }, 120_000);
 afterAll(() => emulator.close());
 
@@ -102,6 +117,7 @@ describe('requests the CLI sends match Paddle’s OpenAPI description', () => {
         'GET /products',
         'GET /transactions',
         'GET /transactions/{id}/invoice',
+        'GET /prices',
         'PATCH /discounts/{id}',
         'PATCH /prices/{id}',
         'PATCH /products/{id}',
