@@ -124,6 +124,18 @@ function fieldsTooDeep(
   }
 }
 
+/** A price field two levels out, among the product's own fields (`billing_cycle:` under the product). */
+function priceFieldsInProduct(product: Json, path: PathSegment[], found: Misplaced[]) {
+  const prices = isMapping(product.prices) ? Object.keys(product.prices) : [];
+  const last = prices[prices.length - 1];
+  for (const key of Object.keys(product)) {
+    if (!PRICE_FIELDS.includes(key) || PRODUCT_FIELDS.includes(key)) continue;
+    const where = last === undefined ? 'under a price key in "prices"' : `under price "${last}"`;
+    const message = `"${key}" is a price field, not a product's: indent it two levels in, ${where}`;
+    found.push({ finding: at([...path, key], message), covers: [[...path, key]] });
+  }
+}
+
 /** Every misplaced field of a catalog as parsed (any shape). */
 export function misplacedFields(raw: unknown): Misplaced[] {
   const found: Misplaced[] = [];
@@ -134,6 +146,7 @@ export function misplacedFields(raw: unknown): Misplaced[] {
       if (!isMapping(product)) continue;
       const productPath = ['products', productKey];
       fieldsTooDeep(product, productPath, `product "${productKey}"`, productSchema.shape, found);
+      priceFieldsInProduct(product, productPath, found);
       if (!isMapping(product.prices)) continue;
       const pricesPath = [...productPath, 'prices'];
       keyedEntries(product.prices, pricesPath, 'price', PRICE_FIELDS, found, productKey);

@@ -136,6 +136,19 @@ describe('field-misplaced: a field one level off is named with where it belongs'
     ]);
   });
 
+  it('a price field two levels out (among the product fields) belongs under the last price', () => {
+    const text = lines(...HEAD, ...MONTHLY, '    billing_cycle: { interval: month, frequency: 1 }');
+    expect(brief(text)).toEqual([
+      {
+        line: 10,
+        column: 5,
+        rule: 'field-misplaced',
+        message:
+          '"billing_cycle" is a price field, not a product\'s: indent it two levels in, under price "monthly"',
+      },
+    ]);
+  });
+
   it('a price keyed like a field but holding a price is a price (no false alarm)', () => {
     const text = lines(...HEAD, '      name:', '        description: A price keyed name', MONTHLY[2] ?? '');
     expect(errorsOf(text)).toEqual([]);
