@@ -112,7 +112,9 @@ describe('hostile input: nothing outside reaches a terminal or a log raw', () =>
         expectInert('stderr', r.stderr);
       }
       const markdown = await readFile(summary, 'utf8');
-      expect(markdown).toContain('Plain\\\\n::error title=Injected::fake failure\\\\n::add-mask::Verified');
+      // the plan's review is a fenced block: the name shows escaped there, on the product's own line
+      const fenced = markdown.slice(markdown.indexOf('```diff'), markdown.lastIndexOf('```'));
+      expect(fenced).toContain('create product pro  "Plain\\n::error title=Injected::fake failure\\n::add-mask::Verified"');
       expectInert('step summary', markdown, /^$/);
     }));
 
