@@ -114,7 +114,9 @@ describe('hostile input: nothing outside reaches a terminal or a log raw', () =>
       const markdown = await readFile(summary, 'utf8');
       // the plan's review is a fenced block: the name shows escaped there, on the product's own line
       const fenced = markdown.slice(markdown.indexOf('```diff'), markdown.lastIndexOf('```'));
-      expect(fenced).toContain('create product pro  "Plain\\n::error title=Injected::fake failure\\n::add-mask::Verified"');
+      expect(fenced).toContain(
+        'create product pro  "Plain\\n::error title=Injected::fake failure\\n::add-mask::Verified"',
+      );
       expectInert('step summary', markdown, /^$/);
     }));
 
