@@ -2,6 +2,7 @@
 // the line of the mistake itself (an uneven indent makes the parser complain about the next, correct
 // line too; only the wrong one is reported).
 import type { Document, LineCounter, YAMLError } from 'yaml';
+import { CUSTOM_DATA_MAX_DEPTH } from '../paddle-facts/limits.js';
 import type { CatalogIssue } from './issue.js';
 import { dottedPath, pathAtOffset } from './positions.js';
 import type { PathSegment } from './rules/finding.js';
@@ -27,6 +28,9 @@ function yamlIssue(doc: Document, error: YAMLError, lineCounter: LineCounter, te
   if (duplicate)
     message = `duplicate key "${String(path[path.length - 1] ?? '')}": a key may appear once in a map (the last one would silently win)`;
   else if (tag) message = tagMessage(firstLine);
+  // the parser recurses once per level: thousands of levels exhaust its stack
+  else if (firstLine.includes('Maximum call stack size exceeded'))
+    message = `nested too deeply to read; custom_data may nest at most ${CUSTOM_DATA_MAX_DEPTH} levels (custom-data-too-deep)`;
   return {
     path: dottedPath(path),
     line: start.line,

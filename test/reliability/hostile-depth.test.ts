@@ -54,7 +54,7 @@ describe('issue 22 finding 9: deep custom_data is refused with a clear error, ne
     }
   });
 
-  it(`the reader: ${CUSTOM_DATA_MAX_DEPTH} levels pass, ${CUSTOM_DATA_MAX_DEPTH + 1} and 700 are custom-data-too-deep`, () => {
+  it(`the reader: ${CUSTOM_DATA_MAX_DEPTH} levels pass, ${CUSTOM_DATA_MAX_DEPTH + 1} and 700 are custom-data-too-deep, 3,000 too deep to parse`, () => {
     const read = (levels: number) =>
       readCatalog('c.yaml', catalogWith(nested(levels)), { environment: 'sandbox' }).issues;
     expect(read(CUSTOM_DATA_MAX_DEPTH)).toEqual([]);
@@ -68,5 +68,14 @@ describe('issue 22 finding 9: deep custom_data is refused with a clear error, ne
         }),
       ]);
     }
+    // so deep that the YAML parser's own stack runs out: a clear message, not the stack's
+    const flow = `${'{"a": '.repeat(3000)}1${'}'.repeat(3000)}`;
+    const [issue, ...more] = readCatalog('c.yaml', catalogWith({}).replace('{}', flow), {
+      environment: 'sandbox',
+    }).issues;
+    expect(more).toEqual([]);
+    expect(issue?.message).toBe(
+      `nested too deeply to read; custom_data may nest at most ${CUSTOM_DATA_MAX_DEPTH} levels (custom-data-too-deep)`,
+    );
   });
 });
