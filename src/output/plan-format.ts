@@ -196,6 +196,8 @@ function changeLines(change: Change, style: ChalkInstance): string[] {
         ? [`${style.cyan('↺ unarchive')} ${subject(change)}${id}`]
         : withFields(`${style.cyan('↺ unarchive')} ${subject(change)}${id}`);
     case 'adopt': {
+      if (change.kind === 'discount' && change.movedFrom !== undefined)
+        return moveLines(change, fields, style);
       const head = `${style.blue('← adopt')} ${subject(change)}${id}${change.archived ? style.dim(' (archived: set active)') : ''}`;
       return fields.length === 0 ? [head] : withFields(head);
     }
@@ -253,6 +255,15 @@ export function formatPlan(plan: Plan, style: ChalkInstance, options: { prune?: 
   return lines;
 }
 
+/** A discount key renamed with its code kept: the discount takes the new key's marker, keeping its code. */
+function moveLines(change: Change & { kind: 'discount' }, fields: string[], style: ChalkInstance): string[] {
+  const id = change.id ? style.dim(` (${shown(change.id)})`) : '';
+  const archived = change.kind === 'discount' && change.action === 'adopt' && change.archived;
+  const code = change.desired?.code ? `: keeps its code ${shown(change.desired.code)}` : '';
+  const head = `${style.yellow('~ move')} discount ${shown(change.movedFrom ?? '')} → ${shown(change.key)}${id}${code}`;
+  return [`${head}${archived ? style.dim(' (archived: set active)') : ''}`, ...fields.map((f) => `    ${f}`)];
+}
+
 /** `plan --json`. */
 export function planDocument(plan: Plan, environment: string) {
   return {
@@ -268,6 +279,7 @@ export function planDocument(plan: Plan, environment: string) {
       ...(c.action === 'create' && c.lookalike ? { lookalike: c.lookalike } : {}),
       ...(c.kind === 'discount' && c.codeConflict ? { codeConflict: c.codeConflict } : {}),
       ...(c.kind === 'discount' && c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
+      ...(c.kind === 'discount' && c.movedFrom ? { movedFrom: c.movedFrom } : {}),
     })),
     summary: summarize(plan),
     duplicates: plan.duplicates,

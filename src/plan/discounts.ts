@@ -157,6 +157,57 @@ function withCodeHolder(
   return lookalike ? { ...planned, lookalike } : planned;
 }
 
+interface Move {
+  from: string;
+  remote: RemoteDiscount;
+}
+
+/**
+ * Keys renamed with their code kept: a key the account has no discount for, whose code this
+ * catalog's discount of a key the catalog no longer names holds (Paddle keeps one discount per code,
+ * so that discount is the one the new key means).
+ */
+function renamedKeys(
+  wanted: Readonly<Record<string, CatalogDiscount>>,
+  managed: ReadonlyMap<string, RemoteDiscount>,
+): Map<string, Move> {
+  // an expired or used discount is not revived by a rename: its code stays a conflict
+  const gone = [...managed].filter(
+    ([key, d]) => !(key in wanted) && (d.status === 'active' || d.status === 'archived'),
+  );
+  const moves = new Map<string, Move>();
+  for (const [key, discount] of Object.entries(wanted)) {
+    const { code } = discount;
+    if (managed.has(key) || !code) continue;
+    const found = gone.find(([, d]) => sameCode(d.code, code));
+    if (found) moves.set(key, { from: found[0], remote: found[1] });
+  }
+  return moves;
+}
+
+/** The renamed key's change: its old discount takes the new marker (set active first if archived). */
+function moved(
+  key: string,
+  wanted: CatalogDiscount,
+  { from, remote }: Move,
+  keyOfId: ReadonlyMap<string, string>,
+): DiscountChange {
+  const desired = ownData(discountState(wanted), wanted, remote);
+  const fields = fieldChanges(remoteDiscountState(remote, keyOfId, desired), desired);
+  const archived = remote.status === 'archived' ? { archived: true } : {};
+  return {
+    kind: 'discount',
+    key,
+    action: 'adopt',
+    id: remote.id,
+    fields,
+    desired,
+    movedFrom: from,
+    ...archived,
+    ...lapsed(remote),
+  };
+}
+
 /**
  * `managed`: the marker index of the account's discounts (one kept per key); `keyOfId`: product and
  * price ids → their catalog keys.
@@ -168,12 +219,15 @@ export function planDiscounts(
   keyOfId: ReadonlyMap<string, string>,
   options: DiffOptions,
 ): DiscountPlan {
+  const moves = renamedKeys(wanted, managed);
   // an unmarked discount is taken over by one key at most
   let unmarked = all.filter((d) => readMarker(d.custom_data) === undefined);
   const ambiguities: Ambiguity[] = [];
   const planned = Object.entries(wanted).map(([key, discount]): DiscountChange => {
     const desired = discountState(discount);
     const remote = managed.get(key);
+    const move = moves.get(key);
+    if (move) return moved(key, discount, move, keyOfId);
     if (remote || !options.adopt) return change(key, discount, remote, keyOfId);
     const adoption = adoptionFor(key, desired, unmarked);
     if (adoption.ambiguity) {
@@ -203,9 +257,10 @@ export function planDiscounts(
   });
   const taken = new Set(planned.filter((c) => c.action === 'adopt').map((c) => c.id));
   const changes = planned.map((c) => withCodeHolder(c, unmarked, taken));
+  const movedKeys = new Set([...moves.values()].map((m) => m.from));
   const orphans: Orphan[] = [...managed]
     // an expired or used discount can still be applied to subscriptions: pruning archives it too
-    .filter(([key, d]) => d.status !== 'archived' && !(key in wanted))
+    .filter(([key, d]) => d.status !== 'archived' && !(key in wanted) && !movedKeys.has(key))
     .map(([key, d]) => ({ kind: 'discount' as const, key, id: d.id }))
     .sort((a, b) => a.key.localeCompare(b.key));
   if (options.prune) {

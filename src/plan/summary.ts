@@ -31,7 +31,8 @@ export type PlanSummary = Record<Exclude<Bucket, 'adopt'>, number> & { adopt?: n
 
 /**
  * Counts as in terraform's "Plan:" line: a replace is one create and one archive, an unarchive an
- * update; an adoption counts once, as an adoption, whatever else it changes on the object.
+ * update; an adoption counts once, as an adoption, whatever else it changes on the object (a
+ * renamed discount key's move counts as an update).
  */
 export function summarize(plan: Plan): PlanSummary {
   const summary: Record<Bucket, number> = { adopt: 0, create: 0, update: 0, archive: 0, unchanged: 0 };
@@ -45,7 +46,9 @@ export function summarize(plan: Plan): PlanSummary {
     unchanged: ['unchanged'],
   };
   for (const change of changesInOrder(plan)) {
-    for (const bucket of add[change.action]) summary[bucket] += 1;
+    // a renamed discount key taking its old discount is an update of that discount
+    const moved = change.kind === 'discount' && change.movedFrom !== undefined;
+    for (const bucket of moved ? ['update' as const] : add[change.action]) summary[bucket] += 1;
   }
   const { adopt, ...counts } = summary;
   return plan.ambiguities ? { adopt, ...counts } : counts;

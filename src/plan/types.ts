@@ -157,6 +157,12 @@ export type DiscountChange = ChangeBase & {
   codeConflict?: CodeConflict;
   /** the account's discount is expired or used: it stays, its code stays taken, nothing re-creates it */
   remoteStatus?: LapsedStatus;
+  /**
+   * an `adopt` of this catalog's own discount of a key the catalog no longer names, holding this
+   * key's code: the key was renamed with its code kept, so that discount takes the new key's marker
+   * and keeps its code (never a create beside it, which Paddle refuses, and an archive of the holder)
+   */
+  movedFrom?: string;
 } & (Creation<DiscountState> | InPlace<DiscountState> | Adoption<DiscountState> | Archival);
 
 export type Change = ProductChange | PriceChange | DiscountChange;

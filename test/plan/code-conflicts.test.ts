@@ -34,24 +34,36 @@ describe('discount codes are one per account: a code another discount holds is a
       remoteDiscount(null, { id: 'dsc_b', status: 'archived', custom_data: teamB('old') }),
       { id: 'dsc_b', code: 'LAUNCH25', catalog: 'team-b', key: 'old', archived: true },
     ],
-    [
-      "this catalog's discount of another key (no longer in the catalog)",
-      remoteDiscount('spring', { id: 'dsc_s' }),
-      { id: 'dsc_s', code: 'LAUNCH25', catalog: 'default', key: 'spring' },
-    ],
   ])('a new discount whose code is held by %s', (_what, holder, conflict) => {
     const plan = planOf([holder]);
     expect(plan.discounts.map((c) => [c.action, c.codeConflict])).toEqual([['create', conflict]]);
     expect(planDocument(plan, 'sandbox').changes[0]).toMatchObject({ key: 'launch', codeConflict: conflict });
   });
 
-  it('--prune archiving the holder does not free the code: still a conflict', () => {
-    const plan = planOf([remoteDiscount('spring', { id: 'dsc_s' })], withLaunch(), { prune: true });
-    expect(plan.discounts.map((c) => [c.action, c.key, c.codeConflict?.id])).toEqual([
-      ['create', 'launch', 'dsc_s'],
-      ['archive', 'spring', undefined],
-    ]);
-  });
+  it.each([
+    ['active', [], {}],
+    ['archived', [{ prune: true }], { archived: true }],
+  ] as const)(
+    'a key renamed with its code kept (the old key %s, no longer in the catalog) is a move of the marker, not a conflict nor create + archive',
+    (status, [options], extra) => {
+      const plan = planOf([remoteDiscount('spring', { id: 'dsc_s', status })], withLaunch(), options);
+      expect(plan.discounts).toEqual([
+        expect.objectContaining({
+          action: 'adopt',
+          key: 'launch',
+          id: 'dsc_s',
+          movedFrom: 'spring',
+          ...extra,
+        }),
+      ]);
+      expect(plan.discounts[0]?.codeConflict).toBeUndefined();
+      expect(plan.orphans).toEqual([]);
+      expect(formatPlan(plan, plain)[0]).toMatch(
+        /^~ move discount spring → launch \(dsc_s\): keeps its code LAUNCH25/,
+      );
+      expect(planDocument(plan, 'sandbox').summary).toMatchObject({ create: 0, update: 1, archive: 0 });
+    },
+  );
 
   it('an update to a code an unmanaged discount holds names it as not managed', () => {
     const plan = planOf(

@@ -1,0 +1,82 @@
+// A discount key renamed in the catalog with its code kept, through the CLI against the emulator over
+// real HTTP: the same discount takes the new key's marker (an update that keeps its code), never a
+// create beside it and an archive of the code's holder (Paddle keeps one discount per code).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { tempDir, writeCatalog } from './catalog-files.js';
+
+let emulator: RunningEmulator;
+let dir: string;
+const cli = (...args: string[]) =>
+  runCliInProcess(args, { env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey } });
+
+async function getDiscount(id: string) {
+  const response = await fetch(`${emulator.url}/discounts/${id}`, {
+    headers: { authorization: `Bearer ${emulator.apiKey}` },
+  });
+  return ((await response.json()) as { data: { status: string; code: string; custom_data: unknown } }).data;
+}
+
+const spring = (key: string, description = 'Spring sale') => `version: 1
+products: {}
+discounts:
+  ${key}:
+    description: ${description}
+    type: percentage
+    amount: "15"
+    code: SPRING
+`;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ demo: false });
+  dir = tempDir();
+});
+afterAll(() => emulator.close());
+beforeEach(() => emulator.reset());
+
+describe('a discount key renamed with its code kept', { timeout: 60_000 }, () => {
+  it('issue 22 finding 2: spring → spring-2025 (both SPRING) with --prune moves the marker: the same discount keeps SPRING and is active', async () => {
+    const first = await cli('--json', 'apply', writeCatalog(dir, spring('spring'), 'a.yaml'), '--yes');
+    expect(first.code, first.stderr).toBe(0);
+    const id = JSON.parse(first.stdout).discounts.spring.id as string;
+    const file = writeCatalog(dir, spring('spring-2025', 'Spring sale 2025'), 'b.yaml');
+
+    const plan = await cli('plan', file, '--prune');
+    expect(plan.stdout).toContain(`~ move discount spring → spring-2025 (${id}): keeps its code SPRING`);
+    expect(plan.stdout).not.toContain('+ create');
+    expect(plan.stdout).not.toContain('- archive');
+    expect(plan.stdout).toContain('Plan: 0 to create, 1 to update, 0 to archive.');
+    const doc = JSON.parse((await cli('--json', 'plan', file, '--prune')).stdout);
+    expect(doc.changes).toEqual([
+      expect.objectContaining({ kind: 'discount', key: 'spring-2025', id, movedFrom: 'spring' }),
+    ]);
+    expect(doc.orphans).toEqual([]);
+    const markdown = await cli('plan', file, '--prune', '--format', 'markdown');
+    expect(markdown.stdout).toContain(`~ move discount spring → spring-2025 (${id})`);
+
+    const applied = await cli('apply', file, '--prune', '--yes');
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    const after = await getDiscount(id);
+    expect(after).toMatchObject({
+      status: 'active',
+      code: 'SPRING',
+      description: 'Spring sale 2025',
+      custom_data: { paddle_catalog: { key: 'spring-2025' } },
+    });
+    const again = await cli('plan', file, '--prune', '--detailed-exitcode');
+    expect(again.code, again.stdout).toBe(0);
+  });
+
+  it('without --prune the rename is the same move, not a code conflict', async () => {
+    const first = await cli('--json', 'apply', writeCatalog(dir, spring('spring'), 'c.yaml'), '--yes');
+    const id = JSON.parse(first.stdout).discounts.spring.id as string;
+    const file = writeCatalog(dir, spring('spring-2025'), 'd.yaml');
+    const plan = await cli('plan', file);
+    expect(plan.stdout).toContain(`~ move discount spring → spring-2025 (${id}): keeps its code SPRING`);
+    expect(plan.stdout).not.toContain('is held by');
+    const applied = await cli('apply', file, '--yes');
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect((await getDiscount(id)).custom_data).toEqual({ paddle_catalog: { key: 'spring-2025' } });
+  });
+});
