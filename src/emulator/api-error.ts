@@ -70,16 +70,6 @@ export function domainError(code: string, detail: string, group: ErrorGroup): Ap
   return new ApiFailure(400, code, detail, { group });
 }
 
-/** 400 with a rule's own code, naming the offending field. */
-export function ruleViolation(
-  code: string,
-  detail: string,
-  field: string,
-  group: ErrorGroup = 'prices',
-): ApiFailure {
-  return new ApiFailure(400, code, detail, { group, errors: [{ field, message: detail }] });
-}
-
 export function notFound(entity: string, id: string): ApiFailure {
   return new ApiFailure(404, 'not_found', `${entity} ${id} not found.`);
 }

@@ -66,6 +66,11 @@ export function hintForRemoteError(details: RemoteErrorDetails): string | undefi
       return `The API key was not accepted: it is revoked, mistyped, or for the other environment. ${keyHelp(permission)}`;
     case 'too_many_requests':
       return 'Paddle allows 240 requests a minute per IP; wait and run again (a re-run picks up where this stopped).';
+    case 'discount_code_conflict':
+      return 'Discount codes are unique in the account, ignoring case, archived discounts included: give this discount another code, or take over the one named with --adopt.';
+    case 'discount_restricted_product_not_active':
+    case 'discount_restricted_product_price_not_active':
+      return 'restrict_to names only active products and prices of this account: remove the one named, or make it active again.';
     default:
       return hintForRefusedField(details);
   }

@@ -17,7 +17,7 @@ export interface RecordedAnswer {
   source: string;
   /**
    * `{product}` in path or body stands for a product of the account, `{archived}` for an archived
-   * one, `{customer}` and `{email}` for a customer
+   * one, `{customer}` and `{email}` for a customer, `{discount}` and `{code}` for a discount
    */
   request: { method: string; path: string; body?: unknown };
   status: number;
@@ -257,5 +257,55 @@ export const RECORDED_ANSWERS: RecordedAnswer[] = [
     request: { method: 'GET', path: '/transactions?id=txn_01k0nddb19m718qq4bmfr0scc3,foo' },
     status: 400,
     error: badRequest([{ field: 'id', message: 'invalid input' }]),
+  },
+  {
+    name: 'a discount code another discount holds (in another letter case)',
+    source: docs('discounts', 'discount_code_conflict'),
+    request: {
+      method: 'POST',
+      path: '/discounts',
+      body: { description: 'Again', type: 'percentage', amount: '10', code: '{code}' },
+    },
+    status: 409,
+    error: domain(
+      'discounts',
+      'discount_code_conflict',
+      'Discount code conflicts with Discount ID {discount}',
+    ),
+  },
+  {
+    name: 'a discount restricted to an archived product',
+    source: docs('discounts', 'discount_restricted_product_not_active'),
+    request: {
+      method: 'POST',
+      path: '/discounts',
+      body: { description: 'Ten off', type: 'percentage', amount: '10', restrict_to: ['{archived}'] },
+    },
+    status: 400,
+    error: domain(
+      'discounts',
+      'discount_restricted_product_not_active',
+      'Product given not active {archived}',
+    ),
+  },
+  {
+    name: "a discount restricted to a price the account does not hold (the docs' own example id)",
+    source: docs('discounts', 'discount_restricted_product_price_not_active'),
+    request: {
+      method: 'POST',
+      path: '/discounts',
+      body: {
+        description: 'Ten off',
+        type: 'percentage',
+        amount: '10',
+        restrict_to: ['pri_01ghbk4xjn4qdsmstcwzgcgg35'],
+      },
+    },
+    status: 400,
+    error: domain(
+      'discounts',
+      'discount_restricted_product_price_not_active',
+      'Product Price given not active pri_01ghbk4xjn4qdsmstcwzgcgg35',
+    ),
   },
 ];

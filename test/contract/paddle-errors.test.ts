@@ -15,7 +15,7 @@ const slots: Record<string, string> = {};
 function fill<T>(value: T): T {
   return JSON.parse(
     JSON.stringify(value).replace(
-      /\{(product|archived|customer|email)\}/g,
+      /\{(product|archived|customer|email|discount|code)\}/g,
       (_, k: string) => slots[k] as string,
     ),
   );
@@ -29,6 +29,9 @@ beforeAll(async () => {
   const customer = (await call(emulator, 'GET', '/customers')).body.data[0];
   slots.customer = customer.id;
   slots.email = customer.email;
+  const discount = { description: 'Held', type: 'percentage', amount: '10', code: 'HELDCODE' };
+  slots.discount = (await call(emulator, 'POST', '/discounts', { body: discount })).body.data.id;
+  slots.code = 'heldcode';
 });
 afterAll(() => emulator.close());
 
@@ -73,6 +76,9 @@ describe('the CLI hints from the code of the recorded answer alone', () => {
     ['price_trial_period_requires_billing_cycle', /needs a recurring price/],
     ['trial_is_either_paid_or_cardless', /either paid .* or cardless/],
     ['trial_currency_mismatch', /one trial override for each price override/],
+    ['discount_code_conflict', /codes are unique in the account.*--adopt/],
+    ['discount_restricted_product_not_active', /restrict_to names only active products and prices/],
+    ['discount_restricted_product_price_not_active', /restrict_to names only active products and prices/],
   ])('%s', (code, hint) => {
     const answer = RECORDED_ANSWERS.find((a) => a.error.code === code);
     expect(answer?.error.errors).toBeUndefined();

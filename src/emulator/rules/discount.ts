@@ -4,7 +4,7 @@
 // dsc_01gtgztp8fpchantd5g1wrksa3 does), recur before maximum_recurring_intervals,
 // codes unique per account ignoring case (409 discount_code_conflict), restrict_to ids active.
 import { PADDLE_ID } from '../../paddle-facts/ids.js';
-import { ApiFailure, badRequest, ruleViolation } from '../api-error.js';
+import { ApiFailure, badRequest, domainError } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
 import type { Collection } from '../state.js';
 import type { WireRecord } from '../types.js';
@@ -111,13 +111,13 @@ export function checkCodeFree(discounts: Collection, code: unknown, selfId?: str
     .all()
     .find((d) => d.id !== selfId && typeof d.code === 'string' && d.code.toUpperCase() === folded);
   if (holder) {
+    // as developer.paddle.com/errors/discounts/discount_code_conflict: a 409, no errors[]
     throw new ApiFailure(
       409,
       'discount_code_conflict',
       `Discount code conflicts with Discount ID ${holder.id}`,
       {
         group: 'discounts',
-        errors: [{ field: 'code', message: `Discount code conflicts with Discount ID ${holder.id}` }],
       },
     );
   }
@@ -134,16 +134,10 @@ export function checkRestrictedActive(
     const record = (isProduct ? lookup.products : lookup.prices).get(id);
     if (record?.status === 'active') continue;
     throw isProduct
-      ? ruleViolation(
-          'discount_restricted_product_not_active',
-          `Product given not active ${id}`,
-          'restrict_to',
-          'discounts',
-        )
-      : ruleViolation(
+      ? domainError('discount_restricted_product_not_active', `Product given not active ${id}`, 'discounts')
+      : domainError(
           'discount_restricted_product_price_not_active',
           `Product Price given not active ${id}`,
-          'restrict_to',
           'discounts',
         );
   }
