@@ -45,6 +45,24 @@ describe('the emulator answers as Paddle does', () => {
   });
 });
 
+describe('list query fields: Paddle names them only where its answer is recorded', () => {
+  it.each(['/products', '/prices', '/customers', '/discounts'])(
+    '%s (not recorded): a negative per_page names the parameter as sent',
+    async (path) => {
+      const res = await call(emulator, 'GET', `${path}?per_page=-1`);
+      expect(res.body.error.code).toBe('invalid_field');
+      expect(res.body.error.errors).toEqual([
+        { field: 'per_page', message: 'must be greater than or equal to 0. Provided: -1' },
+      ]);
+    },
+  );
+
+  it("/transactions' collection_mode follows the recorded TransactionsRequest pattern", async () => {
+    const res = await call(emulator, 'GET', '/transactions?collection_mode=sometimes');
+    expect(res.body.error.errors[0].field).toBe('TransactionsRequest.CollectionMode[0]');
+  });
+});
+
 describe("the emulator's own words stay out of Paddle's fields", () => {
   it('an unapproved tax category: the flag is named in X-Emulator-Hint and in the request log', async () => {
     const res = await call(emulator, 'POST', '/products', { body: productBody({ tax_category: 'ebooks' }) });
