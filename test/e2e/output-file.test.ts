@@ -110,6 +110,7 @@ describe('apply --ids-out / --env-out that cannot be written after the writes', 
     expect(doc).toMatchObject({
       ok: false,
       verified: true,
+      error: { kind: 'user', message: 'cannot write blocker/ids.json: blocker is a file, not a folder' },
       unwritten: [
         {
           file: 'blocker/ids.json',

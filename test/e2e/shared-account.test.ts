@@ -136,7 +136,15 @@ describe('duplicates fail verification; --dedupe repairs them', { timeout: 90_00
 
     const { code, doc } = await json('apply', file, '--yes');
     expect(code).toBe(1);
-    expect(doc).toMatchObject({ ok: false, verified: false });
+    expect(doc).toMatchObject({
+      ok: false,
+      verified: false,
+      error: {
+        kind: 'not-verified',
+        message:
+          'not verified: 2 keys have more than one active object (another apply or a person made them meanwhile?)',
+      },
+    });
     expect(doc.verification.duplicates).toEqual([
       expect.objectContaining({ kind: 'product', key: 'pro', others: [twin.id] }),
       expect.objectContaining({ kind: 'price', key: 'pro/yearly' }),

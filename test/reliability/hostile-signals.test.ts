@@ -45,7 +45,12 @@ describe('SIGTERM is handled like Ctrl-C', () => {
     expect(run.signal).toBeNull();
     expect(run.code).toBe(1);
     const doc = JSON.parse(run.stdout);
-    expect(doc).toMatchObject({ ok: false, interrupted: true, verified: false });
+    expect(doc).toMatchObject({
+      ok: false,
+      interrupted: true,
+      verified: false,
+      error: { kind: 'interrupted', message: expect.stringContaining('interrupted') },
+    });
     // the call in flight when the signal came finished: its product has its id
     const created = Object.values(doc.products as Record<string, { id?: string }>).filter((p) => p.id);
     expect(created.length).toBeGreaterThan(0);

@@ -2,9 +2,11 @@
 // discounts, what --dedupe archived, whether the account verified, and the error that stopped it.
 import type { ApplyOutcome } from '../../apply/apply-catalog.js';
 import type { KeyResult } from '../../apply/report.js';
+import { plural } from '../../output/plural.js';
 import { changesInOrder } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
 import { remoteErrorJson } from '../handle-error.js';
+import type { UnwrittenFile } from '../output-file.js';
 
 type Entry = { id?: string; action: KeyResult['action']; status: KeyResult['status'] };
 
@@ -26,11 +28,35 @@ function productsByKey(results: readonly KeyResult[]) {
   return products;
 }
 
+/** The line that says why a run that finished is not verified (stderr and the --json error). */
+export function notVerifiedMessage(remaining: Plan | undefined): string {
+  const duplicates = remaining?.duplicates ?? [];
+  return duplicates.length > 0
+    ? `not verified: ${plural(duplicates.length, 'key')} ${duplicates.length === 1 ? 'has' : 'have'} more than one active object (another apply or a person made them meanwhile?)`
+    : 'not verified: after apply, the account still differs from the catalog';
+}
+
+export const INTERRUPTED_MESSAGE = 'interrupted: the calls in flight finished; nothing else was started';
+
+/**
+ * The `error` of a failed run, in every command's one failure shape: Paddle's error that stopped it,
+ * the interrupt, the verification that failed, or the first id file that could not be written.
+ */
+function failure(outcome: ApplyOutcome, unwritten: readonly UnwrittenFile[]) {
+  const { error, interrupted } = outcome.execution;
+  if (error) return remoteErrorJson(error);
+  if (interrupted) return { kind: 'interrupted', message: INTERRUPTED_MESSAGE };
+  if (!outcome.verified) return { kind: 'not-verified', message: notVerifiedMessage(outcome.remaining) };
+  const [file] = unwritten;
+  return file ? { kind: 'user', message: file.message } : undefined;
+}
+
 export function applyDocument(
   environment: string,
   plan: Plan,
   outcome: ApplyOutcome,
   all: readonly KeyResult[],
+  unwritten: readonly UnwrittenFile[],
 ) {
   const results = all.filter((r) => r.duplicateOf === undefined);
   const deduplicated = all
@@ -41,8 +67,9 @@ export function applyDocument(
   );
   const { error, interrupted } = outcome.execution;
   const failed = error !== undefined || interrupted;
+  const stopped = failure(outcome, unwritten);
   return {
-    ok: !failed && outcome.verified,
+    ok: stopped === undefined,
     environment,
     products: productsByKey(results),
     ...(plan.discounts.length > 0 ? { discounts } : {}),
@@ -52,7 +79,8 @@ export function applyDocument(
       ? { verification: verificationJson(outcome.remaining) }
       : {}),
     ...(interrupted ? { interrupted: true } : {}),
-    ...(error ? { error: remoteErrorJson(error) } : {}),
+    ...(unwritten.length > 0 ? { unwritten } : {}),
+    ...(stopped ? { error: stopped } : {}),
   };
 }
 

@@ -4,12 +4,11 @@ import type { KeyResult } from '../../apply/report.js';
 import type { ApplyResult } from '../../apply/use-case.js';
 import { shown } from '../../output/escape.js';
 import { formatChange, formatDuplicates } from '../../output/plan-format.js';
-import { plural } from '../../output/plural.js';
 import type { Reporter } from '../../output/reporter.js';
 import { changesInOrder } from '../../plan/summary.js';
 import { printRemoteError } from '../handle-error.js';
 import type { UnwrittenFile } from '../output-file.js';
-import { applyDocument } from './apply-document.js';
+import { applyDocument, INTERRUPTED_MESSAGE, notVerifiedMessage } from './apply-document.js';
 import { dashboardSteps } from './apply-steps.js';
 
 /**
@@ -31,8 +30,7 @@ export function renderJson(result: ApplyReport) {
   const { environment, plan, outcome, unwritten, results } = result;
   const remaining = remainingSteps(result);
   return {
-    ...applyDocument(environment, plan, outcome, results),
-    ...(unwritten.length > 0 ? { ok: false, unwritten } : {}),
+    ...applyDocument(environment, plan, outcome, results, unwritten),
     ...(remaining.length > 0 ? { remaining: remaining.map((s) => s.trim()) } : {}),
   };
 }
@@ -70,7 +68,7 @@ export function renderVerdict(result: ApplyReport, out: Reporter): void {
   for (const { message } of result.unwritten) out.error(message);
   if (execution.error || execution.interrupted) {
     if (execution.error) printRemoteError(execution.error, out);
-    else out.error('interrupted: the calls in flight finished; nothing else was started');
+    else out.error(INTERRUPTED_MESSAGE);
     renderRemaining(remainingSteps(result), out);
   } else if (!result.outcome.verified) {
     renderNotVerified(result, out);
@@ -90,11 +88,7 @@ function renderRemaining(remaining: string[], out: Reporter): void {
 function renderNotVerified({ outcome }: ApplyReport, out: Reporter): void {
   const remaining = outcome.remaining;
   const duplicates = remaining?.duplicates ?? [];
-  out.error(
-    duplicates.length > 0
-      ? `not verified: ${plural(duplicates.length, 'key')} ${duplicates.length === 1 ? 'has' : 'have'} more than one active object (another apply or a person made them meanwhile?)`
-      : 'not verified: after apply, the account still differs from the catalog',
-  );
+  out.error(notVerifiedMessage(remaining));
   for (const line of formatDuplicates(duplicates, out.errStyle)) out.info(`  ${line}`);
   for (const change of remaining ? changesInOrder(remaining) : []) {
     for (const line of formatChange(change, out.errStyle)) out.info(`  ${line}`);

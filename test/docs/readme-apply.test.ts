@@ -1,0 +1,44 @@
+// The README's line about apply's --json document names every field apply prints, and a failed
+// run's document has the one failure shape of every command (an `error` with its kind).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { withTempDir } from '../reliability/support/canary.js';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+/** The README's text from `start` up to the next blank line, joined into one line. */
+const paragraph = (start: string) => {
+  const at = readme.indexOf(start);
+  expect(at, start).toBeGreaterThan(-1);
+  return readme.slice(at, readme.indexOf('\n\n', at)).replace(/\n\s*/g, ' ');
+};
+
+describe('README: apply --json', () => {
+  it('names every field of the document, and an unwritten id file is an error of kind user', () =>
+    withTempDir('pc-readme-apply-', async (dir) => {
+      writeFileSync(join(dir, 'blocker'), '');
+      const catalog = join(ROOT, 'catalogs/saas-starter.yaml');
+      const args = ['--json', 'apply', catalog, '--local', '--yes', '--ids-out', 'blocker/ids.json'];
+      const run = await runCliInProcess(args, { cwd: dir });
+      expect(run.code, run.stderr).toBe(1);
+      const doc = JSON.parse(run.stdout);
+      expect(doc).toMatchObject({ ok: false, verified: true, error: { kind: 'user' } });
+      const [product] = Object.values(doc.products);
+      const line = paragraph('`apply --json` prints');
+      const fields = [
+        ...Object.keys(doc),
+        ...Object.keys(product as object),
+        'verification',
+        'pending',
+        'duplicates',
+        'interrupted',
+        'remaining',
+        'deduplicated',
+      ];
+      for (const field of fields) expect(line, field).toContain(`"${field}"`);
+      for (const kind of ['api', 'interrupted', 'not-verified', 'user'])
+        expect(line, kind).toContain(`\`${kind}\``);
+    }));
+});
