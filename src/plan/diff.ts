@@ -5,7 +5,7 @@ import { withCodeConflicts } from './code-conflicts.js';
 import { planDiscounts } from './discounts.js';
 import { fieldChanges } from './field-diff.js';
 import { indexByMarker } from './identity.js';
-import { withLookalikes } from './lookalikes.js';
+import { sameCode, withLookalikes } from './lookalikes.js';
 import { keptCustomData, priceKeyOf } from './marker.js';
 import { priceState, productState } from './normalize.js';
 import type { CatalogSnapshot, CustomData, RemotePrice, RemoteProduct } from './remote.js';
@@ -171,10 +171,14 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     .map(({ active: _active, ...orphan }) => orphan);
 
   if (options.prune) addArchives(groups, orphans, products.kept, prices.kept);
-  // the active one first, then one Paddle expired or used up (still in use), then an archived one
-  const discountIndex = indexByMarker('discount', scope, snapshot.discounts, (d) =>
-    d.status === 'active' ? 0 : d.status === 'archived' ? 2 : 1,
-  );
+  // the one holding the catalog's code first (Paddle keeps one discount per code, archived ones too,
+  // so keeping another would strand the code on an archived twin); then the active one, then one
+  // Paddle expired or used up (still in use), then an archived one
+  const discountIndex = indexByMarker('discount', scope, snapshot.discounts, (d, key) => {
+    const wantedCode = catalog.discounts?.[key]?.code;
+    const holdsCode = wantedCode && d.code !== null && sameCode(d.code, wantedCode) ? 0 : 3;
+    return holdsCode + (d.status === 'active' ? 0 : d.status === 'archived' ? 2 : 1);
+  });
   const owned = [products.kept, prices.kept, adoptions?.products, adoptions?.prices];
   const keyOfId = new Map(
     owned.flatMap((index) => [...(index ?? [])].map(([key, o]) => [o.id, key] as const)),

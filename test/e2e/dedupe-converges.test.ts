@@ -1,7 +1,10 @@
 // --dedupe converges in one run, through the CLI against the emulator over real HTTP, in the cases
 // where the object the plan keeps is not the one that is active.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { ROOT } from '../helpers/run-cli.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { tempDir, writeCatalog } from './catalog-files.js';
 
@@ -74,6 +77,34 @@ describe('apply --dedupe converges in one run', { timeout: 90_000 }, () => {
     expect((await api('GET', `/prices/${keptPrice}`)).status).toBe('active');
     expect((await api('GET', `/prices/${twinPrice.id}`)).status).toBe('archived');
     expect((await api('GET', `/products/${twin.id}`)).status).toBe('archived');
+    const again = await cli('plan', file, '--detailed-exitcode');
+    expect(again.code, again.stdout).toBe(0);
+  });
+
+  it("issue 22 finding 1: the newer twin holds the catalog's code: dedupe keeps that twin, archives the other, and LAUNCH25 stays redeemable", async () => {
+    const file = writeCatalog(
+      dir,
+      readFileSync(join(ROOT, 'catalogs/launch-discounts.yaml'), 'utf8'),
+      'l.yaml',
+    );
+    const first = await cli('--json', 'apply', file, '--yes');
+    expect(first.code, first.stderr).toBe(0);
+    const original = JSON.parse(first.stdout).discounts.launch.id as string;
+    const managed = (await api('PATCH', `/discounts/${original}`, { code: 'OLDCODE' })) as Entity &
+      Record<string, unknown>;
+    // the same discount again, with the catalog's code and the same marker (a copy made by hand)
+    const copied = ['description', 'type', 'amount', 'recur', 'maximum_recurring_intervals', 'usage_limit'];
+    const twin = await api('POST', '/discounts', {
+      ...Object.fromEntries(['restrict_to', 'expires_at', ...copied].map((f) => [f, managed[f]])),
+      code: 'LAUNCH25',
+      custom_data: { paddle_catalog: { key: 'launch' } },
+    });
+
+    const dedupe = await cli('--json', 'apply', file, '--dedupe', '--yes');
+    expect(dedupe.code, dedupe.stdout + dedupe.stderr).toBe(0);
+    expect(JSON.parse(dedupe.stdout).verified).toBe(true);
+    expect(await api('GET', `/discounts/${twin.id}`)).toMatchObject({ status: 'active', code: 'LAUNCH25' });
+    expect(await api('GET', `/discounts/${original}`)).toMatchObject({ status: 'archived', code: 'OLDCODE' });
     const again = await cli('plan', file, '--detailed-exitcode');
     expect(again.code, again.stdout).toBe(0);
   });

@@ -3,8 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import { diff } from '../../src/plan/diff.js';
 import { olderFirst } from '../../src/plan/identity.js';
+import type { RemoteDiscount } from '../../src/plan/remote.js';
 import { changesInOrder, hasChanges, isConverged, summarize } from '../../src/plan/summary.js';
-import { catalogOf, price, pro, remoteDiscount, remoteProduct, snapshotOf } from './builders.js';
+import {
+  catalogOf,
+  launchDiscount,
+  price,
+  pro,
+  remoteDiscount,
+  remoteProduct,
+  snapshotOf,
+} from './builders.js';
 
 const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
 const lines = (plan: ReturnType<typeof diff>) =>
@@ -151,6 +160,36 @@ describe('duplicate discounts: kept by age, archived by --dedupe', () => {
       'archive discount welcome dsc_c',
     ]);
   });
+});
+
+describe('a twin holding the code the catalog wants is the one kept', () => {
+  const catalog = { ...catalogOf({}), discounts: { launch: launchDiscount } };
+  const twins = (holder: Partial<RemoteDiscount>) => ({
+    ...snapshotOf(),
+    discounts: [
+      remoteDiscount('launch', { id: 'dsc_old', code: 'OLDCODE', created_at: at(0) }),
+      remoteDiscount('launch', { id: 'dsc_new', code: 'LAUNCH25', created_at: at(5), ...holder }),
+    ],
+  });
+
+  it.each([
+    ['active', {}, ['archive discount launch dsc_old', 'unchanged discount launch dsc_new']],
+    [
+      'archived',
+      { status: 'archived' as const },
+      ['archive discount launch dsc_old', 'unarchive discount launch dsc_new'],
+    ],
+  ])(
+    'the newer twin (%s) holds the code: --dedupe keeps it and archives the older one, nothing writes the code',
+    (_s, holder, expected) => {
+      const plan = diff(catalog, twins(holder), { dedupe: true });
+      expect(plan.duplicates).toEqual([
+        { kind: 'discount', key: 'launch', kept: 'dsc_new', others: ['dsc_old'] },
+      ]);
+      expect(lines(plan)).toEqual(expected);
+      expect(plan.discounts[0]?.codeConflict).toBeUndefined();
+    },
+  );
 });
 
 function productTwins() {
