@@ -71,6 +71,8 @@ export function hintForRemoteError(details: RemoteErrorDetails): string | undefi
     case 'discount_restricted_product_not_active':
     case 'discount_restricted_product_price_not_active':
       return 'restrict_to names only active products and prices of this account: remove the one named, or make it active again.';
+    case 'discount_usage_limit_less_than_times_used':
+      return "A discount's usage_limit cannot go below the times it was already used (times_used): raise usage_limit to at least that.";
     default:
       return hintForRefusedField(details);
   }

@@ -17,7 +17,8 @@ export interface RecordedAnswer {
   source: string;
   /**
    * `{product}` in path or body stands for a product of the account, `{archived}` for an archived
-   * one, `{customer}` and `{email}` for a customer, `{discount}` and `{code}` for a discount
+   * one, `{customer}` and `{email}` for a customer, `{discount}` and `{code}` for a discount,
+   * `{used}` for a discount used 10 times
    */
   request: { method: string; path: string; body?: unknown };
   status: number;
@@ -306,6 +307,17 @@ export const RECORDED_ANSWERS: RecordedAnswer[] = [
       'discounts',
       'discount_restricted_product_price_not_active',
       'Product Price given not active pri_01ghbk4xjn4qdsmstcwzgcgg35',
+    ),
+  },
+  {
+    name: 'a usage_limit below the times a discount was used',
+    source: docs('discounts', 'discount_usage_limit_less_than_times_used'),
+    request: { method: 'PATCH', path: '/discounts/{used}', body: { usage_limit: 5 } },
+    status: 400,
+    error: domain(
+      'discounts',
+      'discount_usage_limit_less_than_times_used',
+      'Usage limit is less than times already used (Times Used: 10, Usage Limit: 5)',
     ),
   },
 ];

@@ -15,14 +15,16 @@ const slots: Record<string, string> = {};
 function fill<T>(value: T): T {
   return JSON.parse(
     JSON.stringify(value).replace(
-      /\{(product|archived|customer|email|discount|code)\}/g,
+      /\{(product|archived|customer|email|discount|code|used)\}/g,
       (_, k: string) => slots[k] as string,
     ),
   );
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator();
+  const used = { description: 'Used', type: 'percentage', amount: '10', usage_limit: 20, times_used: 10 };
+  slots.used = 'dsc_01h000000000000000000000t1';
+  emulator = await startEmulator({ seed: { sandbox: { discounts: [{ id: slots.used, ...used }] } } });
   slots.product = (await call(emulator, 'POST', '/products', { body: productBody() })).body.data.id;
   slots.archived = (await call(emulator, 'POST', '/products', { body: productBody() })).body.data.id;
   await call(emulator, 'PATCH', `/products/${slots.archived}`, { body: { status: 'archived' } });
@@ -97,6 +99,10 @@ describe('the CLI hints from the code of the recorded answer alone', () => {
     ['discount_code_conflict', /codes are unique in the account.*--adopt/],
     ['discount_restricted_product_not_active', /restrict_to names only active products and prices/],
     ['discount_restricted_product_price_not_active', /restrict_to names only active products and prices/],
+    [
+      'discount_usage_limit_less_than_times_used',
+      /usage_limit cannot go below the times it was already used/,
+    ],
   ])('%s', (code, hint) => {
     const answer = RECORDED_ANSWERS.find((a) => a.error.code === code);
     expect(answer?.error.errors).toBeUndefined();

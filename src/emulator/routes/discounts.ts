@@ -10,6 +10,7 @@ import {
   checkDiscountBody,
   checkDiscountRules,
   checkRestrictedActive,
+  checkUsageLimitCovers,
   generatedCode,
 } from '../rules/discount.js';
 import { DISCOUNT_STATUSES, discountStatus, refreshDiscountStatuses } from '../rules/discount-status.js';
@@ -92,6 +93,7 @@ function update(ctx: RouteContext): Reply {
   checkDiscountRules(next);
   if ('code' in ctx.body) checkCodeFree(state.discounts, next.code, discount.id);
   if ('restrict_to' in ctx.body) checkRestrictedActive(next.restrict_to, state);
+  if ('usage_limit' in ctx.body) checkUsageLimitCovers(next);
   applyPatch(discount, ctx.body, ctx);
   // an expired or used discount may be patched (archived, or given a later expires_at or a higher
   // usage_limit); its status then follows from its fields again

@@ -2,7 +2,8 @@
 // discount as it would be stored, so a PATCH cannot get round them: the amount's form by type, a
 // currency for flat types (a percentage may carry one: Paddle's own GET /discounts example
 // dsc_01gtgztp8fpchantd5g1wrksa3 does), recur before maximum_recurring_intervals,
-// codes unique per account ignoring case (409 discount_code_conflict), restrict_to ids active.
+// codes unique per account ignoring case (409 discount_code_conflict), restrict_to ids active,
+// usage_limit not below times_used. Each refusal as its developer.paddle.com/errors/discounts page.
 import { PADDLE_ID } from '../../paddle-facts/ids.js';
 import { ApiFailure, badRequest, domainError } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
@@ -121,6 +122,17 @@ export function checkCodeFree(discounts: Collection, code: unknown, selfId?: str
       },
     );
   }
+}
+
+/** A usage_limit is never lowered below the times the discount was already used. */
+export function checkUsageLimitCovers(discount: WireRecord): void {
+  const { usage_limit: limit, times_used: used } = discount;
+  if (typeof limit !== 'number' || typeof used !== 'number' || limit >= used) return;
+  throw domainError(
+    'discount_usage_limit_less_than_times_used',
+    `Usage limit is less than times already used (Times Used: ${used}, Usage Limit: ${limit})`,
+    'discounts',
+  );
 }
 
 /** Each restrict_to id is an active product or price of this account. */
