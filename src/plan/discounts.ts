@@ -185,16 +185,19 @@ function renamedKeys(
   return moves;
 }
 
-/** The renamed key's change: its old discount takes the new marker (set active first if archived). */
-function moved(
+/**
+ * `remote` takes the key's marker, with whatever else differs (set active first if archived): an
+ * unmarked discount adopted, or, with `movedFrom`, the discount of a key renamed with its code kept.
+ */
+function takeOver(
   key: string,
   wanted: CatalogDiscount,
-  { from, remote }: Move,
+  remote: RemoteDiscount,
   keyOfId: ReadonlyMap<string, string>,
+  movedFrom?: string,
 ): DiscountChange {
   const desired = ownData(discountState(wanted), wanted, remote);
   const fields = fieldChanges(remoteDiscountState(remote, keyOfId, desired), desired);
-  const archived = remote.status === 'archived' ? { archived: true } : {};
   return {
     kind: 'discount',
     key,
@@ -202,8 +205,8 @@ function moved(
     id: remote.id,
     fields,
     desired,
-    movedFrom: from,
-    ...archived,
+    ...(movedFrom === undefined ? {} : { movedFrom }),
+    ...(remote.status === 'archived' ? { archived: true } : {}),
     ...lapsed(remote),
   };
 }
@@ -227,7 +230,7 @@ export function planDiscounts(
     const desired = discountState(discount);
     const remote = managed.get(key);
     const move = moves.get(key);
-    if (move) return moved(key, discount, move, keyOfId);
+    if (move) return takeOver(key, discount, move.remote, keyOfId, move.from);
     if (remote || !options.adopt) return change(key, discount, remote, keyOfId);
     const adoption = adoptionFor(key, desired, unmarked);
     if (adoption.ambiguity) {
@@ -241,19 +244,7 @@ export function planDiscounts(
     if (!adoption.remote) return change(key, discount, undefined, keyOfId);
     const adopted = adoption.remote;
     unmarked = unmarked.filter((d) => d !== adopted);
-    const kept = ownData(desired, discount, adopted);
-    const fields = fieldChanges(remoteDiscountState(adopted, keyOfId, kept), kept);
-    const archived = adopted.status === 'archived' ? { archived: true } : {};
-    return {
-      kind: 'discount',
-      key,
-      action: 'adopt',
-      id: adopted.id,
-      fields,
-      desired: kept,
-      ...archived,
-      ...lapsed(adopted),
-    };
+    return takeOver(key, discount, adopted, keyOfId);
   });
   const taken = new Set(planned.filter((c) => c.action === 'adopt').map((c) => c.id));
   const changes = planned.map((c) => withCodeHolder(c, unmarked, taken));
