@@ -53,6 +53,21 @@ export function savedPlanDocument(input: SavedPlanInput): SavedPlan {
 
 export const savedPlanText = (document: SavedPlan) => `${JSON.stringify(document, null, 2)}\n`;
 
+/** The fields of a saved plan's text, unchecked; undefined for any other text (a catalog). */
+export function savedPlanFields(text: string): Record<string, unknown> | undefined {
+  if (!text.trimStart().startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    const isPlan =
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { format?: unknown }).format === PLAN_FILE_FORMAT;
+    return isPlan ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const again = (file: string) => `Make the plan again (plan <catalog> --out ${shown(file)}) and review it.`;
 
 /**
@@ -60,21 +75,8 @@ const again = (file: string) => `Make the plan again (plan <catalog> --out ${sho
  * is one is checked: another format version, an edit since it was written, a broken shape.
  */
 export function readSavedPlan(file: string, text: string): SavedPlan | undefined {
-  if (!text.trimStart().startsWith('{')) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (
-    typeof value !== 'object' ||
-    value === null ||
-    (value as { format?: unknown }).format !== PLAN_FILE_FORMAT
-  ) {
-    return undefined;
-  }
-  const document = value as Record<string, unknown>;
+  const document = savedPlanFields(text);
+  if (!document) return undefined;
   if (document.version !== PLAN_FILE_VERSION) {
     throw new UserError(
       `${shown(file)} is a saved plan of format version ${shown(JSON.stringify(document.version))}; this paddle-catalog reads version ${PLAN_FILE_VERSION}. Nothing was applied.`,

@@ -175,6 +175,9 @@ describe('plan --out, apply <plan-file>', { timeout: 60_000 }, () => {
     );
     writeFileSync(planFile, original);
     expect((await refused({}, '--prune')).message).toContain('--prune: plan.json is a saved plan');
+    const planned = await cli(['plan', 'plan.json']);
+    expect(planned.code).toBe(1);
+    expect(planned.stderr).toContain('plan.json is a saved plan, not a catalog (it was made from');
     expect((await json(['apply', 'plan.json', '--yes'])).code).toBe(0);
   });
 });

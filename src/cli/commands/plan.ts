@@ -1,14 +1,16 @@
 // `plan <file>`: validate, read the account, print what apply would change.
 import { Option } from 'commander';
 import { planAccount } from '../../apply/use-case.js';
-import { loadCatalog } from '../../catalog/read.js';
+import { loadCatalog, readCatalogFile } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { annotateIssues } from '../../output/annotations.js';
+import { shown } from '../../output/escape.js';
 import { publishPlan } from '../../output/github.js';
 import { formatIssueLine } from '../../output/issues.js';
 import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import { hasWork } from '../../plan/summary.js';
+import { savedPlanFields } from '../../saved-plan/file.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { EMIT_FORMATS, type EmitFlags, emitPlan } from '../emit-tool-server.js';
 import { EXIT_CHANGES_PENDING, EXIT_OK } from '../handle-error.js';
@@ -92,6 +94,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
     );
   }
   const environment = environmentOf(flags.production);
+  await refuseSavedPlan(file, io.cwd);
   const loaded = await loadCatalog(file, environment, io.cwd);
   for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
   annotateIssues(reporter, file, loaded.warnings);
@@ -114,4 +117,16 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   } finally {
     await session.close();
   }
+}
+
+/** A saved plan given to plan: said in words, not as a catalog's unknown fields. */
+async function refuseSavedPlan(file: string, cwd: string): Promise<void> {
+  const saved = savedPlanFields(new TextDecoder().decode(await readCatalogFile(file, cwd)));
+  if (!saved) return;
+  const from =
+    typeof saved.catalog_file === 'string' ? ` (it was made from ${shown(saved.catalog_file)})` : '';
+  throw new UserError(
+    `${shown(file)} is a saved plan, not a catalog${from}.`,
+    `Apply it with apply ${shown(file)}, or plan the catalog file.`,
+  );
 }
