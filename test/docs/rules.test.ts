@@ -5,9 +5,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULE_IDS } from '../../src/catalog/rules/ids.js';
+import { URL_CREDENTIALS_RULE } from '../../src/paddle/target.js';
+import type { Problem } from '../../src/refs/check.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const text = readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8');
+const whole = readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8');
+const OTHER_TAGS = '\n# Other tags the CLI prints\n';
+/** The catalog rules; after them, the tags the CLI prints outside a catalog. */
+const [text = '', other = ''] = whole.split(OTHER_TAGS);
+/** Every problem refs can print; `satisfies` makes a new one in the type a compile error here. */
+const REFS_PROBLEMS = Object.keys({
+  'unknown-id': true,
+  archived: true,
+  'other-environment': true,
+  'product-archived': true,
+} satisfies Record<Problem, true>);
 
 /** `## id` → the section's text up to the next heading of the same level. */
 function sections(markdown: string): Map<string, string> {
@@ -39,7 +51,21 @@ describe('docs/rules.md', () => {
     expect(section).toMatch(/\]\((https:\/\/|\.\.\/)/);
   });
 
+  it('links every rule from the index at its top, once', () => {
+    const index = text.slice(0, text.indexOf('\n## '));
+    for (const id of RULE_IDS) expect(index.split(`[${id}](#${id})`).length - 1, id).toBe(1);
+  });
+
+  it("explains the other tags the CLI prints: refs' problems and the refused API URL", () => {
+    expect(whole).toContain(OTHER_TAGS);
+    const start = other.indexOf('### Problems found by refs');
+    const refs = other.slice(start, other.indexOf('\n### ', start));
+    for (const problem of REFS_PROBLEMS) expect(refs, problem).toContain(`- \`${problem}\`: `);
+    expect(other).toContain(`### ${URL_CREDENTIALS_RULE}\n`);
+    expect(other).toMatch(/Fix:[\s\S]*\]\(https:\/\//);
+  });
+
   it('refers to no document users do not have', () => {
-    expect(text).not.toMatch(/§|\bthe seed\b/i);
+    expect(whole).not.toMatch(/§|\bthe seed\b/i);
   });
 });
