@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { EnvironmentSettings } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
 import type { Reporter } from '../output/reporter.js';
+import { type CatalogGateway, createCatalogGateway } from '../paddle/catalog-gateway.js';
 import { resolveTarget, type Target } from '../paddle/target.js';
 
 export interface TargetFlags {
@@ -67,3 +68,7 @@ function banner(
   const where = flags.local ? 'local emulator' : new URL(target.baseUrl).host;
   return `${style.dim('→')} ${env} ${style.dim(`(${where})`)}${catalogFile ? ` ${style.dim('·')} ${catalogFile}` : ''}`;
 }
+
+/** The catalog reads and writes of a session; what the reads could not see is a warning on stderr. */
+export const catalogGateway = (session: Session, reporter: Reporter): CatalogGateway =>
+  createCatalogGateway(session.target, { warn: (message) => reporter.warn(message) });

@@ -31,7 +31,14 @@ function send(
   res.end(payload);
 }
 
-const FAULT_FIELDS = ['latency_ms', 'fail_rate', 'drop_rate', 'rate_limit', 'random_seed'];
+const FAULT_FIELDS = [
+  'latency_ms',
+  'fail_rate',
+  'drop_rate',
+  'rate_limit',
+  'random_seed',
+  'discount_list_statuses',
+];
 const CLOCK_FIELDS = ['now'];
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 
@@ -65,16 +72,26 @@ function knobs(body: Record<string, unknown>): EmulatorFaults {
     dropRate: num(body.drop_rate),
     rateLimit: num(body.rate_limit),
     randomSeed: num(body.random_seed),
+    discountListStatuses: statusList(body.discount_list_statuses),
   };
 }
 
-function faultsToWire(faults: EmulatorFaults): Record<string, number> {
+/** `discount_list_statuses`: a list of strings, or null/absent for all four. */
+function statusList(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw new Error('discount_list_statuses must be a list of discount statuses, or null');
+  return value;
+}
+
+function faultsToWire(faults: EmulatorFaults): Record<string, unknown> {
   return {
     latency_ms: faults.latencyMs ?? 0,
     fail_rate: faults.failRate ?? 0,
     drop_rate: faults.dropRate ?? 0,
     rate_limit: faults.rateLimit ?? 0,
     ...(faults.randomSeed === undefined ? {} : { random_seed: faults.randomSeed }),
+    ...(faults.discountListStatuses ? { discount_list_statuses: faults.discountListStatuses } : {}),
   };
 }
 

@@ -2,6 +2,8 @@
 // Paddle's rate limit (per client, 429 with an integer Retry-After, 60 s lockout).
 import { internalError, tooManyRequests } from './api-error.js';
 import { seededRandom } from './ids.js';
+import { enumFilter } from './list.js';
+import { DISCOUNT_STATUSES } from './rules/discount-status.js';
 import type { EmulatorFaults } from './types.js';
 
 const WINDOW_MS = 60_000;
@@ -28,6 +30,13 @@ export function checkFaults(faults: EmulatorFaults): void {
   count('rateLimit', faults.rateLimit);
   if (faults.randomSeed !== undefined && !Number.isInteger(faults.randomSeed)) {
     throw new RangeError('randomSeed must be an integer');
+  }
+  const statuses = faults.discountListStatuses;
+  if (
+    statuses !== undefined &&
+    (statuses.length === 0 || statuses.some((s) => !(DISCOUNT_STATUSES as readonly string[]).includes(s)))
+  ) {
+    throw new RangeError(`discountListStatuses must be some of ${DISCOUNT_STATUSES.join(', ')}`);
   }
 }
 
@@ -76,6 +85,12 @@ export class FaultInjector {
   maybeFail(): void {
     const rate = this.faults.failRate ?? 0;
     if (rate > 0 && this.random() < rate) throw internalError();
+  }
+
+  /** A discounts list asking for a status the knob leaves out: Paddle's invalid_field on the query. */
+  refuseQuery(method: string, path: string, query: URLSearchParams): void {
+    const allowed = this.faults.discountListStatuses;
+    if (allowed && method === 'GET' && path === '/discounts') enumFilter(query, 'status', allowed);
   }
 
   /** Whether to drop this (committed) write's response. */

@@ -77,6 +77,7 @@ async function handleApi(
     parts.faults.admit(req.socket.remoteAddress ?? 'unknown', core.now().getTime());
     if (parts.faults.latencyMs > 0) await sleep(parts.faults.latencyMs);
     parts.faults.maybeFail();
+    parts.faults.refuseQuery(method, url.pathname, url.searchParams);
     const reply = answer(core, parts, req, url, raw);
     status = reply.status ?? 200;
     if (WRITES.has(method)) parts.changed();

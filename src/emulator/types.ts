@@ -13,6 +13,12 @@ export interface EmulatorFaults {
   rateLimit?: number;
   /** makes fail/drop repeatable */
   randomSeed?: number;
+  /**
+   * The statuses `GET /discounts?status=` accepts, as a Paddle that held the list to its OpenAPI
+   * filter enum (`active`, `archived`) would; another is 400 invalid_field naming `status[i]`.
+   * Unset: all four, as the Node SDK's list options say.
+   */
+  discountListStatuses?: readonly string[];
 }
 
 export interface EmulatorOptions {

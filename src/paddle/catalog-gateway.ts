@@ -13,6 +13,7 @@ import type {
 import { checkList, discountAnswer, priceAnswer, productAnswer } from './answer-shape.js';
 import { discountFromWire, isCatalogItem, priceFromWire, productFromWire } from './catalog-mapping.js';
 import { catalogWrites } from './catalog-writes.js';
+import { type DiscountStatusFilter, discountStatusFilter } from './discount-list.js';
 import { pagingGuard } from './paging-guard.js';
 import { nextLinkPath, rawApiPage } from './raw-api.js';
 import type { Target } from './target.js';
@@ -55,16 +56,17 @@ export interface SnapshotOptions {
 }
 
 // every status in one read: a code stays taken by an expired or used discount, and a managed one must
-// be found whatever Paddle has set (docs/discount-statuses.md)
-const DISCOUNTS_LIST = `/discounts?status=active,archived,expired,used&per_page=`;
+// be found whatever Paddle has set; fewer when the server refuses some (discount-list.ts)
+const discountsList = (statuses: string) => `/discounts?status=${statuses}&per_page=${PAGE_SIZE}`;
 
 /** The largest page Paddle serves for products and prices. */
 export const PAGE_SIZE = 200;
 
-/** Where the reads go, and how long each may take. */
+/** Where the reads go, how long each may take, and the discount statuses the server accepts. */
 interface Reader {
   target: Target;
   timeoutMs?: number;
+  discountStatuses: DiscountStatusFilter;
 }
 
 /** Follows `next` while `has_more`: its path and cursor on our own base URL (nextLinkPath). */
@@ -116,7 +118,9 @@ async function readAll<T>(
 /** Every discount; with `if-permitted` a key without discount.read reads as an account without any. */
 async function readDiscounts(reader: Reader, mode: 'required' | 'if-permitted', pace?: () => Promise<void>) {
   try {
-    return await readAll(reader, 'list discounts', `${DISCOUNTS_LIST}${PAGE_SIZE}`, discountList, pace);
+    return await reader.discountStatuses((statuses) =>
+      readAll(reader, 'list discounts', discountsList(statuses), discountList, pace),
+    );
   } catch (error) {
     const forbidden = error instanceof RemoteError && error.code === 'forbidden';
     if (!forbidden || mode === 'required') throw error;
@@ -160,13 +164,18 @@ async function find<T>(
   return undefined;
 }
 
-export function createCatalogGateway(target: Target, options: { timeoutMs?: number } = {}): CatalogGateway {
-  const reader = { target, timeoutMs: options.timeoutMs };
+/** `warn`: what the reads could not see (a discount status the server refused to list). */
+export function createCatalogGateway(
+  target: Target,
+  options: { timeoutMs?: number; warn?: (message: string) => void } = {},
+): CatalogGateway {
+  const discountStatuses = discountStatusFilter(options.warn ?? (() => {}));
+  const reader = { target, timeoutMs: options.timeoutMs, discountStatuses };
   return {
     snapshot: (o = { discounts: 'skip' }) => snapshot(reader, o),
     ...catalogWrites(target, options.timeoutMs),
     findDiscount: (operation, match) =>
-      find(reader, operation, `${DISCOUNTS_LIST}${PAGE_SIZE}`, discountList, match),
+      discountStatuses((statuses) => find(reader, operation, discountsList(statuses), discountList, match)),
     findProduct: (operation, match) =>
       find(reader, operation, `/products?status=active,archived&per_page=${PAGE_SIZE}`, products, match),
     findPrice: (operation, productId, match) =>

@@ -13,7 +13,6 @@ import { formatIssueLine } from '../../output/issues.js';
 import { formatChange } from '../../output/plan-format.js';
 import { confirm, confirmByTyping } from '../../output/prompts.js';
 import type { Reporter } from '../../output/reporter.js';
-import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import { loadApplyInput, refuseDrift } from '../../saved-plan/apply-saved.js';
@@ -21,7 +20,7 @@ import { checkSavedTarget } from '../../saved-plan/file.js';
 import { type CommandContext, type RegisterCommand, wholeNumber } from '../command.js';
 import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
 import { checkOutputFile, tryWriteOutputFile, type UnwrittenFile } from '../output-file.js';
-import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
+import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
 import * as applyView from '../views/apply.js';
 import { publishApply } from '../views/apply-summary.js';
 import * as planView from '../views/plan.js';
@@ -143,7 +142,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
     };
     const { saved } = loaded;
     if (saved) checkSavedTarget(saved, file, session.target);
-    const gateway = createCatalogGateway(session.target);
+    const gateway = catalogGateway(session, reporter);
     // a saved plan applies with the options it was made with
     const options = saved ? { ...saved.options, allowLookalikes: flags.allowLookalikes } : flags;
     const request = {

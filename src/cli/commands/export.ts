@@ -6,13 +6,12 @@ import { KEY_PATTERN } from '../../catalog/schema.js';
 import { schemaReference } from '../../catalog/write.js';
 import { UserError } from '../../errors.js';
 import { type ExportFileResult, exportAccount } from '../../export/use-case.js';
-import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
 import { checkOutputFile, tryWriteOutputFile } from '../output-file.js';
 import { writeSchemaBeside } from '../schema-file.js';
-import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
+import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
 import * as exportView from '../views/export.js';
 import { show } from '../views/view.js';
 
@@ -85,7 +84,7 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   try {
     const request = {
       environment,
-      gateway: createCatalogGateway(session.target),
+      gateway: catalogGateway(session, reporter),
       includeArchived: flags.includeArchived,
       catalog: flags.catalog,
       out: flags.out,

@@ -11,12 +11,11 @@ import { formatOf, IDS_FORMATS, type IdsFormat, renderEnv, renderJson, renderTs 
 import { type IdsResult, readIds } from '../../ids/use-case.js';
 import { annotateIssues } from '../../output/annotations.js';
 import { formatIssueLine } from '../../output/issues.js';
-import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
 import { checkOutputFile, tryWriteOutputFile } from '../output-file.js';
-import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
+import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
 import * as idsView from '../views/ids.js';
 import { show } from '../views/view.js';
 
@@ -77,7 +76,7 @@ async function runIds({ reporter, io }: CommandContext, file: string, flags: Ids
       {
         environment,
         catalog: loaded.catalog,
-        gateway: createCatalogGateway(session.target),
+        gateway: catalogGateway(session, reporter),
         baseUrl: session.target.baseUrl,
         now: () => new Date(),
       },

@@ -7,7 +7,6 @@ import { annotateIssues } from '../../output/annotations.js';
 import { shown } from '../../output/escape.js';
 import { publishPlan } from '../../output/github.js';
 import { formatIssueLine } from '../../output/issues.js';
-import { createCatalogGateway } from '../../paddle/catalog-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import { hasWork } from '../../plan/summary.js';
 import { savedPlanFields } from '../../saved-plan/file.js';
@@ -16,7 +15,7 @@ import { EMIT_FORMATS, type EmitFlags, emitPlan } from '../emit-tool-server.js';
 import { EXIT_CHANGES_PENDING, EXIT_OK } from '../handle-error.js';
 import { packageVersion } from '../program.js';
 import { savePlan } from '../save-plan.js';
-import { addTargetOptions, openSession, type TargetFlags } from '../target-options.js';
+import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
 import * as planView from '../views/plan.js';
 import { show } from '../views/view.js';
 
@@ -100,7 +99,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   annotateIssues(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   try {
-    const gateway = createCatalogGateway(session.target);
+    const gateway = catalogGateway(session, reporter);
     const result = await planAccount(
       { environment, catalog: loaded.catalog, gateway, options: flags },
       { reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work) },
