@@ -102,55 +102,22 @@ export const registerApply: RegisterCommand = (program, run) => {
 async function runApply({ reporter, io }: CommandContext, file: string, flags: ApplyFlags): Promise<number> {
   const environment = environmentOf(flags.production);
   const loaded = await loadApplyInput(file, environment, io.cwd, flags);
-  // a folder given for an output file is refused before anything is written to the account
-  const outputs = [
-    [flags.idsOut, 'ids.json'],
-    [flags.envOut, '.env.paddle'],
-  ] as const;
-  for (const [out, example] of outputs) {
-    if (out) await checkOutputFile(resolve(io.cwd, out), out, true, '', example);
-  }
-  // a module the user wrote by hand is refused now, not found after the account was changed
-  if (flags.idsOut && formatOf(flags.idsOut, undefined) === 'ts') {
-    await readIdFile(resolve(io.cwd, flags.idsOut), flags.idsOut, 'ts');
-  }
+  await checkOutputs(io.cwd, flags);
   for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
   annotateIssues(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
-  const interrupt = new AbortController();
-  const signals = processControl(io);
-  // Ctrl-C, or the SIGTERM a CI runner sends on cancel: the same orderly stop. A second signal
-  // finds only the program's own handler, which exits at once.
-  const onStop = (signal: StopSignal) => {
-    for (const s of STOP_SIGNALS) signals.off(s, onStop);
-    // on a terminal the line starts after the "^C" the terminal echoed
-    const after = reporter.interactive ? '\n' : '';
-    const what = signal === 'SIGTERM' ? 'Terminated' : 'Interrupted';
-    reporter.info(`${after}${what}: no new calls start; waiting for the ones in flight…`);
-    interrupt.abort();
-  };
+  const stop = orderlyStop(reporter, processControl(io));
   try {
-    const settings: ApplySettings = {
-      ...DEFAULT_APPLY_SETTINGS,
-      concurrency: flags.concurrency,
-      requestsPerMinute: flags.rateLimit,
-      signal: interrupt.signal,
-      onStep: (step) => {
-        if (step.status !== 'applied' || reporter.json) return;
-        reporter.info(`  ${reporter.errStyle.green('✓')} ${formatChange(step.change, reporter.errStyle)[0]}`);
-      },
-    };
     const { saved } = loaded;
     if (saved) checkSavedTarget(saved, file, session.target);
-    const gateway = catalogGateway(session, reporter);
     // a saved plan applies with the options it was made with
     const options = saved ? { ...saved.options, allowLookalikes: flags.allowLookalikes } : flags;
     const request = {
       environment,
       catalog: loaded.catalog,
-      gateway,
+      gateway: catalogGateway(session, reporter),
       options,
-      settings,
+      settings: applySettings(flags, reporter, stop.signal),
       operations: saved?.operations,
     };
     const result = await applyCatalog(request, {
@@ -158,15 +125,64 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
       check: saved ? (plan) => refuseDrift(saved, file, plan) : undefined,
       planned: (plan) => planView.renderHuman({ environment, plan, options }, reporter),
       confirm: () => confirmApply(reporter, flags, environment),
-      executing: () => {
-        for (const signal of STOP_SIGNALS) signals.on(signal, onStop);
-      },
+      executing: stop.listen,
     });
     return await report(reporter, io.cwd, result, flags, session.target.baseUrl);
   } finally {
-    for (const signal of STOP_SIGNALS) signals.off(signal, onStop);
+    stop.release();
     await session.close();
   }
+}
+
+/** Before anything is written to the account: a folder given for an output file, a hand-written module. */
+async function checkOutputs(cwd: string, flags: ApplyFlags): Promise<void> {
+  const outputs = [
+    [flags.idsOut, 'ids.json'],
+    [flags.envOut, '.env.paddle'],
+  ] as const;
+  for (const [out, example] of outputs) {
+    if (out) await checkOutputFile(resolve(cwd, out), out, true, '', example);
+  }
+  if (flags.idsOut && formatOf(flags.idsOut, undefined) === 'ts') {
+    await readIdFile(resolve(cwd, flags.idsOut), flags.idsOut, 'ts');
+  }
+}
+
+/**
+ * Ctrl-C, or the SIGTERM a CI runner sends on cancel, once the writes start: the same orderly stop.
+ * A second signal finds only the program's own handler, which exits at once.
+ */
+function orderlyStop(reporter: Reporter, signals: ReturnType<typeof processControl>) {
+  const interrupt = new AbortController();
+  const release = () => {
+    for (const s of STOP_SIGNALS) signals.off(s, onStop);
+  };
+  const onStop = (signal: StopSignal) => {
+    release();
+    // on a terminal the line starts after the "^C" the terminal echoed
+    const after = reporter.interactive ? '\n' : '';
+    const what = signal === 'SIGTERM' ? 'Terminated' : 'Interrupted';
+    reporter.info(`${after}${what}: no new calls start; waiting for the ones in flight…`);
+    interrupt.abort();
+  };
+  const listen = () => {
+    for (const s of STOP_SIGNALS) signals.on(s, onStop);
+  };
+  return { signal: interrupt.signal, listen, release };
+}
+
+/** --concurrency and --rate-limit, the stop signal, and a line per write as it is done. */
+function applySettings(flags: ApplyFlags, reporter: Reporter, signal: AbortSignal): ApplySettings {
+  return {
+    ...DEFAULT_APPLY_SETTINGS,
+    concurrency: flags.concurrency,
+    requestsPerMinute: flags.rateLimit,
+    signal,
+    onStep: (step) => {
+      if (step.status !== 'applied' || reporter.json) return;
+      reporter.info(`  ${reporter.errStyle.green('✓')} ${formatChange(step.change, reporter.errStyle)[0]}`);
+    },
+  };
 }
 
 /** A prompt on a terminal (typing the name for production), --yes, or refuse. */
