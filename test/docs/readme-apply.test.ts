@@ -1,19 +1,12 @@
 // The README's line about apply's --json document names every field apply prints, and a failed
 // run's document has the one failure shape of every command (an `error` with its kind).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/run-cli.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { withTempDir } from '../reliability/support/canary.js';
-
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-/** The README's text from `start` up to the next blank line, joined into one line. */
-const paragraph = (start: string) => {
-  const at = readme.indexOf(start);
-  expect(at, start).toBeGreaterThan(-1);
-  return readme.slice(at, readme.indexOf('\n\n', at)).replace(/\n\s*/g, ' ');
-};
+import { paragraph } from './readme-text.js';
 
 describe('README: apply --json', () => {
   it('names every field of the document, and an unwritten id file is an error of kind user', () =>

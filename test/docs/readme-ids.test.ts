@@ -1,15 +1,7 @@
 // The README's lines about the --json documents of ids and refs name every field the commands print.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-/** The README's text from `start` up to the next blank line, joined into one line. */
-const paragraph = (start: string) => {
-  const at = readme.indexOf(start);
-  expect(at, start).toBeGreaterThan(-1);
-  return readme.slice(at, readme.indexOf('\n\n', at)).replace(/\n\s*/g, ' ');
-};
+import { paragraph } from './readme-text.js';
 
 describe('README: ids and refs', () => {
   it("names every field of ids' --json document", async () => {
