@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,13 @@ const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 describe('README', () => {
   it('has the catalog reference generated from the current schema (regenerate with: npm run docs)', () => {
     expect(withReference(readme, catalogReferenceMarkdown())).toBe(readme);
+  });
+
+  it("names every folder of src/ in the Development section's layout", () => {
+    const development = readme.slice(readme.indexOf('\n## Development\n'));
+    const src = new URL('../../src/', import.meta.url);
+    const folders = readdirSync(src, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    for (const { name } of folders) expect(development, name).toContain(`\`src/${name}\``);
   });
 
   it('gives the two set-up commands', () => {
