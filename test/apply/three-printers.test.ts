@@ -1,8 +1,8 @@
 // One plan, one list of operations, three readers: apply's scheduler (against the emulator, with the
 // real SDK), the tool-server scripts and the dashboard steps. For a plan holding every action —
 // create, update, unarchive, archive, replace, adopt of an archived object, dedupe, a discount
-// restricted to a new price, a paid trial (sent around the SDK) — each reader does exactly the
-// operations, in an order they allow.
+// restricted to a new price, a discount key renamed with its code kept (a move), a paid trial (sent
+// around the SDK) — each reader does exactly the operations, in an order they allow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../../src/apply/apply-catalog.js';
 import { executeOperations } from '../../src/apply/execute.js';
@@ -38,6 +38,7 @@ const first: Catalog = {
     gone: product('Gone', { monthly: monthlyPrice() }),
     pro: product('Pro', { monthly: monthlyPrice() }),
   },
+  discounts: { spring: { description: 'Spring', type: 'percentage', amount: '15', code: 'SPRING' } },
 };
 
 const second: Catalog = {
@@ -56,6 +57,8 @@ const second: Catalog = {
       amount: '10',
       restrict_to: ['fresh/monthly', 'keep'],
     },
+    // renamed with its code kept: the same discount takes the new key's marker
+    'spring-2025': { description: 'Spring 2025', type: 'percentage', amount: '15', code: 'SPRING' },
   },
 };
 
@@ -176,6 +179,9 @@ describe('apply, the tool-server scripts and the dashboard steps read the same o
     for (const action of ['create', 'update', 'unarchive', 'archive', 'replace', 'adopt archived']) {
       expect(actions).toContain(action);
     }
+    expect(plan.discounts).toContainEqual(
+      expect.objectContaining({ key: 'spring-2025', action: 'adopt', movedFrom: 'spring' }),
+    );
     expect(plan.deduplication).toHaveLength(1);
     expect(ops.find((op) => op.kind === 'discount')?.body.restrict_to).toContainEqual({
       $ref: 'create price fresh/monthly',
