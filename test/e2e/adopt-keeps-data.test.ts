@@ -3,23 +3,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir, writeCatalog } from './catalog-files.js';
+import { accountApi, tempDir, writeCatalog } from './catalog-files.js';
 
 let emulator: RunningEmulator;
 let dir: string;
 const cli = (...args: string[]) =>
   runCliInProcess(args, { env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey } });
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${emulator.apiKey}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as { data: { id: string; custom_data: unknown } };
-  if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
+const api = (method: string, path: string, body?: unknown) => accountApi(emulator)(method, path, body);
 
 const catalog = (customData = '') => `version: 1
 products:

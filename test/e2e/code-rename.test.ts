@@ -4,19 +4,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir, writeCatalog } from './catalog-files.js';
+import { accountApi, tempDir, writeCatalog } from './catalog-files.js';
 
 let emulator: RunningEmulator;
 let dir: string;
 const cli = (...args: string[]) =>
   runCliInProcess(args, { env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey } });
 
-async function getDiscount(id: string) {
-  const response = await fetch(`${emulator.url}/discounts/${id}`, {
-    headers: { authorization: `Bearer ${emulator.apiKey}` },
-  });
-  return ((await response.json()) as { data: { status: string; code: string; custom_data: unknown } }).data;
-}
+const getDiscount = (id: string) => accountApi(emulator)('GET', `/discounts/${id}`);
 
 const spring = (key: string, description = 'Spring sale') => `version: 1
 products: {}

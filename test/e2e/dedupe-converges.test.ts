@@ -6,30 +6,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { ROOT } from '../helpers/run-cli.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir, writeCatalog } from './catalog-files.js';
+import { accountApi, tempDir, writeCatalog } from './catalog-files.js';
 
 let emulator: RunningEmulator;
 let dir: string;
 const cli = (...args: string[]) =>
   runCliInProcess(args, { env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey } });
 
-interface Entity {
-  id: string;
-  status: string;
-  code?: string | null;
-  custom_data: unknown;
-}
-
-async function api(method: string, path: string, body?: unknown): Promise<Entity> {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${emulator.apiKey}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as { data: Entity };
-  if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
+const api = (method: string, path: string, body?: unknown) => accountApi(emulator)(method, path, body);
 
 const proCatalog = `version: 1
 products:
@@ -90,8 +74,7 @@ describe('apply --dedupe converges in one run', { timeout: 90_000 }, () => {
     const first = await cli('--json', 'apply', file, '--yes');
     expect(first.code, first.stderr).toBe(0);
     const original = JSON.parse(first.stdout).discounts.launch.id as string;
-    const managed = (await api('PATCH', `/discounts/${original}`, { code: 'OLDCODE' })) as Entity &
-      Record<string, unknown>;
+    const managed = await api('PATCH', `/discounts/${original}`, { code: 'OLDCODE' });
     // the same discount again, with the catalog's code and the same marker (a copy made by hand)
     const copied = ['description', 'type', 'amount', 'recur', 'maximum_recurring_intervals', 'usage_limit'];
     const twin = await api('POST', '/discounts', {
