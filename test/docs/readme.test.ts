@@ -35,6 +35,19 @@ describe('README', () => {
     expect(block?.[1]).toBe(stdout);
   });
 
+  it('says how invoice answers for a transaction without an invoice, with and without --json', async () => {
+    const zeroValue = 'txn_01jbvgqmg00t1158s0psktjcjd'; // the churned demo customer's trial start
+    expect(readme).toContain(zeroValue);
+    const human = await runCliInProcess(['invoice', zeroValue, '--local']);
+    expect(human.code).toBe(1);
+    expect(human.stderr).toContain('zero-value transaction');
+    expect(human.stderr).toContain('No PDF was requested');
+    const json = await runCliInProcess(['--json', 'invoice', zeroValue, '--local']);
+    const { error } = JSON.parse(json.stdout);
+    expect(json.code).toBe(1);
+    expect(readme).toContain(`\`kind: "${error.kind}"\`, \`"code": "${error.code}"\``);
+  });
+
   it('shows the errors of its validate example exactly as validate prints them', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-readme-'));
     writeFileSync(
