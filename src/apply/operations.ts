@@ -227,9 +227,13 @@ export function compileOperations(plan: Plan): Operation[] {
   }
   const groupLeaves = plan.groups.flatMap((g) => compileGroup(compiler, g, barrier, ids));
   const discountsAfter = groupLeaves.length > 0 ? groupLeaves : barrier;
+  const discountLeaves = new Map<string, Leaves>();
   for (const discount of plan.discounts) {
     const refs = (discount.desired?.restrict_to ?? []).map((k) => ids.get(k)).filter(isRef);
-    compiler.chain(discount, [...discountsAfter, ...refs.map((r) => r.$ref)], resolve);
+    // a code another discount gives up in this plan is written once that one has its new code
+    const freed = discount.codeAfter ? (discountLeaves.get(discount.codeAfter) ?? []) : [];
+    const after = [...discountsAfter, ...refs.map((r) => r.$ref), ...freed];
+    discountLeaves.set(discount.key, compiler.chain(discount, after, resolve));
   }
   return compiler.operations;
 }

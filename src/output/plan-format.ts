@@ -158,6 +158,10 @@ export function formatChange(change: Change, style: ChalkInstance): string[] {
   if (change.kind === 'discount' && change.codeConflict) {
     lines.push(`    ${formatCodeConflict(change.codeConflict, style)}`);
   }
+  if (change.kind === 'discount' && change.codeAfter && change.desired?.code) {
+    const [code, from] = [shown(change.desired.code), shown(change.codeAfter)];
+    lines.push(style.dim(`    code "${code}" moves from discount ${from}, which gets its new code first`));
+  }
   return lines;
 }
 
@@ -280,6 +284,7 @@ export function planDocument(plan: Plan, environment: string) {
       ...(c.kind === 'discount' && c.codeConflict ? { codeConflict: c.codeConflict } : {}),
       ...(c.kind === 'discount' && c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
       ...(c.kind === 'discount' && c.movedFrom ? { movedFrom: c.movedFrom } : {}),
+      ...(c.kind === 'discount' && c.codeAfter ? { codeAfter: c.codeAfter } : {}),
     })),
     summary: summarize(plan),
     duplicates: plan.duplicates,

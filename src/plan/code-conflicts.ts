@@ -34,16 +34,39 @@ function holderOf(
   };
 }
 
-/** Every change that writes a code another discount of the account holds, with that holder. */
+/**
+ * The change of this plan by which the holder gives the code up first: it writes the holder another
+ * code, one nobody else holds (a chain or a swap of codes stays a conflict, so nothing waits in a circle).
+ */
+function freedBy(
+  holder: CodeConflict,
+  code: string,
+  changes: readonly DiscountChange[],
+  all: readonly RemoteDiscount[],
+): DiscountChange | undefined {
+  const freer = changes.find((c) => c.id === holder.id && c.action !== 'archive');
+  const next = freer ? codeWritten(freer) : null;
+  if (!freer || next === null || sameCode(next, code)) return undefined;
+  return holderOf(freer, next, all) ? undefined : freer;
+}
+
+/**
+ * Every change that writes a code another discount of the account holds, with that holder; when the
+ * holder is a discount this plan gives another code, the change waits for it (`codeAfter`) instead.
+ */
 export function withCodeConflicts(
   changes: readonly DiscountChange[],
   all: readonly RemoteDiscount[],
 ): DiscountChange[] {
-  return changes.map((change) => {
+  const checked = changes.map((change): DiscountChange => {
     const code = codeWritten(change);
     const holder = code === null ? undefined : holderOf(change, code, all);
-    return holder ? { ...change, codeConflict: holder } : change;
+    if (!holder || code === null) return change;
+    const freer = freedBy(holder, code, changes, all);
+    return freer ? { ...change, codeAfter: freer.key } : { ...change, codeConflict: holder };
   });
+  // a change that takes a code goes after the one that gives it up
+  return [...checked.filter((c) => !c.codeAfter), ...checked.filter((c) => c.codeAfter)];
 }
 
 /** The changes of a plan whose code another discount holds. */

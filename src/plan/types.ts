@@ -163,6 +163,8 @@ export type DiscountChange = ChangeBase & {
    * and keeps its code (never a create beside it, which Paddle refuses, and an archive of the holder)
    */
   movedFrom?: string;
+  /** the code it writes is held by the discount of this key, which this plan gives another code first */
+  codeAfter?: string;
 } & (Creation<DiscountState> | InPlace<DiscountState> | Adoption<DiscountState> | Archival);
 
 export type Change = ProductChange | PriceChange | DiscountChange;

@@ -74,4 +74,23 @@ describe('a discount key renamed with its code kept', { timeout: 60_000 }, () =>
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect((await getDiscount(id)).custom_data).toEqual({ paddle_catalog: { key: 'spring-2025' } });
   });
+
+  it('a code moving between keys: the key giving it up gets its new code first, then the other takes it', async () => {
+    const two = (a: string, b: string) =>
+      `version: 1\nproducts: {}\ndiscounts:\n  a: { description: A, type: percentage, amount: "5", code: ${a} }\n  b: { description: B, type: percentage, amount: "5", code: ${b} }\n`;
+    const first = await cli('--json', 'apply', writeCatalog(dir, two('ALPHA', 'BETA'), 'e.yaml'), '--yes');
+    const ids = JSON.parse(first.stdout).discounts;
+    const file = writeCatalog(dir, two('GAMMA', 'ALPHA'), 'f.yaml');
+    const plan = await cli('plan', file);
+    expect(plan.stdout).toContain('code "ALPHA" moves from discount a, which gets its new code first');
+    expect(plan.stdout).not.toContain('is held by');
+    const applied = await cli('apply', file, '--yes');
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(await getDiscount(ids.a.id)).toMatchObject({ code: 'GAMMA', status: 'active' });
+    expect(await getDiscount(ids.b.id)).toMatchObject({ code: 'ALPHA', status: 'active' });
+    // a swap would wait in a circle: still refused before any write
+    const swap = await cli('apply', writeCatalog(dir, two('ALPHA', 'GAMMA'), 'g.yaml'), '--yes');
+    expect(swap.code).toBe(1);
+    expect(swap.stderr + swap.stdout).toContain('is held by discount');
+  });
 });

@@ -2,6 +2,7 @@
 // catalog's other key, an archived one, or an unmanaged one a code change would take) is a
 // conflict the plan names with its holder and catalog, and apply refuses before any write.
 import { describe, expect, it } from 'vitest';
+import { compileOperations } from '../../src/apply/operations.js';
 import { refuseUnsafePlan } from '../../src/apply/preflight.js';
 import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
 import { UserError } from '../../src/errors.js';
@@ -64,6 +65,32 @@ describe('discount codes are one per account: a code another discount holds is a
       expect(planDocument(plan, 'sandbox').summary).toMatchObject({ create: 0, update: 1, archive: 0 });
     },
   );
+
+  it('a code moving between keys waits for the key giving it up; a swap stays a conflict', () => {
+    const held = [
+      remoteDiscount('launch', { id: 'dsc_l', code: 'OLD' }),
+      remoteDiscount('promo', { id: 'dsc_p', code: 'LAUNCH25' }),
+    ];
+    const catalog = (promoCode: string): Catalog => ({
+      ...withLaunch(),
+      discounts: { launch: launch, promo: { ...launch, code: promoCode } },
+    });
+    const plan = planOf(held, catalog('PROMO'));
+    expect(plan.discounts.map((c) => [c.key, c.codeAfter, c.codeConflict])).toEqual([
+      ['promo', undefined, undefined],
+      ['launch', 'promo', undefined],
+    ]);
+    const ops = compileOperations(plan);
+    expect(ops.find((op) => op.key === 'launch')?.after).toContain('update discount promo');
+    expect(formatPlan(plan, plain).join('\n')).toContain(
+      'code "LAUNCH25" moves from discount promo, which gets its new code first',
+    );
+    const swap = planOf(held, catalog('OLD'));
+    expect(swap.discounts.map((c) => [c.key, c.codeConflict?.id])).toEqual([
+      ['launch', 'dsc_p'],
+      ['promo', 'dsc_l'],
+    ]);
+  });
 
   it('an update to a code an unmanaged discount holds names it as not managed', () => {
     const plan = planOf(
