@@ -18,6 +18,8 @@ function afterTag(text: string, tagEnd: number): number {
   return tagEnd + (/^\s*/.exec(text.slice(tagEnd, tagEnd + 256))?.[0].length ?? 0);
 }
 
+const stackRanOut = (error: YAMLError) => error.message.includes('Maximum call stack size exceeded');
+
 function yamlIssue(doc: Document, error: YAMLError, lineCounter: LineCounter, text: string): CatalogIssue {
   const start = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
   const duplicate = error.code === 'DUPLICATE_KEY';
@@ -29,7 +31,7 @@ function yamlIssue(doc: Document, error: YAMLError, lineCounter: LineCounter, te
     message = `duplicate key "${String(path[path.length - 1] ?? '')}": a key may appear once in a map (the last one would silently win)`;
   else if (tag) message = tagMessage(firstLine);
   // the parser recurses once per level: thousands of levels exhaust its stack
-  else if (firstLine.includes('Maximum call stack size exceeded'))
+  else if (stackRanOut(error))
     message = `nested too deeply to read; custom_data may nest at most ${CUSTOM_DATA_MAX_DEPTH} levels (custom-data-too-deep)`;
   return {
     path: dottedPath(path),
@@ -101,7 +103,10 @@ function unevenIndent(doc: Document, errors: readonly YAMLError[], issues: Catal
 
 /** The parser's errors and warnings, each once, at the line to fix. */
 export function yamlIssues(doc: Document, lineCounter: LineCounter, text: string): CatalogIssue[] {
-  const problems = [...doc.errors, ...doc.warnings];
+  // the stack can run out at more than one level, depending on how much of it the caller left: once
+  const all = [...doc.errors, ...doc.warnings];
+  const firstOverflow = all.findIndex(stackRanOut);
+  const problems = all.filter((error, index) => !stackRanOut(error) || index === firstOverflow);
   const issues = problems.map((e) => yamlIssue(doc, e, lineCounter, text));
   return unevenIndent(doc, problems, issues, text);
 }
