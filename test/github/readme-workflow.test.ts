@@ -1,7 +1,8 @@
 // The README's CI workflow, run here as far as it can run: its YAML is parsed, every `run:` step is
 // executed by bash as a runner would (npx paddle-catalog being the built CLI) against the emulator,
 // with the runner's files for outputs and the summary; the steps of other actions are stood in for
-// by what they do with files (the artifact carried from job to job, the comment's body read), and
+// by what they do with files (the pull request's plan artifact carried to the merge's apply job, the
+// comment's body read), and
 // this repository's composite action (action.yml) runs its own script with the step's inputs.
 import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,19 +23,21 @@ interface Step {
   with?: Record<string, unknown>;
 }
 interface Job {
-  needs?: string;
   if?: string;
+  permissions?: Record<string, string>;
   environment?: string;
   concurrency?: unknown;
   env?: Record<string, string>;
-  outputs?: Record<string, string>;
   steps: Step[];
 }
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const yamlText =
   /<!-- ci-workflow:start -->\n```yaml\n([\s\S]*?)```\n<!-- ci-workflow:end -->/.exec(readme)?.[1] ?? '';
-const workflow = parse(yamlText) as { on: Record<string, unknown>; jobs: Record<string, Job> };
+const workflow = parse(yamlText) as {
+  on: { pull_request: { types: string[]; paths: string[] } };
+  jobs: Record<string, Job>;
+};
 const { plan: planJob, apply: applyJob } = workflow.jobs as { plan: Job; apply: Job };
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
   inputs: Record<string, { default?: string }>;
@@ -88,17 +91,19 @@ function expand(text: string, context: Record<string, string>): string {
   });
 }
 
-/** `a == 'x' && b == 'y'`: each side a context name or a quoted string. */
+/** `a == 'x' && b != 'y' && c == true`: each side a context name, a quoted string or a boolean. */
 function holds(condition: string | undefined, context: Record<string, string>): boolean {
   if (!condition) return true;
   return condition.split('&&').every((part) => {
-    const [left = '', right = ''] = part.split('==').map((side) => side.trim());
-    const value = (side: string) => (/^'.*'$/.test(side) ? side.slice(1, -1) : (context[side] ?? ''));
-    return value(left) === value(right);
+    const [left = '', op = '', right = ''] = /^\s*(\S+)\s*(==|!=)\s*(\S+)\s*$/.exec(part)?.slice(1) ?? [];
+    const value = (side: string) =>
+      /^'.*'$/.test(side) ? side.slice(1, -1) : /^(true|false)$/.test(side) ? side : (context[side] ?? '');
+    return (value(left) === value(right)) === (op === '==');
   });
 }
 
 interface JobRun {
+  /** the steps' outputs: `steps.<id>.outputs.<name>` */
   outputs: Record<string, string>;
   failed?: { run: string; stderr: string };
   comment?: string;
@@ -133,14 +138,15 @@ async function runJob(
   const workspace = tempDir();
   copyFileSync(join(repo, 'catalog.yaml'), join(workspace, 'catalog.yaml'));
   writeFileSync(join(workspace, 'summary.md'), '');
-  const stepOutputs: Record<string, string> = {};
   const result: JobRun = { outputs: {} };
+  const stepOutputs = result.outputs;
   for (const step of job.steps) {
     const scope = { ...context, ...stepOutputs };
     if (!holds(step.if, scope)) continue;
     if (step.uses?.startsWith('actions/upload-artifact')) {
       copyFileSync(join(workspace, String(step.with?.path)), join(artifacts, String(step.with?.name)));
-    } else if (step.uses?.startsWith('actions/download-artifact')) {
+    } else if (step.uses?.startsWith('dawidd6/action-download-artifact')) {
+      // the artifact of the pull request's run for its last commit: the file its plan job uploaded
       copyFileSync(join(artifacts, String(step.with?.name)), join(workspace, 'plan.json'));
     } else if (step.uses?.startsWith('marocchino/sticky-pull-request-comment')) {
       result.comment = readFileSync(join(workspace, String(step.with?.path)), 'utf8');
@@ -166,25 +172,34 @@ async function runJob(
     }
   }
   result.summary = readFileSync(join(workspace, 'summary.md'), 'utf8');
-  for (const [name, value] of Object.entries(job.outputs ?? {})) {
-    result.outputs[name] = expand(value, { ...context, ...stepOutputs });
-  }
   return result;
 }
 
-/** The plan job, then (when its condition holds) the apply job, for one event. */
-async function runWorkflow(event: 'pull_request' | 'push', repo: string, between?: () => Promise<void>) {
+/** The jobs of one pull_request event whose `if:` holds, sharing the pull request's artifacts. */
+async function runEvent(context: Record<string, string>, repo: string, artifacts: string) {
+  const ran: { plan?: JobRun; apply?: JobRun } = {};
+  if (holds(planJob.if, context)) ran.plan = await runJob(planJob, context, repo, artifacts);
+  if (holds(applyJob.if, context)) ran.apply = await runJob(applyJob, context, repo, artifacts);
+  return ran;
+}
+
+const pushed = { 'github.event_name': 'pull_request', 'github.event.action': 'synchronize' };
+const merged = {
+  'github.event_name': 'pull_request',
+  'github.event.action': 'closed',
+  'github.event.pull_request.merged': 'true',
+};
+
+/** A pull request: a push (plan, comment, artifact); then (when `between` ran) its merge (apply). */
+async function runWorkflow(repo: string, between?: () => Promise<void>) {
   const artifacts = tempDir();
-  const context = { 'github.event_name': event };
-  const plan = await runJob(planJob, context, repo, artifacts);
-  if (plan.failed) return { plan };
-  await between?.();
-  const needs = Object.fromEntries(
-    Object.entries(plan.outputs).map(([k, v]) => [`needs.plan.outputs.${k}`, v]),
-  );
-  const applyContext = { ...context, ...needs };
-  if (!holds(applyJob.if, applyContext)) return { plan };
-  return { plan, apply: await runJob(applyJob, applyContext, repo, artifacts) };
+  const { plan = { outputs: {} }, apply: applyOnPush } = await runEvent(pushed, repo, artifacts);
+  expect(applyOnPush).toBeUndefined();
+  if (plan.failed || !between) return { plan };
+  await between();
+  const { plan: planOnMerge, apply } = await runEvent(merged, repo, artifacts);
+  expect(planOnMerge).toBeUndefined();
+  return { plan, apply };
 }
 
 function repoWith(catalog: string): string {
@@ -196,8 +211,10 @@ function repoWith(catalog: string): string {
 const STARTER = readFileSync(join(ROOT, 'catalogs/saas-starter.yaml'), 'utf8');
 
 describe("the README's CI workflow", { timeout: 120_000 }, () => {
-  it('is the workflow: plan with a saved plan, an artifact and one sticky comment; apply behind an environment, one at a time', () => {
-    expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push']);
+  it('is the workflow: a pull request plans (saved plan as an artifact, one sticky comment); its merge applies that artifact behind an environment, one at a time', () => {
+    expect(workflow.on).toEqual({
+      pull_request: { types: ['opened', 'synchronize', 'reopened', 'closed'], paths: ['catalog.yaml'] },
+    });
     const runs = planJob.steps.map((s) => s.run ?? s.uses ?? '');
     const validate = planJob.steps.find((s) => isOurAction(s) && s.with?.command === 'validate');
     expect(validate?.with).toMatchObject({ catalog: 'catalog.yaml', production: true });
@@ -206,15 +223,27 @@ describe("the README's CI workflow", { timeout: 120_000 }, () => {
     );
     const comment = planJob.steps.find((s) => s.uses?.startsWith('marocchino/sticky-pull-request-comment@'));
     expect(comment?.with).toMatchObject({ header: 'paddle-catalog', path: 'review.md' });
-    expect(comment?.if).toBe("github.event_name == 'pull_request'");
+    // the plan job runs on each push to the pull request, never on its close; apply only on a merge
+    expect([pushed, merged].map((c) => holds(planJob.if, c))).toEqual([true, false]);
+    const closedUnmerged = { ...merged, 'github.event.pull_request.merged': 'false' };
+    expect([pushed, closedUnmerged, merged].map((c) => holds(applyJob.if, c))).toEqual([false, false, true]);
     expect(applyJob).toMatchObject({
-      needs: 'plan',
       environment: 'production',
       concurrency: 'paddle-production',
+      permissions: { actions: 'read' },
     });
+    // apply plans nothing: it downloads the plan the pull request's last commit uploaded, and applies it
+    expect(applyJob.steps.some((s) => s.run?.includes('paddle-catalog plan'))).toBe(false);
     const upload = planJob.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
-    const download = applyJob.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'));
-    expect(download?.with?.name).toBe(upload?.with?.name);
+    expect(upload?.with).toMatchObject({ path: 'plan.json', overwrite: true });
+    const download = applyJob.steps.find((s) => s.uses?.startsWith('dawidd6/action-download-artifact@'));
+    expect(download?.with).toEqual({
+      workflow: 'catalog.yml',
+      commit: expect.stringMatching(/^\$\{\{ github\.event\.pull_request\.head\.sha \}\}$/),
+      workflow_conclusion: 'success',
+      name: upload?.with?.name,
+    });
+    expect(readme).toContain('(save it as `.github/workflows/catalog.yml`)');
     expect(applyJob.steps.at(-1)).toMatchObject({
       uses: expect.stringMatching(/^<owner>\/paddle-catalog@/),
       with: { command: 'apply', 'plan-file': 'plan.json', production: true },
@@ -223,10 +252,10 @@ describe("the README's CI workflow", { timeout: 120_000 }, () => {
 
   it('pull request: validate, the saved plan uploaded, the review as the comment (the step summary too); nothing applied', async () => {
     emulator.reset();
-    const { plan, apply } = await runWorkflow('pull_request', repoWith(STARTER));
+    const { plan, apply } = await runWorkflow(repoWith(STARTER));
     expect(plan.failed, plan.failed?.stderr).toBeUndefined();
     expect(apply).toBeUndefined();
-    expect(plan.outputs.has_changes).toBe('true');
+    expect(plan.outputs['steps.plan.outputs.has_changes']).toBe('true');
     expect(plan.comment).toMatch(
       /^### paddle-catalog plan · `catalog\.yaml`\n\n\*\*production\*\* · Plan: 6 to create/,
     );
@@ -235,27 +264,32 @@ describe("the README's CI workflow", { timeout: 120_000 }, () => {
     expect(emulator.requests().filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
-  it('merge: the saved plan applied by the apply job; a second merge with nothing new skips it', async () => {
+  it('merge: the plan the pull request reviewed is applied, even when the checked-out catalog differs; a pull request with nothing new applies "no changes"', async () => {
     emulator.reset();
     const repo = repoWith(STARTER);
-    const first = await runWorkflow('push', repo);
-    expect(first.apply?.failed).toBeUndefined();
-    expect(first.apply).toBeDefined();
+    const first = await runWorkflow(repo, async () => {
+      // the apply job plans nothing: a catalog it checks out is not what it applies
+      writeFileSync(join(repo, 'catalog.yaml'), 'not: a catalog\n');
+    });
+    expect(first.apply?.failed, first.apply?.failed?.stderr).toBeUndefined();
+    expect(first.apply?.outputs['steps.apply.outputs.applied']).toBe('true');
     expect(emulator.requests().filter((r) => r.method === 'POST')).toHaveLength(6);
-    const again = await runWorkflow('push', repo);
-    expect(again.plan.outputs.has_changes).toBe('false');
-    expect(again.apply).toBeUndefined();
+    const again = await runWorkflow(repoWith(STARTER), async () => {});
+    expect(again.plan.outputs['steps.plan.outputs.has_changes']).toBe('false');
+    expect(again.apply?.failed, again.apply?.failed?.stderr).toBeUndefined();
+    expect(again.apply?.outputs['steps.apply.outputs.applied']).toBe('false');
+    expect(emulator.requests().filter((r) => r.method === 'POST')).toHaveLength(6);
   });
 
-  it('merge while the account moves between plan and approval: apply refuses, nothing written, as the README says', async () => {
+  it('merge while the account moves between review and approval: apply refuses, nothing written, as the README says', async () => {
     emulator.reset();
     const repo = repoWith(STARTER);
-    await runWorkflow('push', repo);
+    await runWorkflow(repo, async () => {});
     writeFileSync(join(repo, 'catalog.yaml'), STARTER.replace('name: Pro\n', 'name: Pro Plus\n'));
     const writes = () => emulator.requests().filter((r) => r.method !== 'GET').length;
     let mark = 0;
-    const { plan, apply } = await runWorkflow('push', repo, async () => {
-      // someone renames the product in the dashboard while the apply job waits for approval
+    const { plan, apply } = await runWorkflow(repo, async () => {
+      // someone renames the product in the dashboard after the review, before the apply
       const gateway = createCatalogGateway({
         environment: 'production',
         baseUrl: emulator.url,
@@ -268,7 +302,7 @@ describe("the README's CI workflow", { timeout: 120_000 }, () => {
       });
       mark = writes();
     });
-    expect(plan.outputs.has_changes).toBe('true');
+    expect(plan.outputs['steps.plan.outputs.has_changes']).toBe('true');
     expect(apply?.failed?.stderr).toContain(
       'Not applying plan.json: the account moved since the plan; 1 key would now be planned differently: product pro: changed in the account since the plan',
     );
@@ -276,5 +310,6 @@ describe("the README's CI workflow", { timeout: 120_000 }, () => {
     expect(readme).toContain(
       '**When apply refuses because the account moved** (exit 1, `Not applying plan.json: the account\n  moved since the plan; …`',
     );
+    expect(readme).toContain("re-run the pull request's `plan` job");
   });
 });
