@@ -14,7 +14,11 @@ afterAll(() => rm(cwd, { recursive: true, force: true }));
 
 describe('init without a terminal', () => {
   it('refuses with exit 1, writes nothing, and names the example to copy and the command to run', async () => {
-    const { code, stdout, stderr } = await runCliInProcess(['init', 'billing.yaml'], { cwd });
+    // CI unset: this is the plain no-terminal case (CI=true has its own message, tested in init-wizard)
+    const { code, stdout, stderr } = await runCliInProcess(['init', 'billing.yaml'], {
+      cwd,
+      env: { CI: '' },
+    });
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toContain(
