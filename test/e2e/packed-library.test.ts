@@ -80,7 +80,7 @@ afterAll(async () => {
 });
 
 describe('the packed library in a fresh app', () => {
-  it('ships the built code with its types, the bin and the example catalogs, and no sources or tests', () => {
+  it('ships the built code with its types, the bin, the example catalogs and the saved plan schema, and no sources or tests', () => {
     const paths = packed.files.map((file) => file.path);
     for (const path of ['dist/library/index.js', 'dist/library/index.d.ts', 'dist/library/billing.d.ts'])
       expect(paths).toContain(path);
@@ -88,6 +88,8 @@ describe('the packed library in a fresh app', () => {
     expect(paths).toContain('catalogs/saas-starter.yaml');
     // every finding names a rule id that this page explains; the README links to it
     expect(paths).toContain('docs/rules.md');
+    // the saved plan's JSON Schema, for editors and for checking a plan file before apply
+    expect(paths).toContain('docs/plan-file.schema.json');
     expect(paths.filter((path) => /^(src|test)\//.test(path))).toEqual([]);
     // source maps would point at src/, which is not shipped
     expect(paths.filter((path) => path.endsWith('.map'))).toEqual([]);
