@@ -29,6 +29,7 @@ describe('README: apply --json', () => {
         'interrupted',
         'remaining',
         'deduplicated',
+        'planFile',
       ];
       for (const field of fields) expect(line, field).toContain(`"${field}"`);
       for (const kind of ['api', 'interrupted', 'not-verified', 'user'])

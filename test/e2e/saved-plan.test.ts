@@ -88,7 +88,7 @@ describe('plan --out, apply <plan-file>', { timeout: 60_000 }, () => {
     const start = emulator.requests().length;
     const applied = await json(['apply', 'plan.json', '--yes']);
     expect(applied.code, applied.stderr).toBe(0);
-    expect(applied.doc).toMatchObject({ ok: true, verified: true });
+    expect(applied.doc).toMatchObject({ ok: true, planFile: 'plan.json', verified: true });
     const sent = emulator.requests().slice(start);
     const firstWrite = sent.findIndex((r) => r.method !== 'GET');
     expect(firstWrite).toBe(planReads);

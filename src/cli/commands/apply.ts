@@ -127,7 +127,8 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
       confirm: () => confirmApply(reporter, flags, environment),
       executing: stop.listen,
     });
-    return await report(reporter, io.cwd, result, flags, session.target.baseUrl);
+    const where = { baseUrl: session.target.baseUrl, planFile: saved ? file : undefined };
+    return await report(reporter, io.cwd, result, flags, where);
   } finally {
     stop.release();
     await session.close();
@@ -222,12 +223,12 @@ async function report(
   cwd: string,
   applied: ApplyResult,
   flags: ApplyFlags,
-  baseUrl: string,
+  { baseUrl, planFile }: { baseUrl: string; planFile: string | undefined },
 ): Promise<number> {
   const { environment, plan, outcome } = applied;
   const results = keyResults(plan, outcome.execution.steps);
   const unwritten = await writeIdFiles(cwd, flags, { environment, catalog: plan.catalog, baseUrl }, results);
-  const result: applyView.ApplyReport = { ...applied, results, unwritten };
+  const result: applyView.ApplyReport = { ...applied, results, unwritten, ...(planFile ? { planFile } : {}) };
   show(reporter, applyView, result);
   await publishApply(reporter, plan, {
     environment,

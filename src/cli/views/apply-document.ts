@@ -1,5 +1,5 @@
-// `apply --json`: the one document of a run — products by key, each with its prices by key, the
-// discounts, what --dedupe archived, whether the account verified, and the error that stopped it.
+// `apply --json`: the one document of a run — the saved plan it applied (if one), products by key,
+// each with its prices by key, the discounts, what --dedupe archived, whether the account verified, and the error that stopped it.
 import type { ApplyOutcome } from '../../apply/apply-catalog.js';
 import type { KeyResult } from '../../apply/report.js';
 import { plural } from '../../output/plural.js';
@@ -57,6 +57,7 @@ export function applyDocument(
   outcome: ApplyOutcome,
   all: readonly KeyResult[],
   unwritten: readonly UnwrittenFile[],
+  planFile?: string,
 ) {
   const results = all.filter((r) => r.duplicateOf === undefined);
   const deduplicated = all
@@ -71,6 +72,7 @@ export function applyDocument(
   return {
     ok: stopped === undefined,
     environment,
+    ...(planFile ? { planFile } : {}),
     products: productsByKey(results),
     ...(plan.discounts.length > 0 ? { discounts } : {}),
     ...(plan.deduplication ? { deduplicated } : {}),

@@ -18,6 +18,8 @@ import { dashboardSteps } from './apply-steps.js';
 export interface ApplyReport extends ApplyResult {
   results: KeyResult[];
   unwritten: UnwrittenFile[];
+  /** the saved plan applied (`apply <plan-file>`), as the user named it */
+  planFile?: string;
 }
 
 /** The steps a person would take in the dashboard to finish what the run did not. */
@@ -27,10 +29,10 @@ function remainingSteps({ plan, outcome, results }: ApplyReport): string[] {
 }
 
 export function renderJson(result: ApplyReport) {
-  const { environment, plan, outcome, unwritten, results } = result;
+  const { environment, plan, outcome, unwritten, results, planFile } = result;
   const remaining = remainingSteps(result);
   return {
-    ...applyDocument(environment, plan, outcome, results, unwritten),
+    ...applyDocument(environment, plan, outcome, results, unwritten, planFile),
     ...(remaining.length > 0 ? { remaining: remaining.map((s) => s.trim()) } : {}),
   };
 }
