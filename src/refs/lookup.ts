@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Calls } from '../apply/calls.js';
 import { RemoteError } from '../errors.js';
 import { checkList } from '../paddle/answer-shape.js';
+import { pagingGuard } from '../paddle/paging-guard.js';
 import { nextLinkPath, rawApiPage } from '../paddle/raw-api.js';
 import type { Target } from '../paddle/target.js';
 import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
@@ -17,7 +18,10 @@ import { prefixOf } from './scan.js';
  */
 export const ID_BATCH = 100;
 const PER_PAGE = 200;
-/** Bounds a server that keeps saying has_more for a filter that can match ID_BATCH objects at most. */
+/**
+ * A filter of ID_BATCH ids fits one page; a server that keeps saying has_more is stopped by the
+ * paging guard (invalid_response) instead of being cut off quietly with ids left unread.
+ */
 const MAX_PAGES_PER_BATCH = 3;
 
 export type CheckedPrefix = Extract<IdPrefix, 'pro' | 'pri' | 'dsc' | 'ctm'>;
@@ -121,7 +125,8 @@ async function lookUpBatch(
     `${spec.path}?id=${ids.join(',')}&status=${spec.status}${include}&per_page=${PER_PAGE}`;
   const objects: FoundObject[] = [];
   const asked = new Set(ids);
-  for (let page = 0; path !== undefined && page < MAX_PAGES_PER_BATCH; page += 1) {
+  const guard = pagingGuard(operation, MAX_PAGES_PER_BATCH);
+  while (path !== undefined) {
     const current: string = path;
     const { data, next } = await calls.run('read', () =>
       rawApiPage(target, { method: 'GET', path: current, operation }),
@@ -139,7 +144,7 @@ async function lookUpBatch(
           : {}),
       });
     }
-    path = next === undefined ? undefined : nextLinkPath(target, next, operation);
+    path = next === undefined ? undefined : nextLinkPath(target, guard(next), operation);
   }
   return objects;
 }
