@@ -13,6 +13,8 @@ export interface KeyResult {
   id?: string;
   /** --dedupe: this was an extra object of the key, archived; the id of the one kept */
   duplicateOf?: string;
+  /** a discount key renamed with its code kept: the key it was (plan's `movedFrom`) */
+  movedFrom?: string;
 }
 
 /** Every change of the plan with its outcome, in apply order. */
@@ -29,6 +31,9 @@ export function keyResults(plan: Plan, steps: StepResult[]): KeyResult[] {
       status: step?.status ?? 'skipped',
       id: step?.id ?? change.id,
       ...(duplicateOf ? { duplicateOf } : {}),
+      ...(change.kind === 'discount' && change.movedFrom !== undefined
+        ? { movedFrom: change.movedFrom }
+        : {}),
     };
   });
 }

@@ -52,6 +52,8 @@ describe('a discount key renamed with its code kept', { timeout: 60_000 }, () =>
 
     const applied = await cli('apply', file, '--prune', '--yes');
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(applied.stdout).toMatch(new RegExp(`spring-2025\\s+${id}\\s+moved`));
+    expect(applied.stdout).not.toContain('adopted');
     const after = await getDiscount(id);
     expect(after).toMatchObject({
       status: 'active',
@@ -70,8 +72,14 @@ describe('a discount key renamed with its code kept', { timeout: 60_000 }, () =>
     const plan = await cli('plan', file);
     expect(plan.stdout).toContain(`~ move discount spring → spring-2025 (${id}): keeps its code SPRING`);
     expect(plan.stdout).not.toContain('is held by');
-    const applied = await cli('apply', file, '--yes');
+    const applied = await cli('--json', 'apply', file, '--yes');
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(JSON.parse(applied.stdout).discounts['spring-2025']).toEqual({
+      id,
+      action: 'adopt',
+      status: 'applied',
+      movedFrom: 'spring',
+    });
     expect((await getDiscount(id)).custom_data).toEqual({ paddle_catalog: { key: 'spring-2025' } });
   });
 

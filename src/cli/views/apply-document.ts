@@ -8,12 +8,13 @@ import type { Plan } from '../../plan/types.js';
 import { remoteErrorJson } from '../handle-error.js';
 import type { UnwrittenFile } from '../output-file.js';
 
-type Entry = { id?: string; action: KeyResult['action']; status: KeyResult['status'] };
+type Entry = { id?: string; action: KeyResult['action']; status: KeyResult['status']; movedFrom?: string };
 
 const entry = (r: KeyResult): Entry => ({
   ...(r.id ? { id: r.id } : {}),
   action: r.action,
   status: r.status,
+  ...(r.movedFrom !== undefined ? { movedFrom: r.movedFrom } : {}),
 });
 
 /** Products by key, each with its prices by key (a price's product may be in the plan only for it). */

@@ -44,8 +44,9 @@ const STATUS_WORD: Record<KeyResult['status'], string> = {
   skipped: 'not done',
 };
 
-/** `create` → `created`, `adopt` → `adopted`. */
-const pastTense = (action: string) => (action.endsWith('e') ? `${action}d` : `${action}ed`);
+/** `create` → `created`, `adopt` → `adopted`; a discount key renamed with its code kept → `moved` (plan's `~ move`). */
+const pastTense = ({ action, movedFrom }: KeyResult) =>
+  movedFrom !== undefined ? 'moved' : action.endsWith('e') ? `${action}d` : `${action}ed`;
 
 /** `pro           pro_01…  created` — one row per key, in apply order. */
 export function renderHuman({ results }: ApplyReport, out: Reporter): void {
@@ -55,7 +56,7 @@ export function renderHuman({ results }: ApplyReport, out: Reporter): void {
   for (const r of results) {
     const what =
       r.status === 'applied'
-        ? style.green(pastTense(r.action))
+        ? style.green(pastTense(r))
         : r.status === 'unchanged'
           ? style.dim('unchanged')
           : style.red(`${r.action}: ${STATUS_WORD[r.status]}`);
