@@ -96,6 +96,10 @@ describe('README', () => {
     const optional = ['id', 'fields', 'ambiguities', 'codeConflict', 'remoteStatus', 'movedFrom', 'saved'];
     const fields = [...Object.keys(doc), ...Object.keys(doc.changes[0]), ...optional];
     for (const field of fields) expect(line, field).toContain(`"${field}"`);
+    // its issues in validate's shape, named in the sentences after the line
+    const after = readme.slice(readme.indexOf(line ?? '')).split('\n\n')[0] ?? '';
+    for (const field of ['path', 'line', 'column', 'message', 'rule', 'severity'])
+      expect(after, field).toContain(`"${field}"`);
   });
 
   it('and the other documents it links to never cite the spec they were built from', () => {

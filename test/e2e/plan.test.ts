@@ -54,6 +54,23 @@ describe('plan', () => {
     expect(changed.stdout).toContain('Plan: 0 to create, 2 to update, 0 to archive.');
   });
 
+  it("--json carries the catalog's warnings as validate's issues (with severity), not on stderr; human mode on stderr", async () => {
+    const file = writeCatalog(
+      dir,
+      'version: 1\nproducts: {}\ndiscounts:\n  past:\n    description: Past\n    type: percentage\n    amount: "5"\n    expires_at: "2020-01-01T00:00:00Z"\n',
+      'past.yaml',
+    );
+    const json = await runCliInProcess(['--json', 'plan', file], { env: env() });
+    expect(json.code, json.stderr).toBe(0);
+    const validated = JSON.parse((await runCliInProcess(['--json', 'validate', file])).stdout);
+    const expired = validated.issues.find((i: { rule: string }) => i.rule === 'discount-expired');
+    expect(expired).toMatchObject({ severity: 'warning' });
+    expect(JSON.parse(json.stdout).issues).toEqual([expired]);
+    expect(json.stderr).not.toContain('discount-expired');
+    const human = await runCliInProcess(['plan', file], { env: env() });
+    expect(human.stderr).toContain('discount-expired');
+  });
+
   it('an invalid catalog sends nothing and exits 1', async () => {
     const file = writeCatalog(
       dir,

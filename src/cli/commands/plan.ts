@@ -95,7 +95,9 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   const environment = environmentOf(flags.production);
   await refuseSavedPlan(file, io.cwd);
   const loaded = await loadCatalog(file, environment, io.cwd);
-  for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
+  // --json: they are in the document (`issues`), as validate gives them
+  if (!reporter.json)
+    for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
   annotateIssues(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   try {

@@ -2,6 +2,7 @@
 // the --json document of the plan.
 import type { PlanResult } from '../../apply/use-case.js';
 import type { CatalogIssue } from '../../catalog/issue.js';
+import { issueJson } from '../../output/issues.js';
 import { formatPlan, planDocument } from '../../output/plan-format.js';
 import { planMarkdown } from '../../output/plan-markdown.js';
 import { plural } from '../../output/plural.js';
@@ -14,15 +15,19 @@ export const PLAN_FORMATS = ['text', 'markdown'] as const;
 export interface PlanView extends PlanResult {
   /** the catalog file, as given */
   file?: string;
-  /** the catalog's warnings, already printed on stderr: the Markdown review carries them too */
+  /** the catalog's warnings, printed on stderr in human mode: the Markdown review and --json carry them too */
   warnings?: readonly CatalogIssue[];
   format?: (typeof PLAN_FORMATS)[number];
   /** plan --out: the saved plan written */
   saved?: SavedPlanNote;
 }
 
-export function renderJson({ plan, environment, saved }: PlanView) {
-  return { ...planDocument(plan, environment), ...(saved ? { saved } : {}) };
+export function renderJson({ plan, environment, warnings = [], saved }: PlanView) {
+  return {
+    ...planDocument(plan, environment),
+    issues: warnings.map(issueJson),
+    ...(saved ? { saved } : {}),
+  };
 }
 
 export function renderHuman(view: PlanView, out: Reporter): void {
