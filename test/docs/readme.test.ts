@@ -35,7 +35,7 @@ describe('README', () => {
     expect(block?.[1]).toBe(stdout);
   });
 
-  it('says how invoice answers for a transaction without an invoice, with and without --json', async () => {
+  it('says how invoice answers for a transaction without an invoice: the same with and without --json', async () => {
     const zeroValue = 'txn_01jbvgqmg00t1158s0psktjcjd'; // the churned demo customer's trial start
     expect(readme).toContain(zeroValue);
     const human = await runCliInProcess(['invoice', zeroValue, '--local']);
@@ -45,6 +45,7 @@ describe('README', () => {
     const json = await runCliInProcess(['--json', 'invoice', zeroValue, '--local']);
     const { error } = JSON.parse(json.stdout);
     expect(json.code).toBe(1);
+    expect(human.stderr).toContain(error.message);
     expect(readme).toContain(`\`kind: "${error.kind}"\`, \`"code": "${error.code}"\``);
   });
 

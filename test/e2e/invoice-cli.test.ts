@@ -106,11 +106,12 @@ describe('paddle-catalog invoice', () => {
     expect(apiCalls()).toEqual(['GET /customers', 'GET /customers']);
   });
 
-  it('support mode (no customer) in --json: a single PDF request, no ownership check', async () => {
+  it('support mode (no customer) in --json: the transaction read, as without --json, then one PDF request', async () => {
     const { code, stdout } = await invoice([completedAutomatic(), '--json']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toHaveProperty('url');
-    expect(apiCalls()).toEqual([`GET /transactions/${completedAutomatic()}/invoice`]);
+    const id = completedAutomatic();
+    expect(apiCalls()).toEqual([`GET /transactions/${id}`, `GET /transactions/${id}/invoice`]);
   });
 
   it.each([
@@ -136,6 +137,13 @@ describe('paddle-catalog invoice', () => {
       expect(stderr).toMatch(reason);
       expect(stderr).toMatch(/No PDF was requested/);
       expect(apiCalls()).toEqual([`GET /transactions/${id}`]);
+      // --json: the same answer, from the same single read
+      const json = await invoice([id, '--json']);
+      expect(json.code).toBe(1);
+      const { error } = JSON.parse(json.stdout);
+      expect(error).toMatchObject({ kind: 'user', code: 'transaction_invoice_not_available' });
+      expect(stderr).toContain(error.message);
+      expect(apiCalls()).toEqual([`GET /transactions/${id}`, `GET /transactions/${id}`]);
     },
   );
 

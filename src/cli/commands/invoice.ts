@@ -74,9 +74,8 @@ export const registerInvoice: RegisterCommand = (program, run) => {
           const request: InvoiceRequest = {
             transactionId,
             disposition: flags.inline ? 'inline' : 'attachment',
-            // Human mode says why there is no invoice instead of asking the API for nothing;
-            // --json is the library's action as is, whose {error} is the API's code.
-            inspect: reporter.json ? undefined : refuseWithoutInvoice,
+            // says why there is no invoice instead of asking the API for nothing, in both modes
+            inspect: refuseWithoutInvoice,
           };
           const result = await requestInvoice(services, who, request);
           if ('error' in result) {
@@ -100,13 +99,14 @@ function requestInvoice(
   return getInvoiceUrl({ ...services, getUser: () => ({ email: who.email }) }, request);
 }
 
-/** No invoice for this transaction, said plainly before any PDF request. */
+/** No invoice for this transaction, said plainly before any PDF request (--json: with the API's code for it). */
 function refuseWithoutInvoice(transaction: TransactionRecord): void {
   const reason = invoiceUnavailableReason(transaction);
   if (reason === null) return;
   throw new UserError(
     shown(`Transaction ${transaction.id} has no invoice PDF: ${reason}.`),
     'No PDF was requested. Invoices exist for completed transactions and for billed manual invoices, never for zero-value ones.',
+    { code: 'transaction_invoice_not_available' },
   );
 }
 
