@@ -119,8 +119,8 @@ const archivePrice = (key: string, remote: RemotePrice): PriceChange => {
   };
 };
 
-export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffOptions = {}): Plan {
-  const scope = catalogName(catalog);
+/** Managed products and prices by key; a price under its own product is preferred as the kept one. */
+function indexManaged(scope: string, snapshot: CatalogSnapshot) {
   const products = indexByMarker('product', scope, snapshot.products, (p) => (p.status === 'active' ? 0 : 1));
   const productIdOf = (key: string) => products.kept.get(key)?.id;
   const allPrices = snapshot.products.flatMap((p) => p.prices);
@@ -128,17 +128,22 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     const underOwnProduct = p.product_id === productIdOf(key.split('/')[0] ?? '') ? 0 : 2;
     return underOwnProduct + (p.status === 'active' ? 0 : 1);
   });
+  return { products, prices };
+}
 
-  const adoptions: Adoptions | undefined = options.adopt
-    ? findAdoptions(catalog, snapshot, { products: products.kept, prices: prices.kept })
-    : undefined;
-
-  const planned: ProductPlan[] = Object.entries(catalog.products).map(([key, wanted]) => {
-    const remote = products.kept.get(key);
+/** One group per catalog product: a managed match wins, an adoption only stands in for a missing one. */
+function planProducts(
+  catalog: Catalog,
+  products: Map<string, RemoteProduct>,
+  prices: Map<string, RemotePrice>,
+  adoptions: Adoptions | undefined,
+): ProductPlan[] {
+  return Object.entries(catalog.products).map(([key, wanted]) => {
+    const remote = products.get(key);
     const adopted = remote ? undefined : adoptions?.products.get(key);
     const product = adopted ? adoptProduct(key, wanted, adopted) : productChange(key, wanted, remote);
     const priceChanges = Object.entries(wanted.prices ?? {}).map(([priceKey, price]) => {
-      const managed = prices.kept.get(priceKeyOf(key, priceKey));
+      const managed = prices.get(priceKeyOf(key, priceKey));
       const adoptedPrice = managed ? undefined : adoptions?.prices.get(priceKeyOf(key, priceKey));
       return adoptedPrice
         ? adoptPrice(key, priceKey, price, adoptedPrice)
@@ -146,20 +151,23 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     });
     return { product, prices: priceChanges };
   });
-  const adopted = [...(adoptions?.products.values() ?? []), ...(adoptions?.prices.values() ?? [])];
-  const groups = withLookalikes(planned, snapshot.products, new Set(adopted.map((o) => o.id)));
-  if (adoptions) noteAmbiguities(groups, adoptions);
+}
 
-  // Managed objects the catalog no longer names: reported, and archived only with --prune.
+/** Managed objects the catalog no longer names: reported, and archived only with --prune. */
+function findOrphans(
+  groups: ProductPlan[],
+  products: Map<string, RemoteProduct>,
+  prices: Map<string, RemotePrice>,
+): Orphan[] {
   const wantedKeys = new Set(groups.flatMap((g) => [g.product.key, ...g.prices.map((p) => p.key)]));
-  const orphans: Orphan[] = [
-    ...[...products.kept].map(([key, p]) => ({
+  return [
+    ...[...products].map(([key, p]) => ({
       kind: 'product' as const,
       key,
       id: p.id,
       active: p.status === 'active',
     })),
-    ...[...prices.kept].map(([key, p]) => ({
+    ...[...prices].map(([key, p]) => ({
       kind: 'price' as const,
       key,
       id: p.id,
@@ -169,20 +177,42 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     .filter((o) => o.active && !wantedKeys.has(o.key))
     .sort((a, b) => a.key.localeCompare(b.key))
     .map(({ active: _active, ...orphan }) => orphan);
+}
 
-  if (options.prune) addArchives(groups, orphans, products.kept, prices.kept);
-  // the one holding the catalog's code first (Paddle keeps one discount per code, archived ones too,
-  // so keeping another would strand the code on an archived twin); then the active one, then one
-  // Paddle expired or used up (still in use), then an archived one
-  const discountIndex = indexByMarker('discount', scope, snapshot.discounts, (d, key) => {
+/**
+ * The one holding the catalog's code first (Paddle keeps one discount per code, archived ones too,
+ * so keeping another would strand the code on an archived twin); then the active one, then one
+ * Paddle expired or used up (still in use), then an archived one.
+ */
+function indexDiscounts(catalog: Catalog, scope: string, snapshot: CatalogSnapshot) {
+  return indexByMarker('discount', scope, snapshot.discounts, (d, key) => {
     const wantedCode = catalog.discounts?.[key]?.code;
     const holdsCode = wantedCode && d.code !== null && sameCode(d.code, wantedCode) ? 0 : 3;
     return holdsCode + (d.status === 'active' ? 0 : d.status === 'archived' ? 2 : 1);
   });
-  const owned = [products.kept, prices.kept, adoptions?.products, adoptions?.prices];
-  const keyOfId = new Map(
-    owned.flatMap((index) => [...(index ?? [])].map(([key, o]) => [o.id, key] as const)),
-  );
+}
+
+/** Catalog key of every product and price this run owns (managed or adopted), by Paddle id. */
+function keysById(owned: (Map<string, { id: string }> | undefined)[]): Map<string, string> {
+  return new Map(owned.flatMap((index) => [...(index ?? [])].map(([key, o]) => [o.id, key] as const)));
+}
+
+export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffOptions = {}): Plan {
+  const scope = catalogName(catalog);
+  const { products, prices } = indexManaged(scope, snapshot);
+  const adoptions: Adoptions | undefined = options.adopt
+    ? findAdoptions(catalog, snapshot, { products: products.kept, prices: prices.kept })
+    : undefined;
+
+  const planned = planProducts(catalog, products.kept, prices.kept, adoptions);
+  const adopted = [...(adoptions?.products.values() ?? []), ...(adoptions?.prices.values() ?? [])];
+  const groups = withLookalikes(planned, snapshot.products, new Set(adopted.map((o) => o.id)));
+  if (adoptions) noteAmbiguities(groups, adoptions);
+
+  const orphans = findOrphans(groups, products.kept, prices.kept);
+  if (options.prune) addArchives(groups, orphans, products.kept, prices.kept);
+  const discountIndex = indexDiscounts(catalog, scope, snapshot);
+  const keyOfId = keysById([products.kept, prices.kept, adoptions?.products, adoptions?.prices]);
   const discounts = planDiscounts(
     catalog.discounts ?? {},
     snapshot.discounts,
