@@ -155,13 +155,28 @@ function payments(ids: IdFactory, atMs: number, status: string, amount: string, 
   ];
 }
 
-export function expandTransaction(seed: SeedTransaction, ctx: ExpandContext): WireRecord {
-  if (Array.isArray(seed.items) && Array.isArray(seed.payments)) return structuredClone(seed) as WireRecord;
-  const createdAt = seed.created_at ?? seed.billed_at ?? new Date().toISOString();
-  const atMs = Date.parse(createdAt);
-  const mode = seed.collection_mode ?? 'automatic';
-  const totals = completeTotals(seed.details?.totals ?? {}, seed.status, seed.currency_code);
-  const price = itemPrice(ctx.ids, atMs, seed.currency_code, totals.subtotal as string, createdAt);
+// The manual-collection invoice terms Paddle fills in; automatic collection has none.
+function billingDetails(mode: string): WireRecord | null {
+  return mode === 'manual'
+    ? {
+        enable_checkout: false,
+        purchase_order_number: '',
+        additional_information: null,
+        payment_terms: { interval: 'day', frequency: 14 },
+      }
+    : null;
+}
+
+// The details block: one tax rate and one line item carrying the whole subtotal. It draws the
+// line item's id, so it must be called where the record's other ids are drawn in order.
+function transactionDetails(
+  ctx: ExpandContext,
+  atMs: number,
+  status: string,
+  totals: Record<string, string>,
+  price: WireRecord,
+  createdAt: string,
+): WireRecord {
   const rate =
     BigInt(totals.subtotal as string) === 0n
       ? '0'
@@ -172,8 +187,35 @@ export function expandTransaction(seed: SeedTransaction, ctx: ExpandContext): Wi
     discount: totals.discount,
     total: totals.total,
   };
+  return {
+    tax_rates_used: [{ tax_rate: rate, totals: lineTotals }],
+    totals,
+    adjusted_totals: adjustedTotals(totals),
+    ...payoutTotals(status, totals),
+    line_items: [
+      {
+        id: ctx.ids.next('txnitm', atMs),
+        price_id: price.id,
+        quantity: 1,
+        totals: lineTotals,
+        product: newProduct(price.product_id, { name: 'Subscription' }, createdAt),
+        tax_rate: rate,
+        unit_totals: lineTotals,
+      },
+    ],
+  };
+}
+
+export function expandTransaction(seed: SeedTransaction, ctx: ExpandContext): WireRecord {
+  if (Array.isArray(seed.items) && Array.isArray(seed.payments)) return structuredClone(seed) as WireRecord;
+  const createdAt = seed.created_at ?? seed.billed_at ?? new Date().toISOString();
+  const atMs = Date.parse(createdAt);
+  const mode = seed.collection_mode ?? 'automatic';
+  const totals = completeTotals(seed.details?.totals ?? {}, seed.status, seed.currency_code);
+  const price = itemPrice(ctx.ids, atMs, seed.currency_code, totals.subtotal as string, createdAt);
   const billedAt = seed.billed_at ?? null;
   const invoiced = INVOICED.has(seed.status) && billedAt !== null;
+  // the ids are drawn in field order (txn, inv, txnitm, paymtd): keep the helpers' calls in place
   return {
     id: seed.id ?? ctx.ids.next('txn', atMs),
     status: seed.status,
@@ -186,15 +228,7 @@ export function expandTransaction(seed: SeedTransaction, ctx: ExpandContext): Wi
     subscription_id: null,
     invoice_id: invoiced ? ctx.ids.next('inv', atMs) : null,
     invoice_number: invoiced ? ctx.invoiceNumber() : null,
-    billing_details:
-      mode === 'manual'
-        ? {
-            enable_checkout: false,
-            purchase_order_number: '',
-            additional_information: null,
-            payment_terms: { interval: 'day', frequency: 14 },
-          }
-        : null,
+    billing_details: billingDetails(mode),
     billing_period: null,
     currency_code: seed.currency_code,
     discount_id: typeof seed.discount_id === 'string' ? seed.discount_id : null,
@@ -203,23 +237,7 @@ export function expandTransaction(seed: SeedTransaction, ctx: ExpandContext): Wi
     billed_at: billedAt,
     revised_at: null,
     items: [{ price, quantity: 1 }],
-    details: {
-      tax_rates_used: [{ tax_rate: rate, totals: lineTotals }],
-      totals,
-      adjusted_totals: adjustedTotals(totals),
-      ...payoutTotals(seed.status, totals),
-      line_items: [
-        {
-          id: ctx.ids.next('txnitm', atMs),
-          price_id: price.id,
-          quantity: 1,
-          totals: lineTotals,
-          product: newProduct(price.product_id, { name: 'Subscription' }, createdAt),
-          tax_rate: rate,
-          unit_totals: lineTotals,
-        },
-      ],
-    },
+    details: transactionDetails(ctx, atMs, seed.status, totals, price, createdAt),
     payments: payments(ctx.ids, atMs, seed.status, totals.grand_total as string, billedAt ?? createdAt),
     checkout: { url: null },
   };
