@@ -1,7 +1,7 @@
 // The local Paddle Billing API emulator (its contract: README, "The emulator"):
 // a stateful node:http server on 127.0.0.1 that the real SDK cannot tell from the API. It holds
 // two accounts, sandbox and live, each reached by keys of its kind.
-import { createServer } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KeyRing } from './auth.js';
 import { EmulatorClock } from './clock.js';
@@ -113,6 +113,28 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
 }
 
+/** An HTTP server for the handler, listening; a failure to bind (port in use) rejects. */
+async function listen(options: EmulatorOptions, handler: RequestListener): Promise<Server> {
+  const server = createServer(handler);
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
+}
+
+// closeAllConnections: idle keep-alive sockets would otherwise hold close() open until they time out
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}
+
 async function serve(
   options: EmulatorOptions,
   clock: EmulatorClock,
@@ -142,15 +164,7 @@ async function serve(
     requests: () => log.map((r) => ({ ...r })),
     reset,
   };
-  const server = createServer(requestHandler(core, parts));
-  server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  const server = await listen(options, requestHandler(core, parts));
   core.baseUrl = urlOf(server.address() as AddressInfo);
   lock?.setUrl(core.baseUrl);
   const addApiKey = (permissions: string[], environment: 'sandbox' | 'production' = 'sandbox') => {
@@ -170,10 +184,6 @@ async function serve(
     },
     reset,
     setFaults: (next: EmulatorFaults) => faults.set(next),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }).finally(() => lock?.release()),
+    close: () => closeServer(server).finally(() => lock?.release()),
   };
 }
