@@ -3,7 +3,7 @@
 // otherwise they are slugged from names and made unique. Paddle's defaults are dropped, the
 // user's custom_data is kept and our marker is not. `plan --adopt` takes the unmarked objects over.
 
-import { slugify, uniqueKey } from '../catalog/key-slug.js';
+import { slugify } from '../catalog/key-slug.js';
 import type {
   Catalog,
   CatalogDiscount,
@@ -14,7 +14,7 @@ import type {
   TrialPeriod,
   UnitPriceOverride,
 } from '../catalog/schema.js';
-import { DEFAULT_CATALOG, KEY_PATTERN } from '../catalog/schema.js';
+import { DEFAULT_CATALOG } from '../catalog/schema.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../paddle-facts/prices.js';
 import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../paddle-facts/tax-categories.js';
@@ -29,6 +29,7 @@ import type {
   RemoteProduct,
   RemoteTrialPeriod,
 } from '../plan/remote.js';
+import { assignKeys, markedKey } from './keys.js';
 
 export interface ExportOptions {
   environment: EnvironmentName;
@@ -61,7 +62,6 @@ export function cycleKey(cycle: RemoteDuration | null): string {
   return `every-${cycle.frequency}-${cycle.interval}s`;
 }
 
-const byId = <T extends { id: string }>(a: T, b: T) => a.id.localeCompare(b.id);
 const text = (value: string | null) => (value ? value : undefined);
 // Remote strings are typed as the catalog's enums here; `export` validates the file it writes.
 const money = (m: RemoteMoney) => ({ amount: m.amount, currency_code: m.currency_code }) as Money;
@@ -119,61 +119,6 @@ function exportProduct(p: RemoteProduct): Omit<CatalogProduct, 'prices'> {
   return product;
 }
 
-/** A marker key usable as-is: valid, and (for a price) under the product it is exported with. */
-function markedKey(
-  scope: string,
-  customData: RemotePrice['custom_data'],
-  productKey?: string,
-): string | undefined {
-  const marker = keyIn(scope, customData);
-  if (marker === undefined) return undefined;
-  if (productKey === undefined) return KEY_PATTERN.test(marker) ? marker : undefined;
-  const [owner, priceKey, ...rest] = marker.split('/');
-  return owner === productKey && priceKey && rest.length === 0 && KEY_PATTERN.test(priceKey)
-    ? priceKey
-    : undefined;
-}
-
-interface Keyed<T> {
-  key: string;
-  object: T;
-}
-
-/**
- * Keys for a list of objects: marker keys first (the first object per key, active before archived,
- * then oldest, as the planner keeps it; later ones are skipped with a warning), then slugs.
- */
-function assignKeys<T extends RemoteProduct | RemotePrice | RemoteDiscount>(
-  objects: T[],
-  marked: (object: T) => string | undefined,
-  candidates: (object: T) => string[],
-  fallback: string,
-  onDuplicate: (object: T, key: string, kept: T) => void,
-): Keyed<T>[] {
-  const sorted = [...objects].sort(
-    (a, b) => Number(a.status !== 'active') - Number(b.status !== 'active') || byId(a, b),
-  );
-  const taken = new Map<string, T>();
-  const keyed: Keyed<T>[] = [];
-  for (const object of sorted) {
-    const key = marked(object);
-    if (key === undefined) continue;
-    const kept = taken.get(key);
-    if (kept) onDuplicate(object, key, kept);
-    else {
-      taken.set(key, object);
-      keyed.push({ key, object });
-    }
-  }
-  for (const object of [...objects].sort(byId)) {
-    if (marked(object) !== undefined) continue;
-    const key = uniqueKey(candidates(object), new Set(taken.keys()), fallback);
-    taken.set(key, object);
-    keyed.push({ key, object });
-  }
-  return keyed.sort((a, b) => byId(a.object, b.object));
-}
-
 /**
  * A discount with only what differs from Paddle's defaults; restrict_to ids become the keys of the
  * exported products and prices (`keyOfId`), and an id that none of them has stays an id.
@@ -227,77 +172,125 @@ function inferredSettings(catalog: Catalog): EnvironmentSettings | undefined {
   };
 }
 
-export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions): ExportResult {
+/** What every part of one export shares: whose objects, which are shown, and what it reports. */
+interface ExportContext {
+  scope: string;
+  shown: <T extends { status: string; custom_data: RemotePrice['custom_data'] }>(list: T[]) => T[];
+  duplicate: (kind: string) => (object: { id: string }, key: string, kept: { id: string }) => void;
+  warnings: string[];
+  archived: ExportedObject[];
+}
+
+function exportContext(options: ExportOptions): ExportContext {
   const scope = options.catalog ?? DEFAULT_CATALOG;
   // another catalog's objects are never ours to export; unmanaged ones are (for --adopt)
   const ours = (o: { custom_data: RemotePrice['custom_data'] }) => {
     const marker = readMarker(o.custom_data);
     return marker === undefined || marker.catalog === scope;
   };
-  const shown = <T extends { status: string; custom_data: RemotePrice['custom_data'] }>(list: T[]) =>
-    // a discount Paddle expired or used up is still in the account (its code taken): it is exported
-    list.filter((o) => ours(o) && (options.includeArchived || o.status !== 'archived'));
   const warnings: string[] = [];
-  const archived: ExportedObject[] = [];
-  const duplicate = (kind: string) => (object: { id: string }, key: string, kept: { id: string }) =>
-    warnings.push(`${kind} ${object.id} carries the key ${key} of ${kept.id} too: not exported`);
+  return {
+    scope,
+    shown: (list) =>
+      // a discount Paddle expired or used up is still in the account (its code taken): it is exported
+      list.filter((o) => ours(o) && (options.includeArchived || o.status !== 'archived')),
+    duplicate: (kind) => (object, key, kept) =>
+      warnings.push(`${kind} ${object.id} carries the key ${key} of ${kept.id} too: not exported`),
+    warnings,
+    archived: [],
+  };
+}
 
+/** One product's prices under `productKey`; each exported price is recorded in `exportedPrices`. */
+function exportPrices(
+  ctx: ExportContext,
+  product: RemoteProduct,
+  productKey: string,
+  exportedPrices: ExportedObject[],
+): Record<string, CatalogPrice> | undefined {
+  const { scope, warnings, archived } = ctx;
+  const prices: Record<string, CatalogPrice> = {};
+  const keyedPrices = assignKeys(
+    ctx.shown(product.prices),
+    (p) => markedKey(scope, p.custom_data, productKey),
+    (p) => [slugify(p.name ?? ''), cycleKey(p.billing_cycle), slugify(p.description)],
+    'price',
+    ctx.duplicate('price'),
+  );
+  for (const { key: priceKey, object: price } of keyedPrices) {
+    const marker = keyIn(scope, price.custom_data);
+    if (marker !== undefined && markedKey(scope, price.custom_data, productKey) === undefined) {
+      warnings.push(
+        `price ${price.id} carries the key ${marker} but is exported as ${productKey}/${priceKey}: plan will create that key`,
+      );
+    }
+    exportedPrices.push({ kind: 'price', key: `${productKey}/${priceKey}`, id: price.id });
+    if (price.status === 'archived')
+      archived.push({ kind: 'price', key: `${productKey}/${priceKey}`, id: price.id });
+    prices[priceKey] = exportPrice(price);
+  }
+  // a product without prices has no `prices` in the file
+  return keyedPrices.length > 0 ? prices : undefined;
+}
+
+/** The products with their prices, and the key of each exported product and price by id. */
+function exportProducts(
+  ctx: ExportContext,
+  snapshot: CatalogSnapshot,
+): { products: Record<string, CatalogProduct>; keyOfId: Map<string, string> } {
   const products: Record<string, CatalogProduct> = {};
   const exportedPrices: ExportedObject[] = [];
   const keyedProducts = assignKeys(
-    shown(snapshot.products),
-    (p) => markedKey(scope, p.custom_data),
+    ctx.shown(snapshot.products),
+    (p) => markedKey(ctx.scope, p.custom_data),
     (p) => [slugify(p.name)],
     'product',
-    duplicate('product'),
+    ctx.duplicate('product'),
   );
   for (const { key, object } of keyedProducts) {
-    if (object.status === 'archived') archived.push({ kind: 'product', key, id: object.id });
-    const prices: Record<string, CatalogPrice> = {};
-    const keyedPrices = assignKeys(
-      shown(object.prices),
-      (p) => markedKey(scope, p.custom_data, key),
-      (p) => [slugify(p.name ?? ''), cycleKey(p.billing_cycle), slugify(p.description)],
-      'price',
-      duplicate('price'),
-    );
-    for (const { key: priceKey, object: price } of keyedPrices) {
-      const marker = keyIn(scope, price.custom_data);
-      if (marker !== undefined && markedKey(scope, price.custom_data, key) === undefined) {
-        warnings.push(
-          `price ${price.id} carries the key ${marker} but is exported as ${key}/${priceKey}: plan will create that key`,
-        );
-      }
-      exportedPrices.push({ kind: 'price', key: `${key}/${priceKey}`, id: price.id });
-      if (price.status === 'archived')
-        archived.push({ kind: 'price', key: `${key}/${priceKey}`, id: price.id });
-      prices[priceKey] = exportPrice(price);
-    }
-    products[key] = { ...exportProduct(object), ...(keyedPrices.length > 0 ? { prices } : {}) };
+    if (object.status === 'archived') ctx.archived.push({ kind: 'product', key, id: object.id });
+    const prices = exportPrices(ctx, object, key, exportedPrices);
+    products[key] = { ...exportProduct(object), ...(prices ? { prices } : {}) };
   }
-
+  // discounts' restrict_to names products and prices by these keys
   const keyOfId = new Map<string, string>();
   for (const { key, object } of keyedProducts) keyOfId.set(object.id, key);
   for (const { kind, key, id } of exportedPrices) if (kind === 'price') keyOfId.set(id, key);
+  return { products, keyOfId };
+}
+
+/** The discounts, or undefined when none is exported (the file then has no `discounts`). */
+function exportDiscounts(
+  ctx: ExportContext,
+  snapshot: CatalogSnapshot,
+  keyOfId: ReadonlyMap<string, string>,
+): Record<string, CatalogDiscount> | undefined {
   const discounts: Record<string, CatalogDiscount> = {};
   const keyedDiscounts = assignKeys(
-    shown(snapshot.discounts),
-    (d) => markedKey(scope, d.custom_data),
+    ctx.shown(snapshot.discounts),
+    (d) => markedKey(ctx.scope, d.custom_data),
     (d) => [slugify(d.code ?? ''), slugify(d.description)],
     'discount',
-    duplicate('discount'),
+    ctx.duplicate('discount'),
   );
   for (const { key, object } of keyedDiscounts) {
-    if (object.status === 'archived') archived.push({ kind: 'discount', key, id: object.id });
+    if (object.status === 'archived') ctx.archived.push({ kind: 'discount', key, id: object.id });
     if (object.status === 'expired' || object.status === 'used')
-      warnings.push(lapsedWarning(key, object.id, object.status));
+      ctx.warnings.push(lapsedWarning(key, object.id, object.status));
     discounts[key] = exportDiscount(object, keyOfId);
   }
+  return keyedDiscounts.length > 0 ? discounts : undefined;
+}
 
+export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions): ExportResult {
+  const ctx = exportContext(options);
+  const { scope } = ctx;
+  const { products, keyOfId } = exportProducts(ctx, snapshot);
+  const discounts = exportDiscounts(ctx, snapshot, keyOfId);
   const catalog: Catalog =
     scope === DEFAULT_CATALOG ? { version: 1, products } : { version: 1, catalog: scope, products };
-  if (keyedDiscounts.length > 0) catalog.discounts = discounts;
+  if (discounts) catalog.discounts = discounts;
   const settings = inferredSettings(catalog);
   if (settings) catalog.environments = { [options.environment]: settings };
-  return { catalog, archived, warnings };
+  return { catalog, archived: ctx.archived, warnings: ctx.warnings };
 }
