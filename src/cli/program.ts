@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { type Io, processControl, processIo, STOP_SIGNALS, type StopSignal } from '../output/io.js';
+import {
+  type Io,
+  type ProcessControl,
+  processControl,
+  processIo,
+  STOP_SIGNALS,
+  type StopSignal,
+} from '../output/io.js';
 import { redactSecrets } from '../output/redact.js';
 import { Reporter } from '../output/reporter.js';
 import { type RegisterCommand, type Runner, wholeNumber } from './command.js';
@@ -131,28 +138,10 @@ function usageMessage(error: CommanderError, args: readonly string[]): string {
   return first === 'help' && second ? `unknown command '${second}'` : 'no command given (see --help)';
 }
 
-/** Runs the CLI; returns the exit code instead of exiting. */
-export async function main(argv: string[], io: Io = processIo()): Promise<number> {
-  let exitCode = EXIT_OK;
-  const json = argv.includes('--json');
-  let printed = '';
-  let helpOnStdout = false;
-  const program = await buildProgram(
-    io,
-    (code) => {
-      exitCode = code;
-    },
-    commandsFor(argv.slice(2)),
-    (text) => {
-      helpOnStdout = true;
-      if (json) printed += text;
-      else io.stdout.write(text);
-    },
-  );
-  // Ctrl-C, or the SIGTERM a CI runner sends on cancel, where no command handles it (apply and the
-  // emulator do, while they run): exit 1, the code of every failure, rather than 130 or 143; with
-  // --json, still the one document.
-  const control = processControl(io);
+// Ctrl-C, or the SIGTERM a CI runner sends on cancel, where no command handles it (apply and the
+// emulator do, while they run): exit 1, the code of every failure, rather than 130 or 143; with
+// --json, still the one document. Returns the function that removes the listeners again.
+function exitOnStopSignals(io: Io, control: ProcessControl, json: boolean): () => void {
   const onStop = (signal: StopSignal) => {
     if (control.listenerCount(signal) > 1) return;
     io.stderr.write(`\n${signal === 'SIGTERM' ? 'Terminated' : 'Interrupted'}.\n`);
@@ -160,8 +149,15 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     control.exit(EXIT_ERROR);
   };
   for (const signal of STOP_SIGNALS) control.on(signal, onStop);
-  // --timeout: the whole run, whatever it waits on, ends at the deadline (a kill's effect: apply
-  // may be cut mid-write, and a run of apply again picks up without duplicates)
+  return () => {
+    for (const signal of STOP_SIGNALS) control.off(signal, onStop);
+  };
+}
+
+// --timeout: the whole run, whatever it waits on, ends at the deadline (a kill's effect: apply
+// may be cut mid-write, and a run of apply again picks up without duplicates). Armed only once a
+// command is about to run; returns the function that disarms it.
+function exitAtTimeout(program: Command, io: Io, control: ProcessControl, json: boolean): () => void {
   let deadline: NodeJS.Timeout | undefined;
   program.hook('preAction', () => {
     const seconds = (program.opts() as { timeout?: number }).timeout;
@@ -172,31 +168,71 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       control.exit(EXIT_ERROR);
     }, seconds * 1000);
   });
+  return () => clearTimeout(deadline);
+}
+
+/** What commander printed as help or version: held back for --json's one document, else written out. */
+interface Printed {
+  text: string;
+  helpOnStdout: boolean;
+}
+
+/** The exit code for commander ending the parse: asked-for help or version, or a usage error. */
+function answerCommanderError(
+  io: Io,
+  error: CommanderError,
+  args: readonly string[],
+  json: boolean,
+  printed: Printed,
+): number {
+  // `help [command]` exits with process.exitCode, which bin/ holds at 1 until main answers: help
+  // that went to stdout was asked for (help after a usage error goes to stderr).
+  if (error.exitCode === 0 || (error.code === 'commander.help' && printed.helpOnStdout)) {
+    if (json) writeInfoDocument(io, error.code, printed.text, args);
+    return EXIT_OK;
+  }
+  // commander said why on stderr, except when it shows the help instead of a command; --json
+  // still promises one document on stdout
+  const message = usageMessage(error, args);
+  if (json) {
+    new Reporter(io, { json: true, color: false }).document({
+      ok: false,
+      error: { kind: 'usage', code: error.code, message },
+    });
+  } else if (error.code === 'commander.help') {
+    io.stderr.write(`error: ${message}\n`);
+  }
+  return EXIT_ERROR;
+}
+
+/** Runs the CLI; returns the exit code instead of exiting. */
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  let exitCode = EXIT_OK;
+  const json = argv.includes('--json');
+  const printed: Printed = { text: '', helpOnStdout: false };
+  const program = await buildProgram(
+    io,
+    (code) => {
+      exitCode = code;
+    },
+    commandsFor(argv.slice(2)),
+    (text) => {
+      printed.helpOnStdout = true;
+      if (json) printed.text += text;
+      else io.stdout.write(text);
+    },
+  );
+  const control = processControl(io);
+  const stopListening = exitOnStopSignals(io, control, json);
+  const disarmTimeout = exitAtTimeout(program, io, control, json);
   try {
     await program.parseAsync(argv);
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
-    // `help [command]` exits with process.exitCode, which bin/ holds at 1 until main answers: help
-    // that went to stdout was asked for (help after a usage error goes to stderr).
-    if (error.exitCode === 0 || (error.code === 'commander.help' && helpOnStdout)) {
-      if (json) writeInfoDocument(io, error.code, printed, argv.slice(2));
-      return EXIT_OK;
-    }
-    // commander said why on stderr, except when it shows the help instead of a command; --json
-    // still promises one document on stdout
-    const message = usageMessage(error, argv.slice(2));
-    if (json) {
-      new Reporter(io, { json: true, color: false }).document({
-        ok: false,
-        error: { kind: 'usage', code: error.code, message },
-      });
-    } else if (error.code === 'commander.help') {
-      io.stderr.write(`error: ${message}\n`);
-    }
-    return EXIT_ERROR;
+    return answerCommanderError(io, error, argv.slice(2), json, printed);
   } finally {
-    clearTimeout(deadline);
-    for (const signal of STOP_SIGNALS) control.off(signal, onStop);
+    disarmTimeout();
+    stopListening();
   }
   return exitCode;
 }
