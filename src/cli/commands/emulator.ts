@@ -3,13 +3,13 @@
 // its own account.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { EmulatorFaults, RunningEmulator } from '../../emulator/index.js';
+import type { EmulatorFaults, EmulatorOptions, RunningEmulator } from '../../emulator/index.js';
 import { DEMO_CUSTOMERS } from '../../emulator/seed-data.js';
 import { UserError } from '../../errors.js';
 import { type ProcessControl, processControl, type StopSignal } from '../../output/io.js';
 import { isLoopbackUrl } from '../../paddle/target.js';
 import { TAX_CATEGORIES } from '../../paddle-facts/tax-categories.js';
-import type { RegisterCommand } from '../command.js';
+import type { CommandContext, RegisterCommand } from '../command.js';
 import { EXIT_OK } from '../handle-error.js';
 import * as emulatorView from '../views/emulator.js';
 import { show } from '../views/view.js';
@@ -107,6 +107,60 @@ Examples:
   $ paddle-catalog emulator --latency 200 --fail-rate 0.1 --random-seed 7
   $ PADDLE_API_URL=http://127.0.0.1:4010 PADDLE_API_KEY=pdl_sdbx_… paddle-catalog plan catalog.yaml`;
 
+/** Starts the emulator; a port or address it cannot take becomes a user error that says what to do. */
+async function listen(options: EmulatorOptions & { host: string }): Promise<RunningEmulator> {
+  const { startEmulator } = await import('../../emulator/index.js');
+  try {
+    return await startEmulator(options);
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new UserError(`Port ${options.port} is already in use.`, 'Pass --port 0 to pick a free port.');
+    }
+    throw new UserError(`Cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
+  }
+}
+
+/** The command's body: checks the flags, starts the emulator, prints how to reach it, runs until a signal. */
+async function serve({ reporter, io }: CommandContext, flags: EmulatorFlags): Promise<number> {
+  const port = number('--port', flags.port, (n) => whole(n) && n <= 65_535, 'a port number (0–65535)');
+  const faults = faultsFrom(flags);
+  const { loadSeedFile } = await import('../../emulator/seed-file.js');
+  const seed = flags.seed ? await loadSeedFile(resolve(io.cwd, flags.seed)) : undefined;
+  const statePath = flags.state === undefined ? undefined : resolve(io.cwd, flags.state);
+  const resumed = statePath !== undefined && existsSync(statePath);
+  if (resumed && (flags.seed !== undefined || !flags.demo)) {
+    reporter.warn(
+      `${flags.state} exists: its saved accounts are loaded, --seed and --no-demo are not applied.`,
+    );
+  }
+  const emulator = await listen({
+    host: flags.host,
+    port,
+    seed,
+    demo: flags.demo,
+    statePath,
+    cardlessTrials: flags.cardlessTrials,
+    caseSensitiveEmails: flags.caseSensitiveEmails,
+    approvedTaxCategories: approvedCategories(flags.approveTaxCategories),
+    faults,
+  });
+  if (!isLoopbackUrl(new URL(emulator.url))) {
+    reporter.warn(`the emulator is reachable from other machines on ${flags.host}; it has no real security.`);
+  }
+  const stopped = untilSignal(processControl(io)); // listen first: a caller may signal as soon as it reads the URL
+  show(reporter, emulatorView, {
+    url: emulator.url,
+    apiKey: emulator.apiKey,
+    liveApiKey: emulator.liveApiKey,
+    demoCustomers: flags.demo && !resumed ? demoCustomers() : null,
+  });
+  await stopped;
+  await emulator.close();
+  return EXIT_OK;
+}
+
 export const registerEmulator: RegisterCommand = (program, run) => {
   program
     .command('emulator')
@@ -135,57 +189,6 @@ export const registerEmulator: RegisterCommand = (program, run) => {
     .option('--fail-rate <0..1>', 'share of API requests answered 500 internal_error')
     .option('--drop-rate <0..1>', 'share of writes committed but answered by a dropped connection')
     .option('--random-seed <n>', 'makes --fail-rate and --drop-rate repeatable')
-    .action(
-      run(async ({ reporter, io }, flags: EmulatorFlags) => {
-        const port = number('--port', flags.port, (n) => whole(n) && n <= 65_535, 'a port number (0–65535)');
-        const faults = faultsFrom(flags);
-        const { startEmulator } = await import('../../emulator/index.js');
-        const { loadSeedFile } = await import('../../emulator/seed-file.js');
-        const seed = flags.seed ? await loadSeedFile(resolve(io.cwd, flags.seed)) : undefined;
-        const statePath = flags.state === undefined ? undefined : resolve(io.cwd, flags.state);
-        const resumed = statePath !== undefined && existsSync(statePath);
-        if (resumed && (flags.seed !== undefined || !flags.demo)) {
-          reporter.warn(
-            `${flags.state} exists: its saved accounts are loaded, --seed and --no-demo are not applied.`,
-          );
-        }
-        let emulator: RunningEmulator;
-        try {
-          emulator = await startEmulator({
-            host: flags.host,
-            port,
-            seed,
-            demo: flags.demo,
-            statePath,
-            cardlessTrials: flags.cardlessTrials,
-            caseSensitiveEmails: flags.caseSensitiveEmails,
-            approvedTaxCategories: approvedCategories(flags.approveTaxCategories),
-            faults,
-          });
-        } catch (error) {
-          if (error instanceof UserError) throw error;
-          const code = (error as NodeJS.ErrnoException).code;
-          if (code === 'EADDRINUSE') {
-            throw new UserError(`Port ${port} is already in use.`, 'Pass --port 0 to pick a free port.');
-          }
-          throw new UserError(`Cannot listen on ${flags.host}:${port}: ${(error as Error).message}`);
-        }
-        if (!isLoopbackUrl(new URL(emulator.url))) {
-          reporter.warn(
-            `the emulator is reachable from other machines on ${flags.host}; it has no real security.`,
-          );
-        }
-        const stopped = untilSignal(processControl(io)); // listen first: a caller may signal as soon as it reads the URL
-        show(reporter, emulatorView, {
-          url: emulator.url,
-          apiKey: emulator.apiKey,
-          liveApiKey: emulator.liveApiKey,
-          demoCustomers: flags.demo && !resumed ? demoCustomers() : null,
-        });
-        await stopped;
-        await emulator.close();
-        return EXIT_OK;
-      }),
-    )
+    .action(run(serve))
     .addHelpText('after', EXAMPLES);
 };
