@@ -2,12 +2,11 @@
 // fresh snapshot diffs to an empty plan — names, tax categories, every price field — and no key has
 // more than one active object: a twin made meanwhile by a simultaneous apply fails it).
 import type { Catalog } from '../catalog/schema.js';
+import { type CallerSettings, type Calls, DEFAULT_CALLER_SETTINGS } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { diff } from '../plan/diff.js';
 import { hasChanges, isConverged } from '../plan/summary.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
-import { type Calls, createCalls, DEFAULT_RETRY, type RetryPolicy } from './calls.js';
-import { type Clock, systemClock } from './clock.js';
 import {
   DEFAULT_CONCURRENCY,
   type Execution,
@@ -16,34 +15,17 @@ import {
   type StepResult,
 } from './execute.js';
 import type { Operation } from './operations.js';
-import { createPacer, PADDLE_REQUESTS_PER_MINUTE } from './pacer.js';
 
-export interface ApplySettings {
+/** The caller's pacing and retries, and how many writes run side by side. */
+export interface ApplySettings extends CallerSettings {
   concurrency: number;
-  /** 0 turns pacing off */
-  requestsPerMinute: number;
-  retry: RetryPolicy;
-  clock: Clock;
-  signal?: AbortSignal;
   onStep?: (result: StepResult) => void;
 }
 
 export const DEFAULT_APPLY_SETTINGS: ApplySettings = {
+  ...DEFAULT_CALLER_SETTINGS,
   concurrency: DEFAULT_CONCURRENCY,
-  requestsPerMinute: PADDLE_REQUESTS_PER_MINUTE,
-  retry: DEFAULT_RETRY,
-  clock: systemClock,
 };
-
-/** One pacer and retry policy for the whole run: snapshot, writes and verification share the limit. */
-export function createRunCalls(settings: ApplySettings): Calls {
-  return createCalls({
-    pacer: createPacer(settings.requestsPerMinute, settings.clock),
-    clock: settings.clock,
-    retry: settings.retry,
-    signal: settings.signal,
-  });
-}
 
 export async function planCatalog(
   catalog: Catalog,

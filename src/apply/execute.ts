@@ -3,12 +3,12 @@
 // failure that retrying cannot fix, or on an interrupt, no new change starts; calls already in flight
 // finish and are reported, and so does the rest of a change already begun (an unarchive's update).
 import { InternalError, RemoteError } from '../errors.js';
+import type { Calls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { keyIn } from '../plan/marker.js';
 import type { DiscountWrite, PriceWrite, ProductWrite } from '../plan/remote.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
-import type { Calls } from './calls.js';
 import { compileOperations, isRef, type Operation } from './operations.js';
 import { Semaphore } from './semaphore.js';
 

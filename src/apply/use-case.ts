@@ -1,6 +1,7 @@
 // The plan and apply use-cases: snapshot → plan, then confirm → execute → verify. The CLI and the
 // tests both run them; what a person sees (spinner, plan, prompt) comes in through the hooks.
 import type { Catalog } from '../catalog/schema.js';
+import { type CallStats, createPacedCalls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { hasChanges } from '../plan/summary.js';
@@ -9,11 +10,9 @@ import {
   type ApplyOutcome,
   type ApplySettings,
   applyPlan,
-  createRunCalls,
   DEFAULT_APPLY_SETTINGS,
   planCatalog,
 } from './apply-catalog.js';
-import type { CallStats } from './calls.js';
 import type { Operation } from './operations.js';
 import { type PreflightOptions, refuseUnsafePlan } from './preflight.js';
 
@@ -62,14 +61,14 @@ export interface ApplyResult extends PlanResult {
 
 export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): Promise<PlanResult> {
   const { environment, catalog, gateway, options } = request;
-  const read = () => planCatalog(catalog, gateway, createRunCalls(DEFAULT_APPLY_SETTINGS), options);
+  const read = () => planCatalog(catalog, gateway, createPacedCalls(DEFAULT_APPLY_SETTINGS), options);
   const plan = await (hooks.reading ? hooks.reading(read) : read());
   return { environment, plan, options };
 }
 
 export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}): Promise<ApplyResult> {
   const { environment, catalog, gateway, options, settings } = request;
-  const calls = createRunCalls(settings);
+  const calls = createPacedCalls(settings);
   const read = () => planCatalog(catalog, gateway, calls, options);
   const plan = await (hooks.reading ? hooks.reading(read) : read());
   hooks.check?.(plan);

@@ -1,12 +1,12 @@
 // The export use-case: snapshot → catalog → the file's text, checked as validate checks a file (remote
 // data can break a local rule; then the user fixes it). Writing the file is the caller's.
-import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../apply/apply-catalog.js';
 import type { CatalogIssue } from '../catalog/issue.js';
 import { readCatalog } from '../catalog/read.js';
 import { tooDeepMessage } from '../catalog/rules/custom-data.js';
 import type { Catalog } from '../catalog/schema.js';
 import { catalogToYaml } from '../catalog/write.js';
 import { UserError } from '../errors.js';
+import { createPacedCalls, DEFAULT_CALLER_SETTINGS } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { CUSTOM_DATA_MAX_DEPTH, nestingDepth } from '../paddle-facts/limits.js';
 import { type ExportedObject, type ExportOptions, type ExportResult, exportCatalog } from './export.js';
@@ -40,7 +40,7 @@ export async function exportAccount(
   hooks: ExportHooks = {},
 ): Promise<ExportFileResult> {
   const { environment, gateway, out, schemaPath } = request;
-  const calls = createRunCalls(DEFAULT_APPLY_SETTINGS);
+  const calls = createPacedCalls(DEFAULT_CALLER_SETTINGS);
   const read = () => calls.runPaced((pace) => gateway.snapshot({ discounts: 'if-permitted', pace }));
   const snapshot = await (hooks.reading ? hooks.reading(read) : read());
   const exported = exportCatalog(snapshot, request);

@@ -2,9 +2,9 @@
 // so one request answers up to ID_BATCH ids, whatever their status. Every request goes through the
 // run's Calls: paced under the rate limit and retried like plan's reads.
 import { z } from 'zod';
-import type { Calls } from '../apply/calls.js';
 import { RemoteError } from '../errors.js';
 import { checkList } from '../paddle/answer-shape.js';
+import type { Calls } from '../paddle/calls.js';
 import { pagingGuard } from '../paddle/paging-guard.js';
 import { nextLinkPath, rawApiPage } from '../paddle/raw-api.js';
 import type { Target } from '../paddle/target.js';

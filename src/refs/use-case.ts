@@ -1,9 +1,10 @@
 // `refs`: the ids the code names, found in its files and checked against the account. The account
 // is read only when there is an id to check, and only for those ids (in batches); the other
 // environment is asked only about the ids this one does not have.
-import type { CallStats, Calls } from '../apply/calls.js';
+
 import type { IdsDocument } from '../ids/document.js';
 import { sideEntries } from '../ids/document.js';
+import type { CallStats, Calls } from '../paddle/calls.js';
 import type { Target } from '../paddle/target.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { checkReferences, type OtherEnvironment, ownerOf, type Reference } from './check.js';

@@ -2,12 +2,13 @@
 // while a request body is built reaches the one error handler as a bug (its stack, exit 70,
 // `kind: "bug"` in --json), never as Paddle's `invalid_response`. The real SDK, against the emulator.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../../src/apply/apply-catalog.js';
+import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/apply-catalog.js';
 import { executeOperations } from '../../src/apply/execute.js';
 import { compileOperations } from '../../src/apply/operations.js';
 import { EXIT_BUG, handleError } from '../../src/cli/handle-error.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { RemoteError } from '../../src/errors.js';
+import { createPacedCalls } from '../../src/paddle/calls.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { diff } from '../../src/plan/diff.js';
 import type { PriceWrite } from '../../src/plan/remote.js';
@@ -55,7 +56,7 @@ describe('bugs are bugs', () => {
     const operations = compileOperations(plan).map((op) =>
       op.kind === 'price' ? { ...op, body: { ...op.body, unit_price_overrides: 5 } } : op,
     );
-    const calls = createRunCalls(DEFAULT_APPLY_SETTINGS);
+    const calls = createPacedCalls(DEFAULT_APPLY_SETTINGS);
     const run = executeOperations(plan, operations, gateway(), calls, DEFAULT_APPLY_SETTINGS);
     await expect(run).rejects.toBeInstanceOf(TypeError);
     // the product went out before the price's body was built; the price never did

@@ -4,13 +4,14 @@
 // restricted to a new price, a discount key renamed with its code kept (a move), a paid trial (sent
 // around the SDK) — each reader does exactly the operations, in an order they allow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../../src/apply/apply-catalog.js';
+import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/apply-catalog.js';
 import { executeOperations } from '../../src/apply/execute.js';
 import { compileOperations, type Operation } from '../../src/apply/operations.js';
 import { keyResults } from '../../src/apply/report.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { dashboardSteps } from '../../src/cli/views/apply-steps.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { createPacedCalls } from '../../src/paddle/calls.js';
 import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { needsRawApi } from '../../src/paddle/catalog-writes.js';
 import { rawApi } from '../../src/paddle/raw-api.js';
@@ -225,7 +226,7 @@ describe('apply, the tool-server scripts and the dashboard steps read the same o
   it('apply: every operation once, after what it waits for, and the account verifies', async () => {
     const sent: { op: string; kind: Operation['kind']; target?: string; body: unknown }[] = [];
     const gateway = recording(createCatalogGateway(target()), sent);
-    const calls = createRunCalls(DEFAULT_APPLY_SETTINGS);
+    const calls = createPacedCalls(DEFAULT_APPLY_SETTINGS);
     const execution = await executeOperations(plan, ops, gateway, calls, DEFAULT_APPLY_SETTINGS);
     expect(execution.error).toBeUndefined();
     const made = new Map(

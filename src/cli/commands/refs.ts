@@ -1,10 +1,10 @@
 // `refs [paths…]`: every Paddle id the code names, checked against the account (src/refs/use-case.ts).
 import { resolve } from 'node:path';
-import { createRunCalls, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
 import { otherEnvironment } from '../../catalog/rules/finding.js';
 import { UserError } from '../../errors.js';
 import { loadIdFile } from '../../ids/id-file.js';
 import type { Reporter } from '../../output/reporter.js';
+import { createPacedCalls, DEFAULT_CALLER_SETTINGS } from '../../paddle/calls.js';
 import { checkKeyEnvironment, environmentOf, resolveBaseUrl } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import { isProblem } from '../../refs/check.js';
@@ -62,7 +62,7 @@ async function runRefs({ reporter, io }: CommandContext, paths: string[], flags:
         return session.target;
       },
       ...(other ? { other } : {}),
-      calls: createRunCalls(DEFAULT_APPLY_SETTINGS),
+      calls: createPacedCalls(DEFAULT_CALLER_SETTINGS),
     };
     const result = await checkRefs(request, {
       scanning: (work) => reporter.during('Scanning files for Paddle ids…', work),

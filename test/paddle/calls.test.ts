@@ -1,9 +1,9 @@
 // Pacing and retries, on a clock that jumps instead of waiting.
 import { describe, expect, it } from 'vitest';
-import { createCalls, DEFAULT_RETRY, MAX_TIMEOUT_ATTEMPTS } from '../../src/apply/calls.js';
-import { createPacer } from '../../src/apply/pacer.js';
 import { RemoteError } from '../../src/errors.js';
-import { jumpingClock } from './harness.js';
+import { createCalls, DEFAULT_RETRY, MAX_TIMEOUT_ATTEMPTS } from '../../src/paddle/calls.js';
+import { createPacer } from '../../src/paddle/pacer.js';
+import { jumpingClock } from '../apply/harness.js';
 
 const error = (code: string, status?: number, retryAfterSeconds?: number) =>
   new RemoteError({ code, detail: code, status, retryAfterSeconds });

@@ -1,11 +1,11 @@
-// Every API call apply makes goes through here: paced under the rate limit, retried on 429
+// Every API call a command makes (apply, export, refs) goes through here: paced under the rate limit, retried on 429
 // (after Retry-After, for everyone: the lockout is per IP) and on 5xx/network failures (bounded
 // exponential backoff with full jitter, within a time budget). A create whose outcome is unknown
 // is never simply retried: `recover` (a lookup by marker) runs first, so there is no duplicate.
 import { RemoteError } from '../errors.js';
-import { isAmbiguous, isRetryable, TIMEOUT_ERROR } from '../paddle/remote-error.js';
-import type { Clock } from './clock.js';
-import type { Pacer } from './pacer.js';
+import { type Clock, systemClock } from './clock.js';
+import { createPacer, PADDLE_REQUESTS_PER_MINUTE, type Pacer } from './pacer.js';
+import { isAmbiguous, isRetryable, TIMEOUT_ERROR } from './remote-error.js';
 
 export interface RetryPolicy {
   maxAttempts: number;
@@ -117,4 +117,29 @@ export function createCalls(options: CallsOptions): Calls {
     run: (kind, call, recover) => run(kind, call, recover),
     runPaced: (call) => run('read', () => call(() => pace('read')), undefined, true),
   };
+}
+
+/** How one run's caller paces and retries. */
+export interface CallerSettings {
+  /** 0 turns pacing off */
+  requestsPerMinute: number;
+  retry: RetryPolicy;
+  clock: Clock;
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_CALLER_SETTINGS: CallerSettings = {
+  requestsPerMinute: PADDLE_REQUESTS_PER_MINUTE,
+  retry: DEFAULT_RETRY,
+  clock: systemClock,
+};
+
+/** One pacer and retry policy for the whole run: its reads, writes and verification share the limit. */
+export function createPacedCalls(settings: CallerSettings): Calls {
+  return createCalls({
+    pacer: createPacer(settings.requestsPerMinute, settings.clock),
+    clock: settings.clock,
+    retry: settings.retry,
+    signal: settings.signal,
+  });
 }

@@ -1,4 +1,4 @@
-// Time as apply sees it: injectable so tests and the emulator can share one clock.
+// Time as the paced caller sees it: injectable so tests and the emulator can share one clock.
 
 export interface Clock {
   now(): number;
