@@ -3,8 +3,8 @@
 export const DEFAULT_LOCALE = 'en-US';
 
 /**
- * `"de-DE,de;q=0.9,en;q=0.8"` → `"de-DE"`. q-weights are ignored (the first tag wins, as the spec
- * says). Empty, `*`, malformed or unknown to this runtime's Intl → en-US: an unknown tag would
+ * `"de-DE,de;q=0.9,en;q=0.8"` → `"de-DE"`. q-weights are ignored (the first tag wins).
+ * Empty, `*`, malformed or unknown to this runtime's Intl → en-US: an unknown tag would
  * otherwise make Intl fall back to the machine's locale, which differs between servers.
  */
 export function localeFromAcceptLanguage(header: string | null | undefined): string {

@@ -33,7 +33,7 @@ async function markedCounts(emu: RunningEmulator) {
 }
 
 describe('apply: order, concurrency, verification', () => {
-  it('§4.3 rule 1: each product is created before its prices, and its pro_ id is passed to them', async () => {
+  it('each product is created before its prices, and its pro_ id is passed to them', async () => {
     const emu = await start();
     const order: string[] = [];
     const { outcome } = await applyToEmulator(emu, starter(), {
@@ -54,7 +54,7 @@ describe('apply: order, concurrency, verification', () => {
     );
   });
 
-  it('§4.3 rule 6: after apply a fresh snapshot diffs to an empty plan (verified)', async () => {
+  it('after apply a fresh snapshot diffs to an empty plan (verified)', async () => {
     const emu = await start();
     const { outcome } = await applyToEmulator(emu, starter());
     expect(outcome.verified).toBe(true);
@@ -128,8 +128,8 @@ describe('apply: updates and --prune', () => {
   });
 });
 
-describe('apply: paid trials go around the SDK (§2.4 rule 7)', () => {
-  it('§2.4 trial rule 7: a paid trial is created with a direct call and read back with its unit_price', async () => {
+describe('apply: paid trials go around the SDK', () => {
+  it('paid trial: a paid trial is created with a direct call and read back with its unit_price', async () => {
     const emu = await start();
     const mark = emu.requests().length;
     const { outcome } = await applyToEmulator(emu, starter());
@@ -170,7 +170,7 @@ describe('apply: paid trials go around the SDK (§2.4 rule 7)', () => {
 });
 
 describe('apply: partial failure, rate limits, lost answers', () => {
-  it('§5 rule 6: a key without price.write creates the products, fails on the prices, reports the ids', async () => {
+  it('permissions: a key without price.write creates the products, fails on the prices, reports the ids', async () => {
     const emu = await start();
     const apiKey = emu.addApiKey(['product.read', 'product.write', 'price.read']);
     const { outcome } = await applyToEmulator(emu, starter(), { apiKey });

@@ -35,7 +35,7 @@ describe('request bodies', () => {
     expect(needsRawApi(body)).toBe(false);
   });
 
-  it('§2.4 trial rule 7: a paid trial body keeps trial_period.unit_price and goes through the direct API', () => {
+  it('paid trial: a paid trial body keeps trial_period.unit_price and goes through the direct API', () => {
     const body = priceCreateBody(
       { key: 'pro/trial', catalog: 'default' },
       priceState(paidTrialPrice()),

@@ -3,8 +3,8 @@
 // time), both as child processes against an emulator in this process (a fresh one per side, so
 // rate windows do not mix). Per side: wall time, API calls and 429s (from the emulator's log), peak
 // RSS (reported by the child itself), and the ratio to the lower bound — calls × latency ÷ calls in
-// flight, or calls ÷ the rate limit. Each catalog has discounts too (issue 13: one per four
-// products, restricted to its products and prices). Targets (issue 6):
+// flight, or calls ÷ the rate limit. Each catalog has discounts too (one per four
+// products, restricted to its products and prices). Targets:
 //   40 × 3 at 100 ms latency: ≤ 0.2 of the sequential time, zero 429s;
 //   the unchanged catalog again: 0 writes, ≤ 2 reads (products with their prices, discounts);
 //   150 × 2 (> 240 calls) under 240/minute: within 1.15× of what the limit allows, zero 429s

@@ -1,4 +1,4 @@
-// Bench scenarios for `validate` (issue 2): a generated catalog of 3,000 products × 3 prices
+// Bench scenarios for `validate`: a generated catalog of 3,000 products × 3 prices
 // (target < 1.5 s and < 300 MB peak, measured in the CLI's own process), and start-up of
 // `--version` against bare `node -e 0` (target within 2.5×). Medians of several runs.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -42,7 +42,7 @@ function scriptedFetch(...answers: (Response | Error)[]) {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('§4.2 history rule 8: the currencies list, cached 24 hours', () => {
+describe('history amounts: the currencies list, cached 24 hours', () => {
   it('fetches GET /currencies without a key and maps codes to decimal places', async () => {
     const { fn, calls } = scriptedFetch(json(LIST));
     const places = await remoteCurrencies({ baseUrl: BASE, cacheDir: dir, fetch: fn }).decimalPlaces();

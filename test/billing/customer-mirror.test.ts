@@ -17,7 +17,7 @@ function sign(body: string, secret: string, ts = Math.floor(Date.now() / 1000)):
   return `ts=${ts};h1=${createHmac('sha256', secret).update(`${ts}:${body}`).digest('hex')}`;
 }
 
-describe('§4.2 history rule 2 / §6: the customer mirror filled from customer.created', () => {
+describe('history: the customer mirror filled from customer.created', () => {
   it('records customer id by e-mail and finds it; unknown e-mails have no row', async () => {
     const mirror = new InMemoryCustomerMirror();
     expect(mirror.record(JSON.parse(created('ctm_a', 'a@example.com')))).toBe('recorded');

@@ -25,8 +25,8 @@ function setup(options: {
 const onePage = (items = [txn({ id: 'txn_01' })], hasMore = false) =>
   new FakeGateway([{ transactions: items, hasMore }]);
 
-describe('getBillingHistory (seed §4.2)', () => {
-  it('§4.2 history rule 1: no authenticated user → Not authenticated, no billing call', async () => {
+describe('getBillingHistory', () => {
+  it('history: no authenticated user → Not authenticated, no billing call', async () => {
     for (const user of [null, {}, { email: null }, { email: '' }, { email: '   ' }]) {
       const { deps, gateway, mirror } = setup({ user });
       expect(await getBillingHistory(deps)).toEqual({ error: 'Not authenticated' });
@@ -35,7 +35,7 @@ describe('getBillingHistory (seed §4.2)', () => {
     }
   });
 
-  it("§4.2 history rule 2: the customer id comes from the mirror by the user's e-mail, never from the input", async () => {
+  it("history: the customer id comes from the mirror by the user's e-mail, never from the input", async () => {
     const { deps, gateway, mirror } = setup({ gateway: onePage() });
     const sneaky = { after: undefined, customerId: 'ctm_mallory' } as { after?: string };
     await getBillingHistory(deps, sneaky);
@@ -43,13 +43,13 @@ describe('getBillingHistory (seed §4.2)', () => {
     expect(gateway.listCalls[0]?.customerId).toEqual(['ctm_alice']);
   });
 
-  it('§4.2 history rule 3: no customer row → {items: [], hasMore: false}, no error, no list call', async () => {
+  it('history: no customer row → {items: [], hasMore: false}, no error, no list call', async () => {
     const { deps, gateway } = setup({ rows: {} });
     expect(await getBillingHistory(deps)).toEqual({ items: [], hasMore: false });
     expect(gateway.listCalls).toEqual([]);
   });
 
-  it('§4.2 history rule 4: one list call with customerId, the five statuses, perPage 10 and the cursor', async () => {
+  it('history: one list call with customerId, the five statuses, perPage 10 and the cursor', async () => {
     const { deps, gateway } = setup({ gateway: onePage() });
     await getBillingHistory(deps, { after: 'txn_09' });
     expect(gateway.listCalls).toEqual([
@@ -62,14 +62,14 @@ describe('getBillingHistory (seed §4.2)', () => {
     ]);
   });
 
-  it('§4.2 history rule 4: without a cursor, no after is sent', async () => {
+  it('history: without a cursor, no after is sent', async () => {
     const { deps, gateway } = setup({ gateway: onePage() });
     await getBillingHistory(deps);
     expect(gateway.listCalls).toHaveLength(1);
     expect(gateway.listCalls[0]).not.toHaveProperty('after');
   });
 
-  it('§4.2 history rule 5: the result is {items, hasMore} with hasMore from the collection', async () => {
+  it('history: the result is {items, hasMore} with hasMore from the collection', async () => {
     for (const hasMore of [true, false]) {
       const { deps } = setup({ gateway: onePage([txn({ id: 'txn_01' })], hasMore) });
       const result = await getBillingHistory(deps);
@@ -78,7 +78,7 @@ describe('getBillingHistory (seed §4.2)', () => {
     }
   });
 
-  it('§4.2 history rule 6: each item has exactly id, billedAt, status, amount, tax, invoiceAvailable', async () => {
+  it('history: each item has exactly id, billedAt, status, amount, tax, invoiceAvailable', async () => {
     const { deps } = setup({
       gateway: onePage([
         txn({ id: 'txn_01', totals: { subtotal: '1000', grandTotal: '1190', grandTotalTax: '190' } }),
@@ -109,7 +109,7 @@ describe('getBillingHistory (seed §4.2)', () => {
     ['billed', 'manual', '0', false],
     ['completed', 'automatic', '000', false],
   ])(
-    '§4.2 history rule 6: invoiceAvailable for %s, %s collection, subtotal %s is %s',
+    'history: invoiceAvailable for %s, %s collection, subtotal %s is %s',
     async (status, mode, subtotal, expected) => {
       const { deps } = setup({
         gateway: onePage([
@@ -121,7 +121,7 @@ describe('getBillingHistory (seed §4.2)', () => {
     },
   );
 
-  it('§4.2 history rule 7: the raw transaction is not returned (no customer id, totals, collection mode)', async () => {
+  it('history: the raw transaction is not returned (no customer id, totals, collection mode)', async () => {
     const { deps } = setup({ gateway: onePage() });
     const text = JSON.stringify(await getBillingHistory(deps));
     for (const raw of ['ctm_alice', 'customerId', 'totals', 'collectionMode', 'currencyCode', 'subtotal']) {
@@ -129,7 +129,7 @@ describe('getBillingHistory (seed §4.2)', () => {
     }
   });
 
-  it('§4.2 history rule 8: amounts use the currencies list, locale of Accept-Language, no extra rounding', async () => {
+  it('history amounts: amounts use the currencies list, locale of Accept-Language, no extra rounding', async () => {
     const { deps } = setup({
       gateway: onePage([
         txn({
@@ -153,7 +153,7 @@ describe('getBillingHistory (seed §4.2)', () => {
     ]);
   });
 
-  it('§4.2 history rule 8: missing amount is "0" and missing currency "USD"', async () => {
+  it('history amounts: missing amount is "0" and missing currency "USD"', async () => {
     const { deps } = setup({
       gateway: onePage([
         txn({ id: 'txn_01', currencyCode: null, totals: { grandTotal: null, grandTotalTax: null } as never }),
@@ -163,14 +163,14 @@ describe('getBillingHistory (seed §4.2)', () => {
     expect(result.items[0]).toMatchObject({ amount: '$0.00', tax: '$0.00' });
   });
 
-  it('§4.2 history rule 9: an API error → {error: <code>}', async () => {
+  it('history: an API error → {error: <code>}', async () => {
     const gateway = new FakeGateway();
     gateway.failWith = apiError('forbidden');
     const { deps } = setup({ gateway });
     expect(await getBillingHistory(deps)).toEqual({ error: 'forbidden' });
   });
 
-  it('§4.2 history rule 9: the answer behind {error} is its cause, which JSON leaves out', async () => {
+  it('history: the answer behind {error} is its cause, which JSON leaves out', async () => {
     const gateway = new FakeGateway();
     const answer = apiError('forbidden');
     gateway.failWith = answer;
@@ -179,7 +179,7 @@ describe('getBillingHistory (seed §4.2)', () => {
     expect(JSON.stringify(result)).toBe('{"error":"forbidden"}');
   });
 
-  it('§4.2 history rule 9: other failures propagate (network, bugs)', async () => {
+  it('history: other failures propagate (network, bugs)', async () => {
     const network = new FakeGateway();
     network.failWith = new RemoteError({ code: 'network_error', detail: 'ECONNREFUSED' });
     await expect(getBillingHistory(setup({ gateway: network }).deps)).rejects.toThrow('ECONNREFUSED');
@@ -188,7 +188,7 @@ describe('getBillingHistory (seed §4.2)', () => {
     await expect(getBillingHistory(setup({ gateway: bug }).deps)).rejects.toThrow(TypeError);
   });
 
-  it('§4.2 history rule 10: the next page is requested with the id of the last item received', async () => {
+  it('history: the next page is requested with the id of the last item received', async () => {
     const gateway = new FakeGateway([
       { transactions: [txn({ id: 'txn_20' }), txn({ id: 'txn_19' })], hasMore: true },
       { transactions: [txn({ id: 'txn_18' })], hasMore: false },

@@ -4,17 +4,17 @@ import { txn } from './fakes.js';
 
 const STATUSES = ['draft', 'ready', 'billed', 'paid', 'completed', 'past_due', 'canceled'];
 
-describe('§4.1 list rule 3: when an invoice PDF exists', () => {
+describe('transactions list: when an invoice PDF exists', () => {
   for (const status of STATUSES) {
     for (const collectionMode of ['automatic', 'manual']) {
       const expected = status === 'completed' || (status === 'billed' && collectionMode === 'manual');
-      it(`§4.1 list rule 3: ${status}, ${collectionMode} collection → ${expected ? 'available' : 'none'}`, () => {
+      it(`transactions list: ${status}, ${collectionMode} collection → ${expected ? 'available' : 'none'}`, () => {
         expect(isInvoiceAvailable(txn({ id: 'txn_1', status, collectionMode }))).toBe(expected);
       });
     }
   }
 
-  it('§4.1 list rule 3: never for a zero-value transaction, whatever its status', () => {
+  it('transactions list: never for a zero-value transaction, whatever its status', () => {
     for (const subtotal of ['0', '00', null, '', '-100']) {
       const zero = txn({ id: 'txn_1', status: 'completed', totals: { subtotal } as never });
       expect(isInvoiceAvailable(zero)).toBe(false);
@@ -22,7 +22,7 @@ describe('§4.1 list rule 3: when an invoice PDF exists', () => {
     }
   });
 
-  it('§4.1 list rule 3: the reason names the status and the collection mode', () => {
+  it('transactions list: the reason names the status and the collection mode', () => {
     expect(
       invoiceUnavailableReason(txn({ id: 'txn_1', status: 'billed', collectionMode: 'automatic' })),
     ).toBe(

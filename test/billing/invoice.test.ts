@@ -20,14 +20,14 @@ function setup(
   return { deps, gateway };
 }
 
-describe('getInvoiceUrl (seed §4.2)', () => {
-  it('§4.2 invoice rule 1: no authenticated user → Not authenticated, no call', async () => {
+describe('getInvoiceUrl', () => {
+  it('invoice: no authenticated user → Not authenticated, no call', async () => {
     const { deps, gateway } = setup(null);
     expect(await getInvoiceUrl(deps, { transactionId: 'txn_mine' })).toEqual({ error: 'Not authenticated' });
     expect(gateway.getCalls).toEqual([]);
   });
 
-  it('§4.2 invoice rule 1: no customer row → No billing customer, no call', async () => {
+  it('invoice: no customer row → No billing customer, no call', async () => {
     const { deps, gateway } = setup({ email: 'carol@example.com' });
     expect(await getInvoiceUrl(deps, { transactionId: 'txn_mine' })).toEqual({
       error: 'No billing customer',
@@ -35,14 +35,14 @@ describe('getInvoiceUrl (seed §4.2)', () => {
     expect(gateway.getCalls).toEqual([]);
   });
 
-  it("§4.2 invoice rule 2: someone else's transaction → Forbidden and no PDF request", async () => {
+  it("invoice: someone else's transaction → Forbidden and no PDF request", async () => {
     const { deps, gateway } = setup();
     expect(await getInvoiceUrl(deps, { transactionId: 'txn_theirs' })).toEqual({ error: 'Forbidden' });
     expect(gateway.getCalls).toEqual(['txn_theirs']);
     expect(gateway.pdfCalls).toEqual([]);
   });
 
-  it('§4.2 invoice rule 3: own transaction → {url}, disposition attachment by default', async () => {
+  it('invoice: own transaction → {url}, disposition attachment by default', async () => {
     const { deps, gateway } = setup();
     const result = await getInvoiceUrl(deps, { transactionId: 'txn_mine' });
     expect(result).toEqual({ url: 'https://invoices.example/txn_mine.pdf?disposition=attachment' });
@@ -51,13 +51,13 @@ describe('getInvoiceUrl (seed §4.2)', () => {
     expect(gateway.pdfCalls).toEqual([{ id: 'txn_mine', disposition: 'attachment' }]);
   });
 
-  it('§4.2 invoice rule 3: disposition inline on request', async () => {
+  it('invoice: disposition inline on request', async () => {
     const { deps, gateway } = setup();
     await getInvoiceUrl(deps, { transactionId: 'txn_mine', disposition: 'inline' });
     expect(gateway.pdfCalls).toEqual([{ id: 'txn_mine', disposition: 'inline' }]);
   });
 
-  it('§4.2 invoice rule 4: invoice URLs are never part of history items (no PDF call while listing)', async () => {
+  it('invoice: invoice URLs are never part of history items (no PDF call while listing)', async () => {
     const gateway = new FakeGateway([{ transactions: [mine], hasMore: false }]);
     const deps = {
       getUser: () => ({ email: 'alice@example.com' }),
@@ -70,7 +70,7 @@ describe('getInvoiceUrl (seed §4.2)', () => {
     expect(JSON.stringify(result)).not.toMatch(/url|https?:/i);
   });
 
-  it('§4.2 invoice rule 5: an API error → {error: <code>} (from the get and from the PDF request)', async () => {
+  it('invoice: an API error → {error: <code>} (from the get and from the PDF request)', async () => {
     const { deps } = setup();
     expect(await getInvoiceUrl(deps, { transactionId: 'txn_unknown' })).toEqual({ error: 'not_found' });
     const failing = setup();
@@ -80,7 +80,7 @@ describe('getInvoiceUrl (seed §4.2)', () => {
     });
   });
 
-  it('§4.2 invoice rule 5: other failures propagate', async () => {
+  it('invoice: other failures propagate', async () => {
     const { deps, gateway } = setup();
     gateway.failWith = new RemoteError({ code: 'timeout', detail: 'no answer in time' });
     await expect(getInvoiceUrl(deps, { transactionId: 'txn_mine' })).rejects.toThrow('no answer in time');
@@ -118,7 +118,7 @@ describe('getInvoiceUrlAsSupport', () => {
     expect(gateway.getCalls).toEqual(['txn_theirs']);
   });
 
-  it('§4.2 invoice rule 5: an API error is a result in support mode too', async () => {
+  it('invoice: an API error is a result in support mode too', async () => {
     const { gateway } = setup();
     gateway.failWith = apiError('forbidden');
     expect(await getInvoiceUrlAsSupport(gateway, { transactionId: 'txn_mine' })).toEqual({

@@ -7,7 +7,7 @@ import { minorUnitsToDecimal } from '../../src/money/minor-units.js';
 const nb = '\u00a0';
 const nnb = '\u202f';
 
-describe('§4.2 history rule 8: money formatting', () => {
+describe('history amounts: money formatting', () => {
   it.each([
     ['1200', 'JPY', 'en-US', '¥1,200'],
     ['50000', 'KRW', 'en-US', '₩50,000'],
@@ -22,11 +22,11 @@ describe('§4.2 history rule 8: money formatting', () => {
     ['1200', 'JPY', 'ja-JP', '￥1,200'],
     ['1000', 'USD', 'ja-JP', '$10.00'],
     ['999', 'GBP', 'de-DE', `9,99${nb}£`],
-  ])('§4.2 history rule 8: %s %s in %s is %s', (amount, currency, locale, expected) => {
+  ])('history amounts: %s %s in %s is %s', (amount, currency, locale, expected) => {
     expect(formatTotal(amount, currency, null, locale)).toBe(expected);
   });
 
-  it('§4.2 history rule 8: zero-decimal currencies: "1200" means 1,200 units, not 12 (§2.2)', () => {
+  it('history amounts: zero-decimal currencies: "1200" means 1,200 units, not 12', () => {
     for (const code of ['JPY', 'KRW', 'VND', 'CLP']) {
       expect(decimalPlacesOf(code, null)).toBe(0);
       expect(formatTotal('1200', code, null, 'en-US')).toMatch(/1,200$/);
@@ -35,7 +35,7 @@ describe('§4.2 history rule 8: money formatting', () => {
     expect(decimalPlacesOf('SEK', null)).toBe(2);
   });
 
-  it('§4.2 history rule 8: decimal places come from the currencies list when it is available', () => {
+  it('history amounts: decimal places come from the currencies list when it is available', () => {
     const list = new Map([
       ['USD', 2],
       ['JPY', 0],
@@ -47,14 +47,14 @@ describe('§4.2 history rule 8: money formatting', () => {
     expect(formatTotal('1200', 'KRW', list, 'en-US')).toBe('₩1,200');
   });
 
-  it('§4.2 history rule 8: a huge amount is exact (string arithmetic, no floats)', () => {
+  it('history amounts: a huge amount is exact (string arithmetic, no floats)', () => {
     const huge = '123456789012345678901234567';
     expect(formatTotal(huge, 'USD', null, 'en-US')).toBe('$1,234,567,890,123,456,789,012,345.67');
     expect(formatTotal(huge, 'JPY', null, 'en-US')).toBe('¥123,456,789,012,345,678,901,234,567');
     expect(formatTotal('9007199254740993', 'USD', null, 'en-US')).toBe('$90,071,992,547,409.93');
   });
 
-  it('§4.2 history rule 8: no extra rounding: every digit of the amount is shown', () => {
+  it('history amounts: no extra rounding: every digit of the amount is shown', () => {
     fc.assert(
       fc.property(
         fc.stringMatching(/^[1-9][0-9]{0,30}$/),
@@ -69,7 +69,7 @@ describe('§4.2 history rule 8: money formatting', () => {
     );
   });
 
-  it('§4.2 history rule 8: missing amount is "0", missing currency is "USD"', () => {
+  it('history amounts: missing amount is "0", missing currency is "USD"', () => {
     expect(formatTotal(undefined, 'EUR', null, 'en-US')).toBe('€0.00');
     expect(formatTotal('', 'JPY', null, 'en-US')).toBe('¥0');
     expect(formatTotal('1000', null, null, 'en-US')).toBe('$10.00');
@@ -77,7 +77,7 @@ describe('§4.2 history rule 8: money formatting', () => {
   });
 });
 
-describe('§4.2 history rule 8: locale from Accept-Language', () => {
+describe('history amounts: locale from Accept-Language', () => {
   it.each([
     ['en-US', 'en-US'],
     ['de-DE,de;q=0.9,en;q=0.8', 'de-DE'],
@@ -86,7 +86,7 @@ describe('§4.2 history rule 8: locale from Accept-Language', () => {
     [' fr-CH , fr;q=0.9', 'fr-CH'],
     ['de', 'de'],
     ['en-gb', 'en-GB'],
-  ])('§4.2 history rule 8: the first tag of %j is %s (q-weights ignored)', (header, locale) => {
+  ])('history amounts: the first tag of %j is %s (q-weights ignored)', (header, locale) => {
     expect(localeFromAcceptLanguage(header)).toBe(locale);
   });
 
@@ -101,11 +101,11 @@ describe('§4.2 history rule 8: locale from Accept-Language', () => {
     [';q=0.8'],
     ['x'],
     ['!!'],
-  ])('§4.2 history rule 8: %j falls back to en-US', (header) => {
+  ])('history amounts: %j falls back to en-US', (header) => {
     expect(localeFromAcceptLanguage(header)).toBe('en-US');
   });
 
-  it('§4.2 history rule 8: a malformed locale formats as en-US', () => {
+  it('history amounts: a malformed locale formats as en-US', () => {
     expect(formatTotal('123456', 'EUR', null, localeFromAcceptLanguage('de_DE'))).toBe('€1,234.56');
   });
 });

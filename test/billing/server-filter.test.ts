@@ -14,7 +14,7 @@ const txn = (id: string, customerId: string | null, status: string): Transaction
 });
 
 describe('keepRequested', () => {
-  it('§4.2 history rule 4: only the customer asked for, only the statuses the view shows; the rest said', () => {
+  it('history: only the customer asked for, only the statuses the view shows; the rest said', () => {
     const { kept, dropped } = keepRequested(
       [
         txn('txn_1', 'ctm_me', 'completed'),

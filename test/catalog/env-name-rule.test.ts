@@ -1,5 +1,5 @@
 // env-name-collision: two keys whose dotenv names meet are refused at validate time, naming both
-// (issue 22 finding 4: `a` + `b_c` vs `a_b` + `c`; discounts `vip-5` vs `vip_5`).
+// (`a` + `b_c` vs `a_b` + `c`; discounts `vip-5` vs `vip_5`).
 
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';

@@ -19,7 +19,7 @@ describe('did you mean', () => {
   ])('closest(%s)', (input, candidates, expected) => expect(closest(input, candidates)).toBe(expected));
 });
 
-describe('§2.2 amounts in the lowest unit', () => {
+describe('amounts in the lowest unit', () => {
   it.each([
     ['10.00', 'USD', '1000'],
     ['10.5', 'EUR', '1050'],
@@ -38,7 +38,7 @@ describe('§2.2 amounts in the lowest unit', () => {
     );
   });
 
-  it('§2.2: VND and CLP have no decimals', () => {
+  it('VND and CLP have no decimals', () => {
     expect(amountMessage(50000, '50000', 'VND')).toMatch(/= ₫50,000/);
     expect(amountMessage(990, '990', 'CLP')).toMatch(/= CLP\s?990/);
   });

@@ -64,7 +64,7 @@ describe('dashboard steps after a partial run', () => {
     expect(steps[0]).toMatch(/^ {2}1\. Catalog → Products → New product: name "Team"/);
   });
 
-  it('issue 22 finding 14: a discount restricted to a price the account already has names its id, never "created above"', () => {
+  it('a discount restricted to a price the account already has names its id, never "created above"', () => {
     const catalog: Catalog = {
       ...catalogOf({ pro }),
       discounts: {

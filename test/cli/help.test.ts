@@ -1,4 +1,4 @@
-// Every command's --help ends with examples (issue 7: users read --help before the README).
+// Every command's --help ends with examples (users read --help before the README).
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
 import type { Io } from '../../src/output/io.js';
@@ -27,7 +27,7 @@ describe('--help', () => {
     expect(help).toContain(`$ paddle-catalog `);
   });
 
-  it.each(COMMANDS)('%s --help speaks to users, not to the spec (no "seed §")', async (name) => {
+  it.each(COMMANDS)('%s --help speaks to users and cites no internal section', async (name) => {
     expect(await helpOf(name)).not.toContain('seed §');
   });
 

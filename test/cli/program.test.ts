@@ -97,7 +97,7 @@ describe('main: usage errors', () => {
     expect(stderr.trimEnd().split('\n').at(-1)).toBe(`error: ${message}`);
   });
 
-  it('--json gives one JSON document on stdout for an unknown flag too (design §2)', async () => {
+  it('--json gives one JSON document on stdout for an unknown flag too', async () => {
     const { code, stdout, stderr } = await runMain(['validate', '--json', '--bogus', 'x.yaml']);
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toMatchObject({

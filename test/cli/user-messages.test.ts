@@ -13,7 +13,7 @@ function terminal(env: NodeJS.ProcessEnv): Io {
   return { stdout: tty, stderr: tty, stdin: process.stdin, env, cwd: process.cwd() };
 }
 
-describe('prompt colours follow the colour rules (design §2)', () => {
+describe('prompt colours follow the colour rules', () => {
   it('NO_COLOR on a terminal: prompts get the plain theme, no escape codes', () => {
     const theme = defined(
       promptTheme(new Reporter(terminal({ NO_COLOR: '1' }), { json: false, color: true })),

@@ -1,4 +1,4 @@
-// The local validator and the emulator enforce the seed's rules independently (issues 2 and 3).
+// The local validator and the emulator enforce the catalog rules independently.
 // Each row goes through both: `readCatalog` for an environment, and the emulator's HTTP API on an
 // account with that environment's settings (approved categories, cardless early access). A catalog
 // that validates must be accepted, a rejected one must be refused with a 400: a field error naming the field validate names, or
@@ -40,30 +40,30 @@ const override = (codes: string[], amount = '50', currency_code = 'GBP') => ({
 });
 
 const ROWS: Row[] = [
-  // §2.3
-  { title: '§2.3: saas needs no approval', product: { tax_category: 'saas' }, valid: true },
-  { title: '§2.3: standard needs no approval', product: { tax_category: 'standard' }, valid: true },
+  // tax categories
+  { title: 'tax categories: saas needs no approval', product: { tax_category: 'saas' }, valid: true },
+  { title: 'tax categories: standard needs no approval', product: { tax_category: 'standard' }, valid: true },
   {
-    title: '§2.3: an unapproved category fails with product_tax_category_not_approved',
+    title: 'tax categories: an unapproved category fails with product_tax_category_not_approved',
     product: { tax_category: 'digital-goods' },
     valid: false,
     code: 'product_tax_category_not_approved',
   },
   {
-    title: '§2.3: a category approved for the environment is accepted',
+    title: 'tax categories: a category approved for the environment is accepted',
     product: { tax_category: 'ebooks' },
     environments: { sandbox: { approved_tax_categories: ['ebooks'] } },
     valid: true,
   },
   {
-    title: '§2.3: approval is per environment (sandbox only, production targeted)',
+    title: 'tax categories: approval is per environment (sandbox only, production targeted)',
     product: { tax_category: 'ebooks' },
     environments: { sandbox: { approved_tax_categories: ['ebooks'] }, production: {} },
     environment: 'production',
     valid: false,
     code: 'product_tax_category_not_approved',
   },
-  { title: '§2.3 product name: 200 characters', product: { name: 'p'.repeat(200) }, valid: true },
+  { title: 'product name: 200 characters', product: { name: 'p'.repeat(200) }, valid: true },
   // Paddle's input rules: required text is not whitespace alone, custom data has a key
   { title: 'product-name-blank: a product name of spaces', product: { name: '   ' }, valid: false },
   {
@@ -74,15 +74,15 @@ const ROWS: Row[] = [
   { title: 'custom-data-empty: a product with custom_data {}', product: { custom_data: {} }, valid: false },
   { title: 'custom-data-empty: a price with custom_data {}', price: { custom_data: {} }, valid: false },
   { title: 'custom data with one key is accepted', price: { custom_data: { plan: 'pro' } }, valid: true },
-  { title: '§2.3 product name: 201 characters', product: { name: 'p'.repeat(201) }, valid: false },
-  // §2.4 price fields and §8 limits
-  { title: '§2.4 price description: 2 characters', price: { description: 'ab' }, valid: true },
-  { title: '§2.4 price description: 1 character', price: { description: 'a' }, valid: false },
-  { title: '§2.4 price description: 501 characters', price: { description: 'd'.repeat(501) }, valid: false },
-  { title: '§8 price name: 150 characters', price: { name: 'n'.repeat(150) }, valid: true },
-  { title: '§8 price name: 151 characters', price: { name: 'n'.repeat(151) }, valid: false },
-  { title: '§8 price name: empty', price: { name: '' }, valid: false },
-  { title: '§2.4 amount: "0"', price: { unit_price: { amount: '0', currency_code: 'USD' } }, valid: true },
+  { title: 'product name: 201 characters', product: { name: 'p'.repeat(201) }, valid: false },
+  // price fields and their limits
+  { title: 'price description: 2 characters', price: { description: 'ab' }, valid: true },
+  { title: 'price description: 1 character', price: { description: 'a' }, valid: false },
+  { title: 'price description: 501 characters', price: { description: 'd'.repeat(501) }, valid: false },
+  { title: 'price name: 150 characters', price: { name: 'n'.repeat(150) }, valid: true },
+  { title: 'price name: 151 characters', price: { name: 'n'.repeat(151) }, valid: false },
+  { title: 'price name: empty', price: { name: '' }, valid: false },
+  { title: 'amount: "0"', price: { unit_price: { amount: '0', currency_code: 'USD' } }, valid: true },
   {
     title: `amount-too-large: ${AMOUNT_MAX} is the largest amount`,
     price: { unit_price: { amount: AMOUNT_MAX, currency_code: 'USD' } },
@@ -104,125 +104,125 @@ const ROWS: Row[] = [
     valid: false,
   },
   {
-    title: '§2.4 amount: negative',
+    title: 'amount: negative',
     price: { unit_price: { amount: '-1', currency_code: 'USD' } },
     valid: false,
   },
   {
-    title: '§2.2 currency: CLP (zero-decimal) is accepted',
+    title: 'currency: CLP (zero-decimal) is accepted',
     price: { unit_price: { amount: '9000', currency_code: 'CLP' } },
     valid: true,
   },
   {
-    title: '§2.4 billing cycle: frequency 999',
+    title: 'billing cycle: frequency 999',
     price: { billing_cycle: { interval: 'year', frequency: 999 } },
     valid: true,
   },
   {
-    title: '§2.4 billing cycle: frequency 1000',
+    title: 'billing cycle: frequency 1000',
     price: { billing_cycle: { interval: 'day', frequency: 1000 } },
     valid: false,
     code: 'price_billing_cycle_frequency_greater_than_maximum',
   },
   {
-    title: '§2.4 billing cycle: frequency 0',
+    title: 'billing cycle: frequency 0',
     price: { billing_cycle: { interval: 'day', frequency: 0 } },
     valid: false,
     code: 'price_billing_cycle_frequency_below_1',
   },
   {
-    title: '§8 quantity: 1 to 999999999',
+    title: 'quantity: 1 to 999999999',
     price: { quantity: { minimum: 1, maximum: 999_999_999 } },
     valid: true,
   },
   {
-    title: '§8 quantity: minimum equal to maximum',
+    title: 'quantity: minimum equal to maximum',
     price: { quantity: { minimum: 5, maximum: 5 } },
     valid: true,
   },
-  { title: '§8 quantity: minimum 0', price: { quantity: { minimum: 0, maximum: 5 } }, valid: false },
+  { title: 'quantity: minimum 0', price: { quantity: { minimum: 0, maximum: 5 } }, valid: false },
   {
-    title: '§8 quantity: maximum above 999999999',
+    title: 'quantity: maximum above 999999999',
     price: { quantity: { minimum: 1, maximum: 1_000_000_000 } },
     valid: false,
   },
   {
-    title: '§8 quantity: minimum above maximum',
+    title: 'quantity: minimum above maximum',
     price: { quantity: { minimum: 6, maximum: 5 } },
     valid: false,
   },
-  // §2.4 overrides
+  // unit price overrides
   {
-    title: '§2.4 overrides: two markets',
+    title: 'overrides: two markets',
     price: { unit_price_overrides: [GBP_OVERRIDE, EU_OVERRIDE] },
     valid: true,
   },
   {
-    title: '§2.4 overrides: a made-up country code',
+    title: 'overrides: a made-up country code',
     price: { unit_price_overrides: [override(['ZZ'])] },
     valid: false,
   },
   {
-    title: '§2.4 overrides: a country Paddle does not sell to',
+    title: 'overrides: a country Paddle does not sell to',
     price: { unit_price_overrides: [override(['KP'])] },
     valid: false,
   },
   {
-    title: '§2.4 overrides: a country twice in one override',
+    title: 'overrides: a country twice in one override',
     price: { unit_price_overrides: [override(['GB', 'GB'])] },
     valid: false,
   },
   {
-    title: '§2.4 overrides: a country in two overrides in one currency',
+    title: 'overrides: a country in two overrides in one currency',
     price: { unit_price_overrides: [override(['GB']), override(['IE', 'GB'])] },
     valid: false,
     code: 'price_duplicate_currency_override_for_country',
   },
   {
-    title: '§2.4 overrides: 251 overrides (at most 250)',
+    title: 'overrides: 251 overrides (at most 250)',
     price: { unit_price_overrides: Array.from({ length: 251 }, () => override(['GB'])) },
     valid: false,
   },
-  // §2.4 trial rules
+  // trial rules
   {
-    title: '§2.4 trial rule 1: a free trial',
+    title: 'free trial: a free trial',
     price: { trial_period: { interval: 'day', frequency: 14 } },
     valid: true,
   },
   {
-    title: '§2.4 trial rule 1: requires_payment_method true is an ordinary trial',
+    title: 'free trial: requires_payment_method true is an ordinary trial',
     price: { trial_period: { interval: 'day', frequency: 14, requires_payment_method: true } },
     valid: true,
   },
   {
-    title: '§2.4 trial rule 1: trial frequency 0',
+    title: 'free trial: trial frequency 0',
     price: { trial_period: { interval: 'day', frequency: 0 } },
     valid: false,
     code: 'price_trial_period_frequency_below_1',
   },
   {
-    title: '§2.4 trial rule 1: a free trial with an empty trial override list',
+    title: 'free trial: a free trial with an empty trial override list',
     price: { trial_period: { interval: 'day', frequency: 14, unit_price_overrides: [] } },
     valid: true,
   },
   {
-    title: '§2.4 trial rule 2: a paid trial in the price currency',
+    title: 'paid trial: a paid trial in the price currency',
     price: { trial_period: paidTrial() },
     valid: true,
   },
   {
-    title: '§2.4 trial rule 2: a paid trial that also requires a payment method',
+    title: 'paid trial: a paid trial that also requires a payment method',
     price: { trial_period: paidTrial({ requires_payment_method: true }) },
     valid: true,
   },
   {
-    title: '§2.4 trial rule 2: a paid trial in another currency',
+    title: 'paid trial: a paid trial in another currency',
     price: { trial_period: paidTrial({ unit_price: { amount: '100', currency_code: 'EUR' } }) },
     valid: false,
     code: 'trial_currency_mismatch',
   },
   {
-    title: '§2.4 trial rule 2: trial overrides match by set of countries, in any order',
+    title: 'paid trial: trial overrides match by set of countries, in any order',
     price: {
       unit_price_overrides: [GBP_OVERRIDE, EU_OVERRIDE],
       trial_period: paidTrial({
@@ -232,7 +232,7 @@ const ROWS: Row[] = [
     valid: true,
   },
   {
-    title: '§2.4 trial rule 2: a price override without its trial override',
+    title: 'paid trial: a price override without its trial override',
     price: {
       unit_price_overrides: [GBP_OVERRIDE, EU_OVERRIDE],
       trial_period: paidTrial({ unit_price_overrides: [override(['GB'])] }),
@@ -241,7 +241,7 @@ const ROWS: Row[] = [
     code: 'trial_currency_mismatch',
   },
   {
-    title: '§2.4 trial rule 2: a trial override on a subset of its price override’s countries',
+    title: 'paid trial: a trial override on a subset of its price override’s countries',
     price: {
       unit_price_overrides: [EU_OVERRIDE],
       trial_period: paidTrial({ unit_price_overrides: [override(['DE'], '90', 'EUR')] }),
@@ -250,13 +250,13 @@ const ROWS: Row[] = [
     code: 'trial_currency_mismatch',
   },
   {
-    title: '§2.4 trial rule 2: a trial override with no price override',
+    title: 'paid trial: a trial override with no price override',
     price: { trial_period: paidTrial({ unit_price_overrides: [override(['GB'])] }) },
     valid: false,
     code: 'trial_currency_mismatch',
   },
   {
-    title: '§2.4 trial rule 2: two trial overrides for one price override',
+    title: 'paid trial: two trial overrides for one price override',
     price: {
       unit_price_overrides: [GBP_OVERRIDE],
       trial_period: paidTrial({ unit_price_overrides: [override(['GB']), override(['GB'], '60')] }),
@@ -265,7 +265,7 @@ const ROWS: Row[] = [
     code: 'trial_currency_mismatch',
   },
   {
-    title: '§2.4 trial rule 2: a trial override in another currency than its price override',
+    title: 'paid trial: a trial override in another currency than its price override',
     price: {
       unit_price_overrides: [GBP_OVERRIDE],
       trial_period: paidTrial({ unit_price_overrides: [override(['GB'], '60', 'USD')] }),
@@ -274,7 +274,7 @@ const ROWS: Row[] = [
     code: 'trial_currency_mismatch',
   },
   {
-    title: '§2.4 trial rule 2: trial overrides on a free trial',
+    title: 'paid trial: trial overrides on a free trial',
     price: {
       unit_price_overrides: [GBP_OVERRIDE],
       trial_period: { interval: 'day', frequency: 7, unit_price_overrides: [override(['GB'])] },
@@ -282,19 +282,19 @@ const ROWS: Row[] = [
     valid: false,
   },
   {
-    title: '§2.4 trial rule 3: cardless without early access is 400 bad_request',
+    title: 'cardless trial: cardless without early access is 400 bad_request',
     price: { trial_period: { interval: 'day', frequency: 7, requires_payment_method: false } },
     valid: false,
     code: 'bad_request',
   },
   {
-    title: '§2.4 trial rule 3: cardless with early access',
+    title: 'cardless trial: cardless with early access',
     price: { trial_period: { interval: 'day', frequency: 7, requires_payment_method: false } },
     environments: { sandbox: { cardless_trials: true } },
     valid: true,
   },
   {
-    title: '§2.4 trial rule 3: early access in sandbox only, production targeted',
+    title: 'cardless trial: early access in sandbox only, production targeted',
     price: { trial_period: { interval: 'day', frequency: 7, requires_payment_method: false } },
     environments: { sandbox: { cardless_trials: true }, production: {} },
     environment: 'production',
@@ -302,14 +302,14 @@ const ROWS: Row[] = [
     code: 'bad_request',
   },
   {
-    title: '§2.4 trial rule 4: paid and cardless, even with early access',
+    title: 'trial-paid-and-cardless: paid and cardless, even with early access',
     price: { trial_period: paidTrial({ requires_payment_method: false }) },
     environments: { sandbox: { cardless_trials: true } },
     valid: false,
     code: 'trial_is_either_paid_or_cardless',
   },
   {
-    title: '§2.4 trial rule 5: a trial on a one-time price',
+    title: 'trial-needs-billing-cycle: a trial on a one-time price',
     price: { billing_cycle: undefined, trial_period: { interval: 'day', frequency: 7 } },
     valid: false,
     code: 'price_trial_period_requires_billing_cycle',
@@ -342,7 +342,7 @@ function emulatorFor(settings: Json | undefined): Promise<RunningEmulator> {
 const dotted = (field: string) => field.replace(/\[(\d+)\]/g, '.$1');
 const related = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
 
-/** Creates the catalog's product and then its prices (seed §4.3 rule 1); the first refusal, if any. */
+/** Creates the catalog's product and then its prices; the first refusal, if any. */
 async function throughEmulator(text: string, environment: Environment) {
   const catalog = parse(text);
   const emulator = await emulatorFor(catalog.environments?.[environment]);
@@ -358,7 +358,7 @@ async function throughEmulator(text: string, environment: Environment) {
   return undefined;
 }
 
-describe('validate and the emulator agree on the seed rules (§2.3, §2.4, §7, §8)', () => {
+describe('validate and the emulator agree on the catalog rules', () => {
   it.each(ROWS)('$title', async (row) => {
     const environment = row.environment ?? 'sandbox';
     const text = catalogWith({ price: row.price, product: row.product, environments: row.environments });
@@ -367,7 +367,7 @@ describe('validate and the emulator agree on the seed rules (§2.3, §2.4, §7, 
     expect(issues.length === 0, 'validate accepts').toBe(row.valid);
     expect(refused === undefined, 'the emulator accepts').toBe(row.valid);
     if (!refused) return;
-    // §7: a 400 with the seed's or Paddle's code, naming the offending field (§2.4 rule 6)
+    // a 400 with our or Paddle's code, naming the offending field
     const { status, body } = refused.response;
     expect([status, body.error.code]).toEqual([400, row.code ?? 'bad_request']);
     // Paddle's own codes (price_…, trial_…, product_tax_…) come with no errors[] to name a field
@@ -385,18 +385,18 @@ describe('validate and the emulator agree on the seed rules (§2.3, §2.4, §7, 
 });
 
 /**
- * Where the catalog is deliberately stricter than the API (issue 2 asks for these checks; the API,
+ * Where the catalog is deliberately stricter than the API (we ask for these checks; the API,
  * and so the emulator, lets them through). A stricter validate never makes an apply fail.
  */
 const STRICTER: Row[] = [
   {
     title:
-      '§2.4 overrides: a country in two overrides in different currencies (the API keys on country and currency)',
+      'overrides: a country in two overrides in different currencies (the API keys on country and currency)',
     price: { unit_price_overrides: [override(['GB']), override(['GB'], '900', 'EUR')] },
     valid: false,
   },
   {
-    title: '§2.4 trial period: frequency above 999 (the API sets no maximum on a trial)',
+    title: 'trial period: frequency above 999 (the API sets no maximum on a trial)',
     price: { trial_period: { interval: 'day', frequency: 1000 } },
     valid: false,
   },

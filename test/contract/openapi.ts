@@ -1,5 +1,5 @@
 // Validates emulator responses against Paddle's OpenAPI description (May 2025) with ajv, after
-// teaching it what the API gained since (research §9): currencies CLP and PEN, tax_mode
+// teaching it what the API gained since: currencies CLP and PEN, tax_mode
 // `location`. Newer fields (grand_total_tax, trial_period.requires_payment_method, a paid
 // trial's unit_price) need no patch: those schemas allow additional properties.
 import { readFileSync } from 'node:fs';

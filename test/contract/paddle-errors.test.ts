@@ -73,7 +73,7 @@ describe("the emulator's own words stay out of Paddle's fields", () => {
     expect(emulator.requests().at(-1)?.hint).toContain('--approve-tax-categories ebooks');
   });
 
-  it('§2.4 trial rule 3: a cardless trial without early access names --cardless-trials in the header only', async () => {
+  it('cardless trial: a cardless trial without early access names --cardless-trials in the header only', async () => {
     const cardless = { interval: 'day', frequency: 7, requires_payment_method: false };
     const res = await call(emulator, 'POST', '/prices', {
       body: priceBody(slots.product as string, { trial_period: cardless }),

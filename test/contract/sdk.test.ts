@@ -1,6 +1,5 @@
 // The real @paddle/paddle-node-sdk over real HTTP against the emulator, for every operation the
-// tool uses (research §7: what breaks the SDK). Paid trials go through the raw API (seed §2.4
-// rule 7), so only what the SDK itself sends is exercised here.
+// tool uses. Paid trials go through the raw API, so only what the SDK itself sends is exercised here.
 import { createServer } from 'node:http';
 import { ApiError, type Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,8 +111,8 @@ describe('catalog operations through the SDK', () => {
   });
 });
 
-describe('billing history through the SDK (seed §4.1, §4.2)', () => {
-  it("§4.2 rule 4: one page of a customer's billed history, hasMore, and the next page by after", async () => {
+describe('billing history through the SDK', () => {
+  it("history: one page of a customer's billed history, hasMore, and the next page by after", async () => {
     const [found] = await paddle.customers.list({ email: ['demo@example.com'] }).next();
     const demo = defined(found, 'the demo customer');
     const statuses = ['billed', 'paid', 'past_due', 'completed', 'canceled'];
@@ -136,7 +135,7 @@ describe('billing history through the SDK (seed §4.1, §4.2)', () => {
     expect(defined(second[0], 'a next page').id < last.id).toBe(true);
   });
 
-  it('§8: transactions pages hold at most 30 and iterate to the end', async () => {
+  it('transactions pages hold at most 30 and iterate to the end', async () => {
     const collection = paddle.transactions.list({ perPage: 100 });
     expect(await collection.next()).toHaveLength(30);
     let count = 30;
@@ -159,7 +158,7 @@ describe('billing history through the SDK (seed §4.1, §4.2)', () => {
     ).toBe('%PDF-');
   });
 
-  it('§4.1 rule 3: an ineligible transaction gives an ApiError with our documented code', async () => {
+  it('invoice availability: an ineligible transaction gives an ApiError with our documented code', async () => {
     const [draft] = await paddle.transactions.list({ status: ['draft' as never] }).next();
     const error = await apiError(paddle.transactions.getInvoicePDF(defined(draft, 'a draft').id));
     expect(error.code).toBe('transaction_invoice_not_available');
@@ -167,7 +166,7 @@ describe('billing history through the SDK (seed §4.1, §4.2)', () => {
 });
 
 describe('errors through the SDK', () => {
-  it('§2.3: ApiError carries the code and detail, and no field errors where Paddle sends none', async () => {
+  it('tax categories: ApiError carries the code and detail, and no field errors where Paddle sends none', async () => {
     const error = await apiError(paddle.products.create({ name: 'Books', taxCategory: 'ebooks' }));
     expect(error.code).toBe('product_tax_category_not_approved');
     expect(error.type).toBe('request_error');
@@ -178,7 +177,7 @@ describe('errors through the SDK', () => {
     expect(fields.errors).toEqual([{ field: '(root)', message: 'tax_category is required' }]);
   });
 
-  it('§2.4 trial rule 5: a trial on a one-time price surfaces as an ApiError with Paddle’s code', async () => {
+  it('trial-needs-billing-cycle: a trial on a one-time price surfaces as an ApiError with Paddle’s code', async () => {
     const product = await paddle.products.create({ name: 'Once', taxCategory: 'saas' });
     const error = await apiError(
       paddle.prices.create({
@@ -192,7 +191,7 @@ describe('errors through the SDK', () => {
     expect(error.detail).toBe('setting a trial_period requires billing_cycle to be set');
   });
 
-  it('§5 rule 6: a key without the permission gives forbidden', async () => {
+  it('permissions: a key without the permission gives forbidden', async () => {
     const readOnly = sdk(emulator, emulator.addApiKey(['product.read']));
     expect((await apiError(readOnly.products.create({ name: 'X', taxCategory: 'saas' }))).code).toBe(
       'forbidden',

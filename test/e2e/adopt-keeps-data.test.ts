@@ -58,7 +58,7 @@ afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());
 
 describe('--adopt keeps the custom_data already on the object', { timeout: 60_000 }, () => {
-  it('issue 22 finding 3: adopt merges the marker into custom_data; plan shows no removal; the next plan says "No changes."', async () => {
+  it('adopt merges the marker into custom_data; plan shows no removal; the next plan says "No changes."', async () => {
     const ids = await seedUnmanaged();
     const file = writeCatalog(dir, catalog(), 'adopt.yaml');
     const plan = await cli('plan', file, '--adopt');

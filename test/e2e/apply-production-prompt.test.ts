@@ -1,4 +1,4 @@
-// Design §2 / issue 4: --production asks the person at the terminal to type the environment's
+// --production asks the person at the terminal to type the environment's
 // name; anything else cancels with nothing written.
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());
 
-describe('apply: confirmation (design §2)', () => {
+describe('apply: confirmation', () => {
   it('without a terminal and without --yes it refuses, names --yes, and writes nothing', async () => {
     const result = await runCliInProcess(['apply', file], { env: env() });
     expect(result.code).toBe(1);
@@ -28,14 +28,14 @@ describe('apply: confirmation (design §2)', () => {
     expect(writes()).toEqual([]);
   });
 
-  it('§4.3 rule 2: --production with a sandbox key is refused before any call', async () => {
+  it('--production with a sandbox key is refused before any call', async () => {
     const result = await runCliInProcess(['apply', file, '--production', '--yes'], { env: env() });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('sandbox key');
     expect(emulator.requests()).toEqual([]);
   });
 
-  it('§4.3 rule 2: a live key without --production is refused before any call', async () => {
+  it('a live key without --production is refused before any call', async () => {
     const live = emulator.addApiKey(
       ['product.read', 'product.write', 'price.read', 'price.write'],
       'production',
@@ -58,7 +58,7 @@ describe('apply: confirmation (design §2)', () => {
 });
 
 describe('apply: report', () => {
-  it('--json: design §2 document with pro_/pri_ ids; --ids-out and --env-out files', async () => {
+  it('--json: the apply document with pro_/pri_ ids; --ids-out and --env-out files', async () => {
     const result = await runCliInProcess(
       ['--json', 'apply', file, '--yes', '--ids-out', join(dir, 'ids.json'), '--env-out', join(dir, '.env')],
       { env: env() },
@@ -86,7 +86,7 @@ describe('apply: report', () => {
     );
   });
 
-  it('§4.3 rule 6: the human report is a key → id table, then "Verified"; a re-run writes nothing', async () => {
+  it('the human report is a key → id table, then "Verified"; a re-run writes nothing', async () => {
     const first = await runCliInProcess(['apply', file, '--yes'], { env: env() });
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/pro\/monthly\s+pri_\w+\s+created/);
@@ -98,7 +98,7 @@ describe('apply: report', () => {
     expect(writes().length).toBe(before);
   });
 
-  it('§5 rule 6: a key without price.write: products created, ids reported, the hint names price.write, exit 1', async () => {
+  it('permissions: a key without price.write: products created, ids reported, the hint names price.write, exit 1', async () => {
     const key = emulator.addApiKey(['product.read', 'product.write', 'price.read']);
     const result = await runCliInProcess(['--json', 'apply', file, '--yes'], { env: env(key) });
     expect(result.code).toBe(1);
@@ -112,7 +112,7 @@ describe('apply: report', () => {
     expect(doc.remaining.join('\n')).toContain('New price');
   });
 
-  it('§4.3 rule 3: on a partial failure the human output lists the rest as dashboard steps', async () => {
+  it('on a partial failure the human output lists the rest as dashboard steps', async () => {
     const key = emulator.addApiKey(['product.read', 'product.write', 'price.read']);
     const result = await runCliInProcess(['apply', file, '--yes'], { env: env(key) });
     expect(result.code).toBe(1);

@@ -31,7 +31,7 @@ afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());
 
 describe('a discount key renamed with its code kept', { timeout: 60_000 }, () => {
-  it('issue 22 finding 2: spring → spring-2025 (both SPRING) with --prune moves the marker: the same discount keeps SPRING and is active', async () => {
+  it('spring → spring-2025 (both SPRING) with --prune moves the marker: the same discount keeps SPRING and is active', async () => {
     const first = await cli('--json', 'apply', writeCatalog(dir, spring('spring'), 'a.yaml'), '--yes');
     expect(first.code, first.stderr).toBe(0);
     const id = JSON.parse(first.stdout).discounts.spring.id as string;

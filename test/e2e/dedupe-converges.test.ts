@@ -35,7 +35,7 @@ afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());
 
 describe('apply --dedupe converges in one run', { timeout: 90_000 }, () => {
-  it("issue 22 finding 13: the kept product's price is archived and the newer twin's is active: one run verifies", async () => {
+  it("the kept product's price is archived and the newer twin's is active: one run verifies", async () => {
     const file = writeCatalog(dir, proCatalog, 'pro.yaml');
     const first = await cli('--json', 'apply', file, '--yes');
     expect(first.code, first.stderr).toBe(0);
@@ -65,7 +65,7 @@ describe('apply --dedupe converges in one run', { timeout: 90_000 }, () => {
     expect(again.code, again.stdout).toBe(0);
   });
 
-  it("issue 22 finding 1: the newer twin holds the catalog's code: dedupe keeps that twin, archives the other, and LAUNCH25 stays redeemable", async () => {
+  it("the newer twin holds the catalog's code: dedupe keeps that twin, archives the other, and LAUNCH25 stays redeemable", async () => {
     const file = writeCatalog(
       dir,
       readFileSync(join(ROOT, 'catalogs/launch-discounts.yaml'), 'utf8'),

@@ -228,7 +228,7 @@ describe('plan outputs with discounts', () => {
 describe('permissions for discounts', () => {
   const withoutDiscount = ['product.read', 'product.write', 'price.read', 'price.write'];
 
-  it('§5 rule 6: a key without discount.write: products and prices created, the hint names discount.write, exit 1', async () => {
+  it('permissions: a key without discount.write: products and prices created, the hint names discount.write, exit 1', async () => {
     const key = emulator.addApiKey([...withoutDiscount, 'discount.read']);
     const file = writeCatalog(dir, EXAMPLE, 'no-discount-write.yaml');
     const result = await runCliInProcess(['--json', 'apply', file, '--yes'], {

@@ -35,7 +35,7 @@ function history(args: string[], key = emulator.apiKey) {
 }
 
 describe('paddle-catalog history', () => {
-  it('--json prints exactly the §4.2 document, one page of 10', async () => {
+  it('--json prints exactly the history document, one page of 10', async () => {
     const { code, stdout } = await history(['--email', 'demo@example.com', '--json']);
     expect(code).toBe(0);
     const doc = JSON.parse(stdout);
@@ -53,7 +53,7 @@ describe('paddle-catalog history', () => {
     });
   });
 
-  it('§4.2 history rule 10: following "More:" with --after pages through every shown transaction', async () => {
+  it('history: following "More:" with --after pages through every shown transaction', async () => {
     const seen: string[] = [];
     let args = ['--customer', demoId];
     for (let page = 0; page < 5; page += 1) {
@@ -134,7 +134,7 @@ describe('paddle-catalog history', () => {
     );
   });
 
-  it('§4.2 history rule 9: a key without transaction.read → error code "forbidden", exit 1; human says what to do', async () => {
+  it('history: a key without transaction.read → error code "forbidden", exit 1; human says what to do', async () => {
     const key = emulator.addApiKey(['customer.read']);
     const json = await history(['--email', 'demo@example.com', '--json'], key);
     expect(json.code).toBe(1);

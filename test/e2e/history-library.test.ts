@@ -1,4 +1,4 @@
-// The §4.2 library with the real SDK over HTTP against the emulator (in-process, no CLI).
+// The billing history library with the real SDK over HTTP against the emulator (in-process, no CLI).
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { remoteCurrencies } from '../../src/billing/currencies-source.js';
@@ -73,8 +73,8 @@ async function allPages(d: BillingDeps): Promise<{ pages: Page[]; items: History
   return { pages, items: pages.flatMap((p) => p.items) };
 }
 
-describe('billing history against the emulator (seed §4.2)', () => {
-  it('§4.2 history rule 10: pages through 25+ transactions with after, 10 at a time, none twice', async () => {
+describe('billing history against the emulator', () => {
+  it('history: pages through 25+ transactions with after, 10 at a time, none twice', async () => {
     const { pages, items } = await allPages(deps(demo, 'demo@example.com'));
     const shown = demoTransactions.filter((t) => !['draft', 'ready'].includes(t.status));
     expect(shown.length).toBeGreaterThanOrEqual(25);
@@ -83,7 +83,7 @@ describe('billing history against the emulator (seed §4.2)', () => {
     expect(pages.map((p) => p.hasMore)).toEqual([true, true, true, false]);
   });
 
-  it('§4.2 history rule 4 / §4.1 list rule 2: draft and ready are never shown', async () => {
+  it('history: draft and ready are never shown', async () => {
     expect(demoTransactions.some((t) => t.status === 'draft')).toBe(true);
     expect(demoTransactions.some((t) => t.status === 'ready')).toBe(true);
     const { items } = await allPages(deps(demo, 'demo@example.com'));
@@ -92,7 +92,7 @@ describe('billing history against the emulator (seed §4.2)', () => {
     );
   });
 
-  it('§4.2 history rule 4 / §4.1 list rules 1 and 4: one page is one request, with the customer filter', async () => {
+  it('history: one page is one request, with the customer filter', async () => {
     const d = deps(demo, 'demo@example.com');
     await d.currencies.decimalPlaces(); // warm the currencies cache
     demo.reset();
@@ -107,7 +107,7 @@ describe('billing history against the emulator (seed §4.2)', () => {
     ]);
   });
 
-  it('§4.2 history rule 2: the customer is looked up by e-mail on the server (customers list, exact email, archived too)', async () => {
+  it('history: the customer is looked up by e-mail on the server (customers list, exact email, archived too)', async () => {
     await getBillingHistory(deps(demo, 'demo@example.com'));
     const lookups = demo.requests().filter((r) => r.path === '/customers');
     expect(lookups).toEqual([
@@ -120,7 +120,7 @@ describe('billing history against the emulator (seed §4.2)', () => {
     ]);
   });
 
-  it('§4.2 history rule 8: every currency class, en-US', async () => {
+  it('history amounts: every currency class, en-US', async () => {
     const { items } = await allPages(deps(demo, 'demo@example.com'));
     const amounts = new Set(items.map((i) => i.amount));
     for (const expected of [
@@ -146,21 +146,21 @@ describe('billing history against the emulator (seed §4.2)', () => {
     ['en_US', '€29.75', '¥5,280'],
     ['12-!!', '€29.75', '¥5,280'],
     ['', '€29.75', '¥5,280'],
-  ])('§4.2 history rule 8: locale from Accept-Language %j', async (locale, eur, jpy) => {
+  ])('history amounts: locale from Accept-Language %j', async (locale, eur, jpy) => {
     const { items } = await allPages(deps(demo, 'demo@example.com', { locale }));
     const amounts = items.map((i) => i.amount);
     expect(amounts).toContain(eur);
     expect(amounts).toContain(jpy);
   });
 
-  it('§4.2 history rule 8: a huge amount is exact, and a currency list decimal place (BHD 3) is used', async () => {
+  it('history amounts: a huge amount is exact, and a currency list decimal place (BHD 3) is used', async () => {
     const page = (await getBillingHistory(deps(edge, 'edge@example.com'))) as Page;
     const byId = new Map(page.items.map((i) => [i.id, i]));
     expect(byId.get(id('txn', 5))?.amount).toBe('$1,234,567,890,123,456,789,012.35');
     expect(byId.get(id('txn', 4))?.amount).toBe(`BHD${nb}13.579`);
   });
 
-  it('§4.2 history rule 6: zero-value and manual/automatic invoice availability', async () => {
+  it('history: zero-value and manual/automatic invoice availability', async () => {
     const page = (await getBillingHistory(deps(edge, 'edge@example.com'))) as Page;
     const available = Object.fromEntries(page.items.map((i) => [i.id, i.invoiceAvailable]));
     expect(available).toEqual({
@@ -178,7 +178,7 @@ describe('billing history against the emulator (seed §4.2)', () => {
     }
   });
 
-  it('§4.2 history rule 7: items carry exactly the six fields', async () => {
+  it('history: items carry exactly the six fields', async () => {
     const page = (await getBillingHistory(deps(demo, 'demo@example.com'))) as Page;
     for (const item of page.items) {
       expect(Object.keys(item).sort()).toEqual([
@@ -192,25 +192,25 @@ describe('billing history against the emulator (seed §4.2)', () => {
     }
   });
 
-  it('§4.2 history rule 3: an unknown customer → {items: [], hasMore: false} and no transactions call', async () => {
+  it('history: an unknown customer → {items: [], hasMore: false} and no transactions call', async () => {
     expect(await getBillingHistory(deps(demo, 'nobody@example.com'))).toEqual({ items: [], hasMore: false });
     expect(demo.requests().filter((r) => r.path === '/transactions')).toEqual([]);
   });
 
-  it('§4.2 history rule 9: a key without transaction.read → {error: "forbidden"}', async () => {
+  it('history: a key without transaction.read → {error: "forbidden"}', async () => {
     const key = demo.addApiKey(['customer.read']);
     expect(await getBillingHistory(deps(demo, 'demo@example.com', { key }))).toEqual({ error: 'forbidden' });
   });
 });
 
-describe('invoice URL against the emulator (seed §4.2)', () => {
+describe('invoice URL against the emulator', () => {
   const completed = () =>
     defined(
       demoTransactions.find((t) => t.status === 'completed' && t.details.totals.subtotal !== '0'),
       'a completed transaction',
     );
 
-  it('§4.2 invoice rule 3: own transaction → {url} with a get and one PDF request; the URL serves a PDF', async () => {
+  it('invoice: own transaction → {url} with a get and one PDF request; the URL serves a PDF', async () => {
     const txn = completed();
     const result = await getInvoiceUrl(deps(demo, 'demo@example.com'), { transactionId: txn.id });
     expect(Object.keys(result)).toEqual(['url']);
@@ -223,13 +223,13 @@ describe('invoice URL against the emulator (seed §4.2)', () => {
     expect((await pdf.text()).startsWith('%PDF-')).toBe(true);
   });
 
-  it('§4.2 invoice rule 2: another customer → Forbidden and no PDF request', async () => {
+  it('invoice: another customer → Forbidden and no PDF request', async () => {
     const result = await getInvoiceUrl(deps(demo, 'alice@example.com'), { transactionId: completed().id });
     expect(result).toEqual({ error: 'Forbidden' });
     expect(demo.requests().some((r) => r.path.endsWith('/invoice'))).toBe(false);
   });
 
-  it('§4.2 invoice rule 1: unknown customer → No billing customer; no user → Not authenticated', async () => {
+  it('invoice: unknown customer → No billing customer; no user → Not authenticated', async () => {
     expect(await getInvoiceUrl(deps(demo, 'nobody@example.com'), { transactionId: completed().id })).toEqual({
       error: 'No billing customer',
     });
@@ -238,7 +238,7 @@ describe('invoice URL against the emulator (seed §4.2)', () => {
     });
   });
 
-  it('§4.2 invoice rule 5: unknown transaction → not_found; no transaction.read → forbidden', async () => {
+  it('invoice: unknown transaction → not_found; no transaction.read → forbidden', async () => {
     expect(await getInvoiceUrl(deps(demo, 'demo@example.com'), { transactionId: id('txn', 999) })).toEqual({
       error: 'not_found',
     });
@@ -250,7 +250,7 @@ describe('invoice URL against the emulator (seed §4.2)', () => {
     });
   });
 
-  it('§4.2 invoice rule 5: an ineligible transaction → the API code (the emulator documents its own)', async () => {
+  it('invoice: an ineligible transaction → the API code (the emulator documents its own)', async () => {
     const zero = defined(
       demoTransactions.find((t) => t.details.totals.subtotal === '0'),
       'a zero transaction',
@@ -261,18 +261,18 @@ describe('invoice URL against the emulator (seed §4.2)', () => {
   });
 });
 
-describe('the transactions gateway over the SDK (seed §4.1)', () => {
+describe('the transactions gateway over the SDK', () => {
   const gateway = () =>
     paddleBillingServices({ environment: 'sandbox', baseUrl: demo.url, apiKey: demo.apiKey }).transactions;
 
-  it('§4.1 list rule 1: the list is never sent without the customer filter', async () => {
+  it('transactions list: the list is never sent without the customer filter', async () => {
     await expect(
       gateway().listTransactions({ customerId: [], status: ['completed'], perPage: 10 }),
     ).rejects.toThrow(/without a customer filter/);
     expect(demo.requests()).toEqual([]);
   });
 
-  it('§4.1 list rule 2: the status filter is always sent, so draft and ready never come back', async () => {
+  it('transactions list: the status filter is always sent, so draft and ready never come back', async () => {
     const page = await gateway().listTransactions({
       customerId: [demoId],
       status: ['billed', 'paid', 'past_due', 'completed', 'canceled'],
@@ -282,7 +282,7 @@ describe('the transactions gateway over the SDK (seed §4.1)', () => {
     expect(demo.requests()[0]?.query.status).toBe('billed,paid,past_due,completed,canceled');
   });
 
-  it('§4.1 list rule 4: one page per call, even when more exist (hasMore from the collection)', async () => {
+  it('transactions list: one page per call, even when more exist (hasMore from the collection)', async () => {
     const page = await gateway().listTransactions({
       customerId: [demoId],
       status: ['completed'],

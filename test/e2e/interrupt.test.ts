@@ -1,4 +1,4 @@
-// Design §2: every failure exits 1 — a Ctrl-C while the account is being read too, not the shell's 130.
+// Every failure exits 1 — a Ctrl-C while the account is being read too, not the shell's 130.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';

@@ -55,7 +55,7 @@ function invoice(args: string[], options: { key?: string; env?: NodeJS.ProcessEn
 const apiCalls = () => emulator.requests().map((r) => `${r.method} ${r.path}`);
 
 describe('paddle-catalog invoice', () => {
-  it('§4.2 invoice rule 3: own transaction → the URL and its expiry; a get and one PDF request', async () => {
+  it('invoice: own transaction → the URL and its expiry; a get and one PDF request', async () => {
     const id = completedAutomatic();
     const { code, stdout, stderr } = await invoice([id, '--customer', demoId]);
     expect(code).toBe(0);
@@ -78,7 +78,7 @@ describe('paddle-catalog invoice', () => {
     expect(emulator.requests().at(-1)?.query).toEqual({ disposition: 'inline' });
   });
 
-  it("§4.2 invoice rule 2: someone else's transaction → Forbidden, exit 1, no PDF request", async () => {
+  it("invoice: someone else's transaction → Forbidden, exit 1, no PDF request", async () => {
     const json = await invoice([completedAutomatic(), '--email', 'alice@example.com', '--json']);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toEqual({
@@ -95,7 +95,7 @@ describe('paddle-catalog invoice', () => {
     expect(human.stderr).toMatch(/Forbidden: transaction txn_\w+ is not one of alice@example\.com's/);
   });
 
-  it('§4.2 invoice rule 1: an e-mail with no customer → No billing customer', async () => {
+  it('invoice: an e-mail with no customer → No billing customer', async () => {
     const { code, stdout } = await invoice([completedAutomatic(), '--email', 'nobody@example.com', '--json']);
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toMatchObject({
@@ -128,7 +128,7 @@ describe('paddle-catalog invoice', () => {
     ],
     ['a canceled invoice', (t: WireTransaction) => t.status === 'canceled', /status is canceled/],
   ])(
-    '§4.1 list rule 3: %s has no invoice: said plainly, no PDF request',
+    'transactions list: %s has no invoice: said plainly, no PDF request',
     async (_name, predicate, reason) => {
       const id = find(predicate);
       const { code, stderr } = await invoice([id]);
@@ -147,7 +147,7 @@ describe('paddle-catalog invoice', () => {
     },
   );
 
-  it('§4.2 invoice rule 5: an unknown transaction → not_found, exit 1', async () => {
+  it('invoice: an unknown transaction → not_found, exit 1', async () => {
     const unknown = 'txn_01h00000000000000000000000';
     const json = await invoice([unknown, '--json']);
     expect(json.code).toBe(1);
@@ -157,7 +157,7 @@ describe('paddle-catalog invoice', () => {
     expect(human.stderr).toMatch(/request id: /);
   });
 
-  it('§4.2 invoice rule 5: a key without transaction.read → forbidden, naming the permission', async () => {
+  it('invoice: a key without transaction.read → forbidden, naming the permission', async () => {
     const key = emulator.addApiKey(['customer.read']);
     const json = await invoice([completedAutomatic(), '--json'], { key });
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { kind: 'api', code: 'forbidden' } });

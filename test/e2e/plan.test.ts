@@ -1,4 +1,4 @@
-// `plan` against the emulator (design §2), the CLI run in-process.
+// `plan` against the emulator, the CLI run in-process.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
@@ -27,7 +27,7 @@ describe('plan', () => {
     expect(emulator.requests().every((r) => r.method === 'GET')).toBe(true);
   });
 
-  it('--json gives the design §2 document; --detailed-exitcode exits 2 when changes are pending', async () => {
+  it('--json gives the plan JSON document; --detailed-exitcode exits 2 when changes are pending', async () => {
     const file = writeCatalog(dir, PRO_CATALOG());
     const result = await runCliInProcess(['--json', 'plan', file, '--detailed-exitcode'], { env: env() });
     expect(result.code).toBe(2);

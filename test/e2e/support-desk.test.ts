@@ -83,7 +83,7 @@ describe('churned customers', () => {
     expect(transactionIds(stdout)).toEqual([id('txn', 14)]);
   });
 
-  it('§4.2 invoice rule 2: an archived customer still gets the invoice of their own transaction', async () => {
+  it('invoice: an archived customer still gets the invoice of their own transaction', async () => {
     const { code, stdout } = await cli([
       'invoice',
       id('txn', 11),

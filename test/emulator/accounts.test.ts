@@ -23,12 +23,12 @@ afterAll(() => emulator.close());
 const live = () => ({ key: emulator.liveApiKey });
 
 describe('two accounts', () => {
-  it('§5 rule 1: announces a sandbox key and a live key, each with every permission', () => {
+  it('keys: announces a sandbox key and a live key, each with every permission', () => {
     expect(emulator.apiKey).toMatch(/^pdl_sdbx_apikey_[a-z0-9]{26}_/);
     expect(emulator.liveApiKey).toMatch(/^pdl_live_apikey_[a-z0-9]{26}_/);
   });
 
-  it('§5 rule 1: a product created with the sandbox key is neither listed nor fetched with the live key', async () => {
+  it('keys: a product created with the sandbox key is neither listed nor fetched with the live key', async () => {
     const made = (await call(emulator, 'POST', '/products', { body: productBody({ name: 'Sandbox only' }) }))
       .body.data;
     const liveList = (await call(emulator, 'GET', '/products?status=active,archived', live())).body.data;
@@ -59,7 +59,7 @@ describe('two accounts', () => {
     expect((await call(emulator, 'GET', '/transactions', live())).body.data).toEqual([]);
   });
 
-  it('§2.3/§2.4: each account has its own settings (cardless trials and approved categories here on live only)', async () => {
+  it('each account has its own settings (cardless trials and approved categories here on live only)', async () => {
     const cardless = { interval: 'day', frequency: 7, requires_payment_method: false };
     for (const [key, created] of [
       [emulator.apiKey, false],

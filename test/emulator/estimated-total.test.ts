@@ -1,4 +1,4 @@
-// Seed §4.1 and §8: estimatedTotal is exact up to 100000 and 100001 above that.
+// estimatedTotal is exact up to 100000 and 100001 above that.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call } from './support.js';
@@ -11,7 +11,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => emulator.close());
 
-describe('§8 estimated_total', () => {
+describe('estimated_total', () => {
   it('is 100001 above 100000, exact at 100000 and below', async () => {
     const all = await call(emulator, 'GET', '/customers?per_page=1');
     expect(all.body.meta.pagination.estimated_total).toBe(100_001);

@@ -1,4 +1,4 @@
-// The invoice PDF link (seed §4.1 rule 3, §8): eligibility, a real PDF, one-hour expiry.
+// The invoice PDF link: eligibility, a real PDF, one-hour expiry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call, manualClock } from './support.js';
@@ -50,7 +50,7 @@ afterAll(() => emulator.close());
 
 describe('invoice PDF', () => {
   it.each(CASES.map((c, i) => [...c, i] as const))(
-    '§4.1 rule 3: %s / %s / subtotal %s → available: %s',
+    'invoice availability: %s / %s / subtotal %s → available: %s',
     async (status, mode, _subtotal, available, i) => {
       const res = await call(emulator, 'GET', `/transactions/${ids[i]}/invoice`);
       if (available) {
@@ -86,7 +86,7 @@ describe('invoice PDF', () => {
     );
   });
 
-  it('§8 invoice PDF URL lifetime: the link expires one hour after issue', async () => {
+  it('invoice PDF URL lifetime: the link expires one hour after issue', async () => {
     const { url } = (await call(emulator, 'GET', `/transactions/${ids[0]}/invoice`)).body.data;
     expect((await fetch(url)).headers.get('content-disposition')).toMatch(/^attachment;/);
     clock.advance(59 * 60 * 1000);

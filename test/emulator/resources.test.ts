@@ -78,7 +78,7 @@ describe('prices', () => {
     });
   });
 
-  it('keeps a paid trial exactly as sent (seed §2.4 rule 7: created through the raw API)', async () => {
+  it('keeps a paid trial exactly as sent', async () => {
     const trial = {
       interval: 'day',
       frequency: 7,
@@ -239,7 +239,7 @@ describe('transactions (demo data)', () => {
     );
   });
 
-  it('carries the full shape: items with price, payments, details with totals (seed §2.1)', async () => {
+  it('carries the full shape: items with price, payments, details with totals', async () => {
     const [t] = (
       await call(emulator, 'GET', `/transactions?customer_id=${demoId}&status=completed&per_page=1`)
     ).body.data;

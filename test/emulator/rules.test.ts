@@ -17,8 +17,8 @@ afterAll(() => emulator.close());
 const createPrice = (overrides: Record<string, unknown>, on: RunningEmulator = emulator) =>
   call(on, 'POST', '/prices', { body: priceBody(productId, overrides) });
 
-describe('§2.3 tax category approval', () => {
-  it('§2.3: saas and standard need no approval', async () => {
+describe('tax category approval', () => {
+  it('tax categories: saas and standard need no approval', async () => {
     for (const tax_category of ['saas', 'standard']) {
       expect(
         (await call(emulator, 'POST', '/products', { body: productBody({ tax_category }) })).status,
@@ -26,7 +26,7 @@ describe('§2.3 tax category approval', () => {
     }
   });
 
-  it('§2.3: a category that needs approval fails with product_tax_category_not_approved, naming the flag', async () => {
+  it('tax categories: a category that needs approval fails with product_tax_category_not_approved, naming the flag', async () => {
     const res = await call(emulator, 'POST', '/products', { body: productBody({ tax_category: 'ebooks' }) });
     expect(res.status).toBe(400);
     // Paddle's answer: its code and detail, no errors[]; the flag only in the emulator's own header
@@ -43,7 +43,7 @@ describe('§2.3 tax category approval', () => {
     expect(patch.body.error.code).toBe('product_tax_category_not_approved');
   });
 
-  it('§2.3: an approved category is accepted (option overrides the seed), saas and standard always are', async () => {
+  it('tax categories: an approved category is accepted (option overrides the seed), saas and standard always are', async () => {
     const approved = await startEmulator({
       seed: { sandbox: { approved_tax_categories: ['website-hosting'] } },
       approvedTaxCategories: ['ebooks'],
@@ -56,7 +56,7 @@ describe('§2.3 tax category approval', () => {
     await approved.close();
   });
 
-  it('§2.3: an unknown category is a bad_request naming tax_category', async () => {
+  it('tax categories: an unknown category is a bad_request naming tax_category', async () => {
     const res = await call(emulator, 'POST', '/products', {
       body: productBody({ tax_category: 'professional-servicesoft' }),
     });
@@ -65,19 +65,19 @@ describe('§2.3 tax category approval', () => {
   });
 });
 
-describe('§2.4 trial rules', () => {
-  it('§2.4 trial rule 1: a free trial (interval and frequency only) is accepted', async () => {
+describe('trial rules', () => {
+  it('free trial: a free trial (interval and frequency only) is accepted', async () => {
     expect((await createPrice({ trial_period: { interval: 'day', frequency: 14 } })).status).toBe(201);
   });
 
-  it('§2.4 trial rule 2: a paid trial in the price currency is accepted', async () => {
+  it('paid trial: a paid trial in the price currency is accepted', async () => {
     const res = await createPrice({
       trial_period: { interval: 'day', frequency: 7, unit_price: { amount: '100', currency_code: 'USD' } },
     });
     expect(res.status).toBe(201);
   });
 
-  it('§2.4 trial rule 3: a cardless trial without early access is a 400 bad_request naming the field, the flag in X-Emulator-Hint', async () => {
+  it('cardless trial: a cardless trial without early access is a 400 bad_request naming the field, the flag in X-Emulator-Hint', async () => {
     const res = await createPrice({
       trial_period: { interval: 'day', frequency: 7, requires_payment_method: false },
     });
@@ -86,7 +86,7 @@ describe('§2.4 trial rules', () => {
     expect(res.headers.get('x-emulator-hint')).toContain('--cardless-trials');
   });
 
-  it('§2.4 trial rule 3: a cardless trial with early access is accepted', async () => {
+  it('cardless trial: a cardless trial with early access is accepted', async () => {
     const early = await startEmulator({ demo: false, cardlessTrials: true });
     const pro = (await call(early, 'POST', '/products', { body: productBody() })).body.data.id;
     const res = await call(early, 'POST', '/prices', {
@@ -99,7 +99,7 @@ describe('§2.4 trial rules', () => {
     await early.close();
   });
 
-  it('§2.4 trial rule 4: paid and cardless is rejected with trial_is_either_paid_or_cardless', async () => {
+  it('trial-paid-and-cardless: paid and cardless is rejected with trial_is_either_paid_or_cardless', async () => {
     const res = await createPrice({
       trial_period: {
         interval: 'day',
@@ -112,7 +112,7 @@ describe('§2.4 trial rules', () => {
     expect(res.body.error.errors).toBeUndefined();
   });
 
-  it('§2.4 trial rule 5: a trial on a one-time price is rejected with price_trial_period_requires_billing_cycle', async () => {
+  it('trial-needs-billing-cycle: a trial on a one-time price is rejected with price_trial_period_requires_billing_cycle', async () => {
     const res = await createPrice({ billing_cycle: null, trial_period: { interval: 'day', frequency: 7 } });
     expect([res.status, res.body.error.code]).toEqual([400, 'price_trial_period_requires_billing_cycle']);
     expect(res.body.error.errors).toBeUndefined();
@@ -122,14 +122,14 @@ describe('§2.4 trial rules', () => {
     expect(patch.body.error.code).toBe('price_trial_period_requires_billing_cycle');
   });
 
-  it('§2.4 trial rule 6: a paid trial in another currency is a 400 trial_currency_mismatch', async () => {
+  it('paid trial: a paid trial in another currency is a 400 trial_currency_mismatch', async () => {
     const res = await createPrice({
       trial_period: { interval: 'day', frequency: 7, unit_price: { amount: '100', currency_code: 'EUR' } },
     });
     expect([res.status, res.body.error.code]).toEqual([400, 'trial_currency_mismatch']);
   });
 
-  it('§2.4 trial rule 6: a paid trial needs a trial override for each price override', async () => {
+  it('paid trial: a paid trial needs a trial override for each price override', async () => {
     const res = await createPrice({
       unit_price_overrides: [{ country_codes: ['GB'], unit_price: { amount: '800', currency_code: 'GBP' } }],
       trial_period: { interval: 'day', frequency: 7, unit_price: { amount: '100', currency_code: 'USD' } },
@@ -137,7 +137,7 @@ describe('§2.4 trial rules', () => {
     expect([res.status, res.body.error.code]).toEqual([400, 'trial_currency_mismatch']);
   });
 
-  it('§2.4 trial rule 2: a paid trial has exactly one trial override per price override', async () => {
+  it('paid trial: a paid trial has exactly one trial override per price override', async () => {
     const gb = (amount: string) => ({ country_codes: ['GB'], unit_price: { amount, currency_code: 'GBP' } });
     const res = await createPrice({
       unit_price_overrides: [gb('800')],
@@ -166,7 +166,7 @@ describe('§2.4 trial rules', () => {
     expect(twoCurrencies.status).toBe(201);
   });
 
-  it('§2.4 trial rule 2: an empty trial override list is no override; a free trial with overrides names them', async () => {
+  it('paid trial: an empty trial override list is no override; a free trial with overrides names them', async () => {
     const free = { interval: 'day', frequency: 7 };
     expect((await createPrice({ trial_period: { ...free, unit_price_overrides: [] } })).status).toBe(201);
     const res = await createPrice({
@@ -180,8 +180,8 @@ describe('§2.4 trial rules', () => {
   });
 });
 
-describe('§2.4 / §8 price fields', () => {
-  it('§2.4 overrides: only country codes Paddle sells to (ISO 3166-1 alpha-2, supported)', async () => {
+describe('price fields', () => {
+  it('overrides: only country codes Paddle sells to (ISO 3166-1 alpha-2, supported)', async () => {
     const market = (code: string) => ({
       unit_price_overrides: [{ country_codes: [code], unit_price: { amount: '800', currency_code: 'GBP' } }],
     });
@@ -194,14 +194,14 @@ describe('§2.4 / §8 price fields', () => {
     expect((await createPrice(market('XK'))).status).toBe(201);
   });
 
-  it('§8 price name: 1 to 150 characters', async () => {
+  it('price name: 1 to 150 characters', async () => {
     const res = await createPrice({ name: 'x'.repeat(151) });
     expect(res.body.error.errors).toEqual([expect.objectContaining({ field: 'name' })]);
     expect((await createPrice({ name: '' })).body.error.errors[0].field).toBe('name');
     expect((await createPrice({ name: 'x'.repeat(150) })).status).toBe(201);
   });
 
-  it('§8 price quantity: minimum at least 1, not above maximum', async () => {
+  it('price quantity: minimum at least 1, not above maximum', async () => {
     expect((await createPrice({ quantity: { minimum: 0, maximum: 5 } })).body.error.errors[0]).toEqual({
       field: 'quantity.minimum',
       message: 'Must be greater than or equal to 1',
@@ -214,7 +214,7 @@ describe('§2.4 / §8 price fields', () => {
     ).toBe('quantity.maximum');
   });
 
-  it('§2.4 unit_price: the amount cannot be negative and the currency must be supported', async () => {
+  it('unit_price: the amount cannot be negative and the currency must be supported', async () => {
     const res = await createPrice({ unit_price: { amount: '-5', currency_code: 'XXX' } });
     expect(res.body.error.errors).toEqual([
       { field: 'unit_price.amount', message: 'The amount cannot be negative' },
@@ -222,7 +222,7 @@ describe('§2.4 / §8 price fields', () => {
     ]);
   });
 
-  it('§2.4 billing cycle frequency must be at least 1', async () => {
+  it('billing cycle frequency must be at least 1', async () => {
     const res = await createPrice({ billing_cycle: { interval: 'month', frequency: 0 } });
     expect(res.body.error.code).toBe('price_billing_cycle_frequency_below_1');
   });
@@ -270,14 +270,14 @@ describe('bounds the emulator keeps on its own (docs/rules.md amount-too-large, 
   });
 });
 
-describe('§5 keys', () => {
-  it('§5 rule 2: a key without price.write cannot create prices (403 forbidden)', async () => {
+describe('keys', () => {
+  it('permissions: a key without price.write cannot create prices (403 forbidden)', async () => {
     const key = emulator.addApiKey(['product.read', 'product.write', 'price.read']);
     const res = await call(emulator, 'POST', '/prices', { key, body: priceBody(productId) });
     expect([res.status, res.body.error.code]).toEqual([403, 'forbidden']);
   });
 
-  it('§5 rule 1: a key carries its environment in its prefix; keys of either environment are kept apart', async () => {
+  it('keys: a key carries its environment in its prefix; keys of either environment are kept apart', async () => {
     const live = emulator.addApiKey(['product.read'], 'production');
     expect(live).toMatch(/^pdl_live_apikey_/);
     expect((await call(emulator, 'GET', '/products', { key: live })).status).toBe(200);
@@ -285,7 +285,7 @@ describe('§5 keys', () => {
     expect((await call(emulator, 'GET', '/products', { key: forged })).body.error.code).toBe('invalid_token');
   });
 
-  it('§5 rule 1: seeded keys are accepted with their permissions', async () => {
+  it('keys: seeded keys are accepted with their permissions', async () => {
     const key = 'pdl_sdbx_apikey_01aaaaaaaaaaaaaaaaaaaaaaaa_bbbbbbbbbbbbbbbbbbbbbbbbbb';
     const seeded = await startEmulator({ seed: { api_keys: [{ key, permissions: ['transaction.read'] }] } });
     expect((await call(seeded, 'GET', '/transactions', { key })).status).toBe(200);

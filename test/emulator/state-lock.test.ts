@@ -9,7 +9,7 @@ import { startEmulator } from '../../src/emulator/index.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { withTempDir } from '../reliability/support/canary.js';
 
-describe('issue 22 finding 10: the emulator locks its state file', () => {
+describe('the emulator locks its state file', () => {
   it('a second emulator on the same file refuses to start, naming the first; after it stops, one may start', () =>
     withTempDir('pc-lock-', async (dir) => {
       const file = join(dir, 'state.json');

@@ -1,4 +1,4 @@
-// The wire format (research §1–§3, §7): envelopes, request ids, pagination, errors, auth.
+// The wire format: envelopes, request ids, pagination, errors, auth.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call, MARKER, productBody } from './support.js';
@@ -196,7 +196,7 @@ describe('pagination', () => {
 });
 
 describe('public and admin endpoints', () => {
-  it('serves GET /currencies without a key, zero-decimal currencies with 0 places (seed §2.2)', async () => {
+  it('serves GET /currencies without a key, zero-decimal currencies with 0 places', async () => {
     const res = await call(emulator, 'GET', '/currencies', { key: null });
     expect(res.status).toBe(200);
     const places = Object.fromEntries(

@@ -64,7 +64,7 @@ describe('exportPrice: only what differs from Paddle defaults', () => {
     });
   });
 
-  it('keeps a paid trial with its overrides (seed §2.4 rule 2), overrides, quantity, tax mode and user custom_data', () => {
+  it('keeps a paid trial with its overrides, overrides, quantity, tax mode and user custom_data', () => {
     const gb = { country_codes: ['GB'], unit_price: { amount: '800', currency_code: 'GBP' } };
     const exported = exportPrice(
       remotePrice('x', {
@@ -101,7 +101,7 @@ describe('exportPrice: only what differs from Paddle defaults', () => {
     });
   });
 
-  it('§2.4 trial rule 3: a cardless trial keeps requires_payment_method: false', () => {
+  it('cardless trial: a cardless trial keeps requires_payment_method: false', () => {
     const exported = exportPrice(
       remotePrice('x', { trial_period: { interval: 'day', frequency: 14, requires_payment_method: false } }),
     );
@@ -199,7 +199,7 @@ describe('exportCatalog: archived objects and environments', () => {
     ]);
   });
 
-  it('§2.3 approval: categories in use that need approval are declared for the exported environment', () => {
+  it('approval: categories in use that need approval are declared for the exported environment', () => {
     const goods = remoteProduct(null, { name: 'Book', tax_category: 'ebooks' });
     const other = remoteProduct(null, { name: 'Kit', tax_category: 'digital-goods' });
     const saas = remoteProduct(null, { name: 'App', tax_category: 'saas' });
@@ -209,7 +209,7 @@ describe('exportCatalog: archived objects and environments', () => {
     });
   });
 
-  it('§2.4 trial rule 3: a cardless trial in use declares cardless_trials: true; nothing to declare → no block', () => {
+  it('cardless trial: a cardless trial in use declares cardless_trials: true; nothing to declare → no block', () => {
     const cardless = remoteProduct(null, {}, [
       price('', {
         custom_data: null,

@@ -1,5 +1,5 @@
 // In GitHub Actions (GITHUB_ACTIONS=true): plan and apply append to $GITHUB_STEP_SUMMARY and
-// $GITHUB_OUTPUT, and a catalog error becomes an annotation on the diff (cli-conventions §3).
+// $GITHUB_OUTPUT, and a catalog error becomes an annotation on the diff.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// GitHub Actions formats (cli-conventions §3): annotation escaping and limits, the step summary's
+// GitHub Actions formats: annotation escaping and limits, the step summary's
 // Markdown, and step outputs in the multiline-safe form.
 import { describe, expect, it } from 'vitest';
 import type { KeyResult } from '../../src/apply/report.js';
@@ -64,7 +64,7 @@ describe('step summary', () => {
     expect(lines.at(-1)).toBe('…and 5 more.');
   });
 
-  it('apply: the ids per key (seed §4.3 rule 6: the created ids are reported)', () => {
+  it('apply: the ids per key', () => {
     const results: KeyResult[] = [
       { key: 'pro', kind: 'product', action: 'create', status: 'applied', id: 'pro_1' },
       { key: 'pro/monthly', kind: 'price', action: 'create', status: 'applied', id: 'pri_1' },

@@ -145,7 +145,7 @@ describe('init on a terminal', () => {
     expect(schema).toBe(await readFile(join(ROOT, 'catalogs', 'catalog.schema.json'), 'utf8'));
   });
 
-  it('§2.4 trial rule 2: a paid trial gets a unit_price in the price currency', async () => {
+  it('paid trial: a paid trial gets a unit_price in the price currency', async () => {
     const cwd = await project();
     const run = await runInit(
       ['plans/catalog.yaml'],
@@ -171,7 +171,7 @@ describe('init on a terminal', () => {
     expect(catalog.environments).toBeUndefined();
   });
 
-  it('§2.4 trial rule 3: a cardless trial sets environments.sandbox.cardless_trials and explains early access', async () => {
+  it('cardless trial: a cardless trial sets environments.sandbox.cardless_trials and explains early access', async () => {
     const cwd = await project();
     const run = await runInit(
       [],
@@ -196,7 +196,7 @@ describe('init on a terminal', () => {
       sandbox: { approved_tax_categories: ['ebooks'], cardless_trials: true },
     });
     expect(run.screen).toContain('cardless trials are in early access');
-    // §2.3: a category that needs approval says where it is requested
+    // a tax category that needs approval says where it is requested
     expect(run.screen).toContain(
       'ebooks needs approval, requested in the settings of your live Paddle account',
     );

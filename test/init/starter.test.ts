@@ -11,7 +11,7 @@ import {
 } from '../../src/catalog/starter.js';
 import { catalogToYaml } from '../../src/catalog/write.js';
 
-describe('amountFromMajorUnits (§2.2: amounts in the lowest unit, by the currency’s decimal places)', () => {
+describe('amountFromMajorUnits', () => {
   it.each([
     ['10.00', 'USD', '1000'],
     ['1200', 'JPY', '1200'],
@@ -71,14 +71,14 @@ describe('slugKey', () => {
 
 describe('trialPeriod', () => {
   const length = { interval: 'day' as const, frequency: 14 };
-  it('§2.4 trial rule 1: a free trial is only interval and frequency', () => {
+  it('free trial: a free trial is only interval and frequency', () => {
     expect(trialPeriod({ kind: 'free', ...length })).toEqual(length);
   });
-  it('§2.4 trial rule 2: a paid trial has a unit_price', () => {
+  it('paid trial: a paid trial has a unit_price', () => {
     const unitPrice = { amount: '100', currency_code: 'USD' as const };
     expect(trialPeriod({ kind: 'paid', ...length, unitPrice })).toEqual({ ...length, unit_price: unitPrice });
   });
-  it('§2.4 trial rule 3: a cardless trial has requires_payment_method false', () => {
+  it('cardless trial: a cardless trial has requires_payment_method false', () => {
     expect(trialPeriod({ kind: 'cardless', ...length })).toEqual({
       ...length,
       requires_payment_method: false,
@@ -107,7 +107,7 @@ describe('starterCatalog', () => {
     });
   });
 
-  it('§2.3 approval and §2.4 trial rule 3: declares what the sandbox account must have, and validates', () => {
+  it('approval and cardless trial: declares what the sandbox account must have, and validates', () => {
     const catalog = starterCatalog({
       a: product('ebooks', true),
       b: product('ebooks'),

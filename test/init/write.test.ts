@@ -47,7 +47,7 @@ describe('catalogToYaml', () => {
     ]);
   });
 
-  it('§2.4 amounts are strings: every amount is written quoted, in a stable key order', () => {
+  it('amounts are strings: every amount is written quoted, in a stable key order', () => {
     const catalog: Catalog = {
       products: {
         pro: {

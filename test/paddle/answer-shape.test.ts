@@ -111,7 +111,7 @@ describe('paging ends', () => {
     expect(error.message).toBe('stopped paging: the list goes on past 5 pages');
   });
 
-  it(`issue 22 finding 7: a list read stops after ${MAX_LIST_SECONDS} s, however few pages`, () => {
+  it(`a list read stops after ${MAX_LIST_SECONDS} s, however few pages`, () => {
     let now = 0;
     const next = pagingGuard('list products', MAX_PAGES, MAX_LIST_SECONDS, () => now);
     now = MAX_LIST_SECONDS * 1000;

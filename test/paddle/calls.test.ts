@@ -99,7 +99,7 @@ describe('retries', () => {
     expect(f.attempts).toHaveLength(1);
   });
 
-  it(`issue 22 finding 7: a timeout is tried ${MAX_TIMEOUT_ATTEMPTS} times, not maxAttempts: a hung server holds a run about a minute, not three`, async () => {
+  it(`a timeout is tried ${MAX_TIMEOUT_ATTEMPTS} times, not maxAttempts: a hung server holds a run about a minute, not three`, async () => {
     const { clock, calls } = setup();
     const f = failing([error('timeout'), error('timeout'), error('timeout')], 'ok');
     await expect(calls.run('read', () => f.call(clock.now))).rejects.toMatchObject({ code: 'timeout' });

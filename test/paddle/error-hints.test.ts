@@ -19,27 +19,27 @@ const refused = (code: string, field?: string, detail = 'Invalid request.'): Rem
 describe('error hints', () => {
   it.each([
     [
-      '§2.4 trial rule 3: cardless as bad_request naming the field',
+      'cardless trial: cardless as bad_request naming the field',
       refused('bad_request', 'trial_period.requires_payment_method'),
       /early access.*--cardless-trials/,
     ],
     [
-      '§2.4 trial rule 3: cardless under a code of its own',
+      'cardless trial: cardless under a code of its own',
       refused('price_trial_period_cardless_not_enabled'),
       /early access/,
     ],
     [
-      '§2.4 trial rule 4: paid and cardless (Paddle’s code)',
+      'trial-paid-and-cardless: paid and cardless (Paddle’s code)',
       refused('trial_is_either_paid_or_cardless'),
       /either paid .* or cardless/,
     ],
     [
-      '§2.4 trial rule 5: a trial on a one-time price',
+      'trial-needs-billing-cycle: a trial on a one-time price',
       refused('price_trial_period_requires_billing_cycle'),
       /billing_cycle/,
     ],
     [
-      '§2.3: a tax category that needs approval',
+      'tax categories: a tax category that needs approval',
       refused('product_tax_category_not_approved', undefined, 'tax category not approved'),
       /needs approval.*--approve-tax-categories/,
     ],
@@ -68,7 +68,7 @@ describe('permission hints: the permission a refused call needs', () => {
     expect(permissionFor(operation)).toBe(permission);
   });
 
-  it('§5 rule 6: a 403 on a discount write names discount.write in the hint', () => {
+  it('permissions: a 403 on a discount write names discount.write in the hint', () => {
     const hint = hintForRemoteError({
       status: 403,
       code: 'forbidden',
@@ -87,7 +87,7 @@ describe('the emulator workflow with catalogs/global-pricing.yaml', () => {
   });
   afterAll(() => emulator.close());
 
-  it('§2.4 trial rule 3: without --cardless-trials apply stops with the error and a hint naming the flag', async () => {
+  it('cardless trial: without --cardless-trials apply stops with the error and a hint naming the flag', async () => {
     const env = { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey, NO_COLOR: '1' };
     const run = await runCliInProcess(['apply', 'catalogs/global-pricing.yaml', '--yes'], { env, cwd: ROOT });
     expect(run.code).toBe(1);

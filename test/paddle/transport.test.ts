@@ -1,5 +1,5 @@
-// Issue 4: every Paddle call has a timeout (the SDK sets none) and every API error carries the
-// request id (the SDK's ApiError has none). Issue 12: both are passed with each request (raw-api.ts,
+// Every Paddle call has a timeout (the SDK sets none) and every API error carries the
+// request id (the SDK's ApiError has none). Both are passed with each request (raw-api.ts,
 // sdk.ts), and the global fetch stays the platform's own.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

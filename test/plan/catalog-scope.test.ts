@@ -1,4 +1,4 @@
-// Several catalogs in one account (design §3): the marker holds the catalog's name beside the key,
+// Several catalogs in one account: the marker holds the catalog's name beside the key,
 // and a plan sees only its own catalog's objects.
 import { describe, expect, it } from 'vitest';
 import { priceCreateBody, productCreateBody } from '../../src/apply/bodies.js';

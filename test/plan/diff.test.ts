@@ -13,7 +13,7 @@ const actions = (plan: ReturnType<typeof diff>) =>
   changesInOrder(plan).map((c) => `${c.action} ${c.kind} ${c.key}`);
 
 describe('diff: create, unchanged, update', () => {
-  it('an empty account: the product, then its prices, are created (§4.3 rule 1 order)', () => {
+  it('an empty account: the product, then its prices, are created', () => {
     const plan = diff(catalogOf({ pro }), snapshotOf());
     expect(actions(plan)).toEqual(['create product pro', 'create price pro/monthly']);
     expect(summarize(plan)).toEqual({ create: 2, update: 0, archive: 0, unchanged: 0 });
@@ -69,7 +69,7 @@ describe('diff: create, unchanged, update', () => {
 
 describe('diff: normalisation, so remote defaults never cause a perpetual diff', () => {
   it.each([
-    ['§8 quantity default 1–100 vs absent', {}, { quantity: { minimum: 1, maximum: 100 } }],
+    ['quantity default 1–100 vs absent', {}, { quantity: { minimum: 1, maximum: 100 } }],
     ['null name vs absent', { name: undefined }, { name: null }],
     ['default tax_mode vs absent', {}, { tax_mode: 'account_setting' }],
     [
@@ -88,7 +88,7 @@ describe('diff: normalisation, so remote defaults never cause a perpetual diff',
       },
     ],
     [
-      '§2.4 trial rule 3: requires_payment_method default true',
+      'cardless trial: requires_payment_method default true',
       {
         trial_period: { interval: 'day' as const, frequency: 14 },
       },
@@ -131,7 +131,7 @@ describe('diff: normalisation, so remote defaults never cause a perpetual diff',
     unit_price: { amount: '100', currency_code: 'USD' },
   };
 
-  it('a paid trial read back with its unit_price (§2.4 rule 7) is no change', () => {
+  it('a paid trial read back with its unit_price is no change', () => {
     const plan = diff(
       catalogOf({ pro: priced({ trial_period: paid }) }),
       snapshotOf(

@@ -1,4 +1,4 @@
-// Duplicates (design §3): a key with more than one active object of this catalog. The plan keeps
+// Duplicates: a key with more than one active object of this catalog. The plan keeps
 // the oldest; --dedupe archives the others; verification fails while any are left.
 import { describe, expect, it } from 'vitest';
 import { diff } from '../../src/plan/diff.js';

@@ -1,5 +1,5 @@
-// Issue 6 boundaries: where the tool may send the key, where the emulator listens, and the two
-// read-side limits of seed §4 (customer filter on every list, invoice ownership).
+// Boundaries: where the tool may send the key, where the emulator listens, and the two
+// read-side limits of the support desk (customer filter on every list, invoice ownership).
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -20,7 +20,7 @@ const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   runCliInProcess(args, { env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey, ...env } });
 const errorLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('error:'));
 
-describe('design §2: plain http only to loopback', () => {
+describe('plain http only to loopback', () => {
   it('PADDLE_API_URL=http://<public host> → exit 1, one error line naming the host, nothing on stdout, before any connection', async () => {
     for (const url of [
       'http://example.com',
@@ -61,7 +61,7 @@ describe('design §2: plain http only to loopback', () => {
   });
 });
 
-describe('design §5: the emulator binds loopback by default', () => {
+describe('the emulator binds loopback by default', () => {
   it('startEmulator() with no host listens on 127.0.0.1', async () => {
     const other = await startEmulator();
     try {
@@ -72,7 +72,7 @@ describe('design §5: the emulator binds loopback by default', () => {
   });
 });
 
-describe('design §2: the sandbox is the default target; production with a sandbox key is refused before any call', () => {
+describe('the sandbox is the default target; production with a sandbox key is refused before any call', () => {
   it('resolveTarget without --production or PADDLE_API_URL → https://sandbox-api.paddle.com', () => {
     const target = resolveTarget({ PADDLE_API_KEY: 'pdl_sdbx_apikey_x' }, {});
     expect(target).toMatchObject({ environment: 'sandbox', baseUrl: 'https://sandbox-api.paddle.com' });
@@ -103,7 +103,7 @@ describe('design §2: the sandbox is the default target; production with a sandb
   });
 });
 
-describe('seed §4.1 list rule 1: history never lists transactions without a customer filter', () => {
+describe('transactions list: history never lists transactions without a customer filter', () => {
   it('every GET /transactions carries customer_id (first page, --customer, the page after), none without a customer', async () => {
     const first = await cli(['history', '--email', 'demo@example.com', '--json']);
     expect(first.code).toBe(0);
@@ -119,7 +119,7 @@ describe('seed §4.1 list rule 1: history never lists transactions without a cus
   });
 });
 
-describe('seed §4.2 invoice rule 2: invoice ownership', () => {
+describe('invoice: ownership', () => {
   it('another customer\'s e-mail or id → error code "Forbidden", exit 1, no invoice (PDF) request', async () => {
     const demo = await customerIdOf(emulator, 'demo@example.com');
     const alice = await customerIdOf(emulator, 'alice@example.com');
@@ -129,7 +129,7 @@ describe('seed §4.2 invoice rule 2: invoice ownership', () => {
     const cases: [string[], string][] = [
       [['--email', 'alice@example.com'], 'Forbidden'],
       [['--customer', alice], 'Forbidden'],
-      [['--email', 'nobody@example.com'], 'No billing customer'], // §4.2 invoice rule 1
+      [['--email', 'nobody@example.com'], 'No billing customer'], // no customer has that e-mail
     ];
     for (const [owner, error] of cases) {
       const { code, stdout } = await cli(['invoice', txn, ...owner, '--json']);

@@ -1,4 +1,4 @@
-// Crash recovery (issue 6): the CLI is SIGKILLed in the middle of an apply — at every point from
+// Crash recovery: the CLI is SIGKILLed in the middle of an apply — at every point from
 // the first request (the snapshot) to the last price create — and the next `apply --yes`
 // converges: exactly one remote object per catalog key (no duplicate, nothing lost), verified,
 // and a further `plan` finds nothing to do. Identity lives in Paddle (the marker in custom_data),

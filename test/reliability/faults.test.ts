@@ -1,4 +1,4 @@
-// Fault injection (issue 6): apply against an emulator that answers 20 % of requests with a 500,
+// Fault injection: apply against an emulator that answers 20 % of requests with a 500,
 // commits 10 % of writes and then drops the connection, and locks the client out for 60 s when it
 // goes over a small rate limit. However the faults fall, re-running apply as a user would (at
 // most 3 times) ends with exactly one remote object per catalog key — counted through the

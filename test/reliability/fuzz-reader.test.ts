@@ -1,5 +1,5 @@
-// Issue 6 fuzzing: readCatalog over mutated examples and random text never throws, positions
-// every issue inside the file, and returns a catalog only when there is no error (design §3).
+// Fuzzing: readCatalog over mutated examples and random text never throws, positions
+// every issue inside the file, and returns a catalog only when there is no error.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CatalogIssue } from '../../src/catalog/issue.js';
@@ -34,7 +34,7 @@ function expectPositioned(issue: CatalogIssue, lines: string[]): void {
   expect(['error', 'warning'], where).toContain(issue.severity);
 }
 
-describe('fuzz: readCatalog (issue 6, design §3)', () => {
+describe('fuzz: readCatalog', () => {
   it('the unmodified examples are valid (the base of every mutation)', () => {
     for (const { text } of EXAMPLES)
       expect(readCatalog('x.yaml', text, { environment: 'sandbox' }).catalog).toBeDefined();

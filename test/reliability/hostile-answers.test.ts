@@ -115,7 +115,7 @@ describe('history does not trust the server’s filters', () => {
   });
   afterAll(() => emulator.close());
 
-  it('§4.2 history rule 4: a server that ignores customerId and status: another customer’s transactions and drafts are dropped, and said as warnings', async () => {
+  it('history: a server that ignores customerId and status: another customer’s transactions and drafts are dropped, and said as warnings', async () => {
     const proxy = await filterDroppingProxy(emulator.url);
     try {
       const env = { PADDLE_API_URL: proxy.url, PADDLE_API_KEY: emulator.apiKey, XDG_CACHE_HOME: cacheHome };

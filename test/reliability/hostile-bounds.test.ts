@@ -39,7 +39,7 @@ const EMPTY_LIST = JSON.stringify({
   meta: { request_id: 'req_1', pagination: { per_page: 200, has_more: false, next: null } },
 });
 
-describe('issue 22 finding 6: a redirect is never followed', () => {
+describe('a redirect is never followed', () => {
   it.each([301, 307])(
     'a %i to another server: plan fails naming the target; the other server is never asked',
     async (status) => {
@@ -72,7 +72,7 @@ describe('issue 22 finding 6: a redirect is never followed', () => {
   );
 });
 
-describe('issue 22 finding 7: answers and runs are bounded', () => {
+describe('answers and runs are bounded', () => {
   it(`an endless answer is read up to ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, then refused with invalid_response`, async () => {
     const block = Buffer.alloc(1024 * 1024, ' ');
     const endless = await server((_req, res) => {
@@ -145,7 +145,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(cacheHome, { recursive: true, force: true }));
 
-describe('issue 22 finding 12: every timestamp the tool reads is checked', () => {
+describe('every timestamp the tool reads is checked', () => {
   it('history: billed_at "not-a-date" is invalid_response, not shown nor passed on in --json', async () => {
     const customer = id('ctm', 1);
     const emulator = await startEmulator({

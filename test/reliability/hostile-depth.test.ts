@@ -21,7 +21,7 @@ products:
     custom_data: ${JSON.stringify(customData)}
 `;
 
-describe('issue 22 finding 9: deep custom_data is refused with a clear error, never a crash', () => {
+describe('deep custom_data is refused with a clear error, never a crash', () => {
   it('export of a product whose custom_data nests 700 levels: one error naming it, exit 1, no stack trace', async () => {
     const emulator = await startEmulator({
       demo: false,

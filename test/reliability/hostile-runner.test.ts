@@ -46,7 +46,7 @@ const github = (dir: string) => ({
   PADDLE_API_KEY: emulator.apiKey,
 });
 
-describe('issue 22 finding 5: no workflow command in any output mode', () => {
+describe('no workflow command in any output mode', () => {
   it('plan and export, human and --json, with GITHUB_ACTIONS=true: the account’s ##[ is inert, --json exact', () =>
     withTempDir('pc-runner-', async (dir) => {
       const file = join(dir, 'catalog.yaml');
@@ -95,7 +95,7 @@ describe('issue 22 finding 5: no workflow command in any output mode', () => {
     }));
 });
 
-describe('issue 22 finding 14: invisible characters are shown, raw controls refused', () => {
+describe('invisible characters are shown, raw controls refused', () => {
   it.each([
     ['NUL', '\u0000', '0000'],
     ['ESC', '\u001b', '001B'],

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-describe('issue 22 finding 11: an interrupt during verification exits 1', () => {
+describe('an interrupt during verification exits 1', () => {
   it.each([[[]], [['--json']]])(
     'SIGTERM at the first read after the writes (%j): interrupted, not verified, exit 1',
     async (mode) => {

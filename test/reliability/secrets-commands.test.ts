@@ -1,4 +1,4 @@
-// Issue 6 secret hygiene, design §2 "never printed": every command in every output mode, run with a
+// Secret hygiene, "the key is never printed": every command in every output mode, run with a
 // distinctive PADDLE_API_KEY; the key is in no stdout, no stderr and no file the tool writes
 // (id maps, dotenv, currencies cache, downloaded PDF, GitHub step summary and outputs).
 import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
@@ -76,7 +76,7 @@ async function prepare(dir: string): Promise<NodeJS.ProcessEnv> {
 // terminal; its output is still checked).
 const MUST_SUCCEED = ['validate', 'schema', 'plan', 'apply', 'export', 'history', 'invoice'];
 
-describe('secret hygiene: every command, every output mode (design §2: the key is never printed)', () => {
+describe('secret hygiene: every command, every output mode', () => {
   for (const [mode, { args: modeArgs, env: modeEnv }] of Object.entries(MODES)) {
     it(`${mode}: the key is in no output and no written file`, async () => {
       await withTempDir('pc-secrets-', async (dir) => {

@@ -1,5 +1,4 @@
-// Issue 6 secret hygiene on the error paths (design §2: the key is never printed, not even in an
-// error): API errors, refused guards, bad flags and URLs, unreachable and hostile servers.
+// Secret hygiene on the error paths: API errors, refused guards, bad flags and URLs, unreachable and hostile servers.
 import { copyFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +66,7 @@ async function expectFailsWithoutKey({ args, url, key = CANARY }: Case): Promise
   });
 }
 
-describe('secret hygiene on error paths (design §2)', () => {
+describe('secret hygiene on error paths', () => {
   it('API error: a key without product.write (403 forbidden) on apply', async () => {
     const stderr = await expectFailsWithoutKey({
       args: ['apply', 'catalog.yaml', '--yes'],
@@ -98,7 +97,7 @@ describe('secret hygiene on error paths (design §2)', () => {
     await expectFailsWithoutKey({ args: ['history', '--email', 'a@example.com', '--production'] });
   });
 
-  it('usage errors: an unknown flag, and the key pasted as a flag value (design §2: never accepted as a flag)', async () => {
+  it('usage errors: an unknown flag, and the key pasted as a flag value', async () => {
     await expectFailsWithoutKey({ args: ['plan', 'catalog.yaml', '--bogus'], url: stranger.url });
     await expectFailsWithoutKey({
       args: ['apply', 'catalog.yaml', `--api-key=${CANARY}`],

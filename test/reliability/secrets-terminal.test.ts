@@ -1,4 +1,4 @@
-// Issue 6 secret hygiene where the output is not plain lines: on a real terminal (spinners,
+// Secret hygiene where the output is not plain lines: on a real terminal (spinners,
 // prompts, colour) and from the `emulator` command, which prints a key of its own on purpose.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFile, writeFile } from 'node:fs/promises';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());
 
-describe.skipIf(!HAS_SCRIPT)('secret hygiene on a terminal (design §2)', () => {
+describe.skipIf(!HAS_SCRIPT)('secret hygiene on a terminal', () => {
   it('apply with its prompt answered, apply --yes, plan and history paging: no key on the screen or in files', async () => {
     await withTempDir('pc-secrets-tty-', async (dir) => {
       await copyFile(join(ROOT, 'catalogs/saas-starter.yaml'), join(dir, 'catalog.yaml'));
@@ -37,7 +37,7 @@ describe.skipIf(!HAS_SCRIPT)('secret hygiene on a terminal (design §2)', () => 
   });
 });
 
-describe('secret hygiene of the emulator command (design §2)', () => {
+describe('secret hygiene of the emulator command', () => {
   let child: ChildProcess | undefined;
   afterAll(() => {
     if (child?.exitCode === null) child.kill('SIGKILL');

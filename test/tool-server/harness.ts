@@ -1,4 +1,4 @@
-// A stand-in for the `client` of Paddle's hosted tool server execute tool (seed §4.3 rule 4): method
+// A stand-in for the `client` of Paddle's hosted tool server execute tool: method
 // paths camelCase, request bodies and response fields snake_case. Each method is one real HTTP
 // call against the emulator. It also holds the scripts to the conventions and caps: a camelCase
 // body key or a 51st API call fails the script, as would the real server's limit.

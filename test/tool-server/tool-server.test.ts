@@ -1,4 +1,4 @@
-// `plan --emit tool-server` (seed §4.3 rules 3–5, §8): every script within the caps, valid
+// `plan --emit tool-server`: every script within the caps, valid
 // JavaScript, and — run against the emulator through a client like the tool server's — leaving
 // nothing for a following plan to do.
 import { Script } from 'node:vm';
@@ -56,7 +56,7 @@ function expectWithinCaps(emission: ToolServerEmission): void {
   }
 }
 
-describe('tool-server scripts: §8 caps (50 API calls, 32,000 characters)', () => {
+describe('tool-server scripts: caps (50 API calls, 32,000 characters)', () => {
   it('120 products × 3 prices: every script within the caps, a product with its prices in one script', () => {
     const emission = toolServerScripts(emptyPlan(parse(catalogYaml(120, 3))));
     expectWithinCaps(emission);
@@ -70,7 +70,7 @@ describe('tool-server scripts: §8 caps (50 API calls, 32,000 characters)', () =
     }
   });
 
-  it('§4.3 rule 4: method paths camelCase, bodies snake_case, the created product id chained to its prices', () => {
+  it('method paths camelCase, bodies snake_case, the created product id chained to its prices', () => {
     const [script] = toolServerScripts(emptyPlan(parse(catalogYaml(1, 3)))).scripts;
     expect(script?.code).toContain('await client.products.create({"name":"Product 1","tax_category":"saas"');
     expect(script?.code).toContain('client.prices.create({"product_id":product1,"description":');
@@ -90,7 +90,7 @@ describe('tool-server scripts: §8 caps (50 API calls, 32,000 characters)', () =
   });
 });
 
-describe('tool-server scripts: adopt (issue 7)', () => {
+describe('tool-server scripts: adopt', () => {
   it('stamps the marker on the known id, after setting an archived object active', () => {
     const plan = emptyPlan(parse(catalogYaml(1, 1)));
     const [group] = plan.groups;

@@ -10,7 +10,7 @@ import type { CatalogProduct } from '../schema.js';
 import { closest } from './did-you-mean.js';
 import { error, type Finding, otherEnvironment, type RuleContext, warning } from './finding.js';
 
-/** A spelling that circulates in published tables (our own spec had it once). */
+/** A spelling that circulates in published tables. */
 const KNOWN_TYPOS: Readonly<Record<string, string>> = {
   'professional-servicesoft': 'professional-services',
 };

@@ -1,5 +1,5 @@
 // A distinctive API key for the secret-hygiene suites, an emulator that accepts it, and a scan of
-// everything a run printed or wrote. A key is 'pdl_sdbx_apikey_<26>_<26>' (research §1).
+// everything a run printed or wrote. A key is 'pdl_sdbx_apikey_<26>_<26>'.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
