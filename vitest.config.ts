@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup/network-guard.ts', 'test/setup/fuzz-seed.ts'],
-    globalSetup: ['test/setup/build-once.ts'],
+    globalSetup: ['test/setup/build-once.ts', 'test/setup/temp-root.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',

@@ -1,8 +1,8 @@
 // `paddle-catalog invoice` as a user runs it (the CLI in-process) against the emulator.
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync, watch, writeFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import {
@@ -49,6 +49,17 @@ function invoice(args: string[], options: { key?: string; env?: NodeJS.ProcessEn
       BROWSER: '',
       ...options.env,
     },
+  });
+}
+
+/** A file's text once it is moved into place: the folder's change event, not polling. */
+function whenInPlace(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const watcher = watch(dirname(file), (_event, name) => {
+      if (name !== basename(file)) return;
+      watcher.close();
+      readFile(file, 'utf8').then(resolve, reject);
+    });
   });
 }
 
@@ -179,16 +190,16 @@ describe('paddle-catalog invoice', () => {
     const dir = await mkdtemp(join(tmpdir(), 'pc-browser-'));
     const opened = join(dir, 'opened.txt');
     const browser = join(dir, 'browser.sh');
-    await writeFile(browser, `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
+    // the browser is left running on its own: it moves its whole answer into place when done
+    await writeFile(
+      browser,
+      `#!/bin/sh\nprintf '%s' "$1" > '${opened}.part' && mv '${opened}.part' '${opened}'\n`,
+    );
     await chmod(browser, 0o755);
+    const url = whenInPlace(opened);
     const withBrowser = await invoice([billedManual(), '--open'], { env: { BROWSER: browser } });
     expect(withBrowser.stderr).toMatch(/opened in the browser/);
-    let url = '';
-    for (let i = 0; i < 50 && !url; i += 1) {
-      url = await readFile(opened, 'utf8').catch(() => '');
-      if (!url) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(url).toBe(withBrowser.stdout.trim());
+    expect(await url).toBe(withBrowser.stdout.trim());
     const without = await invoice([billedManual(), '--open']);
     expect(without.code).toBe(0);
     expect(without.stderr).toMatch(/not opening a browser: (not a terminal|running in CI)/);

@@ -13,9 +13,13 @@ afterEach(() => {
   child = undefined;
 });
 
-/** Starts the command and resolves with its first stdout line (or what it printed before dying). */
+/**
+ * Starts the command and resolves with its first stdout line once stdout is `ready` (by default:
+ * that line is complete), or rejects with what it printed if it dies first.
+ */
 function start(
   args: string[],
+  ready: (stdout: string) => boolean = (stdout) => stdout.includes('\n'),
 ): Promise<{ line: string; stdout: () => string; stderr: () => string; exit: Promise<number | null> }> {
   child = spawn(process.execPath, [BIN, 'emulator', ...args], {
     cwd: ROOT,
@@ -30,7 +34,7 @@ function start(
     });
     child?.stdout?.on('data', (d) => {
       stdout += d;
-      if (stdout.includes('\n')) {
+      if (ready(stdout)) {
         resolve({ line: stdout.split('\n')[0] as string, stdout: () => stdout, stderr: () => stderr, exit });
       }
     });
@@ -74,19 +78,11 @@ describe('paddle-catalog emulator', () => {
         '      details: { totals: { subtotal: "39000", tax: "3900" } }',
       ].join('\n'),
     );
-    const run = await start([
-      '--port',
-      '0',
-      '--seed',
-      join(dir, 'seed.yaml'),
-      '--no-demo',
-      '--latency',
-      '1',
-      '--random-seed',
-      '3',
-    ]);
+    const run = await start(
+      ['--port', '0', '--seed', join(dir, 'seed.yaml'), '--no-demo', '--latency', '1', '--random-seed', '3'],
+      (stdout) => /PADDLE_API_KEY=\S+\n/.test(stdout),
+    );
     const url = /listening on (\S+)/.exec(run.line)?.[1] as string;
-    while (!run.stdout().includes('PADDLE_API_KEY=')) await new Promise((r) => setTimeout(r, 20));
     const apiKey = /(pdl_sdbx_apikey_\S+)/.exec(run.stdout())?.[1] as string;
     const headers = { authorization: `Bearer ${apiKey}` };
     const txns = (await (await fetch(`${url}/transactions`, { headers })).json()) as {

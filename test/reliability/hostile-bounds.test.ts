@@ -116,12 +116,11 @@ describe('answers and runs are bounded', () => {
     const hung = await server(() => {});
     try {
       const env = { PADDLE_API_URL: hung.url, PADDLE_API_KEY: KEY };
-      const started = Date.now();
+      // the process ends itself at the deadline (exit 1); one that did not would be killed (code null)
       const [human, json] = await Promise.all([
         runCli(['--timeout', '2', 'plan', CATALOG], { env }),
         runCli(['--json', '--timeout', '2', 'plan', CATALOG], { env }),
       ]);
-      expect(Date.now() - started).toBeLessThan(15_000);
       expect([human.code, json.code]).toEqual([1, 1]);
       expect(human.stderr).toContain('error: gave up after --timeout 2 s');
       expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { kind: 'timeout', seconds: 2 } });
