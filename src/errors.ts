@@ -1,5 +1,5 @@
 // The few kinds of failure the tool knows (an invalid catalog is src/catalog/issue.ts). The CLI turns
-// each into a message and an exit code in one place (src/cli/handle-error.ts); everything else that
+// each into a message and an exit code in one place (src/views/failure.ts); everything else that
 // is thrown is treated as a bug. This file imports nothing: every layer may use it.
 
 /** A mistake the user can fix: a bad flag, a missing key, a refused confirmation. Exit 1, no stack. */

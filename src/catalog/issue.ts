@@ -1,6 +1,7 @@
 // What reading a catalog finds wrong, and the error that stops a command when any of it is an error.
-import { plural } from '../output/plural.js';
+
 import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { plural } from '../text/plural.js';
 import type { RuleId } from './rules/ids.js';
 
 /** One problem found in a catalog file, positioned at the node that causes it. */
@@ -15,7 +16,7 @@ export interface CatalogIssue {
   severity: 'error' | 'warning';
 }
 
-/** The catalog has errors; nothing may be sent to the API. Shown by src/cli/handle-error.ts. */
+/** The catalog has errors; nothing may be sent to the API. Shown by src/views/failure.ts. */
 export class InvalidCatalogError extends Error {
   override name = 'InvalidCatalogError';
   constructor(

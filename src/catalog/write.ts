@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, isMap, isPair, isScalar, isSeq, type Pair, Scalar, visit } from 'yaml';
-import { shown } from '../output/escape.js';
 import { PADDLE_ID } from '../paddle-facts/ids.js';
+import { shown } from '../text/escape.js';
 import type {
   Catalog,
   CatalogDiscount,

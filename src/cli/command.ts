@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import type { Io } from '../output/io.js';
-import type { Reporter } from '../output/reporter.js';
+import type { Io } from '../terminal/io.js';
+import type { Reporter } from '../terminal/reporter.js';
 
 export interface CommandContext {
   io: Io;

@@ -7,11 +7,11 @@ import {
   processIo,
   STOP_SIGNALS,
   type StopSignal,
-} from '../output/io.js';
-import { redactSecrets } from '../output/redact.js';
-import { Reporter } from '../output/reporter.js';
+} from '../terminal/io.js';
+import { redactSecrets } from '../terminal/redact.js';
+import { Reporter } from '../terminal/reporter.js';
+import { EXIT_ERROR, EXIT_OK, handleError } from '../views/failure.js';
 import { type RegisterCommand, type Runner, wholeNumber } from './command.js';
-import { EXIT_ERROR, EXIT_OK, handleError } from './handle-error.js';
 
 type CommandLoader = () => Promise<RegisterCommand>;
 

@@ -3,9 +3,9 @@
 import type { Command } from 'commander';
 import type { EnvironmentSettings } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
-import type { Reporter } from '../output/reporter.js';
 import { type CatalogGateway, createCatalogGateway } from '../paddle/catalog-gateway.js';
 import { resolveTarget, type Target } from '../paddle/target.js';
+import type { Reporter } from '../terminal/reporter.js';
 
 export interface TargetFlags {
   production?: boolean;

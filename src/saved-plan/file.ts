@@ -4,10 +4,10 @@
 import type { Operation } from '../apply/operations.js';
 import type { Catalog } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
-import { shown } from '../output/escape.js';
 import type { Target } from '../paddle/target.js';
 import { summarize } from '../plan/summary.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
+import { shown } from '../text/escape.js';
 import {
   digestOf,
   PLAN_FILE_FORMAT,

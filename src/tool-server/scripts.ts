@@ -13,9 +13,9 @@
 // (`deferred`), a fresh `plan --emit tool-server` continues from what exists.
 import { compileOperations, isRef, type Operation } from '../apply/operations.js';
 import { UserError } from '../errors.js';
-import { plural } from '../output/plural.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
+import { plural } from '../text/plural.js';
 
 /** The tool server's caps: one execute call makes at most 50 API calls in 32,000 characters of code. */
 export const TOOL_SERVER_CAPS = { calls: 50, codeChars: 32_000 } as const;

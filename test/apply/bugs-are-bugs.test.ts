@@ -5,13 +5,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/apply-catalog.js';
 import { executeOperations } from '../../src/apply/execute.js';
 import { compileOperations } from '../../src/apply/operations.js';
-import { EXIT_BUG, handleError } from '../../src/cli/handle-error.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { RemoteError } from '../../src/errors.js';
 import { createPacedCalls } from '../../src/paddle/calls.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { diff } from '../../src/plan/diff.js';
 import type { PriceWrite } from '../../src/plan/remote.js';
+import { EXIT_BUG, handleError } from '../../src/views/failure.js';
 import { captureReporter } from '../helpers/capture.js';
 import { monthlyPrice, product } from './catalogs.js';
 

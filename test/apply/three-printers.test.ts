@@ -9,7 +9,6 @@ import { executeOperations } from '../../src/apply/execute.js';
 import { compileOperations, type Operation } from '../../src/apply/operations.js';
 import { keyResults } from '../../src/apply/report.js';
 import type { Catalog } from '../../src/catalog/schema.js';
-import { dashboardSteps } from '../../src/cli/views/apply-steps.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createPacedCalls } from '../../src/paddle/calls.js';
 import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
@@ -20,6 +19,7 @@ import { readMarker } from '../../src/plan/marker.js';
 import { changesInOrder } from '../../src/plan/summary.js';
 import type { Plan } from '../../src/plan/types.js';
 import { printScripts } from '../../src/tool-server/scripts.js';
+import { dashboardSteps } from '../../src/views/apply/steps.js';
 import { monthlyPrice, paidTrialPrice, product, yearlyPrice } from './catalogs.js';
 import { applyToEmulator } from './harness.js';
 

@@ -1,6 +1,6 @@
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import { displayWidth, formatHistoryTable } from '../../src/output/history-table.js';
+import { displayWidth, formatHistoryTable } from '../../src/views/history/table.js';
 
 const plain = new Chalk({ level: 0 });
 

@@ -3,7 +3,7 @@ import type { CatalogIssue } from '../../src/catalog/issue.js';
 import { amountMessage, majorToMinorUnits } from '../../src/catalog/rules/amount.js';
 import { closest, toSnakeCase } from '../../src/catalog/rules/did-you-mean.js';
 import { suggestKey } from '../../src/catalog/rules/keys.js';
-import { githubAnnotations } from '../../src/output/annotations.js';
+import { githubAnnotations } from '../../src/views/github/annotations.js';
 
 describe('did you mean', () => {
   it.each([

@@ -1,7 +1,7 @@
 // Every command's --help ends with examples (users read --help before the README).
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
-import type { Io } from '../../src/output/io.js';
+import type { Io } from '../../src/terminal/io.js';
 
 const COMMANDS = ['validate', 'plan', 'apply', 'export', 'history', 'invoice', 'emulator', 'schema', 'init'];
 

@@ -2,10 +2,10 @@
 // point at something that is actually printed.
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { Io } from '../../src/output/io.js';
-import { promptTheme } from '../../src/output/prompts.js';
-import { Reporter } from '../../src/output/reporter.js';
 import { hintForRemoteError } from '../../src/paddle/error-hints.js';
+import type { Io } from '../../src/terminal/io.js';
+import { promptTheme } from '../../src/terminal/prompts.js';
+import { Reporter } from '../../src/terminal/reporter.js';
 import { defined } from '../helpers/defined.js';
 
 function terminal(env: NodeJS.ProcessEnv): Io {

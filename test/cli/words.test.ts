@@ -1,7 +1,7 @@
 // Words a newcomer met that were wrong: counts that did not agree with their noun, a hint that
 // pointed at the wrong amount, a near miss without its "did you mean".
 import { describe, expect, it } from 'vitest';
-import { renderHuman, type ScriptsResult } from '../../src/cli/views/plan-scripts.js';
+import { renderHuman, type ScriptsResult } from '../../src/views/plan/scripts.js';
 import { errorsOf } from '../catalog/helpers.js';
 import { captureReporter } from '../helpers/capture.js';
 

@@ -1,11 +1,11 @@
 // On a terminal, history offers the next page one at a time (the prompt answered by the test).
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { withBillingServices } from '../../src/cli/billing-session.js';
+import { withBillingServices } from '../../src/cli/billing-options.js';
 import { showHistoryPages } from '../../src/cli/commands/history.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import type { Io } from '../../src/output/io.js';
-import { Reporter } from '../../src/output/reporter.js';
+import type { Io } from '../../src/terminal/io.js';
+import { Reporter } from '../../src/terminal/reporter.js';
 import { tempCacheHome } from '../billing/emulator-fixtures.js';
 
 let emulator: RunningEmulator;

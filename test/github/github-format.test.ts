@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyResult } from '../../src/apply/report.js';
 import type { CatalogIssue } from '../../src/catalog/issue.js';
-import { applySummaryMarkdown } from '../../src/cli/views/apply-summary.js';
-import { escapeData, escapeProperty, githubAnnotations } from '../../src/output/annotations.js';
-import { markdownCell, markdownTable, outputLines } from '../../src/output/github.js';
+import { applySummaryMarkdown } from '../../src/views/apply/step-summary.js';
+import { escapeData, escapeProperty, githubAnnotations } from '../../src/views/github/annotations.js';
+import { markdownCell, markdownTable, outputLines } from '../../src/views/github/step-summary.js';
 
 const issue = (n: number, over: Partial<CatalogIssue> = {}): CatalogIssue => ({
   path: 'products.pro',

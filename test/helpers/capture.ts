@@ -1,5 +1,5 @@
 // A Reporter whose stdout and stderr are strings: what a view or the error handler wrote, to check.
-import { Reporter } from '../../src/output/reporter.js';
+import { Reporter } from '../../src/terminal/reporter.js';
 
 export function captureReporter(json = false) {
   const out = { stdout: '', stderr: '' };

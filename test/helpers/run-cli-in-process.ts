@@ -12,7 +12,7 @@
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import { main } from '../../src/cli/program.js';
-import type { Io, ProcessControl, StopSignal } from '../../src/output/io.js';
+import type { Io, ProcessControl, StopSignal } from '../../src/terminal/io.js';
 import { BIN, type CliOptions, type CliResult, ROOT } from './run-cli.js';
 
 /** What a killed process would show: a run that called io.process.exit(code) ends with this. */

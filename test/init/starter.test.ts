@@ -2,14 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import type { CatalogProduct } from '../../src/catalog/schema.js';
+import { catalogToYaml } from '../../src/catalog/write.js';
 import {
   amountFromMajorUnits,
   keyProblem,
   slugKey,
   starterCatalog,
   trialPeriod,
-} from '../../src/catalog/starter.js';
-import { catalogToYaml } from '../../src/catalog/write.js';
+} from '../../src/init/starter.js';
 
 describe('amountFromMajorUnits', () => {
   it.each([

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { main } from '../../src/cli/program.js';
-import type { Io } from '../../src/output/io.js';
+import type { Io } from '../../src/terminal/io.js';
 
 export const ENTER = '\r';
 export const CTRL_C = '\x03';

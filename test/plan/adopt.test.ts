@@ -1,11 +1,11 @@
 // --adopt: unmarked remote objects that match a key are taken over (marker stamped), never re-created.
 import { describe, expect, it } from 'vitest';
 import { priceAdoptBody, productAdoptBody } from '../../src/apply/bodies.js';
-import { formatPlan, planDocument } from '../../src/output/plan-format.js';
-import { makeStyle } from '../../src/output/style.js';
 import { diff } from '../../src/plan/diff.js';
 import { changesInOrder, hasChanges, summarize } from '../../src/plan/summary.js';
 import type { Change, Plan } from '../../src/plan/types.js';
+import { makeStyle } from '../../src/terminal/style.js';
+import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { catalogOf, price, pro, remoteProduct, snapshotOf } from './builders.js';
 
 const plain = makeStyle(false);

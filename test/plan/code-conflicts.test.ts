@@ -6,11 +6,11 @@ import { compileOperations } from '../../src/apply/operations.js';
 import { refuseUnsafePlan } from '../../src/apply/preflight.js';
 import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
 import { UserError } from '../../src/errors.js';
-import { formatPlan, planDocument } from '../../src/output/plan-format.js';
-import { makeStyle } from '../../src/output/style.js';
 import { diff } from '../../src/plan/diff.js';
 import type { RemoteDiscount } from '../../src/plan/remote.js';
 import type { DiffOptions } from '../../src/plan/types.js';
+import { makeStyle } from '../../src/terminal/style.js';
+import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { catalogOf, launchDiscount, remoteDiscount, snapshotOf } from './builders.js';
 
 const plain = makeStyle(false);

@@ -3,10 +3,10 @@
 // as orphans; an active discount of the same key is kept before them, an archived one after.
 import { describe, expect, it } from 'vitest';
 import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
-import { formatPlan, planDocument } from '../../src/output/plan-format.js';
-import { makeStyle } from '../../src/output/style.js';
 import { diff } from '../../src/plan/diff.js';
 import type { RemoteDiscount } from '../../src/plan/remote.js';
+import { makeStyle } from '../../src/terminal/style.js';
+import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { catalogOf, launchDiscount, remoteDiscount, snapshotOf } from './builders.js';
 
 const plain = makeStyle(false);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dotenvLines, idsDocument, type KeyResult } from '../../src/apply/report.js';
 import type { CatalogPrice } from '../../src/catalog/schema.js';
-import { formatPlan, planDocument } from '../../src/output/plan-format.js';
-import { makeStyle } from '../../src/output/style.js';
 import { diff } from '../../src/plan/diff.js';
+import { makeStyle } from '../../src/terminal/style.js';
+import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from './builders.js';
 
 const plain = makeStyle(false);

@@ -2,7 +2,7 @@
 // encodes it or puts it in base64 (alone, in `Basic user:key`, percent-encoded again) cannot get it
 // printed. The CLI runs against such a server are in secrets-errors.test.ts ('echo-encoded-in-error').
 import { describe, expect, it } from 'vitest';
-import { holdsSecret, redactSecrets } from '../../src/output/redact.js';
+import { holdsSecret, redactSecrets } from '../../src/terminal/redact.js';
 import { CANARY, encodedForms, expectNoKey, LIVE_CANARY, ODD_CANARY } from './support/canary.js';
 
 describe('masking that cannot be talked around (the key is never printed)', () => {

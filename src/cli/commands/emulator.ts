@@ -6,13 +6,13 @@ import { resolve } from 'node:path';
 import type { EmulatorFaults, EmulatorOptions, RunningEmulator } from '../../emulator/index.js';
 import { DEMO_CUSTOMERS } from '../../emulator/seed-data.js';
 import { UserError } from '../../errors.js';
-import { type ProcessControl, processControl, type StopSignal } from '../../output/io.js';
 import { isLoopbackUrl } from '../../paddle/target.js';
 import { TAX_CATEGORIES } from '../../paddle-facts/tax-categories.js';
+import { type ProcessControl, processControl, type StopSignal } from '../../terminal/io.js';
+import * as emulatorView from '../../views/emulator.js';
+import { EXIT_OK } from '../../views/failure.js';
+import { show } from '../../views/view.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
-import { EXIT_OK } from '../handle-error.js';
-import * as emulatorView from '../views/emulator.js';
-import { show } from '../views/view.js';
 
 interface EmulatorFlags {
   port: string;

@@ -3,17 +3,17 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { KEY_PATTERN } from '../../catalog/schema.js';
+import { writeSchemaBeside } from '../../catalog/schema-file.js';
 import { schemaReference } from '../../catalog/write.js';
 import { UserError } from '../../errors.js';
 import { type ExportFileResult, exportAccount } from '../../export/use-case.js';
+import { checkOutputFile, tryWriteOutputFile } from '../../output-file.js';
 import { environmentOf } from '../../paddle/target.js';
+import * as exportView from '../../views/export.js';
+import { EXIT_ERROR, EXIT_OK } from '../../views/failure.js';
+import { show } from '../../views/view.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
-import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
-import { checkOutputFile, tryWriteOutputFile } from '../output-file.js';
-import { writeSchemaBeside } from '../schema-file.js';
 import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
-import * as exportView from '../views/export.js';
-import { show } from '../views/view.js';
 
 interface ExportFlags extends TargetFlags {
   out?: string;

@@ -1,11 +1,14 @@
 // `history`: one page of a customer's billing history, as the billing library returns it (views:
-// src/cli/views/history.ts).
+// src/views/history/history.ts).
 import type { CustomerRecord } from '../../billing/ports.js';
 import { getSupportHistoryPage } from '../../billing/support-history.js';
 import { UserError } from '../../errors.js';
-import { confirm } from '../../output/prompts.js';
-import type { Reporter } from '../../output/reporter.js';
 import { paddleIdPattern } from '../../paddle-facts/ids.js';
+import { confirm } from '../../terminal/prompts.js';
+import type { Reporter } from '../../terminal/reporter.js';
+import { EXIT_OK } from '../../views/failure.js';
+import * as historyView from '../../views/history/history.js';
+import { show } from '../../views/view.js';
 import {
   type BillingServices,
   type CustomerFlags,
@@ -13,12 +16,9 @@ import {
   customerSelector,
   showBillingError,
   withBillingServices,
-} from '../billing-session.js';
+} from '../billing-options.js';
 import type { RegisterCommand } from '../command.js';
-import { EXIT_OK } from '../handle-error.js';
 import { addTargetOptions, type TargetFlags } from '../target-options.js';
-import * as historyView from '../views/history.js';
-import { show } from '../views/view.js';
 
 export interface HistoryFlags extends CustomerFlags, TargetFlags {
   after?: string;

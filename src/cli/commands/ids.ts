@@ -9,15 +9,15 @@ import { type IdsDocument, withSide } from '../../ids/document.js';
 import { checkSameCatalog, readIdFile } from '../../ids/id-file.js';
 import { formatOf, IDS_FORMATS, type IdsFormat, renderEnv, renderJson, renderTs } from '../../ids/render.js';
 import { type IdsResult, readIds } from '../../ids/use-case.js';
-import { annotateIssues } from '../../output/annotations.js';
-import { formatIssueLine } from '../../output/issues.js';
+import { checkOutputFile, tryWriteOutputFile } from '../../output-file.js';
 import { environmentOf } from '../../paddle/target.js';
+import { EXIT_ERROR, EXIT_OK } from '../../views/failure.js';
+import { annotateIssues } from '../../views/github/annotations.js';
+import * as idsView from '../../views/ids.js';
+import { formatIssueLine } from '../../views/issues.js';
+import { show } from '../../views/view.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
-import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
-import { checkOutputFile, tryWriteOutputFile } from '../output-file.js';
 import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
-import * as idsView from '../views/ids.js';
-import { show } from '../views/view.js';
 
 interface IdsFlags extends TargetFlags {
   out?: string;

@@ -3,13 +3,13 @@
 // example catalogs to copy instead, never a prompt that hangs or silently answers itself.
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Catalog } from '../../catalog/schema.js';
+import { type SchemaWrite, writeSchemaBeside } from '../../catalog/schema-file.js';
 import { InternalError, UserError } from '../../errors.js';
-import { catalogCounts } from '../../output/catalog-counts.js';
-import type { Reporter } from '../../output/reporter.js';
+import { checkOutputFile, writeOutputFile } from '../../output-file.js';
+import type { Reporter } from '../../terminal/reporter.js';
+import { catalogCounts } from '../../views/catalog-counts.js';
+import { EXIT_OK } from '../../views/failure.js';
 import type { RegisterCommand } from '../command.js';
-import { EXIT_OK } from '../handle-error.js';
-import { checkOutputFile, writeOutputFile } from '../output-file.js';
-import { type SchemaWrite, writeSchemaBeside } from '../schema-file.js';
 
 const EXAMPLES = [
   'saas-starter.yaml',
@@ -89,8 +89,8 @@ export const registerInit: RegisterCommand = (program, run) => {
           refuseWithoutTerminal(reporter, file, examplesDir(packagedSchemaFile(), io.cwd));
 
         const [{ InitWizard }, { starterCatalog }, { readCatalog }] = await Promise.all([
-          import('../../output/init-prompts.js'),
-          import('../../catalog/starter.js'),
+          import('../../init/prompts.js'),
+          import('../../init/starter.js'),
           import('../../catalog/read.js'),
         ]);
         reporter.info(

@@ -14,10 +14,14 @@ import { invoiceUnavailableReason } from '../../billing/invoice-availability.js'
 import { downloadPdf } from '../../billing/pdf-download.js';
 import type { TransactionRecord } from '../../billing/ports.js';
 import { UserError } from '../../errors.js';
-import { openInBrowser } from '../../output/browser.js';
-import { shown } from '../../output/escape.js';
-import type { Reporter } from '../../output/reporter.js';
+import { checkFolderWritable, checkOutputFile } from '../../output-file.js';
 import { paddleIdPattern } from '../../paddle-facts/ids.js';
+import { openInBrowser } from '../../terminal/browser.js';
+import type { Reporter } from '../../terminal/reporter.js';
+import { shown } from '../../text/escape.js';
+import { EXIT_OK } from '../../views/failure.js';
+import * as invoiceView from '../../views/invoice.js';
+import { show } from '../../views/view.js';
 import {
   type BillingServices,
   type CustomerFlags,
@@ -25,13 +29,9 @@ import {
   customerSelector,
   showBillingError,
   withBillingServices,
-} from '../billing-session.js';
+} from '../billing-options.js';
 import type { RegisterCommand } from '../command.js';
-import { EXIT_OK } from '../handle-error.js';
-import { checkFolderWritable, checkOutputFile } from '../output-file.js';
 import { addTargetOptions, type TargetFlags } from '../target-options.js';
-import * as invoiceView from '../views/invoice.js';
-import { show } from '../views/view.js';
 
 /** Paddle's invoice URLs are valid for one hour. */
 const URL_LIFETIME_MS = 60 * 60 * 1000;

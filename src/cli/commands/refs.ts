@@ -3,18 +3,18 @@ import { resolve } from 'node:path';
 import { otherEnvironment } from '../../catalog/rules/finding.js';
 import { UserError } from '../../errors.js';
 import { loadIdFile } from '../../ids/id-file.js';
-import type { Reporter } from '../../output/reporter.js';
 import { createPacedCalls, DEFAULT_CALLER_SETTINGS } from '../../paddle/calls.js';
 import { checkKeyEnvironment, environmentOf, resolveBaseUrl } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import { isProblem } from '../../refs/check.js';
 import { checkRefs, type RefsRequest } from '../../refs/use-case.js';
+import type { Reporter } from '../../terminal/reporter.js';
+import { EXIT_ERROR, EXIT_OK } from '../../views/failure.js';
+import * as refsView from '../../views/refs.js';
+import { annotateRefs } from '../../views/refs.js';
+import { show } from '../../views/view.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
-import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
 import { addTargetOptions, openSession, type Session, type TargetFlags } from '../target-options.js';
-import * as refsView from '../views/refs.js';
-import { annotateRefs } from '../views/refs.js';
-import { show } from '../views/view.js';
 
 interface RefsFlags extends TargetFlags {
   idsFile?: string;

@@ -1,8 +1,9 @@
 // `schema`: the catalog's JSON Schema on stdout (the same as catalogs/catalog.schema.json).
+
+import { EXIT_OK } from '../../views/failure.js';
+import * as schemaView from '../../views/schema.js';
+import { show } from '../../views/view.js';
 import type { RegisterCommand } from '../command.js';
-import { EXIT_OK } from '../handle-error.js';
-import * as schemaView from '../views/schema.js';
-import { show } from '../views/view.js';
 
 const EXAMPLES = `
 Examples:

@@ -1,10 +1,11 @@
 // `validate <file>`: offline, no key, no network. Every issue as `file:line:col  message  (rule)`.
-import { annotateIssues } from '../../output/annotations.js';
+
 import { environmentOf } from '../../paddle/target.js';
+import { EXIT_ERROR, EXIT_OK } from '../../views/failure.js';
+import { annotateIssues } from '../../views/github/annotations.js';
+import * as validateView from '../../views/validate.js';
+import { show } from '../../views/view.js';
 import type { RegisterCommand } from '../command.js';
-import { EXIT_ERROR, EXIT_OK } from '../handle-error.js';
-import * as validateView from '../views/validate.js';
-import { show } from '../views/view.js';
 
 const EXAMPLES = `
 Examples:

@@ -1,0 +1,105 @@
+// The files commands write (export --out, init [file], apply --ids-out/--env-out, plan --emit --out,
+// invoice --download):
+// checked before the account or the user is asked anything, so a typo costs nothing, and written in
+// one way, so every command creates the folder and reports a failure the same.
+import { constants } from 'node:fs';
+import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { UserError } from './errors.js';
+
+/** Refuses a folder always, and an existing file unless `force`; `hint` says what to do instead. */
+export async function checkOutputFile(
+  path: string,
+  file: string,
+  force: boolean | undefined,
+  hint: string,
+  example = 'catalog.yaml',
+): Promise<void> {
+  const found = await stat(path).catch(() => undefined);
+  if (found?.isDirectory()) {
+    throw new UserError(
+      `${file} is a directory; nothing was written`,
+      `Give the path of the file to write, e.g. ${join(file, example)}.`,
+    );
+  }
+  if (found && !force) throw new UserError(`${file} already exists; nothing was written`, hint);
+}
+
+/**
+ * Writes `text` to `path` (`file` is how the user wrote it), creating its folder. With `overwrite`
+ * false, never over a file that appeared since the check; `appeared` says when, for the message.
+ * With `overwrite` the text goes to a temporary file beside it that is then renamed over it, so a
+ * reader (an app's build, a second run merging into it) never sees half a file.
+ */
+export async function writeOutputFile(
+  path: string,
+  file: string,
+  text: string,
+  options: { overwrite: boolean; appeared?: string },
+): Promise<void> {
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    if (options.overwrite) await replaceFile(path, text);
+    else await writeFile(path, text, { encoding: 'utf8', flag: 'wx' });
+  } catch (error) {
+    const { code, syscall } = error as NodeJS.ErrnoException;
+    if (code === 'EEXIST' && syscall === 'open') {
+      throw new UserError(`${file} appeared ${options.appeared ?? 'meanwhile'}; nothing was written`);
+    }
+    throw new UserError(`cannot write ${file}: ${whyNot(error as NodeJS.ErrnoException, dirname(file))}`);
+  }
+}
+
+async function replaceFile(path: string, text: string): Promise<void> {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Why a write failed, in words, from the system's error code (the code itself when it is a rare one). */
+function whyNot({ code, message }: NodeJS.ErrnoException, folder: string): string {
+  if (code === 'ENOENT' || code === 'ENOTDIR') return `the folder ${folder} does not exist`;
+  // mkdir's answer when the folder's name is taken by a file
+  if (code === 'EEXIST') return `${folder} is a file, not a folder`;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return `no permission to write there (${code})`;
+  if (code === 'EISDIR') return 'it is a directory';
+  return code ?? message;
+}
+
+/** A file that could not be written, for a command that reports it in its result instead of stopping. */
+export interface UnwrittenFile {
+  file: string;
+  message: string;
+}
+
+/** writeOutputFile, with its failure returned (for a result that must still be shown whole). */
+export async function tryWriteOutputFile(
+  ...args: Parameters<typeof writeOutputFile>
+): Promise<UnwrittenFile | undefined> {
+  try {
+    await writeOutputFile(...args);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return { file: args[1], message: error.message };
+  }
+}
+
+/** For a writer that creates no folders (invoice --download): the file's folder exists and is writable. */
+export async function checkFolderWritable(path: string, file: string): Promise<void> {
+  try {
+    await access(dirname(path), constants.W_OK);
+  } catch (error) {
+    const why = whyNot(error as NodeJS.ErrnoException, dirname(file));
+    throw new UserError(
+      `Cannot write ${file}: ${why}; nothing was written`,
+      `Give a file in a folder you can write to, e.g. ./${basename(file)}.`,
+    );
+  }
+}

@@ -1,0 +1,104 @@
+// apply's views: the key → id table or the --json document, then the verdict on stderr (verified,
+// not verified, or what failed and the dashboard steps left to do).
+import type { KeyResult } from '../../apply/report.js';
+import type { ApplyResult } from '../../apply/use-case.js';
+import type { UnwrittenFile } from '../../output-file.js';
+import { changesInOrder } from '../../plan/summary.js';
+import type { Reporter } from '../../terminal/reporter.js';
+import { shown } from '../../text/escape.js';
+import { printRemoteError } from '../failure.js';
+import { formatChange, formatDuplicates } from '../plan/format.js';
+import { applyDocument, INTERRUPTED_MESSAGE, notVerifiedMessage } from './document.js';
+import { dashboardSteps } from './steps.js';
+
+/**
+ * What apply shows: the use-case's result, each key's outcome (computed once, also for the id
+ * files) and the id files (--ids-out, --env-out) it could not write.
+ */
+export interface ApplyReport extends ApplyResult {
+  results: KeyResult[];
+  unwritten: UnwrittenFile[];
+  /** the saved plan applied (`apply <plan-file>`), as the user named it */
+  planFile?: string;
+}
+
+/** The steps a person would take in the dashboard to finish what the run did not. */
+function remainingSteps({ plan, outcome, results }: ApplyReport): string[] {
+  const { operations, operationResults } = outcome.execution;
+  return dashboardSteps(plan.catalog, changesInOrder(plan), operations, operationResults, results);
+}
+
+export function renderJson(result: ApplyReport) {
+  const { environment, plan, outcome, unwritten, results, planFile } = result;
+  const remaining = remainingSteps(result);
+  return {
+    ...applyDocument(environment, plan, outcome, results, unwritten, planFile),
+    ...(remaining.length > 0 ? { remaining: remaining.map((s) => s.trim()) } : {}),
+  };
+}
+
+const STATUS_WORD: Record<KeyResult['status'], string> = {
+  applied: 'done',
+  unchanged: 'unchanged',
+  failed: 'FAILED',
+  skipped: 'not done',
+};
+
+/** `create` → `created`, `adopt` → `adopted`; a discount key renamed with its code kept → `moved` (plan's `~ move`). */
+const pastTense = ({ action, movedFrom }: KeyResult) =>
+  movedFrom !== undefined ? 'moved' : action.endsWith('e') ? `${action}d` : `${action}ed`;
+
+/** `pro           pro_01…  created` — one row per key, in apply order. */
+export function renderHuman({ results }: ApplyReport, out: Reporter): void {
+  const { style } = out;
+  const width = Math.max(...results.map((r) => shown(r.key).length), 3);
+  out.result('');
+  for (const r of results) {
+    const what =
+      r.status === 'applied'
+        ? style.green(pastTense(r))
+        : r.status === 'unchanged'
+          ? style.dim('unchanged')
+          : style.red(`${r.action}: ${STATUS_WORD[r.status]}`);
+    const extra = r.duplicateOf ? style.dim(` (duplicate of ${shown(r.duplicateOf)})`) : '';
+    out.result(`${shown(r.key).padEnd(width)}  ${shown(r.id ?? '—').padEnd(30)}  ${what}${extra}`);
+  }
+}
+
+/** stderr, in both modes, after the files are written: the files that failed, then how the run ended. */
+export function renderVerdict(result: ApplyReport, out: Reporter): void {
+  const { execution } = result.outcome;
+  for (const { message } of result.unwritten) out.error(message);
+  if (execution.error || execution.interrupted) {
+    if (execution.error) printRemoteError(execution.error, out);
+    else out.error(INTERRUPTED_MESSAGE);
+    renderRemaining(remainingSteps(result), out);
+  } else if (!result.outcome.verified) {
+    renderNotVerified(result, out);
+  } else {
+    out.info(out.errStyle.green(`Verified: the ${result.environment} account matches the catalog.`));
+  }
+}
+
+function renderRemaining(remaining: string[], out: Reporter): void {
+  if (remaining.length === 0) return;
+  out.info('\nWhat is left to do (or fix the cause and run apply again: it picks up where this stopped).');
+  out.info('As steps in the Paddle dashboard:');
+  for (const line of remaining) out.info(line);
+}
+
+/** What the fresh read found: keys with more than one active object, and changes still pending. */
+function renderNotVerified({ outcome }: ApplyReport, out: Reporter): void {
+  const remaining = outcome.remaining;
+  const duplicates = remaining?.duplicates ?? [];
+  out.error(notVerifiedMessage(remaining));
+  for (const line of formatDuplicates(duplicates, out.errStyle)) out.info(`  ${line}`);
+  for (const change of remaining ? changesInOrder(remaining) : []) {
+    for (const line of formatChange(change, out.errStyle)) out.info(`  ${line}`);
+  }
+  if (duplicates.length > 0) {
+    out.info(
+      'Run apply --dedupe to keep the oldest of each and archive the others; plan --dedupe shows it first.',
+    );
+  }
+}

@@ -1,0 +1,121 @@
+// What a run did not do, as steps in the Paddle dashboard: the operations that did not succeed
+// (operations.ts), one line per change, in the order apply runs them. The same operations are what
+// execute ran and what the tool-server scripts print, so the three never disagree.
+import type { OperationResult } from '../../apply/execute.js';
+import { isRef, type Operation, type Verb } from '../../apply/operations.js';
+import type { KeyResult } from '../../apply/report.js';
+import { DEFAULT_TAX_MODE } from '../../paddle-facts/prices.js';
+import { type Marker, withMarker } from '../../plan/marker.js';
+import type { Change, DiscountState } from '../../plan/types.js';
+import { shown } from '../../text/escape.js';
+import { describeDiscount, describePrice, formatField } from '../plan/format.js';
+
+/** A value as JSON, shown: what to type in the dashboard, with nothing a terminal would act on. */
+const quoted = (value: unknown) => shown(JSON.stringify(value));
+
+/** What a line needs besides its change: ids known after the run, and the operations left. */
+interface Known {
+  /** product and price keys → their ids after the run */
+  ids: ReadonlyMap<string, string | undefined>;
+  /** operation id → the id it made (for a create that ran) */
+  made: ReadonlyMap<string, string | undefined>;
+  /** operation id → its key, to name a create that did not run */
+  keyOf: ReadonlyMap<string, string>;
+  catalog: string;
+}
+
+/** The steps a person would take in the dashboard to finish what the run did not do, in order. */
+export function dashboardSteps(
+  catalog: string,
+  changes: readonly Change[],
+  operations: readonly Operation[],
+  outcomes: readonly OperationResult[],
+  results: readonly KeyResult[],
+): string[] {
+  const status = new Map(outcomes.map((o) => [o.op, o]));
+  const known: Known = {
+    ids: new Map(results.filter((r) => r.kind !== 'discount').map((r) => [r.key, r.id])),
+    made: new Map(outcomes.map((o) => [o.op, o.id])),
+    keyOf: new Map(operations.map((op) => [op.id, op.key])),
+    catalog,
+  };
+  const left = new Map<number, Operation[]>();
+  for (const op of operations) {
+    if (status.get(op.id)?.status === 'applied') continue;
+    left.set(op.change, [...(left.get(op.change) ?? []), op]);
+  }
+  return [...left.entries()]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([index, ops]) => {
+      const change = changes[index];
+      return change ? [step(change, ops, known)] : [];
+    })
+    .map((text, n) => `  ${n + 1}. ${text}`);
+}
+
+const WHERE: Record<Change['kind'], string> = {
+  product: 'Catalog → Products',
+  price: 'Catalog → Products',
+  discount: 'Catalog → Discounts',
+};
+
+function step(change: Change, ops: Operation[], known: Known): string {
+  const verbs = new Set<Verb>(ops.map((op) => op.verb));
+  const marker = { key: change.key, catalog: known.catalog };
+  const where =
+    change.kind === 'price'
+      ? `${WHERE.price} → ${shown(known.ids.get(change.productKey) ?? `product ${change.productKey} (created above)`)}`
+      : WHERE[change.kind];
+  const create = ops.find((op) => op.verb === 'create');
+  if (create && change.desired)
+    return `${where} → ${creation(change, create, marker, known)}${thenArchive(change, verbs)}`;
+  const object = `${where} → ${change.kind === 'price' ? 'price ' : ''}${shown(change.id ?? '')}`;
+  if (verbs.has('adopt') && change.action === 'adopt') {
+    const unarchive = verbs.has('unarchive') ? ' (archived: Unarchive first)' : '';
+    const data = `custom data ${quoted(withMarker(change.desired.custom_data, marker))}`;
+    const rest = change.fields.length > 0 ? `; ${fields(change)}` : '';
+    return `${object}: edit${unarchive}, set ${data}${rest}`;
+  }
+  const set = verbs.has('update') && change.fields.length > 0 ? `, set ${fields(change)}` : '';
+  if (verbs.has('unarchive')) return `${object} (archived): Unarchive${set}`;
+  if (verbs.has('archive')) return `${object}: Archive`;
+  return `${object}: edit${set}`;
+}
+
+const fields = (change: Change) => change.fields.map((f) => formatField(f, change)).join('; ');
+
+/** A replace by hand: the new price, then the old one archived. */
+const thenArchive = (change: Change, verbs: Set<Verb>) =>
+  verbs.has('archive') && change.id ? `; then archive the old price ${shown(change.id)}` : '';
+
+function creation(change: Change, op: Operation, marker: Marker, known: Known): string {
+  const data = (custom: Record<string, unknown> | null) =>
+    `custom data ${quoted(withMarker(custom, marker))}`;
+  if (change.kind === 'product' && change.desired) {
+    const d = change.desired;
+    const parts = [`tax category ${shown(d.tax_category)}`];
+    if (d.description) parts.push(`description ${quoted(d.description)}`);
+    if (d.image_url) parts.push(`image URL ${shown(d.image_url)}`);
+    return `New product: name ${quoted(d.name)}, ${[...parts, data(d.custom_data)].join(', ')}`;
+  }
+  if (change.kind === 'price' && change.desired) {
+    const d = change.desired;
+    const parts = [`description ${quoted(d.description)}`];
+    if (d.name) parts.push(`name ${quoted(d.name)}`);
+    parts.push(describePrice(d));
+    if (d.tax_mode !== DEFAULT_TAX_MODE) parts.push(`tax mode ${shown(d.tax_mode)}`);
+    return `New price: ${[...parts, data(d.custom_data)].join(', ')}`;
+  }
+  const d = change.desired as DiscountState;
+  const parts = [`description ${quoted(d.description)}`, describeDiscount(d)];
+  const restrictTo = op.body.restrict_to;
+  if (Array.isArray(restrictTo))
+    parts.push(`restricted to ${restrictTo.map((r) => target(r, known)).join(', ')}`);
+  return `New discount: ${[...parts, data(d.custom_data)].join(', ')}`;
+}
+
+/** An entry of restrict_to for a person: an id, or the key to look up when its create did not run. */
+function target(entry: unknown, known: Known): string {
+  if (!isRef(entry)) return shown(String(entry));
+  return shown(known.made.get(entry.$ref) ?? `${known.keyOf.get(entry.$ref) ?? entry.$ref} (created above)`);
+}

@@ -1,0 +1,77 @@
+// GitHub Actions integration: a step summary in GitHub-flavoured Markdown
+// and step outputs (`has_changes`, …). Pure formatters, then one writer that appends to the files
+// the runner names. Nothing secret goes in: the values are counts, keys, ids and paths, and the
+// text is passed through the reporter's redaction all the same.
+import { randomUUID } from 'node:crypto';
+import { appendFile } from 'node:fs/promises';
+import { hasWork } from '../../plan/summary.js';
+import type { Reporter } from '../../terminal/reporter.js';
+import { inlineCode, type PlanReview, planMarkdown } from '../plan/markdown.js';
+import { inGitHubActions } from './annotations.js';
+
+/** Tables longer than this are cut, with a "N more" line: the summary of a step is capped at 1 MiB. */
+export const SUMMARY_ROW_LIMIT = 200;
+
+/**
+ * A table cell: outside text as an inline code span (shown as every outside string is, a newline
+ * as `\n`), where no HTML, link, image, emphasis, @mention or #123 reference renders; its pipes
+ * escaped, the one thing a table reads inside a code span. Empty stays empty.
+ */
+export function markdownCell(text: string): string {
+  return text === '' ? '' : inlineCode(text).replace(/\|/g, '\\|');
+}
+
+/** `| a | b |` rows under a header, cut at `limit` rows with a line that says how many were left out. */
+export function markdownTable(header: string[], rows: string[][], limit = SUMMARY_ROW_LIMIT): string[] {
+  const line = (cells: string[]) => `| ${cells.map(markdownCell).join(' | ')} |`;
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- |').join('')}`];
+  lines.push(...rows.slice(0, limit).map(line));
+  if (rows.length > limit) lines.push('', `…and ${rows.length - limit} more.`);
+  return lines;
+}
+
+/**
+ * Step outputs in the multiline-safe form `name<<DELIMITER\nvalue\nDELIMITER`, as @actions/core
+ * writes them; a delimiter that occurs in a name or value would end it early, so that is refused.
+ */
+export function outputLines(
+  outputs: Record<string, string>,
+  delimiter = `ghadelimiter_${randomUUID()}`,
+): string {
+  return Object.entries(outputs)
+    .map(([name, value]) => {
+      if (name.includes(delimiter) || value.includes(delimiter)) {
+        throw new Error(`step output ${name}: the value contains the delimiter`);
+      }
+      return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
+    })
+    .join('');
+}
+
+export interface StepReport {
+  summary?: string;
+  outputs?: Record<string, string>;
+}
+
+/** Appends to $GITHUB_STEP_SUMMARY and $GITHUB_OUTPUT, in Actions only; a missing variable is skipped. */
+export async function writeStepReport(reporter: Reporter, report: StepReport): Promise<void> {
+  const env = reporter.io.env;
+  if (!inGitHubActions(env)) return;
+  if (report.summary && env.GITHUB_STEP_SUMMARY) {
+    await appendFile(env.GITHUB_STEP_SUMMARY, reporter.redact(report.summary), 'utf8');
+  }
+  if (report.outputs && env.GITHUB_OUTPUT) {
+    await appendFile(env.GITHUB_OUTPUT, reporter.redact(outputLines(report.outputs)), 'utf8');
+  }
+}
+
+/**
+ * `plan` in Actions: the review in the summary, and `has_changes` — true for duplicates too, since
+ * there is work to do (apply --dedupe).
+ */
+export function publishPlan(reporter: Reporter, review: PlanReview) {
+  return writeStepReport(reporter, {
+    summary: planMarkdown(review),
+    outputs: { has_changes: String(hasWork(review.plan)) },
+  });
+}

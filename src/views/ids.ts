@@ -1,0 +1,83 @@
+// ids' views: the file written (or the text on stdout), the keys the account lacks, the --json document.
+import type { IdsDocument, MissingKey } from '../ids/document.js';
+import { sidesOf } from '../ids/document.js';
+import type { IdsFormat } from '../ids/render.js';
+import type { IdsResult } from '../ids/use-case.js';
+import type { UnwrittenFile } from '../output-file.js';
+import type { Reporter } from '../terminal/reporter.js';
+import { plural } from '../text/plural.js';
+
+/** What ids shows: what it read, the text of the format, and whether the text was written. */
+export interface IdsReport extends IdsResult {
+  format: IdsFormat;
+  document: IdsDocument;
+  text: string;
+  out?: string;
+  /** keys were missing without --allow-missing: nothing was written */
+  refused: boolean;
+  unwritten?: UnwrittenFile;
+}
+
+const missingJson = (m: MissingKey) => ({ kind: m.kind, key: m.key, reason: m.reason });
+
+/** The other environments the file keeps (json and ts files hold both). */
+const kept = (result: IdsReport) =>
+  result.format === 'env' ? [] : sidesOf(result.document).filter((e) => e !== result.environment);
+
+/** Why nothing (or not the file) was written: the `error` of every command's failed --json document. */
+function failure(result: IdsReport) {
+  if (result.refused) {
+    return { kind: 'user', message: `${plural(result.missing.length, 'key')} missing; nothing was written` };
+  }
+  return result.unwritten ? { kind: 'user', message: result.unwritten.message } : undefined;
+}
+
+export function renderJson(result: IdsReport) {
+  const { products, prices, discounts } = result.side;
+  const error = failure(result);
+  return {
+    ok: error === undefined,
+    ...(error ? { error } : {}),
+    environment: result.environment,
+    catalog: result.catalog,
+    format: result.format,
+    ...(result.out
+      ? { file: result.out, written: !result.refused && !result.unwritten }
+      : { text: result.text }),
+    ids: { products, prices, discounts },
+    missing: result.missing.map(missingJson),
+    ...(kept(result).length > 0 ? { kept: kept(result) } : {}),
+    ...(result.unwritten ? { unwritten: [result.unwritten] } : {}),
+  };
+}
+
+export function renderHuman(result: IdsReport, out: Reporter): void {
+  const report = result.refused ? out.error.bind(out) : out.warn.bind(out);
+  for (const m of result.missing) {
+    report(`${m.kind} ${m.key} has no id in the ${result.environment} account (${m.reason})`);
+  }
+  if (result.refused) {
+    out.info(
+      `${plural(result.missing.length, 'key')} missing; nothing was written. Run apply first, or pass --allow-missing to write the ids there are.`,
+    );
+    return;
+  }
+  if (result.unwritten) {
+    out.error(result.unwritten.message);
+    return;
+  }
+  if (!result.out) {
+    out.data(result.text.replace(/\n$/, ''));
+    return;
+  }
+  const { products, prices, discounts } = result.side;
+  const counts = [
+    plural(Object.keys(products).length, 'product'),
+    plural(Object.keys(prices).length, 'price'),
+    plural(Object.keys(discounts).length, 'discount'),
+  ].join(', ');
+  const others = kept(result).map((e) => `${e} ids kept, read ${result.document.environments[e]?.readAt}`);
+  out.result(
+    `${out.style.green('✓')} wrote ${result.out}: ${result.environment} ids of ${counts}${others.length > 0 ? ` (${others.join('; ')})` : ''}`,
+  );
+}

@@ -1,0 +1,16 @@
+import type { ChalkInstance } from 'chalk';
+import type { CatalogIssue } from '../catalog/issue.js';
+import { shown } from '../text/escape.js';
+
+/** `file:line:col  message  (rule)` — the form editors and terminals turn into links. */
+export function formatIssueLine(file: string, issue: CatalogIssue, style: ChalkInstance): string {
+  const where = style.bold(shown(`${file}:${issue.line}:${issue.column}`));
+  const label = issue.severity === 'warning' ? style.yellow('warning') : style.red('error');
+  // a message may quote the catalog's text (an unknown field, a value): shown on one line
+  return `${where}  ${label} ${shown(issue.message)}  ${style.dim(`(${issue.rule})`)}`;
+}
+
+/** An issue in a --json document: its fields, and nothing else it may carry. */
+export function issueJson({ path, line, column, message, rule, severity }: CatalogIssue) {
+  return { path, line, column, message, rule, severity };
+}

@@ -1,0 +1,41 @@
+// A look-alike in words: the unmanaged twin a create would stand beside, and the ways out.
+import type { ChalkInstance } from 'chalk';
+import type { Change, Lookalike } from '../../plan/types.js';
+import { shown } from '../../text/escape.js';
+
+const LOOKS_ALIKE_BY: Record<Change['kind'], string> = {
+  product: 'the same name',
+  price: 'the same product, description and unit price',
+  discount: 'the same code',
+};
+
+/** The way out of a look-alike; for a discount Paddle refuses a second one with the code anyway. */
+export const LOOKALIKE_WAYS_OUT: Record<Change['kind'], string> = {
+  product:
+    'apply --adopt takes it over, or rename the product in the catalog, or apply --allow-lookalikes creates beside it',
+  price:
+    'apply --adopt takes it over, or change the description in the catalog, or apply --allow-lookalikes creates beside it',
+  discount:
+    'apply --adopt takes it over, or give the discount another code in the catalog (Paddle keeps one discount per code)',
+};
+
+/** `pro_01… "Addon Seats"`: the twin's id and what makes it look the same (a remote string, shown). */
+export function nameLookalike(lookalike: Lookalike): string {
+  const value =
+    'name' in lookalike
+      ? lookalike.name
+      : 'description' in lookalike
+        ? lookalike.description
+        : lookalike.code;
+  const status = 'code' in lookalike ? (lookalike.archived ? 'archived' : lookalike.remoteStatus) : undefined;
+  return `${shown(lookalike.id)} ${shown(JSON.stringify(value))}${status ? ` (${status})` : ''}`;
+}
+
+/** `! looks like product pro_01… "Addon Seats" (the same name), which this tool does not manage`, and the ways out. */
+export function formatLookalike(kind: Change['kind'], lookalike: Lookalike, style: ChalkInstance): string {
+  return (
+    style.yellow(
+      `! looks like ${kind} ${nameLookalike(lookalike)} (${LOOKS_ALIKE_BY[kind]}), which this tool does not manage`,
+    ) + style.dim(` (${LOOKALIKE_WAYS_OUT[kind]})`)
+  );
+}

@@ -1,0 +1,93 @@
+// `plan --format markdown`, the GitHub step summary and the pull-request comment: the review a pull
+// request needs. It carries the facts of plan's human output by printing the same lines — every
+// change with its amounts, before → after, look-alikes, code conflicts, duplicates, ambiguities,
+// what --prune would archive, the catalog's warnings — inside a fenced code block, where nothing
+// taken from the account or the catalog can render as Markdown: no table to break, no HTML, no link
+// or image, no @mention that pings and no #123 that links. Outside the block only our own words.
+import type { CatalogIssue } from '../../catalog/issue.js';
+import { codeConflictsOf } from '../../plan/code-conflicts.js';
+import { lookalikeOf } from '../../plan/lookalikes.js';
+import { changesInOrder } from '../../plan/summary.js';
+import type { Plan } from '../../plan/types.js';
+import { makeStyle } from '../../terminal/style.js';
+import { shown } from '../../text/escape.js';
+import { plural } from '../../text/plural.js';
+import { formatIssueLine } from '../issues.js';
+import { formatPlan, formatPlanSummary } from './format.js';
+
+/** A pull-request comment holds 65,536 characters; the review stays under it, with room to spare. */
+export const REVIEW_CHARACTER_LIMIT = 60_000;
+
+export interface PlanReview {
+  plan: Plan;
+  environment: string;
+  /** the catalog file, as given */
+  file: string;
+  /** the catalog's warnings (validate's, shown before the plan) */
+  warnings?: readonly CatalogIssue[];
+  /** the plan was made with --prune: what left the catalog is in it as archive lines */
+  prune?: boolean;
+}
+
+const longestRun = (text: string, char: string) =>
+  Math.max(0, ...[...text.matchAll(new RegExp(`\\${char}+`, 'g'))].map((m) => m[0].length));
+
+/** Outside text as one inline code span: shown, and delimited by more backticks than it holds. */
+export function inlineCode(text: string): string {
+  const safe = shown(text);
+  const fence = '`'.repeat(longestRun(safe, '`') + 1);
+  const pad = safe.startsWith('`') || safe.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${safe}${pad}${fence}`;
+}
+
+/** Lines in a fenced block that no line of theirs can close: the fence is longer than any backtick run. */
+export function codeBlock(lines: readonly string[], info = ''): string[] {
+  const fence = '`'.repeat(Math.max(3, longestRun(lines.join('\n'), '`') + 1));
+  return [`${fence}${info}`, ...lines, fence];
+}
+
+/** What a reviewer must look at, counted in our own words: `⚠️ 1 key with duplicates · 2 warnings`. */
+function attention({ plan, warnings = [], prune }: PlanReview): string | undefined {
+  const changes = changesInOrder(plan);
+  const counts = [
+    plan.deduplication ? '' : plural(plan.duplicates.length, 'key') + ' with duplicates',
+    plural(changes.filter((c) => lookalikeOf(c)).length, 'look-alike'),
+    plural(codeConflictsOf(plan.discounts).length, 'discount code') + ' held by another discount',
+    plural(plan.ambiguities?.length ?? 0, 'ambiguous adoption'),
+    prune ? '' : `${plural(plan.orphans.length, 'object')} no longer in the catalog`,
+    plural(warnings.length, 'warning'),
+  ].filter((text) => text !== '' && !text.startsWith('0 '));
+  return counts.length > 0 ? `⚠️ ${counts.join(' · ')}` : undefined;
+}
+
+/** The lines of plan's human output (no colour), the warnings first, cut to fit the limit. */
+function planLines(review: PlanReview, budget: number): string[] {
+  const plain = makeStyle(false);
+  const lines = [
+    ...(review.warnings ?? []).map((issue) => formatIssueLine(review.file, issue, plain)),
+    ...formatPlan(review.plan, plain, { prune: review.prune }),
+  ];
+  let used = 0;
+  const kept = lines.filter((line) => {
+    used += line.length + 1;
+    return used <= budget;
+  });
+  if (kept.length < lines.length) {
+    kept.push(`…and ${lines.length - kept.length} more lines: run plan to see them all.`);
+  }
+  return kept;
+}
+
+/** The review in GitHub-flavoured Markdown. */
+export function planMarkdown(review: PlanReview): string {
+  const note = attention(review);
+  const head = [
+    `### paddle-catalog plan · ${inlineCode(review.file)}`,
+    '',
+    `**${review.environment}** · ${formatPlanSummary(review.plan)}`,
+    ...(note ? ['', note] : []),
+    '',
+  ];
+  const budget = REVIEW_CHARACTER_LIMIT - head.join('\n').length - 200;
+  return `${[...head, ...codeBlock(planLines(review, budget), 'diff')].join('\n')}\n`;
+}

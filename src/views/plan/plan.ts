@@ -1,0 +1,46 @@
+// plan's views: every change and the summary line, the review in Markdown (--format markdown), or
+// the --json document of the plan.
+import type { PlanResult } from '../../apply/use-case.js';
+import type { CatalogIssue } from '../../catalog/issue.js';
+import type { SavedPlanNote } from '../../saved-plan/save.js';
+import type { Reporter } from '../../terminal/reporter.js';
+import { plural } from '../../text/plural.js';
+import { issueJson } from '../issues.js';
+import { formatPlan, planDocument } from './format.js';
+import { planMarkdown } from './markdown.js';
+
+export const PLAN_FORMATS = ['text', 'markdown'] as const;
+
+/** What plan shows; apply shows its plan as text, with only the plan. */
+export interface PlanView extends PlanResult {
+  /** the catalog file, as given */
+  file?: string;
+  /** the catalog's warnings, printed on stderr in human mode: the Markdown review and --json carry them too */
+  warnings?: readonly CatalogIssue[];
+  format?: (typeof PLAN_FORMATS)[number];
+  /** plan --out: the saved plan written */
+  saved?: SavedPlanNote;
+}
+
+export function renderJson({ plan, environment, warnings = [], saved }: PlanView) {
+  return {
+    ...planDocument(plan, environment),
+    issues: warnings.map(issueJson),
+    ...(saved ? { saved } : {}),
+  };
+}
+
+export function renderHuman(view: PlanView, out: Reporter): void {
+  const { plan, options, environment, file, warnings } = view;
+  if (view.format === 'markdown' && file !== undefined) {
+    out.result(planMarkdown({ plan, environment, file, warnings, prune: options.prune }).trimEnd());
+  } else {
+    for (const line of formatPlan(plan, out.style, options)) out.result(line);
+  }
+  const { saved } = view;
+  if (saved) {
+    out.info(
+      `Saved the plan to ${saved.file} (${plural(saved.operations, 'operation')}): apply ${saved.file} applies exactly this, or nothing if the account moved.`,
+    );
+  }
+}

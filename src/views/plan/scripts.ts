@@ -1,0 +1,61 @@
+// plan --emit tool-server's views: the scripts (or the files they went to), or the --json document;
+// on stderr how to run them, the look-alikes they would stand beside, and what waits for a next round.
+import type { PlanResult } from '../../apply/use-case.js';
+import { lookalikeOf } from '../../plan/lookalikes.js';
+import { changesInOrder } from '../../plan/summary.js';
+import type { Plan } from '../../plan/types.js';
+import type { Reporter } from '../../terminal/reporter.js';
+import { shown } from '../../text/escape.js';
+import { plural } from '../../text/plural.js';
+import type { ToolServerEmission } from '../../tool-server/scripts.js';
+import { nameLookalike } from './lookalike.js';
+
+/** The plan as scripts, and the files they were written to (none without --out). */
+export interface ScriptsResult extends PlanResult, ToolServerEmission {
+  format: 'tool-server';
+  files: string[];
+}
+
+export function renderJson({ environment, format, scripts, files, deferred }: ScriptsResult) {
+  return {
+    ok: true,
+    environment,
+    format,
+    scripts: scripts.map((s, i) => ({ ...s, ...(files[i] ? { file: files[i] } : {}) })),
+    deferred,
+  };
+}
+
+export function renderHuman(result: ScriptsResult, out: Reporter): void {
+  const { environment, scripts, files, deferred } = result;
+  if (scripts.length === 0) out.info('No changes: no scripts to emit.');
+  scripts.forEach((script, i) => {
+    const calls = plural(script.calls, 'API call');
+    const head = `// ===== ${script.name}.js: script ${i + 1} of ${scripts.length}, ${calls} =====`;
+    if (files[i]) out.result(`${files[i]}  (${calls})`);
+    else out.result(`${head}\n${script.code}`);
+  });
+  if (scripts.length > 0) {
+    out.info(
+      `Run the scripts in order with the execute tool of the ${environment} tool server; each prints the ids it created. Then run plan again: "No changes." means done.`,
+    );
+  }
+  warnLookalikes(out, result.plan);
+  if (deferred.length > 0) {
+    out.warn(
+      `${plural(deferred.length, 'change')} ${deferred.length === 1 ? 'waits' : 'wait'} for ids these scripts create (${deferred.join(', ')}: prices that did not fit beside their new product, discounts restricted to new products or prices): after the scripts ran, run plan --emit tool-server again for them.`,
+    );
+  }
+}
+
+/** The scripts create what the plan creates: a create beside an unmanaged twin is named, as apply would refuse it. */
+function warnLookalikes(out: Reporter, plan: Plan): void {
+  const twins = changesInOrder(plan).flatMap((change) => {
+    const lookalike = lookalikeOf(change);
+    return lookalike ? [`${change.kind} ${shown(change.key)} looks like ${nameLookalike(lookalike)}`] : [];
+  });
+  if (twins.length === 0) return;
+  out.warn(
+    `${plural(twins.length, 'create')} in these scripts would stand beside an object this tool does not manage (${twins.join('; ')}); apply refuses that. plan --adopt --emit tool-server takes them over instead.`,
+  );
+}

@@ -1,0 +1,88 @@
+// The dashboard steps after a run that stopped: only the operations that did not succeed, one line
+// per change, with the ids the run made where a later step needs them.
+import { describe, expect, it } from 'vitest';
+import type { OperationResult } from '../../src/apply/execute.js';
+import { compileOperations } from '../../src/apply/operations.js';
+import { keyResults } from '../../src/apply/report.js';
+import type { Catalog } from '../../src/catalog/schema.js';
+import { diff } from '../../src/plan/diff.js';
+import { changesInOrder } from '../../src/plan/summary.js';
+import { dashboardSteps } from '../../src/views/apply/steps.js';
+import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
+
+/** The steps left when the operations named in `done` succeeded (with the ids given) and no other ran. */
+function stepsAfter(catalog: Catalog, snapshot: ReturnType<typeof snapshotOf>, done: Record<string, string>) {
+  const plan = diff(catalog, snapshot);
+  const operations = compileOperations(plan);
+  const outcomes: OperationResult[] = operations.map((op) =>
+    op.id in done ? { op: op.id, status: 'applied', id: done[op.id] } : { op: op.id, status: 'skipped' },
+  );
+  return dashboardSteps(plan.catalog, changesInOrder(plan), operations, outcomes, keyResults(plan, []));
+}
+
+describe('dashboard steps after a partial run', () => {
+  it('a replace whose new price was made: only the old price is left to archive', () => {
+    const steps = stepsAfter(
+      catalogOf({ pro }),
+      snapshotOf(
+        remoteProduct('pro', { id: 'pro_1' }),
+        remoteProduct('other', { id: 'pro_2' }, [price('pro/monthly', { id: 'pri_old' })]),
+      ),
+      { 'create price pro/monthly': 'pri_new' },
+    );
+    expect(steps).toEqual(['  1. Catalog → Products → pro_1 → price pri_old: Archive']);
+  });
+
+  it('an unarchive that ran: the update is left, as an edit of the object', () => {
+    const steps = stepsAfter(
+      catalogOf({ pro: { ...pro, name: 'Pro Plus' } }),
+      snapshotOf(
+        remoteProduct('pro', { id: 'pro_1', status: 'archived' }, [price('pro/monthly', { id: 'pri_1' })]),
+      ),
+      { 'unarchive product pro': 'pro_1' },
+    );
+    expect(steps).toEqual(['  1. Catalog → Products → pro_1: edit, set name "Pro" → "Pro Plus"']);
+  });
+
+  it('a discount left to do names the id a create of this run made, and the key of one that did not run', () => {
+    const catalog: Catalog = {
+      ...catalogOf({ pro, team: { ...pro, name: 'Team' } }),
+      discounts: {
+        welcome: {
+          description: 'Welcome',
+          type: 'percentage',
+          amount: '10',
+          restrict_to: ['pro/monthly', 'team'],
+        },
+      },
+    };
+    const steps = stepsAfter(catalog, snapshotOf(), {
+      'create product pro': 'pro_new',
+      'create price pro/monthly': 'pri_new',
+    });
+    expect(steps.at(-1)).toContain('restricted to pri_new, team (created above)');
+    expect(steps[0]).toMatch(/^ {2}1\. Catalog → Products → New product: name "Team"/);
+  });
+
+  it('a discount restricted to a price the account already has names its id, never "created above"', () => {
+    const catalog: Catalog = {
+      ...catalogOf({ pro }),
+      discounts: {
+        welcome: {
+          description: 'Welcome',
+          type: 'percentage',
+          amount: '10',
+          restrict_to: ['pro/monthly', 'pro'],
+        },
+      },
+    };
+    const steps = stepsAfter(
+      catalog,
+      snapshotOf(remoteProduct('pro', { id: 'pro_1' }, [price('pro/monthly', { id: 'pri_1' })])),
+      {},
+    );
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toContain('restricted to pro_1, pri_1');
+    expect(steps.join('\n')).not.toContain('created above');
+  });
+});
