@@ -6,6 +6,7 @@ import { SUPPORTED_COUNTRY_CODES } from '../paddle-facts/countries.js';
 import { CURRENCY_CODES } from '../paddle-facts/currencies.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { TAX_MODES } from '../paddle-facts/prices.js';
+import { PRORATION_BILLING_MODES } from '../paddle-facts/proration.js';
 import { TAX_CATEGORIES } from '../paddle-facts/tax-categories.js';
 
 export const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -103,6 +104,19 @@ export const priceSchema = z
     quantity: quantitySchema.optional(),
     tax_mode: z.enum(TAX_MODES).optional(),
     custom_data: customData.optional(),
+    subscribers_from: z
+      .array(z.string())
+      .min(1, { error: 'subscribers_from needs at least one price key; remove it to move no one' })
+      .optional()
+      .describe(
+        'Prices whose subscriptions move to this price at apply: price keys of this product (monthly) or product/price keys (pro/monthly).',
+      ),
+    proration: z
+      .enum(PRORATION_BILLING_MODES)
+      .optional()
+      .describe(
+        'How Paddle bills the moved subscriptions (its proration_billing_mode). Default do_not_bill: nothing now, the next renewal bills this price.',
+      ),
   })
   .meta({ id: 'Price', description: 'How a product is charged. The map key is its stable identity.' });
 

@@ -74,6 +74,8 @@ function price(p: CatalogPrice): Plain {
       'quantity',
       'tax_mode',
       'custom_data',
+      'subscribers_from',
+      'proration',
     ],
   );
 }

@@ -48,6 +48,8 @@ export function ruleForPath(path: readonly PathSegment[]): RuleId {
   if (has('trial_period')) return 'trial-period-invalid';
   if (has('billing_cycle')) return 'billing-cycle-invalid';
   if (has('quantity')) return 'quantity-invalid';
+  if (has('subscribers_from')) return 'subscribers-from-unknown';
+  if (path[2] === 'prices' && last === 'proration') return 'proration-invalid';
   if (path[0] === 'version') return 'version-unsupported';
   if (path[0] === 'catalog') return 'catalog-name';
   if (path[0] === 'products' && path.length === 3 && last === 'name') return 'product-name-invalid';

@@ -59,6 +59,16 @@ export const RULE_IDS = [
   'discount-expired',
   // keys
   'env-name-collision',
+  // moving subscribers between prices
+  'subscribers-from-unknown',
+  'subscribers-from-self',
+  'subscribers-from-twice',
+  'subscribers-from-chain',
+  'subscribers-from-one-time',
+  'subscribers-from-billing-cycle',
+  'subscribers-from-currency',
+  'proration-invalid',
+  'proration-without-subscribers-from',
 ] as const;
 
 export type RuleId = (typeof RULE_IDS)[number];

@@ -18,6 +18,7 @@ import { envNamesDistinct } from './env-names.js';
 import type { Finding, PathSegment, RuleContext } from './finding.js';
 import { priceCountriesOnce } from './overrides.js';
 import { quantityInOrder } from './quantity.js';
+import { subscriberMoves } from './subscriber-moves.js';
 import { taxCategoryApproved } from './tax-category.js';
 import { customDataEmpty, priceDescriptionBlank, productNameBlank } from './text.js';
 import {
@@ -121,5 +122,6 @@ export function runRules(input: RuleInput, ctx: RuleContext): Finding[] {
   }
   add([], discountCodesUnique(input.discounts.map(({ key, discount }) => ({ key, code: discount.code }))));
   add([], envNamesDistinct(input));
+  add([], subscriberMoves(input));
   return findings;
 }
