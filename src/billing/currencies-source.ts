@@ -3,9 +3,10 @@
 // without a key) means "use the table" and is cached too, so a warm cache costs no request either way. On any other failure the stale
 // copy is used, or the table. Nothing here ever fails a history.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { readBounded } from '../files/bounded-read.js';
 import type { Currency } from '../paddle-facts/currencies.js';
 import type { CurrencySource } from './ports.js';
 
@@ -98,9 +99,14 @@ function isCurrencyList(value: unknown): value is Currency[] {
   );
 }
 
+/** Paddle lists some 30 currencies: a few KB; anything else there is not our cache. */
+const CACHE_FILE = { kind: 'currencies cache', maxBytes: 1024 * 1024 };
+
 async function readCache(file: string, baseUrl: string): Promise<CacheFile | null> {
   try {
-    const parsed = JSON.parse(await readFile(file, 'utf8')) as CacheFile;
+    const read = await readBounded(file, CACHE_FILE);
+    if ('refused' in read) return null;
+    const parsed = JSON.parse(read.toString('utf8')) as CacheFile;
     const valid =
       parsed.baseUrl === baseUrl &&
       Number.isFinite(parsed.fetchedAt) &&

@@ -1,10 +1,10 @@
 // `--seed <file>`: seed data in YAML or JSON (YAML is a superset of JSON), checked before use.
 // Records are Paddle's own shapes: the fields the emulator reads are checked, every other field
 // Paddle's OpenAPI description gives a record is kept as given.
-import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { UserError } from '../errors.js';
+import { readRegularFile } from '../files/bounded-read.js';
 import { TRANSACTION_STATUSES } from '../paddle-facts/transaction-statuses.js';
 import { DISCOUNT_STATUSES } from './rules/discount-status.js';
 import type { EmulatorSeed } from './types.js';
@@ -138,11 +138,15 @@ export function checkSeed<T extends z.ZodType>(
   return result.data;
 }
 
+/** A seed of thousands of objects is a few MB; this is room for more than any test or demo needs. */
+const SEED_FILE = { kind: '--seed file', maxBytes: 64 * 1024 * 1024 };
+
 export async function loadSeedFile(file: string): Promise<EmulatorSeed> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = (await readRegularFile(file, file, SEED_FILE)).toString('utf8');
   } catch (error) {
+    if (error instanceof UserError) throw error;
     throw new UserError(`Cannot read the --seed file ${file}: ${(error as Error).message}`);
   }
   let data: unknown;

@@ -2,10 +2,11 @@
 // after every change. The file is seed data (the same sections and records) plus the two keys the
 // emulator announces, so a saved account can also be used as a seed. Writes go to a temporary file
 // that is renamed over the old one: a kill at any moment leaves either the old state or the new.
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../errors.js';
+import { readRegularFileSync } from '../files/bounded-read.js';
 import { keyAccount } from './auth.js';
 import { checkSeed, seedSchema } from './seed-file.js';
 import type { EmulatorSeed } from './types.js';
@@ -28,12 +29,16 @@ export interface SavedState extends EmulatorSeed {
   live_api_key: string;
 }
 
+/** Room for accounts far larger than any test or demo makes; a FIFO or /dev/zero is refused. */
+const STATE_FILE = { kind: 'state file', maxBytes: 256 * 1024 * 1024 };
+
 /** The saved state, or undefined when the file does not exist yet. Anything else unreadable is an error. */
 export function readStateFile(file: string): SavedState | undefined {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readRegularFileSync(file, file, STATE_FILE).toString('utf8');
   } catch (error) {
+    if (error instanceof UserError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new UserError(`Cannot read the state file ${file}: ${(error as Error).message}`);
   }

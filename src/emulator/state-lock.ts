@@ -1,8 +1,9 @@
 // One emulator per --state file: two writing the same file would each overwrite what the other
 // wrote. The first takes `<file>.lock` (its pid, then its URL); a second refuses to start, naming
 // them. A lock whose process is gone (a kill -9) is stale and taken over.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
+import { readBoundedSync } from '../files/bounded-read.js';
 
 export interface StateLock {
   /** records where this emulator listens, for the message a second one gives */
@@ -27,7 +28,10 @@ function alive(pid: number): boolean {
 
 function holderOf(lockFile: string): LockContent | undefined {
   try {
-    const content = JSON.parse(readFileSync(lockFile, 'utf8')) as Partial<LockContent>;
+    // a pid and a URL; anything larger, or not a regular file, holds no emulator
+    const read = readBoundedSync(lockFile, { kind: 'lock file', maxBytes: 4096 });
+    if ('refused' in read) return undefined;
+    const content = JSON.parse(read.toString('utf8')) as Partial<LockContent>;
     return Number.isInteger(content.pid) ? (content as LockContent) : undefined;
   } catch {
     return undefined;

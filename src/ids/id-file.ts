@@ -1,15 +1,19 @@
 // Reading an id file back before a side is added to it: the thin I/O around render.ts's parser.
-import { readFile } from 'node:fs/promises';
 import { UserError } from '../errors.js';
+import { type FileLimits, readRegularFile } from '../files/bounded-read.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { type IdsDocument, type IdsSide, withSide } from './document.js';
 import { formatOf, parseIdsFile, renderTs } from './render.js';
 
-/** The file's text, or undefined when there is none. */
+/** An id file holds a few thousand keys and ids: far under this. */
+const ID_FILE: FileLimits = { kind: 'id file', maxBytes: 16 * 1024 * 1024 };
+
+/** The file's text, or undefined when there is none; a FIFO or a device is refused unopened. */
 async function readText(path: string, file: string): Promise<string | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    return (await readRegularFile(path, file, ID_FILE)).toString('utf8');
   } catch (error) {
+    if (error instanceof UserError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new UserError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`);
   }

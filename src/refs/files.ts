@@ -3,15 +3,18 @@
 // (without .git and node_modules). Only regular files up to MAX_FILE_BYTES that are not binary are
 // scanned; symlinks, FIFOs and devices are never opened (a link to /dev/zero would never end).
 import { execFile } from 'node:child_process';
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { UserError } from '../errors.js';
+import { type FileLimits, readBounded } from '../files/bounded-read.js';
 import { findIds, looksBinary, type Occurrence } from './scan.js';
 
 /** Larger files are skipped (and counted): a bundle is rarely this big, a data dump often is. */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 const READ_CONCURRENCY = 32;
+/** a link is never followed: it may lead out of the tree, or to /dev/zero */
+const SCANNED: FileLimits = { kind: 'scanned file', maxBytes: MAX_FILE_BYTES, noFollow: true };
 /** Never walked outside a repository: their contents are not the app's own code. */
 const WALK_SKIPS = new Set(['.git', 'node_modules']);
 
@@ -97,18 +100,9 @@ export async function scanFiles(
 }
 
 async function scanOne(file: string, cwd: string, totals: ScanTotals): Promise<Occurrence[]> {
-  const found = await lstat(file).catch(() => undefined);
-  if (!found?.isFile()) {
-    totals.other += 1;
-    return [];
-  }
-  if (found.size > MAX_FILE_BYTES) {
-    totals.large += 1;
-    return [];
-  }
-  const bytes = await readFile(file).catch(() => undefined);
-  if (!bytes) {
-    totals.other += 1;
+  const bytes = await readBounded(file, SCANNED).catch(() => ({ refused: 'not a regular file' as const }));
+  if ('refused' in bytes) {
+    totals[bytes.refused === 'too large' ? 'large' : 'other'] += 1;
     return [];
   }
   if (looksBinary(bytes)) {

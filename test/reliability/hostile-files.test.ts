@@ -1,10 +1,12 @@
-// A catalog path a pull request may commit: a symlink to /dev/zero, a FIFO, a huge file. Each is
-// refused before it is read, quickly and in one line; nothing is sent.
+// A path a pull request may commit in place of a catalog or an id file: a symlink to /dev/zero, a
+// FIFO, a huge file. Each is refused before it is read, quickly and in one line; nothing is sent.
 import { execFileSync } from 'node:child_process';
 import { symlink, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { MAX_CATALOG_BYTES } from '../../src/catalog/bounded-read.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { MAX_CATALOG_BYTES } from '../../src/files/bounded-read.js';
+import { PRO_CATALOG } from '../e2e/catalog-files.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { withTempDir } from './support/canary.js';
 
@@ -40,6 +42,46 @@ describe('a catalog path must be a regular file under 16 MiB', () => {
       expect(validate.stderr).toContain(`${path} ${message}`);
       expect(validate.stderr).not.toMatch(/\n\s+at /);
       expect(JSON.parse(plan.stdout).error.message).toContain(message);
+    }),
+  );
+});
+
+describe('an id file must be a regular file: ids, apply --ids-out and refs --ids-file refuse it at once', () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await startEmulator();
+  });
+  afterAll(() => emulator.close());
+
+  const commands: [string, (catalog: string, ids: string) => string[]][] = [
+    ['ids --out', (catalog, ids) => ['ids', catalog, '--out', ids]],
+    ['apply --ids-out', (catalog, ids) => ['apply', catalog, '--yes', '--ids-out', ids]],
+    ['refs --ids-file', (_catalog, ids) => ['refs', '--ids-file', ids]],
+  ];
+  const files: [string, (path: string) => Promise<unknown>][] = [
+    ['a FIFO', async (path) => execFileSync('mkfifo', [path])],
+    ['a symlink to /dev/zero', (path) => symlink('/dev/zero', path)],
+  ];
+
+  it.each(files)('%s as paddle-ids.ts: one line, exit 1, nothing sent', (_what, make) =>
+    withTempDir('pc-idfile-', async (dir) => {
+      const catalog = join(dir, 'catalog.yaml');
+      await writeFile(catalog, PRO_CATALOG());
+      await make(join(dir, 'paddle-ids.ts'));
+      const env = { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey };
+      const before = emulator.requests().length;
+      for (const [name, args] of commands) {
+        const result = await runCliInProcess(args(catalog, 'paddle-ids.ts'), {
+          env,
+          cwd: dir,
+          timeoutMs: 10_000,
+        });
+        expect([name, result.code]).toEqual([name, 1]);
+        expect(result.stderr).toContain(
+          'paddle-ids.ts is not a regular file (a device, a FIFO or a socket); it was not read',
+        );
+      }
+      expect(emulator.requests().length - before).toBe(0);
     }),
   );
 });
