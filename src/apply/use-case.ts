@@ -1,7 +1,7 @@
 // The plan and apply use-cases: snapshot → plan, then confirm → execute → verify. The CLI and the
 // tests both run them; what a person sees (spinner, plan, prompt) comes in through the hooks.
 import type { Catalog } from '../catalog/schema.js';
-import { type CallStats, createPacedCalls } from '../paddle/calls.js';
+import { type CallerSettings, type CallStats, createPacedCalls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { hasChanges } from '../plan/summary.js';
@@ -21,6 +21,8 @@ export interface PlanRequest {
   catalog: Catalog;
   gateway: CatalogGateway;
   options: DiffOptions;
+  /** how the account read is paced and retried (absent: Paddle's limit, real time) */
+  settings?: CallerSettings;
 }
 
 export interface ApplyRequest extends PlanRequest {
@@ -61,7 +63,8 @@ export interface ApplyResult extends PlanResult {
 
 export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): Promise<PlanResult> {
   const { environment, catalog, gateway, options } = request;
-  const read = () => planCatalog(catalog, gateway, createPacedCalls(DEFAULT_APPLY_SETTINGS), options);
+  const calls = createPacedCalls(request.settings ?? DEFAULT_APPLY_SETTINGS);
+  const read = () => planCatalog(catalog, gateway, calls, options);
   const plan = await (hooks.reading ? hooks.reading(read) : read());
   return { environment, plan, options };
 }

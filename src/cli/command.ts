@@ -1,10 +1,16 @@
 import { type Command, InvalidArgumentError } from 'commander';
+import { type CallerSettings, DEFAULT_CALLER_SETTINGS } from '../paddle/calls.js';
 import type { Io } from '../terminal/io.js';
 import type { Reporter } from '../terminal/reporter.js';
 
 export interface CommandContext {
   io: Io;
   reporter: Reporter;
+}
+
+/** Paddle's limit and the retry policy, waited out on the run's clock (io.clock, else real time). */
+export function callerSettings(io: Io): CallerSettings {
+  return io.clock ? { ...DEFAULT_CALLER_SETTINGS, clock: io.clock } : DEFAULT_CALLER_SETTINGS;
 }
 
 /** A command's body: returns the exit code, throws typed errors (src/errors.ts), never exits. */

@@ -6,7 +6,7 @@ import { tooDeepMessage } from '../catalog/rules/custom-data.js';
 import type { Catalog } from '../catalog/schema.js';
 import { catalogToYaml } from '../catalog/write.js';
 import { UserError } from '../errors.js';
-import { createPacedCalls, DEFAULT_CALLER_SETTINGS } from '../paddle/calls.js';
+import { type CallerSettings, createPacedCalls, DEFAULT_CALLER_SETTINGS } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { CUSTOM_DATA_MAX_DEPTH, nestingDepth } from '../paddle-facts/limits.js';
 import { type ExportedObject, type ExportOptions, type ExportResult, exportCatalog } from './export.js';
@@ -20,6 +20,8 @@ export interface ExportRequest extends ExportOptions {
   schemaPath: string;
   /** whether a text holds the API key: the file keeps the account's data as it is, and warns */
   holdsSecret?: (text: string) => boolean;
+  /** how the account read is paced and retried (absent: Paddle's limit, real time) */
+  settings?: CallerSettings;
 }
 
 export interface ExportHooks {
@@ -40,7 +42,7 @@ export async function exportAccount(
   hooks: ExportHooks = {},
 ): Promise<ExportFileResult> {
   const { environment, gateway, out, schemaPath } = request;
-  const calls = createPacedCalls(DEFAULT_CALLER_SETTINGS);
+  const calls = createPacedCalls(request.settings ?? DEFAULT_CALLER_SETTINGS);
   const read = () => calls.runPaced((pace) => gateway.snapshot({ discounts: 'if-permitted', pace }));
   const snapshot = await (hooks.reading ? hooks.reading(read) : read());
   const exported = exportCatalog(snapshot, request);

@@ -22,8 +22,8 @@ export interface IdsResult {
 }
 
 export async function readIds(request: IdsRequest, hooks: PlanHooks = {}): Promise<IdsResult> {
-  const { environment, catalog, gateway, baseUrl, now } = request;
-  const { plan } = await planAccount({ environment, catalog, gateway, options: {} }, hooks);
+  const { environment, catalog, gateway, baseUrl, now, settings } = request;
+  const { plan } = await planAccount({ environment, catalog, gateway, options: {}, settings }, hooks);
   const { entries, missing } = idsFromPlan(plan);
   return {
     environment,

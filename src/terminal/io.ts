@@ -1,4 +1,5 @@
 // The terminal the CLI talks to, injectable so commands can be tested without a process.
+import type { Clock } from '../paddle/clock.js';
 
 export interface OutputStream {
   write(chunk: string): unknown;
@@ -32,6 +33,11 @@ export interface Io {
   cwd: string;
   /** absent: this process (a CLI run inside a test passes its own, so it never touches the test's) */
   process?: ProcessControl;
+  /**
+   * absent: real time. The clock the paced caller waits on (retry backoff, Retry-After, the rate
+   * limit): a CLI run inside a test passes one whose waits end at once.
+   */
+  clock?: Clock;
 }
 
 export function processControl(io: Io): ProcessControl {

@@ -5,7 +5,6 @@ import { applyCatalog } from '../../src/apply/use-case.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
-import type { Clock } from '../../src/paddle/clock.js';
 
 export interface RunOptions {
   prune?: boolean;
@@ -31,18 +30,8 @@ export function applyToEmulator(emulator: RunningEmulator, catalog: Catalog, opt
   });
 }
 
-/** A clock that jumps instead of waiting, shared with the emulator so its 60 s lockout passes at once. */
-export function jumpingClock(start = Date.UTC(2026, 0, 1)): Clock & { date: () => Date } {
-  let now = start;
-  return {
-    now: () => now,
-    date: () => new Date(now),
-    sleep: async (ms) => {
-      now += ms;
-      await new Promise((resolve) => setImmediate(resolve));
-    },
-  };
-}
+// shared with the emulator, it makes the emulator's 60 s lockout pass at once too
+export { jumpingClock } from '../helpers/jumping-clock.js';
 
 /** Counts calls in flight through the gateway, to see the pool's bound. */
 export function inFlightCounter() {

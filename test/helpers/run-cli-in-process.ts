@@ -9,10 +9,14 @@
 //
 // Each run gets its own stdin/stdout/stderr, env, cwd and signals (io.process): nothing of the
 // test process is read or changed. The network guard of test/setup applies here as in children.
+// Its clock jumps instead of waiting (./jumping-clock.ts): retry backoff, a server's Retry-After
+// and pacing under the rate limit are followed as in real time, without the test sleeping.
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import { main } from '../../src/cli/program.js';
+import type { Clock } from '../../src/paddle/clock.js';
 import type { Io, ProcessControl, StopSignal } from '../../src/terminal/io.js';
+import { jumpingClock } from './jumping-clock.js';
 import { BIN, type CliOptions, type CliResult, ROOT } from './run-cli.js';
 
 /** What a killed process would show: a run that called io.process.exit(code) ends with this. */
@@ -45,6 +49,8 @@ export class FakeProcess implements ProcessControl {
 export interface InProcessOptions extends CliOptions {
   /** signals for the run (default: a FakeProcess no one signals) */
   process?: FakeProcess;
+  /** the run's clock (default: a jumping clock of its own) */
+  clock?: Clock;
 }
 
 /** `paddle-catalog …args` as runCli runs it (same env defaults, cwd ROOT), in this process. */
@@ -58,6 +64,7 @@ export async function runCliInProcess(args: string[], options: InProcessOptions 
     env: { ...process.env, NO_COLOR: '1', PADDLE_API_KEY: '', PADDLE_API_URL: '', ...options.env },
     cwd: options.cwd ?? ROOT,
     process: options.process ?? new FakeProcess(),
+    clock: options.clock ?? jumpingClock(),
   };
   const run = main([process.execPath, BIN, ...args], io).then(
     (code): number | null => code,

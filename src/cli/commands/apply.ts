@@ -23,7 +23,7 @@ import { formatIssueLine } from '../../views/issues.js';
 import { formatChange } from '../../views/plan/format.js';
 import * as planView from '../../views/plan/plan.js';
 import { show } from '../../views/view.js';
-import { type CommandContext, type RegisterCommand, wholeNumber } from '../command.js';
+import { type CommandContext, callerSettings, type RegisterCommand, wholeNumber } from '../command.js';
 import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
 
 interface ApplyFlags extends TargetFlags {
@@ -117,7 +117,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
       catalog: loaded.catalog,
       gateway: catalogGateway(session, reporter),
       options,
-      settings: applySettings(flags, reporter, stop.signal),
+      settings: applySettings(flags, { reporter, io }, stop.signal),
       operations: saved?.operations,
     };
     const result = await applyCatalog(request, {
@@ -172,10 +172,15 @@ function orderlyStop(reporter: Reporter, signals: ReturnType<typeof processContr
   return { signal: interrupt.signal, listen, release };
 }
 
-/** --concurrency and --rate-limit, the stop signal, and a line per write as it is done. */
-function applySettings(flags: ApplyFlags, reporter: Reporter, signal: AbortSignal): ApplySettings {
+/** --concurrency and --rate-limit, the run's clock, the stop signal, and a line per write as it is done. */
+function applySettings(
+  flags: ApplyFlags,
+  { reporter, io }: CommandContext,
+  signal: AbortSignal,
+): ApplySettings {
   return {
     ...DEFAULT_APPLY_SETTINGS,
+    ...callerSettings(io),
     concurrency: flags.concurrency,
     requestsPerMinute: flags.rateLimit,
     signal,

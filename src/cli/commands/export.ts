@@ -12,7 +12,7 @@ import { environmentOf } from '../../paddle/target.js';
 import * as exportView from '../../views/export.js';
 import { EXIT_ERROR, EXIT_OK } from '../../views/failure.js';
 import { show } from '../../views/view.js';
-import type { CommandContext, RegisterCommand } from '../command.js';
+import { type CommandContext, callerSettings, type RegisterCommand } from '../command.js';
 import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
 
 interface ExportFlags extends TargetFlags {
@@ -90,6 +90,7 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
       out: flags.out,
       schemaPath: schema.path,
       holdsSecret: (text: string) => reporter.holdsSecret(text),
+      settings: callerSettings(io),
     };
     result = await exportAccount(request, {
       reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work),

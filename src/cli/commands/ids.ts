@@ -16,7 +16,7 @@ import { annotateIssues } from '../../views/github/annotations.js';
 import * as idsView from '../../views/ids.js';
 import { formatIssueLine } from '../../views/issues.js';
 import { show } from '../../views/view.js';
-import type { CommandContext, RegisterCommand } from '../command.js';
+import { type CommandContext, callerSettings, type RegisterCommand } from '../command.js';
 import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
 
 interface IdsFlags extends TargetFlags {
@@ -79,6 +79,7 @@ async function runIds({ reporter, io }: CommandContext, file: string, flags: Ids
         gateway: catalogGateway(session, reporter),
         baseUrl: session.target.baseUrl,
         now: () => new Date(),
+        settings: callerSettings(io),
       },
       { reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work) },
     );

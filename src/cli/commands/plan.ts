@@ -15,7 +15,7 @@ import { publishPlan } from '../../views/github/step-summary.js';
 import { formatIssueLine } from '../../views/issues.js';
 import * as planView from '../../views/plan/plan.js';
 import { show } from '../../views/view.js';
-import type { CommandContext, RegisterCommand } from '../command.js';
+import { type CommandContext, callerSettings, type RegisterCommand } from '../command.js';
 import { packageVersion } from '../program.js';
 import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
 
@@ -103,7 +103,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   try {
     const gateway = catalogGateway(session, reporter);
     const result = await planAccount(
-      { environment, catalog: loaded.catalog, gateway, options: flags },
+      { environment, catalog: loaded.catalog, gateway, options: flags, settings: callerSettings(io) },
       { reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work) },
     );
     const view = { ...result, file, warnings: loaded.warnings, format: flags.format ?? 'text' };

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { otherEnvironment } from '../../catalog/rules/finding.js';
 import { UserError } from '../../errors.js';
 import { loadIdFile } from '../../ids/id-file.js';
-import { createPacedCalls, DEFAULT_CALLER_SETTINGS } from '../../paddle/calls.js';
+import { createPacedCalls } from '../../paddle/calls.js';
 import { checkKeyEnvironment, environmentOf, resolveBaseUrl } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import { isProblem } from '../../refs/check.js';
@@ -13,7 +13,7 @@ import { EXIT_ERROR, EXIT_OK } from '../../views/failure.js';
 import * as refsView from '../../views/refs.js';
 import { annotateRefs } from '../../views/refs.js';
 import { show } from '../../views/view.js';
-import type { CommandContext, RegisterCommand } from '../command.js';
+import { type CommandContext, callerSettings, type RegisterCommand } from '../command.js';
 import { addTargetOptions, openSession, type Session, type TargetFlags } from '../target-options.js';
 
 interface RefsFlags extends TargetFlags {
@@ -62,7 +62,7 @@ async function runRefs({ reporter, io }: CommandContext, paths: string[], flags:
         return session.target;
       },
       ...(other ? { other } : {}),
-      calls: createPacedCalls(DEFAULT_CALLER_SETTINGS),
+      calls: createPacedCalls(callerSettings(io)),
     };
     const result = await checkRefs(request, {
       scanning: (work) => reporter.during('Scanning files for Paddle ids…', work),
