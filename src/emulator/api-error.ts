@@ -5,7 +5,14 @@ export interface FieldError {
   message: string;
 }
 
-type ErrorGroup = 'shared' | 'products' | 'prices' | 'discounts' | 'customers' | 'transactions';
+type ErrorGroup =
+  | 'shared'
+  | 'products'
+  | 'prices'
+  | 'discounts'
+  | 'customers'
+  | 'transactions'
+  | 'subscriptions';
 
 export class ApiFailure extends Error {
   readonly headers: Record<string, string> = {};

@@ -8,6 +8,7 @@ import { discountRoutes } from './routes/discounts.js';
 import { invoiceRoutes } from './routes/invoice.js';
 import { priceRoutes } from './routes/prices.js';
 import { productRoutes } from './routes/products.js';
+import { subscriptionRoutes } from './routes/subscriptions.js';
 import { transactionRoutes } from './routes/transactions.js';
 
 const ROUTES: Route[] = [
@@ -16,6 +17,7 @@ const ROUTES: Route[] = [
   ...discountRoutes,
   ...customerRoutes,
   ...transactionRoutes,
+  ...subscriptionRoutes,
   ...invoiceRoutes,
   ...currencyRoutes,
 ];

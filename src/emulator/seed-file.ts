@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { UserError } from '../errors.js';
 import { readRegularFile } from '../files/bounded-read.js';
+import { SCHEDULED_CHANGE_ACTIONS, SUBSCRIPTION_STATUSES } from '../paddle-facts/subscriptions.js';
 import { TRANSACTION_STATUSES } from '../paddle-facts/transaction-statuses.js';
 import { DISCOUNT_STATUSES } from './rules/discount-status.js';
 import type { EmulatorSeed } from './types.js';
@@ -72,6 +73,34 @@ const transaction = z.looseObject({
   details: z.looseObject({ totals: totals.optional() }).nullish(),
 });
 
+// a short-form item names a price of the account; Paddle's own record holds the price object
+const subscriptionItem = z
+  .looseObject({
+    price_id: z.string().optional(),
+    quantity: z.number().int().min(1).optional(),
+    price: z.looseObject({ id: z.string() }).optional(),
+  })
+  .refine((item) => item.price_id !== undefined || item.price !== undefined, 'needs price_id (or price)');
+
+const subscription = z.looseObject({
+  id: z.string().optional(),
+  customer_id: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  currency_code: z.string(),
+  collection_mode: z.enum(['automatic', 'manual']).optional(),
+  items: z.array(subscriptionItem).min(1).max(100),
+  created_at: z.string().optional(),
+  started_at: z.string().optional(),
+  next_billed_at: z.string().nullish(),
+  scheduled_change: z
+    .looseObject({
+      action: z.enum(SCHEDULED_CHANGE_ACTIONS),
+      effective_at: z.string().optional(),
+      resume_at: z.string().nullish(),
+    })
+    .nullish(),
+});
+
 /** One account's settings and records. */
 export const accountSeedSchema = z.strictObject({
   approved_tax_categories: z
@@ -94,6 +123,12 @@ export const accountSeedSchema = z.strictObject({
     .array(transaction)
     .optional()
     .describe('short form (status, currency_code, details.totals) or a full Paddle transaction'),
+  subscriptions: z
+    .array(subscription)
+    .optional()
+    .describe(
+      'short form (customer_id, status, currency_code, items: [{price_id, quantity}], optional dates and scheduled_change) or a full Paddle subscription',
+    ),
 });
 
 export const seedSchema = z.strictObject({

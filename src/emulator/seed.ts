@@ -4,6 +4,7 @@
 import { currencyTable } from '../paddle-facts/currencies.js';
 import { CATEGORIES_WITHOUT_APPROVAL } from '../paddle-facts/tax-categories.js';
 import type { AccountSettings } from './core.js';
+import { addDemoSubscriptions } from './demo-subscriptions.js';
 import { type IdFactory, timestamp } from './ids.js';
 import { newCustomer } from './routes/customers.js';
 import { newDiscount } from './routes/discounts.js';
@@ -12,6 +13,7 @@ import { newProduct } from './routes/products.js';
 import { redemptions } from './rules/discount-status.js';
 import { DEMO_CUSTOMERS, demoSeed } from './seed-data.js';
 import { type AccountState, emptyState, RESOURCES } from './state.js';
+import { expandSubscription } from './subscription-shape.js';
 import { expandTransaction } from './transaction-shape.js';
 import type { AccountSeed, EmulatorOptions, EmulatorSeed, SeedTransaction, WireRecord } from './types.js';
 
@@ -122,6 +124,15 @@ export function buildAccountState(
   for (const t of [...(data.transactions ?? [])].sort(byDate)) {
     state.transactions.insert(expandTransaction(t, context));
   }
+  // after the transactions, so the ids drawn for them stay what they have always been
+  const catalog = {
+    price: (id: string) => state.prices.get(id),
+    product: (id: string) => state.products.get(id),
+  };
+  const at = timestamp(new Date(SEED_EPOCH));
+  for (const s of data.subscriptions ?? [])
+    state.subscriptions.insert(expandSubscription(s, catalog, ids, at));
+  if (demo) addDemoSubscriptions(state, ids);
   return state;
 }
 

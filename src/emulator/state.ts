@@ -45,7 +45,14 @@ export interface InvoiceLink {
 }
 
 /** The record collections of an account, in the order they are seeded, saved and loaded. */
-export const RESOURCES = ['customers', 'products', 'prices', 'discounts', 'transactions'] as const;
+export const RESOURCES = [
+  'customers',
+  'products',
+  'prices',
+  'discounts',
+  'subscriptions',
+  'transactions',
+] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 export type AccountState = Record<ResourceName, Collection> & {

@@ -156,7 +156,7 @@ function payments(ids: IdFactory, atMs: number, status: string, amount: string, 
 }
 
 // The manual-collection invoice terms Paddle fills in; automatic collection has none.
-function billingDetails(mode: string): WireRecord | null {
+export function billingDetails(mode: string): WireRecord | null {
   return mode === 'manual'
     ? {
         enable_checkout: false,
@@ -225,7 +225,7 @@ export function expandTransaction(seed: SeedTransaction, ctx: ExpandContext): Wi
     custom_data: null,
     origin: mode === 'manual' ? 'api' : 'subscription_recurring',
     collection_mode: mode,
-    subscription_id: null,
+    subscription_id: typeof seed.subscription_id === 'string' ? seed.subscription_id : null,
     invoice_id: invoiced ? ctx.ids.next('inv', atMs) : null,
     invoice_number: invoiced ? ctx.invoiceNumber() : null,
     billing_details: billingDetails(mode),

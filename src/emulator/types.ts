@@ -115,6 +115,8 @@ export interface AccountSeed {
   /** kept as given: what saved state writes back */
   discounts?: WireRecord[];
   transactions?: SeedTransaction[];
+  /** short form ({customer_id, status, currency_code, items: [{price_id, quantity}]}) or Paddle's record */
+  subscriptions?: WireRecord[];
 }
 
 /** The two accounts of one emulator: a key's prefix (pdl_sdbx_ / pdl_live_) picks one. */
@@ -142,6 +144,8 @@ export const ALL_PERMISSIONS = [
   'customer.read',
   'customer.write',
   'transaction.read',
+  'subscription.read',
+  'subscription.write',
   // what a transaction's include=address,business,adjustments needs
   'address.read',
   'business.read',

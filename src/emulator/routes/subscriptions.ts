@@ -1,0 +1,194 @@
+// /subscriptions: list (Paddle's filters), get (include next_transaction and
+// recurring_transaction_details), update and preview an update of items
+// (developer.paddle.com/api-reference/subscriptions). All statuses are listed unless `status`
+// narrows them.
+import { SCHEDULED_CHANGE_ACTIONS, SUBSCRIPTION_STATUSES } from '../../paddle-facts/subscriptions.js';
+import { entityArchived, notFound } from '../api-error.js';
+import type { Reply, Route, RouteContext } from '../core.js';
+import { timestamp } from '../ids.js';
+import { CATALOG_LIST, enumFilter, idFilter, listReply } from '../list.js';
+import {
+  checkCanCharge,
+  checkChangeAllowed,
+  checkChangeBody,
+  type SubscriptionChange,
+} from '../rules/subscription-update.js';
+import {
+  type ChangeBill,
+  changeBill,
+  previewDetails,
+  recurringLines,
+  updateSummary,
+} from '../subscription-billing.js';
+import { addCycles, subscriptionItem } from '../subscription-shape.js';
+import type { WireRecord } from '../types.js';
+import { findOr404, includes, pathPattern } from './common.js';
+
+// Paddle's include values; both need only subscription.read (OpenAPI include_subscription_query)
+const INCLUDES = {
+  next_transaction: 'subscription.read',
+  recurring_transaction_details: 'subscription.read',
+};
+
+function list(ctx: RouteContext): Reply {
+  const q = ctx.query;
+  const ids = idFilter(q, 'id', 'sub');
+  const customers = idFilter(q, 'customer_id', 'ctm');
+  const prices = idFilter(q, 'price_id', 'pri');
+  const addresses = idFilter(q, 'address_id', 'add');
+  const statuses = enumFilter(q, 'status', SUBSCRIPTION_STATUSES);
+  const modes = enumFilter(q, 'collection_mode', ['automatic', 'manual']);
+  const actions = enumFilter(q, 'scheduled_change_action', SCHEDULED_CHANGE_ACTIONS);
+  const records = ctx.account.state.subscriptions
+    .all()
+    .filter(
+      (s) =>
+        (!ids || ids.includes(s.id)) &&
+        (!customers || customers.includes(s.customer_id)) &&
+        (!prices || s.items.some((item: WireRecord) => prices.includes(item.price?.id))) &&
+        (!addresses || addresses.includes(s.address_id)) &&
+        (!statuses || statuses.includes(s.status)) &&
+        (!modes || modes.includes(s.collection_mode)) &&
+        (!actions || (s.scheduled_change !== null && actions.includes(s.scheduled_change?.action))),
+    );
+  return listReply(ctx, records, CATALOG_LIST);
+}
+
+/** The next renewal: what the items bill for the next period, plus what a change left for it. */
+function nextTransaction(subscription: WireRecord, extra: ChangeBill | null): WireRecord | null {
+  const next = subscription.next_billed_at as string | null;
+  if (!next) return null;
+  const currency = subscription.currency_code as string;
+  const lines = [...recurringLines(subscription.items, currency), ...(extra?.charge ?? [])];
+  return {
+    billing_period: { starts_at: next, ends_at: addCycles(next, subscription.billing_cycle) },
+    details: previewDetails(lines, currency, extra?.credit ?? 0n),
+    adjustments: [],
+  };
+}
+
+function get(ctx: RouteContext): Reply {
+  const include = includes(ctx, INCLUDES);
+  const subscription = findOr404(ctx.account.state.subscriptions, ctx.params[0] as string, 'Subscription');
+  const extra: WireRecord = {};
+  if (include.has('next_transaction')) extra.next_transaction = nextTransaction(subscription, null);
+  if (include.has('recurring_transaction_details')) {
+    const currency = subscription.currency_code as string;
+    extra.recurring_transaction_details = previewDetails(
+      recurringLines(subscription.items, currency),
+      currency,
+    );
+  }
+  return { data: { ...subscription, ...extra } };
+}
+
+/** The items after the change: kept items keep their price snapshot, new ones take the price now. */
+function changedItems(ctx: RouteContext, subscription: WireRecord, change: SubscriptionChange): WireRecord[] {
+  const at = timestamp(ctx.core.now());
+  return (change.items ?? []).map((wanted) => {
+    const kept = (subscription.items as WireRecord[]).find((item) => item.price.id === wanted.price_id);
+    if (kept) {
+      const quantity = wanted.quantity ?? kept.quantity;
+      return quantity === kept.quantity
+        ? structuredClone(kept)
+        : { ...structuredClone(kept), quantity, updated_at: at };
+    }
+    const price = ctx.account.state.prices.get(wanted.price_id);
+    if (!price) throw notFound('Price', wanted.price_id);
+    if (price.status === 'archived') throw entityArchived('Price', price.id);
+    const product = ctx.account.state.products.get(price.product_id) ?? { id: price.product_id };
+    const period = subscription.current_billing_period;
+    return subscriptionItem(price, product, wanted.quantity ?? 1, {
+      status: subscription.status,
+      at,
+      period,
+    });
+  });
+}
+
+interface Outcome {
+  updated: WireRecord;
+  bill: ChangeBill | null;
+}
+
+/** The subscription as the change leaves it, and what the change bills; throws Paddle's errors. */
+function applyChange(ctx: RouteContext): Outcome {
+  const change = checkChangeBody(ctx.body);
+  const subscription = findOr404(ctx.account.state.subscriptions, ctx.params[0] as string, 'Subscription');
+  const nowMs = ctx.core.now().getTime();
+  checkChangeAllowed(subscription, change, nowMs);
+  const updated: WireRecord = { ...structuredClone(subscription), updated_at: timestamp(ctx.core.now()) };
+  let bill: ChangeBill | null = null;
+  if (change.items) {
+    updated.items = changedItems(ctx, subscription, change);
+    bill = changeBill(subscription, updated.items, change.mode as string, nowMs);
+    const charge = bill.charge.reduce((sum, line) => sum + line.amount, 0n) - bill.credit;
+    checkCanCharge(subscription, change.mode, charge);
+  }
+  if (change.body.custom_data !== undefined) updated.custom_data = change.body.custom_data;
+  if (change.body.scheduled_change === null && subscription.scheduled_change) {
+    updated.scheduled_change = null;
+    if (subscription.status !== 'paused')
+      updated.next_billed_at = subscription.current_billing_period?.ends_at ?? null;
+  }
+  return { updated, bill };
+}
+
+function update(ctx: RouteContext): Reply {
+  const { updated } = applyChange(ctx);
+  const stored = ctx.account.state.subscriptions.get(updated.id) as WireRecord;
+  Object.assign(stored, updated);
+  return { data: stored };
+}
+
+function preview(ctx: RouteContext): Reply {
+  const { updated, bill } = applyChange(ctx);
+  const { id: _id, ...shape } = updated;
+  const currency = updated.currency_code as string;
+  const mode = (ctx.body.proration_billing_mode as string | undefined) ?? '';
+  const period = updated.current_billing_period as WireRecord | null;
+  const now =
+    bill !== null &&
+    period !== null &&
+    mode.endsWith('_immediately') &&
+    (bill.charge.length > 0 || bill.credit > 0n);
+  const later = bill !== null && mode.endsWith('_next_billing_period') ? bill : null;
+  return {
+    data: {
+      ...shape,
+      immediate_transaction: now
+        ? {
+            billing_period: { ...period },
+            details: previewDetails(bill.charge, currency, bill.credit),
+            adjustments: [],
+          }
+        : null,
+      next_transaction: nextTransaction(updated, later),
+      recurring_transaction_details: previewDetails(recurringLines(updated.items, currency), currency),
+      update_summary: bill && mode !== 'do_not_bill' ? updateSummary(bill, currency) : null,
+    },
+  };
+}
+
+export const subscriptionRoutes: Route[] = [
+  { method: 'GET', pattern: pathPattern('/subscriptions'), permission: 'subscription.read', handle: list },
+  {
+    method: 'GET',
+    pattern: pathPattern('/subscriptions/{id}'),
+    permission: 'subscription.read',
+    handle: get,
+  },
+  {
+    method: 'PATCH',
+    pattern: pathPattern('/subscriptions/{id}'),
+    permission: 'subscription.write',
+    handle: update,
+  },
+  {
+    method: 'PATCH',
+    pattern: pathPattern('/subscriptions/{id}/preview'),
+    // a preview changes nothing: Paddle asks only subscription.read (OpenAPI x-permissions)
+    permission: 'subscription.read',
+    handle: preview,
+  },
+];

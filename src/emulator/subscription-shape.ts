@@ -1,0 +1,154 @@
+// A subscription as Paddle sends it (OpenAPI `subscription`), built from the short form a seed may
+// give ({id, customer_id, status, currency_code, items: [{price_id, quantity}], optional dates and
+// scheduled_change}). Each item carries the price and product as they were when the item was added
+// (changelog 2024-02-07 and 2024-07-08: subscription items hold a snapshot of their price).
+import type { IdFactory } from './ids.js';
+import { billingDetails } from './transaction-shape.js';
+import type { WireRecord } from './types.js';
+
+const DAY_MS = 86_400_000;
+const MONTHLY = { interval: 'month', frequency: 1 };
+
+/** `at` moved on by `count` billing cycles (months and years keep the day of the month). */
+export function addCycles(at: string, cycle: WireRecord, count = 1): string {
+  const date = new Date(at);
+  const n = (cycle.frequency as number) * count;
+  if (cycle.interval === 'day') return new Date(date.getTime() + n * DAY_MS).toISOString();
+  if (cycle.interval === 'week') return new Date(date.getTime() + 7 * n * DAY_MS).toISOString();
+  if (cycle.interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + n);
+  else date.setUTCMonth(date.getUTCMonth() + n);
+  return date.toISOString();
+}
+
+export interface ItemContext {
+  /** the subscription's status: a trialing subscription's items are trialing */
+  status: string;
+  at: string;
+  period: { starts_at: string; ends_at: string } | null;
+}
+
+/** One item of a subscription: the price and product as they are now, with its billing dates. */
+export function subscriptionItem(
+  price: WireRecord,
+  product: WireRecord,
+  quantity: number,
+  ctx: ItemContext,
+): WireRecord {
+  const recurring = price.billing_cycle !== null && price.billing_cycle !== undefined;
+  const trialing = ctx.status === 'trialing';
+  return {
+    status: trialing ? 'trialing' : ctx.status === 'canceled' ? 'inactive' : 'active',
+    quantity,
+    recurring,
+    created_at: ctx.at,
+    updated_at: ctx.at,
+    previously_billed_at: trialing ? null : (ctx.period?.starts_at ?? null),
+    next_billed_at: recurring ? (ctx.period?.ends_at ?? null) : null,
+    trial_dates: trialing && ctx.period ? { ...ctx.period } : null,
+    price: structuredClone(price),
+    product: structuredClone(product),
+  };
+}
+
+/** A seeded subscription in Paddle's full shape: its items already hold price objects. */
+export function isFullSubscription(seed: WireRecord): boolean {
+  const items = seed.items as WireRecord[] | undefined;
+  return Array.isArray(items) && items.length > 0 && typeof items[0]?.price === 'object';
+}
+
+/** Where to find the prices and products a short-form subscription names. */
+export interface CatalogLookup {
+  price(id: string): WireRecord | undefined;
+  product(id: string): WireRecord | undefined;
+}
+
+interface Dates {
+  period: { starts_at: string; ends_at: string } | null;
+  next_billed_at: string | null;
+}
+
+/** The billing period and next billing date a short form implies for its status. */
+function billingDates(seed: WireRecord, startedAt: string, cycle: WireRecord): Dates {
+  if (seed.status === 'canceled' || seed.status === 'paused') {
+    return { period: seed.current_billing_period ?? null, next_billed_at: seed.next_billed_at ?? null };
+  }
+  const next = (seed.next_billed_at as string | undefined) ?? addCycles(startedAt, cycle);
+  const period = seed.current_billing_period ?? { starts_at: addCycles(next, cycle, -1), ends_at: next };
+  // a subscription that will cancel or pause at the end of its period will not renew
+  const ending = seed.scheduled_change?.action === 'cancel' || seed.scheduled_change?.action === 'pause';
+  return { period, next_billed_at: ending ? null : next };
+}
+
+function scheduledChange(seed: WireRecord, dates: Dates): WireRecord | null {
+  const change = seed.scheduled_change as WireRecord | null | undefined;
+  if (!change) return null;
+  return {
+    action: change.action,
+    effective_at: change.effective_at ?? dates.period?.ends_at ?? dates.next_billed_at,
+    resume_at: change.resume_at ?? null,
+  };
+}
+
+function shortItems(seed: WireRecord, catalog: CatalogLookup, ctx: ItemContext): WireRecord[] {
+  return (seed.items as WireRecord[]).map((item) => {
+    const price = catalog.price(item.price_id);
+    if (!price)
+      throw new Error(`seed subscription ${seed.id ?? ''}: no price ${item.price_id} in the account`);
+    const product = catalog.product(price.product_id) ?? { id: price.product_id };
+    return subscriptionItem(price, product, (item.quantity as number | undefined) ?? 1, ctx);
+  });
+}
+
+/** Expands a short-form subscription; a full one is kept exactly as given. */
+export function expandSubscription(
+  seed: WireRecord,
+  catalog: CatalogLookup,
+  ids: IdFactory,
+  defaultAt: string,
+): WireRecord {
+  if (isFullSubscription(seed)) return structuredClone(seed);
+  const createdAt = (seed.created_at as string | undefined) ?? defaultAt;
+  const startedAt = (seed.started_at as string | undefined) ?? createdAt;
+  const firstPrice = catalog.price((seed.items as WireRecord[])[0]?.price_id);
+  const cycle = firstPrice?.billing_cycle ?? MONTHLY;
+  const dates = billingDates(seed, startedAt, cycle);
+  const status = seed.status as string;
+  const items = shortItems(seed, catalog, { status, at: createdAt, period: dates.period });
+  const atMs = Date.parse(createdAt);
+  const id = (seed.id as string | undefined) ?? ids.next('sub', atMs);
+  const mode = (seed.collection_mode as string | undefined) ?? 'automatic';
+  return {
+    id,
+    status,
+    customer_id: seed.customer_id,
+    address_id: (seed.address_id as string | undefined) ?? ids.next('add', atMs),
+    business_id: seed.business_id ?? null,
+    currency_code: seed.currency_code,
+    created_at: createdAt,
+    updated_at: (seed.updated_at as string | undefined) ?? createdAt,
+    started_at: startedAt,
+    first_billed_at: seed.first_billed_at ?? (status === 'trialing' ? null : startedAt),
+    next_billed_at: dates.next_billed_at,
+    paused_at: seed.paused_at ?? (status === 'paused' ? createdAt : null),
+    canceled_at: seed.canceled_at ?? (status === 'canceled' ? createdAt : null),
+    discount: seed.discount ?? null,
+    collection_mode: mode,
+    billing_details: seed.billing_details ?? billingDetails(mode),
+    current_billing_period: dates.period,
+    billing_cycle: { ...cycle },
+    scheduled_change: scheduledChange(seed, dates),
+    management_urls: managementUrls(id, mode),
+    items,
+    custom_data: seed.custom_data ?? null,
+    import_meta: null,
+  };
+}
+
+/** The customer portal links Paddle gives (OpenAPI `subscription_management_urls`). */
+function managementUrls(id: string, mode: string): WireRecord {
+  const base = `https://sandbox-buyer-portal.paddle.com/subscriptions/${id}`;
+  return {
+    update_payment_method: mode === 'automatic' ? `${base}/update-payment-method` : null,
+    cancel: `${base}/cancel`,
+  };
+}

@@ -1,0 +1,91 @@
+// What Paddle documents about subscriptions that the emulator and the plan rely on: statuses, how a
+// change to items is billed, and when a subscription may not be changed.
+// Sources: developer.paddle.com/api-reference/subscriptions (OpenAPI 2025-05-27 `subscription`,
+// `subscription_update_proration_billing_mode`), the error reference developer.paddle.com/errors/
+// subscriptions/<code>, and the changelog entries named below.
+
+/** The statuses a subscription has (OpenAPI `status-subscription`). */
+export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'past_due', 'paused', 'trialing'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** What a scheduled change does (OpenAPI `subscription_scheduled_change.action`). */
+export const SCHEDULED_CHANGE_ACTIONS = ['cancel', 'pause', 'resume'] as const;
+
+/** How Paddle bills a change to items (OpenAPI `subscription_update_proration_billing_mode`). */
+export const PRORATION_BILLING_MODES = [
+  'prorated_immediately',
+  'prorated_next_billing_period',
+  'full_immediately',
+  'full_next_billing_period',
+  'do_not_bill',
+] as const;
+export type ProrationBillingMode = (typeof PRORATION_BILLING_MODES)[number];
+
+/** The modes that bill now (an immediate transaction), as their names say. */
+export const IMMEDIATE_BILLING_MODES: readonly ProrationBillingMode[] = [
+  'prorated_immediately',
+  'full_immediately',
+];
+
+/**
+ * The modes a subscription with a scheduled pause or cancel may be changed with: "you must use
+ * full_immediately, prorated_immediately, or do_not_bill" (changelog 2025-04-14,
+ * update-subscriptions-scheduled-change; error subscription_invalid_billing_mode_for_scheduled_change).
+ */
+export const MODES_WITH_SCHEDULED_CHANGE: readonly ProrationBillingMode[] = [
+  'do_not_bill',
+  'full_immediately',
+  'prorated_immediately',
+];
+
+/** The scheduled changes that no longer block a change to items (same changelog entry). */
+export const CHANGEABLE_WITH_SCHEDULED: readonly string[] = ['cancel', 'pause'];
+
+/**
+ * A paused subscription's items may change, but not "with prorate, or bill immediately enabled"
+ * (error subscription_update_error_when_paused).
+ */
+export const MODES_WHEN_PAUSED: readonly ProrationBillingMode[] = ['do_not_bill', 'full_next_billing_period'];
+
+/**
+ * Changes are refused within 30 minutes of a renewal or of processing (errors
+ * subscription_locked_renewal and subscription_locked_processing, 409: "unable to update
+ * subscription 30m0s before renewal").
+ */
+export const SUBSCRIPTION_LOCK_MS = 30 * 60 * 1000;
+
+/** Each error's status and example detail, as the error reference gives them. */
+export const SUBSCRIPTION_ERRORS = {
+  subscription_locked_renewal: { status: 409, detail: 'unable to update subscription 30m0s before renewal' },
+  subscription_locked_processing: {
+    status: 409,
+    detail: 'unable to update subscription 30m0s before processing',
+  },
+  subscription_locked_pending_changes: {
+    status: 400,
+    detail: 'cannot update subscription, pending scheduled changes',
+  },
+  subscription_update_when_canceled: {
+    status: 400,
+    detail: 'cannot update subscription, as subscription is canceled',
+  },
+  subscription_missing_payment_method_cannot_update: {
+    status: 400,
+    detail:
+      'Automatically-collected subscriptions require a payment method to make changes that result in a charge.',
+  },
+  subscription_invalid_billing_mode_for_scheduled_change: {
+    status: 400,
+    detail:
+      'Subscription can only be updated with `do_not_bill`, `full_immediately`, or `prorated_immediately` as the `proration_billing_mode` because it has a scheduled change.',
+  },
+  subscription_update_error_when_paused: {
+    status: 501,
+    detail: 'paused subscriptions cannot be updated with prorate, or bill immediately enabled',
+  },
+  subscription_only_update_items_on_paused_subscription: {
+    status: 400,
+    detail: 'only items can be updated when a subscription is paused',
+  },
+} as const;
+export type SubscriptionErrorCode = keyof typeof SUBSCRIPTION_ERRORS;

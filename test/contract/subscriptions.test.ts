@@ -1,0 +1,137 @@
+// The subscription routes against Paddle's OpenAPI description and the Node SDK's own classes:
+// every answer validates, and the SDK's subscriptions.list/get/update/previewUpdate read them with
+// no field undefined.
+import { type Environment, Paddle } from '@paddle/paddle-node-sdk';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { SUBSCRIPTION_STATUSES } from '../../src/paddle-facts/subscriptions.js';
+import {
+  ADDON,
+  CARDLESS,
+  MONTHLY,
+  NOW,
+  SEAT,
+  SUBSCRIPTION_SEED,
+  sub,
+  YEARLY,
+} from '../emulator/subscription-seed.js';
+import { call, manualClock } from '../emulator/support.js';
+import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from './openapi.js';
+import { undefinedFields } from './undefined-fields.js';
+
+let emulator: RunningEmulator;
+let paddle: Paddle;
+let validator: ResponseValidator;
+
+beforeAll(async () => {
+  validator = responseValidator(FULL_SPEC_FILE);
+  emulator = await startEmulator({ seed: { sandbox: SUBSCRIPTION_SEED }, now: manualClock(NOW).now });
+  paddle = new Paddle(emulator.apiKey, { environment: emulator.url as Environment });
+});
+beforeEach(() => emulator.reset());
+afterAll(() => emulator.close());
+
+const ONE = '/subscriptions/{subscription_id}';
+const change = (mode: string) => ({
+  items: [
+    { price_id: YEARLY, quantity: 1 },
+    { price_id: SEAT, quantity: 6 },
+  ],
+  proration_billing_mode: mode,
+});
+
+describe('subscription answers validate against Paddle’s OpenAPI description', () => {
+  it.each([
+    ['GET', '/subscriptions', '/subscriptions?per_page=200', undefined],
+    [
+      'GET',
+      '/subscriptions',
+      `/subscriptions?status=${SUBSCRIPTION_STATUSES.join(',')}&price_id=${MONTHLY}`,
+      undefined,
+    ],
+    [
+      'GET',
+      ONE,
+      `/subscriptions/${sub(1)}?include=next_transaction,recurring_transaction_details`,
+      undefined,
+    ],
+    [
+      'GET',
+      ONE,
+      `/subscriptions/${sub(3)}?include=next_transaction,recurring_transaction_details`,
+      undefined,
+    ],
+    ['GET', ONE, `/subscriptions/${sub(6)}?include=next_transaction`, undefined],
+    ['PATCH', `${ONE}/preview`, `/subscriptions/${sub(1)}/preview`, change('prorated_immediately')],
+    ['PATCH', `${ONE}/preview`, `/subscriptions/${sub(1)}/preview`, change('full_next_billing_period')],
+    ['PATCH', `${ONE}/preview`, `/subscriptions/${sub(1)}/preview`, change('do_not_bill')],
+    ['PATCH', ONE, `/subscriptions/${sub(2)}`, change('prorated_next_billing_period')],
+    ['PATCH', ONE, `/subscriptions/${sub(6)}`, change('do_not_bill')],
+    ['PATCH', ONE, `/subscriptions/${sub(8)}`, change('do_not_bill')],
+    ['GET', '/subscriptions', '/subscriptions?status=gone', undefined],
+    ['GET', ONE, `/subscriptions/${sub(99)}`, undefined],
+  ])('%s %s (%s)', async (method, template, path, body) => {
+    const res = await call(emulator, method, path, { body });
+    expect(validator.check(method, template, res.status, res.body)).toEqual([]);
+  });
+
+  it('the demo data’s subscriptions too', async () => {
+    const res = await call(
+      emulator,
+      'GET',
+      '/subscriptions?per_page=200&customer_id=' + (await demoCustomer()),
+    );
+    expect(res.body.data.length).toBeGreaterThan(0);
+    expect(validator.check('GET', '/subscriptions', res.status, res.body)).toEqual([]);
+  });
+});
+
+async function demoCustomer(): Promise<string> {
+  return (await call(emulator, 'GET', '/customers?email=demo@example.com')).body.data[0].id;
+}
+
+describe('the Node SDK reads every subscription answer with no field undefined', () => {
+  it('subscriptions.list: every subscription, seeded and demo, with its estimated total', async () => {
+    const collection = paddle.subscriptions.list({ perPage: 200 });
+    const all = await collection.next();
+    expect(all.length).toBe(collection.estimatedTotal);
+    expect(all.flatMap((s) => undefinedFields(s).map((p) => `${s.id}${p}`))).toEqual([]);
+    const counted = paddle.subscriptions.list({ priceId: [MONTHLY], status: ['active'], perPage: 1 });
+    await counted.next();
+    expect(counted.estimatedTotal).toBe(4);
+  });
+
+  it('subscriptions.get with both includes', async () => {
+    const got = await paddle.subscriptions.get(sub(1), {
+      include: ['next_transaction', 'recurring_transaction_details'],
+    });
+    expect(got.nextTransaction?.details.totals.total).toBe(String(2400 + 5 * 500));
+    expect(undefinedFields(got)).toEqual([]);
+  });
+
+  it('subscriptions.previewUpdate and subscriptions.update', async () => {
+    const body = {
+      items: [
+        { priceId: MONTHLY, quantity: 1 },
+        { priceId: ADDON, quantity: 2 },
+      ],
+      prorationBillingMode: 'prorated_immediately' as const,
+    };
+    const preview = await paddle.subscriptions.previewUpdate(sub(2), body);
+    expect(preview.updateSummary?.result.action).toBe('charge');
+    expect(undefinedFields(preview)).toEqual([]);
+    const updated = await paddle.subscriptions.update(sub(2), body);
+    expect(updated.items.map((i) => [i.price.id, i.quantity])).toEqual([
+      [MONTHLY, 1],
+      [ADDON, 2],
+    ]);
+    expect(undefinedFields(updated)).toEqual([]);
+  });
+
+  it('a trialing subscription on a cardless trial', async () => {
+    const got = await paddle.subscriptions.get(sub(3));
+    expect(got.items[0]?.price.id).toBe(CARDLESS);
+    expect(got.items[0]?.trialDates).not.toBeNull();
+    expect(undefinedFields(got)).toEqual([]);
+  });
+});
