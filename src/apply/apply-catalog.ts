@@ -7,14 +7,7 @@ import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { diff } from '../plan/diff.js';
 import { hasChanges, isConverged } from '../plan/summary.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
-import {
-  DEFAULT_CONCURRENCY,
-  type Execution,
-  executeOperations,
-  executePlan,
-  type StepResult,
-} from './execute.js';
-import type { Operation } from './operations.js';
+import { DEFAULT_CONCURRENCY, type Execution, executePlan, type StepResult } from './execute.js';
 
 /** The caller's pacing and retries, and how many writes run side by side. */
 export interface ApplySettings extends CallerSettings {
@@ -54,12 +47,8 @@ export async function applyPlan(
   calls: Calls,
   settings: ApplySettings,
   options: DiffOptions,
-  /** a saved plan's operations, run as they were reviewed; absent: compiled from `plan` */
-  operations?: readonly Operation[],
 ): Promise<ApplyOutcome> {
-  const execution = operations
-    ? await executeOperations(plan, operations, gateway, calls, settings)
-    : await executePlan(plan, gateway, calls, settings);
+  const execution = await executePlan(plan, gateway, calls, settings);
   if (execution.error || execution.interrupted) return { execution, verified: false };
   // nothing was written: the plan we just read is the verification
   if (!hasChanges(plan)) return { execution, verified: isConverged(plan), remaining: plan };

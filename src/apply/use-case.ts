@@ -13,7 +13,6 @@ import {
   DEFAULT_APPLY_SETTINGS,
   planCatalog,
 } from './apply-catalog.js';
-import type { Operation } from './operations.js';
 import { type PreflightOptions, refuseUnsafePlan } from './preflight.js';
 
 export interface PlanRequest {
@@ -28,8 +27,6 @@ export interface PlanRequest {
 export interface ApplyRequest extends PlanRequest {
   options: DiffOptions & PreflightOptions;
   settings: ApplySettings;
-  /** a saved plan's operations: sent as they are, once `check` has found them still what a plan makes */
-  operations?: readonly Operation[];
 }
 
 export interface PlanHooks {
@@ -38,7 +35,10 @@ export interface PlanHooks {
 }
 
 export interface ApplyHooks extends PlanHooks {
-  /** a check of the plan just read, before it is shown (a saved plan's: the account has not moved) */
+  /**
+   * a check of the plan just read, before it is shown; throws to stop. A saved plan's: the plan
+   * compiles exactly the saved operations (so what runs is what was reviewed), or has nothing to do
+   */
   check?: (plan: Plan) => void;
   /** the plan, before anything is asked or written */
   planned?: (plan: Plan) => void;
@@ -79,6 +79,6 @@ export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}
   refuseUnsafePlan(plan, options);
   if (hasChanges(plan)) await hooks.confirm?.(plan);
   hooks.executing?.();
-  const outcome = await applyPlan(catalog, plan, gateway, calls, settings, options, request.operations);
+  const outcome = await applyPlan(catalog, plan, gateway, calls, settings, options);
   return { environment, plan, options, outcome, stats: calls.stats };
 }

@@ -1,16 +1,11 @@
-// `apply <plan-file>`: what the file holds, loaded in place of a catalog file, and the one check
-// made once the account has been read (as a plan reads it, no more): the operations a plan makes now
-// must be the saved ones, key by key, or nothing is written.
-import { compileOperations } from '../apply/operations.js';
+// `apply <plan-file>`: what the file holds, loaded in place of a catalog file (the check made once
+// the account has been read is check.ts).
 import { type LoadedCatalog, loadCatalog, readCatalogFile } from '../catalog/read.js';
 import { settingsFor } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
-import type { Plan } from '../plan/types.js';
 import { shown } from '../text/escape.js';
-import { plural } from '../text/plural.js';
 import type { SavedPlan } from './document.js';
-import { driftOf } from './drift.js';
 import { readSavedPlan } from './file.js';
 
 export interface ApplyInput extends LoadedCatalog {
@@ -56,16 +51,4 @@ export async function loadApplyInput(
 function planOptions(saved: SavedPlan): string {
   const on = PLAN_OPTIONS.filter((o) => saved.options[o]).map((o) => `--${o}`);
   return on.length > 0 ? on.join(', ') : 'none';
-}
-
-/** Throws, naming every key a plan would now treat differently; returns when the saved plan still holds. */
-export function refuseDrift(saved: SavedPlan, file: string, plan: Plan): void {
-  const drift = driftOf(saved, { plan, operations: compileOperations(plan) });
-  if (drift.length === 0) return;
-  const list = drift.map((d) => `${d.kind} ${shown(d.key)}: ${d.reason}`).join('; ');
-  throw new UserError(
-    `Not applying ${shown(file)}: the account moved since the plan; ${plural(drift.length, 'key')} would now be planned differently: ${list}.`,
-    'Nothing was written. Make the plan again from the catalog, review it, and apply the new plan file.',
-    { drift },
-  );
 }

@@ -1,8 +1,10 @@
 // What a saved plan saw of the account, per key, and which keys a fresh read would now plan
-// differently: pure functions, the account read once by the caller.
-import type { Operation } from '../apply/operations.js';
+// differently: pure functions, the account read once by the caller. Every list is indexed once by
+// key, so the check grows with the size of the plan, not with its square.
+import { isRef, type Operation } from '../apply/operations.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
+import { shown } from '../text/escape.js';
 import type { SeenKey } from './document.js';
 
 const keyOf = (o: { kind: string; key: string }) => `${o.kind} ${o.key}`;
@@ -32,7 +34,7 @@ export function seenOf(plan: Plan): SeenKey[] {
 }
 
 /** JSON with the fields of every object sorted: two values equal as data compare equal as text. */
-function stable(value: unknown): string {
+export function stable(value: unknown): string {
   return JSON.stringify(value, (_key, v) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
@@ -47,10 +49,17 @@ export interface Drift {
   reason: string;
 }
 
+export const ALREADY_APPLIED = 'already applied since the plan (by another apply?)';
+export const MADE_SINCE =
+  'what it refers to was made since the plan (a run of this plan that stopped partway?)';
+export const EDITED_OPERATIONS =
+  'the file sends for it what the plan does not (edited after plan wrote it, its digest recomputed?)';
+
 const actions = (s: SeenKey | undefined) => (s?.changes ?? []).map((c) => c.action);
 const pending = (s: SeenKey | undefined) => actions(s).some((a) => a !== 'unchanged');
 
-function why(saved: SeenKey | undefined, fresh: SeenKey | undefined): string {
+/** Why the account makes a key's plan differ, from what the plan saw of it then and now. */
+function whySeen(saved: SeenKey | undefined, fresh: SeenKey | undefined): string {
   if (!saved) return 'not in the plan: the account has it now';
   if (!fresh) return 'the plan had it; the account no longer does';
   const dupes = fresh.duplicates ? fresh.duplicates.others.length + 1 : 1;
@@ -62,35 +71,102 @@ function why(saved: SeenKey | undefined, fresh: SeenKey | undefined): string {
   if (fresh.changes.some((c) => c.codeConflict) && !saved.changes.some((c) => c.codeConflict)) {
     return 'another discount holds its code now';
   }
-  if (pending(saved) && !pending(fresh)) return 'already applied since the plan (by another apply?)';
+  if (pending(saved) && !pending(fresh)) return ALREADY_APPLIED;
   if (actions(saved).includes('create') && !actions(fresh).includes('create')) {
     return 'made since the plan (by another apply?)';
   }
   return 'changed in the account since the plan (an edit in the dashboard?)';
 }
 
+/** What a key's operations send; what they wait for names other keys, and is compared as a whole. */
+const sent = (ops: readonly Operation[] = []) => ops.map(({ change: _change, after: _after, ...op }) => op);
+
+/** Equal but where the saved value is a reference to a create and the fresh one an id: made since. */
+function sameButMade(saved: unknown, fresh: unknown): boolean {
+  if (isRef(saved)) return typeof fresh === 'string' || stable(saved) === stable(fresh);
+  if (Array.isArray(saved)) {
+    return (
+      Array.isArray(fresh) && saved.length === fresh.length && saved.every((v, i) => sameButMade(v, fresh[i]))
+    );
+  }
+  if (typeof saved === 'object' && saved !== null) {
+    if (typeof fresh !== 'object' || fresh === null || Array.isArray(fresh)) return false;
+    const keys = Object.keys(saved);
+    return (
+      keys.length === Object.keys(fresh).length &&
+      keys.every((k) =>
+        sameButMade((saved as Record<string, unknown>)[k], (fresh as Record<string, unknown>)[k]),
+      )
+    );
+  }
+  return saved === fresh;
+}
+
+interface KeyState {
+  seen?: SeenKey;
+  ops?: Operation[];
+}
+
+function why(key: string, saved: Map<string, KeyState>, fresh: Map<string, KeyState>): string | undefined {
+  const before = saved.get(key) ?? {};
+  const after = fresh.get(key) ?? {};
+  if (!before.seen && before.ops) return EDITED_OPERATIONS;
+  if (stable(before.seen) !== stable(after.seen)) return whySeen(before.seen, after.seen);
+  if (stable(sent(before.ops)) === stable(sent(after.ops))) return undefined;
+  return sameButMade(sent(before.ops), sent(after.ops)) ? MADE_SINCE : EDITED_OPERATIONS;
+}
+
+/** Each key's seen entry and operations, indexed once. */
+function byKey(seen: readonly SeenKey[], operations: readonly Operation[]): Map<string, KeyState> {
+  const keys = new Map<string, KeyState>();
+  const state = (o: { kind: string; key: string }) => {
+    const found = keys.get(keyOf(o)) ?? {};
+    keys.set(keyOf(o), found);
+    return found;
+  };
+  for (const s of seen) state(s).seen = s;
+  for (const op of operations) {
+    const found = state(op);
+    found.ops = [...(found.ops ?? []), op];
+  }
+  return keys;
+}
+
 /**
  * The keys whose change would now differ from the saved plan's: what the plan saw of them, or the
- * operations it would send for them. Empty: the saved operations are exactly what a plan makes now.
+ * operations it would send for them (a key of an operation no plan saw included).
  */
 export function driftOf(
   saved: { seen: readonly SeenKey[]; operations: readonly Operation[] },
   fresh: { plan: Plan; operations: readonly Operation[] },
 ): Drift[] {
-  const before = new Map(saved.seen.map((s) => [keyOf(s), s]));
-  const after = new Map(seenOf(fresh.plan).map((s) => [keyOf(s), s]));
-  // what a key's operations send; what they wait for names other keys, which are compared themselves
-  const opsOf = (ops: readonly Operation[], key: string) =>
-    stable(ops.filter((op) => keyOf(op) === key).map(({ change: _change, after: _after, ...op }) => op));
-  const keys = [...new Set([...before.keys(), ...after.keys()])];
-  return keys
-    .filter(
-      (key) =>
-        stable(before.get(key)) !== stable(after.get(key)) ||
-        opsOf(saved.operations, key) !== opsOf(fresh.operations, key),
-    )
-    .map((key) => {
-      const [kind = '', ...rest] = key.split(' ');
-      return { kind, key: rest.join(' '), reason: why(before.get(key), after.get(key)) };
-    });
+  const before = byKey(saved.seen, saved.operations);
+  const after = byKey(seenOf(fresh.plan), fresh.operations);
+  const keys = new Set([...before.keys(), ...after.keys()]);
+  return [...keys].flatMap((key) => {
+    const reason = why(key, before, after);
+    if (reason === undefined) return [];
+    const [kind = '', ...rest] = key.split(' ');
+    return [{ kind, key: rest.join(' '), reason }];
+  });
+}
+
+/**
+ * Where the saved operations, as a whole, differ from the ones the plan compiles now — their
+ * number, their order, each body, what each waits for — or undefined when they are the same.
+ */
+export function operationsDiffer(
+  saved: readonly Operation[],
+  fresh: readonly Operation[],
+): string | undefined {
+  if (saved.length !== fresh.length) {
+    return `it holds ${saved.length} operations; the plan makes ${fresh.length}`;
+  }
+  const at = saved.findIndex((op, i) => stable(op) !== stable(fresh[i]));
+  if (at < 0) return undefined;
+  const mine = saved[at] as Operation;
+  const theirs = fresh[at] as Operation;
+  return mine.id === theirs.id
+    ? `operation ${at + 1} (${shown(mine.id)}) is not the plan's: what it sends or waits for differs`
+    : `operation ${at + 1} is ${shown(mine.id)}; the plan makes ${shown(theirs.id)} there`;
 }

@@ -140,11 +140,75 @@ describe('plan --out, apply <plan-file>', { timeout: 60_000 }, () => {
     expect((await refused()).message).toContain('product pro: an object that looks the same appeared');
   });
 
-  it('refused after another apply of the same plan', async () => {
+  it('applied again after it went through: says the account already is what it leads to, exit 0, no write', async () => {
     await savedRaise();
     expect((await cli(['apply', 'plan.json', '--yes'])).code).toBe(0);
+    const before = writes().length;
+    const again = await cli(['apply', 'plan.json', '--yes']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(
+      'plan.json is applied already: the account is what it leads to. Nothing to write.',
+    );
+    expect(again.stderr).toContain('Verified');
+    expect(writes().length).toBe(before);
+  });
+
+  it('refused, before any write and even without --yes, when the file runs an operation the plan does not make', async () => {
+    const file = writeCatalog(dir, PRO_CATALOG(), 'catalog.yaml');
+    expect((await cli(['apply', file, '--yes'])).code).toBe(0);
+    const handMade = await gateway().createProduct('dashboard', { name: 'Hand-made', tax_category: 'saas' });
+    expect((await cli(['plan', file, '--out', 'plan.json'])).stdout).toContain('No changes.');
+    const document = JSON.parse(readFileSync(planFile, 'utf8'));
+    document.operations.push({
+      id: 'archive product made-up',
+      change: 0,
+      kind: 'product',
+      key: 'made-up',
+      verb: 'archive',
+      target: handMade.id,
+      body: { status: 'archived' },
+      after: [],
+      recover: null,
+    });
+    writeFileSync(planFile, JSON.stringify({ ...document, digest: digestOf(document) }));
+    const before = writes().length;
+    const asked = await cli(['apply', 'plan.json']);
+    expect(asked.code).toBe(1);
+    expect(asked.stderr).toContain('product made-up: the file sends for it what the plan does not');
+    expect((await refused()).message).toContain('product made-up');
+    expect(writes().length).toBe(before);
+    expect((await gateway().snapshot()).products.find((p) => p.id === handMade.id)?.status).toBe('active');
+  });
+
+  it('refused before any write when two operations are swapped', async () => {
+    writeCatalog(dir, PRO_CATALOG(), 'catalog.yaml');
+    expect((await cli(['plan', 'catalog.yaml', '--out', 'plan.json'])).code).toBe(0);
+    const document = JSON.parse(readFileSync(planFile, 'utf8'));
+    document.operations = [document.operations[1], document.operations[0], ...document.operations.slice(2)];
+    writeFileSync(planFile, JSON.stringify({ ...document, digest: digestOf(document) }));
+    expect((await refused()).message).toBe(
+      'Not applying plan.json: its operations are not the ones its plan makes: operation 1 is create price pro/monthly; the plan makes create product pro there. Nothing was written.',
+    );
+  });
+
+  it('after a run that stopped partway: make the plan again, with the reason', async () => {
+    const file = writeCatalog(
+      dir,
+      // declared approved, but this account has not approved it: Paddle refuses the create
+      `${PRO_CATALOG()}  ebook:\n    name: E-book\n    tax_category: ebooks\nenvironments:\n  sandbox:\n    approved_tax_categories: [ebooks]\n`,
+      'catalog.yaml',
+    );
+    expect((await cli(['plan', file, '--out', 'plan.json'])).code).toBe(0);
+    const failed = await cli(['apply', 'plan.json', '--yes', '--concurrency', '1']);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain(`fix the cause, then make the plan again (plan ${file} --out plan.json)`);
+    expect(failed.stderr).not.toContain('run apply again');
     const error = await refused();
-    expect(error.message).toContain('price pro/monthly: already applied since the plan (by another apply?)');
+    expect(error.message).toContain(
+      'Not applying plan.json: part of it is in the account already (a run of this plan that stopped partway, or another apply?)',
+    );
+    expect(error.message).not.toContain('an edit in the dashboard');
+    expect(error.hint).toContain(`Make the plan again (plan ${file} --out plan.json)`);
   });
 
   it('refused for the other environment, for another API, when edited, and of another format version', async () => {

@@ -7,10 +7,11 @@ import { compileOperations } from '../../src/apply/operations.js';
 import { UserError } from '../../src/errors.js';
 import { diff } from '../../src/plan/diff.js';
 import type { CatalogSnapshot } from '../../src/plan/remote.js';
-import { planFileJsonSchema } from '../../src/saved-plan/document.js';
+import { checkSavedPlan } from '../../src/saved-plan/check.js';
+import { digestOf, planFileJsonSchema, type SavedPlan } from '../../src/saved-plan/document.js';
 import { driftOf } from '../../src/saved-plan/drift.js';
 import { readSavedPlan, savedPlanDocument, savedPlanText } from '../../src/saved-plan/file.js';
-import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
+import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
 
 const catalog = catalogOf({ pro });
 const target = { environment: 'sandbox' as const, baseUrl: 'https://sandbox-api.paddle.com' };
@@ -104,5 +105,147 @@ describe('drift: the keys a plan made now would treat differently', () => {
     ],
   ])('%s', (_what, before, after, expected) => {
     expect(driftAfter(before, after)).toEqual(expected);
+  });
+});
+
+describe('apply <plan-file> runs the saved operations only when they are, as a whole, what the plan makes now', () => {
+  const two = catalogOf({
+    pro: { ...pro, prices: { monthly, yearly: { ...monthly, description: 'Pro yearly' } } },
+  });
+  const savedFor = (snapshot: CatalogSnapshot, edit: (d: SavedPlan) => SavedPlan = (d) => d) => {
+    const plan = diff(two, snapshot);
+    const document = edit(
+      savedPlanDocument({
+        plan,
+        operations: compileOperations(plan),
+        catalog: two,
+        catalogFile: 'catalog.yaml',
+        target,
+        options: {},
+        toolVersion: '0.1.0',
+        now: new Date('2026-11-24T06:00:00Z'),
+      }),
+    );
+    return { ...document, digest: digestOf(document) };
+  };
+  const check = (document: SavedPlan, now: CatalogSnapshot) =>
+    checkSavedPlan(document, 'plan.json', diff(two, now));
+  const archiveHandMade = (d: SavedPlan): SavedPlan => ({
+    ...d,
+    operations: [
+      ...d.operations,
+      {
+        id: 'archive product hand-made',
+        change: 0,
+        kind: 'product',
+        key: 'hand-made',
+        verb: 'archive',
+        target: 'pro_01handmade00000000000000000',
+        body: { status: 'archived' },
+        after: [],
+        recover: null,
+      },
+    ],
+  });
+  const swap = (d: SavedPlan): SavedPlan => {
+    const [a, b, ...rest] = d.operations;
+    return { ...d, operations: [b, a, ...rest] as SavedPlan['operations'] };
+  };
+  const unordered = (d: SavedPlan): SavedPlan => ({
+    ...d,
+    operations: d.operations.map((op) => ({ ...op, after: [] })),
+  });
+
+  it('the same operations: applied as saved', () => {
+    expect(check(savedFor(snapshotOf()), snapshotOf())).toBe('as-saved');
+  });
+
+  it.each([
+    [
+      'an operation under a key no plan saw, appended to a plan of no changes',
+      archiveHandMade,
+      /hand-made: the file sends for it what the plan does not/,
+    ],
+    [
+      'two operations swapped',
+      swap,
+      /operation 1 is create price pro\/monthly; the plan makes create product pro there/,
+    ],
+    [
+      'the edges of what waits for what removed',
+      unordered,
+      /operation 2 \(create price pro\/monthly\) is not the plan's/,
+    ],
+  ])('refused: %s', (_what, edit, message) => {
+    const now = snapshotOf();
+    expect(() => check(savedFor(now, edit), now)).toThrow(UserError);
+    expect(() => check(savedFor(now, edit), now)).toThrow(message);
+  });
+
+  it('refused: an operation appended to a plan that said "No changes."', () => {
+    const applied = snapshotOf(
+      remoteProduct('pro', { id: 'pro_1' }, [
+        price('pro/monthly', { id: 'pri_1' }),
+        price('pro/yearly', { id: 'pri_2', description: 'Pro yearly' }),
+      ]),
+    );
+    expect(savedFor(applied).operations).toEqual([]);
+    expect(() => check(savedFor(applied, archiveHandMade), applied)).toThrow(/hand-made/);
+  });
+
+  it('the account already is what the plan leads to: nothing to run, not a refusal', () => {
+    const applied = snapshotOf(
+      remoteProduct('pro', { id: 'pro_1' }, [
+        price('pro/monthly', { id: 'pri_1' }),
+        price('pro/yearly', { id: 'pri_2', description: 'Pro yearly' }),
+      ]),
+    );
+    expect(check(savedFor(snapshotOf()), applied)).toBe('already-applied');
+    expect(() => check(savedFor(snapshotOf(), archiveHandMade), applied)).toThrow(/hand-made/);
+  });
+
+  it('a run of the plan that stopped after the product: the prices are named as waiting on what it made', () => {
+    const half = snapshotOf(remoteProduct('pro', { id: 'pro_1' }));
+    expect(() => check(savedFor(snapshotOf()), half)).toThrow(
+      'Not applying plan.json: part of it is in the account already (a run of this plan that stopped partway, or another apply?); 3 keys would now be planned differently: product pro: already applied since the plan (by another apply?); price pro/monthly: what it refers to was made since the plan (a run of this plan that stopped partway?); price pro/yearly: what it refers to was made since the plan (a run of this plan that stopped partway?).',
+    );
+  });
+});
+
+describe('the drift check indexes each list once', () => {
+  /** An array that counts how often its elements are read. */
+  const counted = <T>(items: T[], reads: { n: number }): T[] =>
+    new Proxy(items, {
+      get(target, property, receiver) {
+        if (typeof property === 'string' && /^\d+$/.test(property)) reads.n += 1;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+
+  it('reads each operation a bounded number of times, however many keys there are', () => {
+    const products = Object.fromEntries(
+      Array.from({ length: 300 }, (_, i) => [`p${i}`, { ...pro, name: `P${i}` }]),
+    );
+    const many = catalogOf(products);
+    const plan = diff(many, snapshotOf());
+    const operations = compileOperations(plan);
+    const document = savedPlanDocument({
+      plan,
+      operations,
+      catalog: many,
+      catalogFile: 'catalog.yaml',
+      target,
+      options: {},
+      toolVersion: '0.1.0',
+      now: new Date(0),
+    });
+    const reads = { n: 0 };
+    const drift = driftOf(
+      { seen: document.seen, operations: counted(document.operations, reads) },
+      { plan, operations: counted(operations, reads) },
+    );
+    expect(drift).toEqual([]);
+    expect(operations).toHaveLength(600);
+    expect(reads.n).toBeLessThanOrEqual(4 * 2 * operations.length);
   });
 });

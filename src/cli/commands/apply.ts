@@ -10,11 +10,15 @@ import { formatOf } from '../../ids/render.js';
 import { checkOutputFile, tryWriteOutputFile, type UnwrittenFile } from '../../output-file.js';
 import { environmentOf } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
-import { loadApplyInput, refuseDrift } from '../../saved-plan/apply-saved.js';
+import type { Plan } from '../../plan/types.js';
+import { loadApplyInput } from '../../saved-plan/apply-saved.js';
+import { checkSavedPlan } from '../../saved-plan/check.js';
+import type { SavedPlan } from '../../saved-plan/document.js';
 import { checkSavedTarget } from '../../saved-plan/file.js';
 import { processControl, STOP_SIGNALS, type StopSignal } from '../../terminal/io.js';
 import { confirm, confirmByTyping } from '../../terminal/prompts.js';
 import type { Reporter } from '../../terminal/reporter.js';
+import { shown } from '../../text/escape.js';
 import * as applyView from '../../views/apply/apply.js';
 import { publishApply } from '../../views/apply/step-summary.js';
 import { EXIT_ERROR, EXIT_OK } from '../../views/failure.js';
@@ -118,21 +122,30 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
       gateway: catalogGateway(session, reporter),
       options,
       settings: applySettings(flags, { reporter, io }, stop.signal),
-      operations: saved?.operations,
     };
     const result = await applyCatalog(request, {
       reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work),
-      check: saved ? (plan) => refuseDrift(saved, file, plan) : undefined,
+      check: saved ? (plan) => checkSaved(reporter, saved, file, plan) : undefined,
       planned: (plan) => planView.renderHuman({ environment, plan, options }, reporter),
       confirm: () => confirmApply(reporter, flags, environment),
       executing: stop.listen,
     });
-    const where = { baseUrl: session.target.baseUrl, planFile: saved ? file : undefined };
+    const where = {
+      baseUrl: session.target.baseUrl,
+      planFile: saved ? file : undefined,
+      planCatalog: saved?.catalog_file,
+    };
     return await report(reporter, io.cwd, result, flags, where);
   } finally {
     stop.release();
     await session.close();
   }
+}
+
+/** A saved plan runs only as it was saved; one already applied says so, and ends as no changes. */
+function checkSaved(reporter: Reporter, saved: SavedPlan, file: string, plan: Plan): void {
+  if (checkSavedPlan(saved, file, plan) !== 'already-applied') return;
+  reporter.info(`${shown(file)} is applied already: the account is what it leads to. Nothing to write.`);
 }
 
 /** Before anything is written to the account: a folder given for an output file, a hand-written module. */
@@ -228,12 +241,13 @@ async function report(
   cwd: string,
   applied: ApplyResult,
   flags: ApplyFlags,
-  { baseUrl, planFile }: { baseUrl: string; planFile: string | undefined },
+  { baseUrl, planFile, planCatalog }: { baseUrl: string; planFile?: string; planCatalog?: string },
 ): Promise<number> {
   const { environment, plan, outcome } = applied;
   const results = keyResults(plan, outcome.execution.steps);
   const unwritten = await writeIdFiles(cwd, flags, { environment, catalog: plan.catalog, baseUrl }, results);
-  const result: applyView.ApplyReport = { ...applied, results, unwritten, ...(planFile ? { planFile } : {}) };
+  const saved = planFile ? { planFile, planCatalog } : {};
+  const result: applyView.ApplyReport = { ...applied, results, unwritten, ...saved };
   show(reporter, applyView, result);
   await publishApply(reporter, plan, {
     environment,

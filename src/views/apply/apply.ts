@@ -20,6 +20,8 @@ export interface ApplyReport extends ApplyResult {
   unwritten: UnwrittenFile[];
   /** the saved plan applied (`apply <plan-file>`), as the user named it */
   planFile?: string;
+  /** the catalog file that saved plan was made from */
+  planCatalog?: string;
 }
 
 /** The steps a person would take in the dashboard to finish what the run did not. */
@@ -72,7 +74,7 @@ export function renderVerdict(result: ApplyReport, out: Reporter): void {
   if (execution.error || execution.interrupted) {
     if (execution.error) printRemoteError(execution.error, out);
     else out.error(INTERRUPTED_MESSAGE);
-    renderRemaining(remainingSteps(result), out);
+    renderRemaining(remainingSteps(result), out, again(result));
   } else if (!result.outcome.verified) {
     renderNotVerified(result, out);
   } else {
@@ -80,9 +82,15 @@ export function renderVerdict(result: ApplyReport, out: Reporter): void {
   }
 }
 
-function renderRemaining(remaining: string[], out: Reporter): void {
+/** How to pick up where a run stopped: a saved plan is made again (it no longer holds), a catalog applied again. */
+const again = ({ planFile, planCatalog }: ApplyReport) =>
+  planFile
+    ? `fix the cause, then make the plan again (plan ${shown(planCatalog ?? '<catalog>')} --out ${shown(planFile)}), review it and apply the new plan file: this one no longer holds, the new one picks up where this stopped`
+    : 'fix the cause and run apply again: it picks up where this stopped';
+
+function renderRemaining(remaining: string[], out: Reporter, how: string): void {
   if (remaining.length === 0) return;
-  out.info('\nWhat is left to do (or fix the cause and run apply again: it picks up where this stopped).');
+  out.info(`\nWhat is left to do (or ${how}).`);
   out.info('As steps in the Paddle dashboard:');
   for (const line of remaining) out.info(line);
 }

@@ -1,0 +1,62 @@
+// `apply <plan-file>`, once the account has been read (as a plan reads it, no more): the saved plan
+// runs only when the operations a plan compiles now are, as a whole, the saved ones — the same
+// operations, each body, what each waits for, in the same order — or when there is nothing left to
+// run because the account already is what the plan leads to. Anything else is refused before a write.
+import { compileOperations } from '../apply/operations.js';
+import { UserError } from '../errors.js';
+import { isConverged } from '../plan/summary.js';
+import type { Plan } from '../plan/types.js';
+import { shown } from '../text/escape.js';
+import { plural } from '../text/plural.js';
+import type { SavedPlan } from './document.js';
+import { ALREADY_APPLIED, type Drift, driftOf, MADE_SINCE, operationsDiffer } from './drift.js';
+
+/** `as-saved`: the plan compiles exactly the saved operations; `already-applied`: nothing is left to do. */
+export type SavedPlanCheck = 'as-saved' | 'already-applied';
+
+/** Throws the refusal (nothing written), or says how the saved plan stands against the account now. */
+export function checkSavedPlan(saved: SavedPlan, file: string, plan: Plan): SavedPlanCheck {
+  if (leadsTo(saved, plan)) return 'already-applied';
+  const operations = compileOperations(plan);
+  const drift = driftOf(saved, { plan, operations });
+  if (drift.length > 0) throw driftError(saved, file, drift);
+  const differ = operationsDiffer(saved.operations, operations);
+  if (differ) {
+    throw new UserError(
+      `Not applying ${shown(file)}: its operations are not the ones its plan makes: ${differ}. Nothing was written.`,
+      `A saved plan is applied exactly as plan wrote it, or not at all. ${planAgain(saved, file)}`,
+    );
+  }
+  return 'as-saved';
+}
+
+/**
+ * The account already is what the saved plan leads to: a plan made now has nothing to do, and each
+ * saved operation belongs to a change the plan saw pending (so none is one nobody reviewed).
+ */
+function leadsTo(saved: SavedPlan, plan: Plan): boolean {
+  if (saved.operations.length === 0 || !isConverged(plan)) return false;
+  const pending = new Set(
+    saved.seen
+      .filter((s) => s.changes.some((c) => c.action !== 'unchanged'))
+      .map((s) => `${s.kind} ${s.key}`),
+  );
+  return saved.operations.every((op) => pending.has(`${op.kind} ${op.key}`));
+}
+
+const planAgain = (saved: SavedPlan, file: string) =>
+  `Make the plan again (plan ${shown(saved.catalog_file)} --out ${shown(file)}), review it, and apply the new plan file.`;
+
+function driftError(saved: SavedPlan, file: string, drift: Drift[]): UserError {
+  const list = drift.map((d) => `${d.kind} ${shown(d.key)}: ${d.reason}`).join('; ');
+  // part of the plan done and the rest not: most likely a run of this very plan that stopped
+  const partway = drift.some((d) => d.reason === ALREADY_APPLIED || d.reason === MADE_SINCE);
+  const why = partway
+    ? 'part of it is in the account already (a run of this plan that stopped partway, or another apply?)'
+    : 'the account moved since the plan';
+  return new UserError(
+    `Not applying ${shown(file)}: ${why}; ${plural(drift.length, 'key')} would now be planned differently: ${list}.`,
+    `Nothing was written. ${planAgain(saved, file)}`,
+    { drift },
+  );
+}
