@@ -1,6 +1,8 @@
 // Secret hygiene, "the key is never printed": every command in every output mode, run with a
 // distinctive PADDLE_API_KEY; the key is in no stdout, no stderr and no file the tool writes
-// (id maps, dotenv, currencies cache, downloaded PDF, GitHub step summary and outputs).
+// (id maps, dotenv, currencies cache, downloaded PDF, GitHub step summary and outputs). The CLI runs
+// in-process; one test runs real processes, so whatever a library might write to the console of the
+// process is looked at too.
 import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { customerIdOf, transactionsOf } from '../billing/emulator-fixtures.js';
 import { defined } from '../helpers/defined.js';
 import { ROOT, runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { CANARY, canaryEmulator, expectNoKey, expectNoKeyInFiles, withTempDir } from './support/canary.js';
 
 let emulator: RunningEmulator;
@@ -83,7 +86,7 @@ describe('secret hygiene: every command, every output mode', () => {
         const env = { ...(await prepare(dir)), ...modeEnv };
         const runs = Object.entries(commands(dir));
         const results = await Promise.all(
-          runs.map(([, args]) => runCli([...args, ...modeArgs], { env, cwd: dir })),
+          runs.map(([, args]) => runCliInProcess([...args, ...modeArgs], { env, cwd: dir })),
         );
         runs.forEach(([name], i) => {
           const { code, stdout, stderr } = defined(results[i], `the ${name} run`);
@@ -100,15 +103,34 @@ describe('secret hygiene: every command, every output mode', () => {
   }
 });
 
-// ids and refs in a test of their own per mode: two more CLI processes beside the nine above would
-// time the suite out on a loaded machine.
+// Real processes: their whole stdout and stderr, whatever wrote to them, for the two commands that
+// do the most (apply's writes and files, invoice's download); two node start-ups, so a longer
+// bound for a loaded machine.
+describe('secret hygiene in real processes', () => {
+  it('apply and invoice: the key is in no output of the process', { timeout: 60_000 }, async () => {
+    await withTempDir('pc-secrets-process-', async (dir) => {
+      const env = { ...(await prepare(dir)), NO_COLOR: '' };
+      const { apply, invoice } = commands(dir);
+      const runs = await Promise.all(
+        [apply, invoice].map((args) => runCli(defined(args, 'a command'), { env, cwd: dir })),
+      );
+      for (const { code, stdout, stderr } of runs) {
+        expectNoKey('stdout', stdout);
+        expectNoKey('stderr', stderr);
+        expect(code, stderr).toBe(0);
+      }
+      expect(await expectNoKeyInFiles(dir)).toBeGreaterThanOrEqual(3);
+    });
+  });
+});
+
 describe('secret hygiene: ids and refs, every output mode', () => {
   for (const [mode, { args: modeArgs, env: modeEnv }] of Object.entries(MODES)) {
     it(`${mode}: the key is in no output and no written file`, async () => {
       await withTempDir('pc-secrets-ids-', async (dir) => {
         const env = { ...(await prepare(dir)), ...modeEnv };
         await writeFile(join(dir, 'app.ts'), `export const PRICE = 'pri_01${'a'.repeat(24)}';\n`);
-        const ids = await runCli(
+        const ids = await runCliInProcess(
           [
             'ids',
             join(dir, 'catalog.yaml'),
@@ -119,7 +141,7 @@ describe('secret hygiene: ids and refs, every output mode', () => {
           ],
           { env, cwd: dir },
         );
-        const refs = await runCli(['refs', dir, ...modeArgs], { env, cwd: dir });
+        const refs = await runCliInProcess(['refs', dir, ...modeArgs], { env, cwd: dir });
         expect(ids.code, ids.stderr).toBe(0);
         expect(refs.code, refs.stderr).toBe(1); // the made-up price id: looked up, and unknown
         for (const [name, text] of Object.entries({

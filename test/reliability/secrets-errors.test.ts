@@ -1,9 +1,12 @@
 // Secret hygiene on the error paths: API errors, refused guards, bad flags and URLs, unreachable and hostile servers.
+// The CLI runs in-process (its retries wait on a jumping clock); one test runs real processes, so
+// whatever a library might write to the console of the process is looked at too.
 import { copyFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { ROOT, runCli } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import {
   CANARY,
   canaryEmulator,
@@ -31,10 +34,17 @@ interface Case {
   args: string[];
   url?: string | (() => Promise<string>);
   key?: string;
+  /** how the CLI is run (default: in-process) */
+  run?: typeof runCli;
 }
 
 /** Runs one failing command line in human and --json mode; both fail with exit 1, neither leaks. */
-async function expectFailsWithoutKey({ args, url, key = CANARY }: Case): Promise<string> {
+async function expectFailsWithoutKey({
+  args,
+  url,
+  key = CANARY,
+  run = runCliInProcess,
+}: Case): Promise<string> {
   return withTempDir('pc-secrets-err-', async (dir) => {
     await copyFile(join(ROOT, 'catalogs/saas-starter.yaml'), join(dir, 'catalog.yaml'));
     await writeFile(join(dir, 'invalid.yaml'), 'version: 1\nproducts:\n  Pro:\n    name: ""\n');
@@ -50,8 +60,8 @@ async function expectFailsWithoutKey({ args, url, key = CANARY }: Case): Promise
         ? [...extra, '--ids-out', join(dir, 'ids.json'), '--env-out', join(dir, 'p.env')]
         : extra;
     const [human, json] = await Promise.all([
-      runCli(withFiles(args), { env, cwd: dir }),
-      runCli(withFiles([...args, '--json']), { env, cwd: dir }),
+      run(withFiles(args), { env, cwd: dir }),
+      run(withFiles([...args, '--json']), { env, cwd: dir }),
     ]);
     for (const [mode, r] of [
       ['human', human],
@@ -123,14 +133,16 @@ describe('secret hygiene on error paths', () => {
     ]);
   });
 
-  // Echoed in an error, in HTML, in a wrong-shaped body, and upper-cased, percent-encoded or in
-  // base64. The tool retries these answers with backoff, so a server's runs go side by side; one
-  // test per server keeps the CLI processes alive at once few enough for a loaded 2-core machine.
-  it.each<Hostility>(['echo-in-error', 'echo-in-html', 'echo-in-wrong-shape', 'echo-encoded-in-error'])(
+  // Echoed in an error, in HTML, in a wrong-shaped body, in a rate-limit answer, and upper-cased,
+  // percent-encoded or in base64. The tool retries these answers until it gives up.
+  it.each<Hostility>([
+    'echo-in-error',
+    'echo-in-html',
+    'echo-in-wrong-shape',
+    'echo-encoded-in-error',
+    'echo-in-rate-limit',
+  ])(
     'a server that echoes the Authorization header (%s) on plan, apply and history: no form of the key gets out',
-    {
-      timeout: 60_000,
-    },
     async (kind) => {
       const { url, close } = await hostileServer(kind);
       try {
@@ -146,4 +158,21 @@ describe('secret hygiene on error paths', () => {
       }
     },
   );
+
+  // Real processes: their whole stdout and stderr, whatever wrote to them (four node start-ups, so
+  // a longer bound for a loaded machine). The server asks for its rate-limit answers to be retried
+  // at once (Retry-After: 0), so the runs retry to the end without waiting out a backoff.
+  it('in real processes: a server that echoes the key in its rate-limit answers, on plan and history', {
+    timeout: 60_000,
+  }, async () => {
+    const { url, close } = await hostileServer('echo-in-rate-limit');
+    try {
+      await Promise.all([
+        expectFailsWithoutKey({ args: ['plan', 'catalog.yaml'], url, key: ODD_CANARY, run: runCli }),
+        expectFailsWithoutKey({ args: ['history', '--email', 'demo@example.com'], url, run: runCli }),
+      ]);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -11,6 +11,7 @@ export type Hostility =
   | 'echo-in-html'
   | 'echo-in-wrong-shape'
   | 'echo-encoded-in-error'
+  | 'echo-in-rate-limit'
   | 'controls-in-error'
   | 'data-null'
   | 'data-object'
@@ -26,6 +27,7 @@ interface Answer {
   status: number;
   type: string;
   body: string;
+  headers?: Record<string, string>;
 }
 
 interface Asked {
@@ -79,6 +81,17 @@ const RESPONSES: Record<Hostility, (asked: Asked) => Answer> = {
       500,
     );
   },
+  // a 429 that may be retried at once (Retry-After: 0), every time: the retries cost no wait
+  'echo-in-rate-limit': ({ auth }) => ({
+    ...json(
+      {
+        error: { type: 'request_error', code: 'too_many_requests', detail: `slow down, ${auth}` },
+        meta: { request_id: auth },
+      },
+      429,
+    ),
+    headers: { 'retry-after': '0' },
+  }),
   'controls-in-error': () =>
     json(
       {
@@ -148,8 +161,13 @@ export async function hostileServer(kind: Hostility): Promise<HostileServer> {
     requests.push({ method: req.method ?? '', url: req.url ?? '' });
     const auth = req.headers.authorization ?? '';
     const path = new URL(req.url ?? '/', base).pathname;
-    const { status, type, body } = RESPONSES[kind]({ auth, method: req.method ?? 'GET', base, path });
-    res.writeHead(status, { 'content-type': type, 'x-request-id': auth });
+    const { status, type, body, headers } = RESPONSES[kind]({
+      auth,
+      method: req.method ?? 'GET',
+      base,
+      path,
+    });
+    res.writeHead(status, { 'content-type': type, 'x-request-id': auth, ...headers });
     res.end(body);
   });
   base = await listen(server);
