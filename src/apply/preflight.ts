@@ -2,14 +2,14 @@
 // user most likely meant (look-alikes), discount codes another discount of the account holds, and
 // --adopt plans that could not tell which object to take.
 import { UserError } from '../errors.js';
+import { CODE_CONFLICT_WAY_OUT, describeCodeConflict } from '../plan/code-conflict-words.js';
 import { codeConflictsOf } from '../plan/code-conflicts.js';
+import { LOOKALIKE_WAYS_OUT, nameLookalike } from '../plan/lookalike-words.js';
 import { lookalikeOf } from '../plan/lookalikes.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
 import { shown } from '../text/escape.js';
 import { plural } from '../text/plural.js';
-import { CODE_CONFLICT_WAY_OUT, describeCodeConflict } from '../views/plan/code-conflict.js';
-import { LOOKALIKE_WAYS_OUT, nameLookalike } from '../views/plan/lookalike.js';
 
 export interface PreflightOptions {
   /** create beside product and price look-alikes anyway (a discount's code cannot be shared) */

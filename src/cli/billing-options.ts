@@ -1,5 +1,5 @@
-// What `history` and `invoice` share: who the customer is (--email or --customer), the Paddle
-// services of the session, and how a billing `{error}` result is shown (src/views/billing-error.ts).
+// What `history` and `invoice` share: who the customer is (--email or --customer) and the Paddle
+// services of the session. A billing `{error}` result is shown by src/views/billing-error.ts.
 import { defaultCacheDir, remoteCurrencies } from '../billing/currencies-source.js';
 import type {
   CurrencySource,
@@ -10,9 +10,6 @@ import type {
 import { UserError } from '../errors.js';
 import { paddleIdPattern } from '../paddle-facts/ids.js';
 import type { Reporter } from '../terminal/reporter.js';
-import * as errorView from '../views/billing-error.js';
-import { EXIT_ERROR } from '../views/failure.js';
-import { show } from '../views/view.js';
 import { openSession, type TargetFlags } from './target-options.js';
 
 export interface CustomerFlags {
@@ -78,10 +75,4 @@ export async function withBillingServices(
   } finally {
     await session.close();
   }
-}
-
-/** A billing `{error}` result through its views: exit 1. */
-export function showBillingError(reporter: Reporter, error: errorView.BillingError): number {
-  show(reporter, errorView, error);
-  return EXIT_ERROR;
 }

@@ -10,7 +10,9 @@ import {
 } from '../terminal/io.js';
 import { redactSecrets } from '../terminal/redact.js';
 import { Reporter } from '../terminal/reporter.js';
-import { EXIT_ERROR, EXIT_OK, handleError } from '../views/failure.js';
+import { handleError } from '../views/errors.js';
+import { EXIT_ERROR, EXIT_OK } from '../views/exit-codes.js';
+import { failure, failureDocument } from '../views/failure.js';
 import { type RegisterCommand, type Runner, wholeNumber } from './command.js';
 
 type CommandLoader = () => Promise<RegisterCommand>;
@@ -115,7 +117,10 @@ function writeStoppedDocument(io: Io, stop: Stop): void {
     stop.kind === 'timeout'
       ? `gave up after --timeout ${stop.seconds} s, before the command finished`
       : `stopped by ${stop.signal} before the command finished`;
-  new Reporter(io, { json: true, color: false }).document({ ok: false, error: { ...stop, message } });
+  const { kind, ...fields } = stop;
+  new Reporter(io, { json: true, color: false }).document(
+    failureDocument(failure(kind, { ...fields, message })),
+  );
 }
 
 /** Why a run was ended from outside the command: a signal, or --timeout. */
@@ -195,10 +200,9 @@ function answerCommanderError(
   // still promises one document on stdout
   const message = usageMessage(error, args);
   if (json) {
-    new Reporter(io, { json: true, color: false }).document({
-      ok: false,
-      error: { kind: 'usage', code: error.code, message },
-    });
+    new Reporter(io, { json: true, color: false }).document(
+      failureDocument(failure('usage', { code: error.code, message })),
+    );
   } else if (error.code === 'commander.help') {
     io.stderr.write(`error: ${message}\n`);
   }

@@ -1,37 +1,27 @@
 // `plan --emit tool-server [--out dir]`: the plan's pending changes as execute scripts for Paddle's
-// hosted tool server (src/tool-server/scripts.ts), printed or written as one .js file per script.
+// hosted tool server (scripts.ts), written as one .js file per script when a folder is given. The
+// plan command shows them (src/views/plan/scripts.ts) and decides the exit code.
 import { readdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import type { PlanResult } from '../apply/use-case.js';
-import { UserError } from '../errors.js';
+import { join } from 'node:path';
 import { writeOutputFile } from '../output-file.js';
-import { hasChanges } from '../plan/summary.js';
-import type { Reporter } from '../terminal/reporter.js';
-import { EXIT_CHANGES_PENDING, EXIT_OK } from '../views/failure.js';
-import * as scriptsView from '../views/plan/scripts.js';
-import { show } from '../views/view.js';
-import { toolServerScripts } from './scripts.js';
+import type { Plan } from '../plan/types.js';
+import { type ToolServerEmission, toolServerScripts } from './scripts.js';
 
 export const EMIT_FORMATS = ['tool-server'] as const;
 
-export interface EmitFlags {
-  emit?: (typeof EMIT_FORMATS)[number];
-  out?: string;
-  detailedExitcode?: boolean;
+export interface EmittedScripts extends ToolServerEmission {
+  /** the files the scripts went to, in order (none without a folder) */
+  files: string[];
+  /** script files in the folder from an earlier plan, which this run did not write */
+  leftovers: string[];
 }
 
-export async function emitPlan(reporter: Reporter, planned: PlanResult, flags: EmitFlags): Promise<number> {
-  if (!flags.emit) throw new UserError('--out needs --emit tool-server.');
-  const emission = toolServerScripts(planned.plan);
-  const dir = flags.out ? resolve(reporter.io.cwd, flags.out) : undefined;
+/** The plan's scripts, written into `dir` when there is one. */
+export async function emitToolServerScripts(plan: Plan, dir: string | undefined): Promise<EmittedScripts> {
+  const emission = toolServerScripts(plan);
   const files = dir ? await writeScripts(dir, emission.scripts) : [];
-  show(reporter, scriptsView, { ...planned, ...emission, format: flags.emit, files });
-  for (const file of dir ? await leftoverScripts(dir, files) : []) {
-    reporter.warn(
-      `${file} is from an earlier plan: delete it; running it again would create its objects twice.`,
-    );
-  }
-  return flags.detailedExitcode && hasChanges(planned.plan) ? EXIT_CHANGES_PENDING : EXIT_OK;
+  const leftovers = dir ? await leftoverScripts(dir, files) : [];
+  return { ...emission, files, leftovers };
 }
 
 /** Script files (`01-pro.js`) in the folder that this run did not write. */

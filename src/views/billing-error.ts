@@ -6,7 +6,10 @@
 import type { ErrorResult } from '../billing/api-error.js';
 import type { Reporter } from '../terminal/reporter.js';
 import { shown } from '../text/escape.js';
-import { printRemoteError, remoteErrorJson } from './failure.js';
+import { printRemoteError, remoteErrorJson } from './errors.js';
+import { EXIT_ERROR } from './exit-codes.js';
+import { failure, failureDocument } from './failure.js';
+import { show } from './view.js';
 
 export interface BillingError {
   kind: 'error';
@@ -16,13 +19,19 @@ export interface BillingError {
 }
 
 export function renderJson({ error, explanation }: BillingError) {
-  if (error.cause) return { ok: false, error: remoteErrorJson(error.cause) };
+  if (error.cause) return failureDocument(remoteErrorJson(error.cause));
   const message = explanation ? `${error.error}: ${explanation}` : error.error;
-  return { ok: false, error: { kind: 'user', code: error.error, message } };
+  return failureDocument(failure('user', { code: error.error, message }));
 }
 
 export function renderHuman({ error, explanation }: BillingError, out: Reporter): void {
   if (out.json) return;
   if (error.cause) printRemoteError(error.cause, out);
   else out.error(shown(explanation ? `${error.error}: ${explanation}` : error.error));
+}
+
+/** A billing `{error}` result through these views: exit 1. */
+export function showBillingError(reporter: Reporter, error: BillingError): number {
+  show(reporter, { renderJson, renderHuman }, error);
+  return EXIT_ERROR;
 }

@@ -4,6 +4,7 @@ import { archivedNote, type ExportFileResult } from '../export/use-case.js';
 import type { UnwrittenFile } from '../output-file.js';
 import type { Reporter } from '../terminal/reporter.js';
 import { catalogCounts } from './catalog-counts.js';
+import { failure } from './failure.js';
 import { formatIssueLine, issueJson } from './issues.js';
 
 /** What export shows: the use-case's result and, when --out could not be written, why. */
@@ -24,7 +25,7 @@ export function renderJson(result: ExportReport) {
     warnings: result.warnings,
     issues: result.issues.map(issueJson),
     ...(result.unwritten
-      ? { error: { kind: 'user', message: result.unwritten.message }, unwritten: [result.unwritten] }
+      ? { error: failure('user', { message: result.unwritten.message }), unwritten: [result.unwritten] }
       : {}),
   };
 }

@@ -1,89 +1,44 @@
-// The one place where a failure becomes a message and an exit code (1 for every error, 70 for a bug).
-import { InvalidCatalogError } from '../catalog/issue.js';
-import { InternalError, RemoteError, UserError } from '../errors.js';
-import { hintForRemoteError } from '../paddle/error-hints.js';
-import type { Reporter } from '../terminal/reporter.js';
-import { shown } from '../text/escape.js';
-import { annotateIssues } from './github/annotations.js';
-import { formatIssueLine } from './issues.js';
-import * as validateView from './validate.js';
+// The one failure document of every command: `{"ok": false, "error": {"kind", "code"?, "message", …}}`,
+// its kinds, and its one builder. What each kind exits with is decided in exit-codes.ts.
 
-export const EXIT_OK = 0;
-export const EXIT_ERROR = 1;
-export const EXIT_CHANGES_PENDING = 2;
-/** A bug in paddle-catalog (EX_SOFTWARE of sysexits.h): not the user's input, not Paddle's answer. */
-export const EXIT_BUG = 70;
+/** What kind of failure a --json document reports (its `error.kind`). */
+export type ErrorKind =
+  /** the command line, a file, the key or the situation: the user can fix it and run again */
+  | 'user'
+  /** commander refused the command line (unknown option, missing argument) */
+  | 'usage'
+  /** the catalog has errors (validate, and plan, apply and ids before they read the account) */
+  | 'invalid-catalog'
+  /** refs found ids the account does not have, or the other environment's */
+  | 'invalid-references'
+  /** Paddle answered with an error */
+  | 'api'
+  /** apply ran, and the plan after it is not empty */
+  | 'not-verified'
+  /** Ctrl-C or a termination request stopped the run */
+  | 'interrupted'
+  /** --timeout ended the run */
+  | 'timeout'
+  /** a bug of ours (exit 70) */
+  | 'bug';
 
-// Every command's --json failure is `{"ok": false, "error": {"kind", "code"?, "message", …}}`.
-
-export function handleError(error: unknown, reporter: Reporter): number {
-  if (error instanceof InvalidCatalogError) return reportInvalidCatalog(error, reporter);
-  if (error instanceof UserError) {
-    reporter.document({
-      ok: false,
-      error: { kind: 'user', message: error.message, hint: error.hint, ...error.data },
-    });
-    reporter.error(error.message);
-    if (error.hint) reporter.info(error.hint);
-    return EXIT_ERROR;
-  }
-  if (error instanceof RemoteError) return reportRemoteError(error, reporter);
-  return reportBug(error, reporter);
+/** What a failure says beside its kind: a message, a code where one applies, what the kind adds. */
+export interface FailureFields {
+  /** Paddle's error code, commander's, or the billing library's (history, invoice) */
+  code?: string;
+  message: string;
+  [field: string]: unknown;
 }
 
-/** plan, apply and ids stop on an invalid catalog with validate's own --json document. */
-function reportInvalidCatalog(error: InvalidCatalogError, reporter: Reporter): number {
-  const { file, environment, issues } = error;
-  reporter.document(validateView.renderJson({ file, environment, issues, catalog: undefined }));
-  annotateIssues(reporter, error.file, error.issues);
-  for (const issue of error.issues) reporter.info(formatIssueLine(error.file, issue, reporter.errStyle));
-  reporter.error(error.message);
-  return EXIT_ERROR;
+/** The `error` of a failed --json document: its kind first, then its fields. */
+export type Failure = { kind: ErrorKind } & FailureFields;
+
+/** The one builder of a failure: `{kind, …fields}`, fields in the order given. */
+export function failure(kind: ErrorKind, fields: FailureFields): Failure {
+  return { kind, ...fields };
 }
 
-function reportRemoteError(error: RemoteError, reporter: Reporter): number {
-  reporter.document({ ok: false, error: remoteErrorJson(error) });
-  printRemoteError(error, reporter);
-  return EXIT_ERROR;
-}
-
-/** The `error` of an API error's --json document: Paddle's code and detail, and what we add to them. */
-export function remoteErrorJson(error: RemoteError) {
-  const d = error.details;
-  return {
-    kind: 'api',
-    code: d.code,
-    message: d.detail,
-    detail: d.detail,
-    status: d.status,
-    errors: d.errors,
-    request_id: d.requestId,
-    documentation_url: d.documentationUrl,
-    operation: d.operation,
-    hint: hintForRemoteError(d),
-  };
-}
-
-/** The human lines of an API error on stderr (for commands that put the error in their own document). */
-export function printRemoteError(error: RemoteError, reporter: Reporter): void {
-  const d = error.details;
-  const hint = hintForRemoteError(d);
-  // every field of an error answer is the server's text: each one shown on its own line at most
-  reporter.error(
-    `${d.operation ? `${shown(d.operation)}: ` : ''}${shown(d.detail)} (${shown(d.code)}${d.status ? `, HTTP ${d.status}` : ''})`,
-  );
-  for (const field of d.errors ?? []) reporter.info(`  ${shown(field.field)}: ${shown(field.message)}`);
-  if (hint) reporter.info(shown(hint));
-  if (d.requestId) reporter.info(`request id: ${shown(d.requestId)}`);
-  if (d.documentationUrl) reporter.info(`see ${shown(d.documentationUrl)}`);
-}
-
-/** Anything else thrown is a bug of ours (never an answer of Paddle's): its stack, and exit 70. */
-function reportBug(error: unknown, reporter: Reporter): number {
-  const message = error instanceof Error ? error.message : String(error);
-  reporter.document({ ok: false, error: { kind: 'bug', message } });
-  reporter.error(`${error instanceof InternalError ? '' : 'unexpected: '}${message}`);
-  if (error instanceof Error && error.stack) reporter.info(error.stack);
-  reporter.info('This is a bug in paddle-catalog; please report it with the command you ran.');
-  return EXIT_BUG;
+/** Every command's failed --json document is `{"ok": false, "error": {"kind", "code"?, "message", …}}`. */
+export function failureDocument(error: Failure, fields: Record<string, unknown> = {}) {
+  return { ok: false as const, ...fields, error };
 }

@@ -6,6 +6,7 @@ import type { IdsResult } from '../ids/use-case.js';
 import type { UnwrittenFile } from '../output-file.js';
 import type { Reporter } from '../terminal/reporter.js';
 import { plural } from '../text/plural.js';
+import { type Failure, failure } from './failure.js';
 
 /** What ids shows: what it read, the text of the format, and whether the text was written. */
 export interface IdsReport extends IdsResult {
@@ -25,16 +26,18 @@ const kept = (result: IdsReport) =>
   result.format === 'env' ? [] : sidesOf(result.document).filter((e) => e !== result.environment);
 
 /** Why nothing (or not the file) was written: the `error` of every command's failed --json document. */
-function failure(result: IdsReport) {
+function idsFailure(result: IdsReport): Failure | undefined {
   if (result.refused) {
-    return { kind: 'user', message: `${plural(result.missing.length, 'key')} missing; nothing was written` };
+    return failure('user', {
+      message: `${plural(result.missing.length, 'key')} missing; nothing was written`,
+    });
   }
-  return result.unwritten ? { kind: 'user', message: result.unwritten.message } : undefined;
+  return result.unwritten ? failure('user', { message: result.unwritten.message }) : undefined;
 }
 
 export function renderJson(result: IdsReport) {
   const { products, prices, discounts } = result.side;
-  const error = failure(result);
+  const error = idsFailure(result);
   return {
     ok: error === undefined,
     ...(error ? { error } : {}),

@@ -6,6 +6,7 @@ import { MAX_FILE_BYTES } from '../refs/files.js';
 import type { RefsResult } from '../refs/use-case.js';
 import type { Reporter } from '../terminal/reporter.js';
 import { plural } from '../text/plural.js';
+import { failure } from './failure.js';
 import { annotationLines, annotationPath, inGitHubActions } from './github/annotations.js';
 
 const place = (r: Reference) => `${r.file}:${r.line}:${r.column}`;
@@ -22,7 +23,9 @@ export function renderJson(result: RefsResult) {
   const problems = result.references.filter(isProblem);
   return {
     ok: problems.length === 0,
-    ...(problems.length > 0 ? { error: { kind: 'invalid-references', message: problemCount(result) } } : {}),
+    ...(problems.length > 0
+      ? { error: failure('invalid-references', { message: problemCount(result) }) }
+      : {}),
     environment: result.environment,
     files: {
       scanned: result.totals.scanned,

@@ -7,6 +7,7 @@ import type { EnvironmentName } from '../paddle-facts/environments.js';
 import type { Reporter } from '../terminal/reporter.js';
 import { plural } from '../text/plural.js';
 import { catalogCounts } from './catalog-counts.js';
+import { failure } from './failure.js';
 import { formatIssueLine, issueJson } from './issues.js';
 
 /** A file checked for one environment: its issues, and the catalog when it has no errors. */
@@ -23,7 +24,7 @@ export function renderJson({ file, environment, issues, catalog }: ValidateResul
     file,
     environment,
     issues: issues.map(issueJson),
-    ...(catalog ? {} : { error: { kind: 'invalid-catalog', message: `${file}: ${summary(issues)}` } }),
+    ...(catalog ? {} : { error: failure('invalid-catalog', { message: `${file}: ${summary(issues)}` }) }),
   };
 }
 

@@ -11,7 +11,8 @@ import { createPacedCalls } from '../../src/paddle/calls.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { diff } from '../../src/plan/diff.js';
 import type { PriceWrite } from '../../src/plan/remote.js';
-import { EXIT_BUG, handleError } from '../../src/views/failure.js';
+import { handleError } from '../../src/views/errors.js';
+import { EXIT_BUG } from '../../src/views/exit-codes.js';
 import { captureReporter } from '../helpers/capture.js';
 import { monthlyPrice, product } from './catalogs.js';
 

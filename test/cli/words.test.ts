@@ -12,6 +12,7 @@ const scripts = (calls: number, deferred: string[], files: string[] = []): Scrip
   format: 'tool-server',
   scripts: [{ name: '01-pro', calls, code: '// …' }],
   files,
+  leftovers: [],
   deferred,
 });
 

@@ -5,7 +5,7 @@ import { errorResult } from '../../src/billing/api-error.js';
 import { RemoteError, UserError } from '../../src/errors.js';
 import * as errorView from '../../src/views/billing-error.js';
 import * as emulatorView from '../../src/views/emulator.js';
-import { handleError } from '../../src/views/failure.js';
+import { handleError } from '../../src/views/errors.js';
 import * as historyView from '../../src/views/history/history.js';
 import * as invoiceView from '../../src/views/invoice.js';
 import * as schemaView from '../../src/views/schema.js';

@@ -21,7 +21,7 @@ import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
 import * as applyView from '../../views/apply/apply.js';
 import { publishApply } from '../../views/apply/step-summary.js';
-import { EXIT_ERROR, EXIT_OK } from '../../views/failure.js';
+import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
 import { annotateIssues } from '../../views/github/annotations.js';
 import { formatIssueLine } from '../../views/issues.js';
 import { formatChange } from '../../views/plan/format.js';

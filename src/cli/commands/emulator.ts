@@ -10,7 +10,7 @@ import { isLoopbackUrl } from '../../paddle/target.js';
 import { TAX_CATEGORIES } from '../../paddle-facts/tax-categories.js';
 import { type ProcessControl, processControl, type StopSignal } from '../../terminal/io.js';
 import * as emulatorView from '../../views/emulator.js';
-import { EXIT_OK } from '../../views/failure.js';
+import { EXIT_OK } from '../../views/exit-codes.js';
 import { show } from '../../views/view.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 

@@ -6,7 +6,8 @@ import { UserError } from '../../errors.js';
 import { paddleIdPattern } from '../../paddle-facts/ids.js';
 import { confirm } from '../../terminal/prompts.js';
 import type { Reporter } from '../../terminal/reporter.js';
-import { EXIT_OK } from '../../views/failure.js';
+import { showBillingError } from '../../views/billing-error.js';
+import { EXIT_OK } from '../../views/exit-codes.js';
 import * as historyView from '../../views/history/history.js';
 import { show } from '../../views/view.js';
 import {
@@ -14,7 +15,6 @@ import {
   type CustomerFlags,
   type CustomerSelector,
   customerSelector,
-  showBillingError,
   withBillingServices,
 } from '../billing-options.js';
 import type { RegisterCommand } from '../command.js';

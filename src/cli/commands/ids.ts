@@ -11,7 +11,7 @@ import { formatOf, IDS_FORMATS, type IdsFormat, renderEnv, renderJson, renderTs 
 import { type IdsResult, readIds } from '../../ids/use-case.js';
 import { checkOutputFile, tryWriteOutputFile } from '../../output-file.js';
 import { environmentOf } from '../../paddle/target.js';
-import { EXIT_ERROR, EXIT_OK } from '../../views/failure.js';
+import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
 import { annotateIssues } from '../../views/github/annotations.js';
 import * as idsView from '../../views/ids.js';
 import { formatIssueLine } from '../../views/issues.js';

@@ -8,7 +8,7 @@ import { InternalError, UserError } from '../../errors.js';
 import { checkOutputFile, writeOutputFile } from '../../output-file.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { catalogCounts } from '../../views/catalog-counts.js';
-import { EXIT_OK } from '../../views/failure.js';
+import { EXIT_OK } from '../../views/exit-codes.js';
 import type { RegisterCommand } from '../command.js';
 
 const EXAMPLES = [

@@ -19,7 +19,8 @@ import { paddleIdPattern } from '../../paddle-facts/ids.js';
 import { openInBrowser } from '../../terminal/browser.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
-import { EXIT_OK } from '../../views/failure.js';
+import { showBillingError } from '../../views/billing-error.js';
+import { EXIT_OK } from '../../views/exit-codes.js';
 import * as invoiceView from '../../views/invoice.js';
 import { show } from '../../views/view.js';
 import {
@@ -27,7 +28,6 @@ import {
   type CustomerFlags,
   type CustomerSelector,
   customerSelector,
-  showBillingError,
   withBillingServices,
 } from '../billing-options.js';
 import type { RegisterCommand } from '../command.js';

@@ -1,25 +1,29 @@
 // `plan <file>`: validate, read the account, print what apply would change.
+import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { planAccount } from '../../apply/use-case.js';
 import { loadCatalog, readCatalogFile } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { environmentOf } from '../../paddle/target.js';
-import { hasWork } from '../../plan/summary.js';
 import { savedPlanFields } from '../../saved-plan/file.js';
 import { savePlan } from '../../saved-plan/save.js';
 import { shown } from '../../text/escape.js';
-import { EMIT_FORMATS, type EmitFlags, emitPlan } from '../../tool-server/emit.js';
-import { EXIT_CHANGES_PENDING, EXIT_OK } from '../../views/failure.js';
+import { EMIT_FORMATS, emitToolServerScripts } from '../../tool-server/emit.js';
+import { planExitCode } from '../../views/exit-codes.js';
 import { annotateIssues } from '../../views/github/annotations.js';
 import { publishPlan } from '../../views/github/step-summary.js';
 import { formatIssueLine } from '../../views/issues.js';
 import * as planView from '../../views/plan/plan.js';
+import * as scriptsView from '../../views/plan/scripts.js';
 import { show } from '../../views/view.js';
 import { type CommandContext, callerSettings, type RegisterCommand } from '../command.js';
 import { packageVersion } from '../program.js';
 import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
 
-interface PlanFlags extends TargetFlags, EmitFlags {
+interface PlanFlags extends TargetFlags {
+  emit?: (typeof EMIT_FORMATS)[number];
+  /** the saved plan's file; with --emit, the scripts' folder */
+  out?: string;
   detailedExitcode?: boolean;
   prune?: boolean;
   /** take over matching unmarked objects (passed to the planner as DiffOptions.adopt) */
@@ -108,13 +112,18 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
     );
     const view = { ...result, file, warnings: loaded.warnings, format: flags.format ?? 'text' };
     await publishPlan(reporter, { ...view, prune: flags.prune });
-    if (flags.emit) return await emitPlan(reporter, result, flags);
+    if (flags.emit) {
+      const dir = flags.out ? resolve(io.cwd, flags.out) : undefined;
+      const emitted = await emitToolServerScripts(result.plan, dir);
+      show(reporter, scriptsView, { ...result, ...emitted, format: flags.emit });
+      return planExitCode(result.plan, flags.detailedExitcode);
+    }
     const context = { catalog: loaded.catalog, catalogFile: file, target: session.target, cwd: io.cwd };
     const saved = flags.out
       ? await savePlan(result, { ...context, toolVersion: packageVersion() }, flags.out)
       : undefined;
     show(reporter, planView, { ...view, saved });
-    return flags.detailedExitcode && hasWork(result.plan) ? EXIT_CHANGES_PENDING : EXIT_OK;
+    return planExitCode(result.plan, flags.detailedExitcode);
   } finally {
     await session.close();
   }

@@ -9,7 +9,7 @@ import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import { isProblem } from '../../refs/check.js';
 import { checkRefs, type RefsRequest } from '../../refs/use-case.js';
 import type { Reporter } from '../../terminal/reporter.js';
-import { EXIT_ERROR, EXIT_OK } from '../../views/failure.js';
+import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
 import * as refsView from '../../views/refs.js';
 import { annotateRefs } from '../../views/refs.js';
 import { show } from '../../views/view.js';

@@ -1,6 +1,6 @@
 // `schema`: the catalog's JSON Schema on stdout (the same as catalogs/catalog.schema.json).
 
-import { EXIT_OK } from '../../views/failure.js';
+import { EXIT_OK } from '../../views/exit-codes.js';
 import * as schemaView from '../../views/schema.js';
 import { show } from '../../views/view.js';
 import type { RegisterCommand } from '../command.js';

@@ -1,7 +1,7 @@
 // `validate <file>`: offline, no key, no network. Every issue as `file:line:col  message  (rule)`.
 
 import { environmentOf } from '../../paddle/target.js';
-import { EXIT_ERROR, EXIT_OK } from '../../views/failure.js';
+import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
 import { annotateIssues } from '../../views/github/annotations.js';
 import * as validateView from '../../views/validate.js';
 import { show } from '../../views/view.js';

@@ -6,7 +6,7 @@ import type { UnwrittenFile } from '../../output-file.js';
 import { changesInOrder } from '../../plan/summary.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
-import { printRemoteError } from '../failure.js';
+import { printRemoteError } from '../errors.js';
 import { formatChange, formatDuplicates } from '../plan/format.js';
 import { applyDocument, INTERRUPTED_MESSAGE, notVerifiedMessage } from './document.js';
 import { dashboardSteps } from './steps.js';

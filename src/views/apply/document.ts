@@ -6,7 +6,8 @@ import type { UnwrittenFile } from '../../output-file.js';
 import { changesInOrder } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
 import { plural } from '../../text/plural.js';
-import { remoteErrorJson } from '../failure.js';
+import { remoteErrorJson } from '../errors.js';
+import { type Failure, failure } from '../failure.js';
 
 type Entry = { id?: string; action: KeyResult['action']; status: KeyResult['status']; movedFrom?: string };
 
@@ -43,13 +44,13 @@ export const INTERRUPTED_MESSAGE = 'interrupted: the calls in flight finished; n
  * The `error` of a failed run, in every command's one failure shape: Paddle's error that stopped it,
  * the interrupt, the verification that failed, or the first id file that could not be written.
  */
-function failure(outcome: ApplyOutcome, unwritten: readonly UnwrittenFile[]) {
+function runFailure(outcome: ApplyOutcome, unwritten: readonly UnwrittenFile[]): Failure | undefined {
   const { error, interrupted } = outcome.execution;
   if (error) return remoteErrorJson(error);
-  if (interrupted) return { kind: 'interrupted', message: INTERRUPTED_MESSAGE };
-  if (!outcome.verified) return { kind: 'not-verified', message: notVerifiedMessage(outcome.remaining) };
+  if (interrupted) return failure('interrupted', { message: INTERRUPTED_MESSAGE });
+  if (!outcome.verified) return failure('not-verified', { message: notVerifiedMessage(outcome.remaining) });
   const [file] = unwritten;
-  return file ? { kind: 'user', message: file.message } : undefined;
+  return file ? failure('user', { message: file.message }) : undefined;
 }
 
 export function applyDocument(
@@ -69,7 +70,7 @@ export function applyDocument(
   );
   const { error, interrupted } = outcome.execution;
   const failed = error !== undefined || interrupted;
-  const stopped = failure(outcome, unwritten);
+  const stopped = runFailure(outcome, unwritten);
   return {
     ok: stopped === undefined,
     environment,

@@ -14,8 +14,7 @@ import type {
   TrialState,
 } from '../../plan/types.js';
 import { shown } from '../../text/escape.js';
-import { formatCodeConflict } from './code-conflict.js';
-import { formatLookalike } from './lookalike.js';
+import { formatCodeConflict, formatLookalike } from './warnings.js';
 
 /** `2400 USD ($24.00)`: the amount as written in the catalog, then as a customer sees it. */
 export function formatMoney(money: RemoteMoney): string {

@@ -1,19 +1,18 @@
 // plan --emit tool-server's views: the scripts (or the files they went to), or the --json document;
 // on stderr how to run them, the look-alikes they would stand beside, and what waits for a next round.
 import type { PlanResult } from '../../apply/use-case.js';
+import { nameLookalike } from '../../plan/lookalike-words.js';
 import { lookalikeOf } from '../../plan/lookalikes.js';
 import { changesInOrder } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
-import type { ToolServerEmission } from '../../tool-server/scripts.js';
-import { nameLookalike } from './lookalike.js';
+import type { EmittedScripts } from '../../tool-server/emit.js';
 
-/** The plan as scripts, and the files they were written to (none without --out). */
-export interface ScriptsResult extends PlanResult, ToolServerEmission {
+/** The plan as scripts, the files they were written to (none without --out), and older files beside them. */
+export interface ScriptsResult extends PlanResult, EmittedScripts {
   format: 'tool-server';
-  files: string[];
 }
 
 export function renderJson({ environment, format, scripts, files, deferred }: ScriptsResult) {
@@ -45,6 +44,9 @@ export function renderHuman(result: ScriptsResult, out: Reporter): void {
     out.warn(
       `${plural(deferred.length, 'change')} ${deferred.length === 1 ? 'waits' : 'wait'} for ids these scripts create (${deferred.join(', ')}: prices that did not fit beside their new product, discounts restricted to new products or prices): after the scripts ran, run plan --emit tool-server again for them.`,
     );
+  }
+  for (const file of result.leftovers) {
+    out.warn(`${file} is from an earlier plan: delete it; running it again would create its objects twice.`);
   }
 }
 

@@ -1,7 +1,7 @@
 // A discount code another discount of the account holds, in words: who holds it and the way out.
-import type { ChalkInstance } from 'chalk';
-import type { CodeConflict } from '../../plan/types.js';
-import { shown } from '../../text/escape.js';
+
+import { shown } from '../text/escape.js';
+import type { CodeConflict } from './types.js';
 
 /** `dsc_01… of catalog billing (key launch), archived`: the holder, and whose it is. */
 export function nameCodeHolder(conflict: CodeConflict): string {
@@ -19,12 +19,4 @@ export const CODE_CONFLICT_WAY_OUT =
 /** `code "LAUNCH20" is held by discount dsc_… of catalog billing (key launch)` */
 export function describeCodeConflict(conflict: CodeConflict): string {
   return `code ${shown(JSON.stringify(conflict.code))} is held by discount ${nameCodeHolder(conflict)}`;
-}
-
-/** The warning under a change, and the way out. */
-export function formatCodeConflict(conflict: CodeConflict, style: ChalkInstance): string {
-  return (
-    style.yellow(`! ${describeCodeConflict(conflict)}: Paddle keeps one discount per code in the account`) +
-    style.dim(` (${CODE_CONFLICT_WAY_OUT})`)
-  );
 }

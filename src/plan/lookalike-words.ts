@@ -1,9 +1,9 @@
 // A look-alike in words: the unmanaged twin a create would stand beside, and the ways out.
-import type { ChalkInstance } from 'chalk';
-import type { Change, Lookalike } from '../../plan/types.js';
-import { shown } from '../../text/escape.js';
 
-const LOOKS_ALIKE_BY: Record<Change['kind'], string> = {
+import { shown } from '../text/escape.js';
+import type { Change, Lookalike } from './types.js';
+
+export const LOOKS_ALIKE_BY: Record<Change['kind'], string> = {
   product: 'the same name',
   price: 'the same product, description and unit price',
   discount: 'the same code',
@@ -29,13 +29,4 @@ export function nameLookalike(lookalike: Lookalike): string {
         : lookalike.code;
   const status = 'code' in lookalike ? (lookalike.archived ? 'archived' : lookalike.remoteStatus) : undefined;
   return `${shown(lookalike.id)} ${shown(JSON.stringify(value))}${status ? ` (${status})` : ''}`;
-}
-
-/** `! looks like product pro_01… "Addon Seats" (the same name), which this tool does not manage`, and the ways out. */
-export function formatLookalike(kind: Change['kind'], lookalike: Lookalike, style: ChalkInstance): string {
-  return (
-    style.yellow(
-      `! looks like ${kind} ${nameLookalike(lookalike)} (${LOOKS_ALIKE_BY[kind]}), which this tool does not manage`,
-    ) + style.dim(` (${LOOKALIKE_WAYS_OUT[kind]})`)
-  );
 }

@@ -1,0 +1,24 @@
+// The exit codes, each decided here once: 0 success, 1 any error, 2 only from plan
+// --detailed-exitcode when there is work to do, 70 a bug of ours.
+import { hasWork } from '../plan/summary.js';
+import type { Plan } from '../plan/types.js';
+import type { ErrorKind } from './failure.js';
+
+export const EXIT_OK = 0;
+export const EXIT_ERROR = 1;
+export const EXIT_CHANGES_PENDING = 2;
+/** A bug in paddle-catalog (EX_SOFTWARE of sysexits.h): not the user's input, not Paddle's answer. */
+export const EXIT_BUG = 70;
+
+/** Every failure exits 1, whatever its kind, except a bug of ours. */
+export function exitCodeOf(kind: ErrorKind): number {
+  return kind === 'bug' ? EXIT_BUG : EXIT_ERROR;
+}
+
+/**
+ * plan's exit code, printed or emitted as tool-server scripts: with --detailed-exitcode, 2 when
+ * there is work to do (a change pending, or a key with duplicates to archive), as `has_changes` says.
+ */
+export function planExitCode(plan: Plan, detailedExitcode: boolean | undefined): number {
+  return detailedExitcode && hasWork(plan) ? EXIT_CHANGES_PENDING : EXIT_OK;
+}
