@@ -38,39 +38,12 @@ export function keyResults(plan: Plan, steps: StepResult[]): KeyResult[] {
   });
 }
 
-const byKey = <T>(entries: [string, T][]) =>
-  Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-
 /** Ids of what the catalog names and is active after the run (not what was archived). */
 function liveIds(results: KeyResult[]): KeyResult[] {
   return results.filter((r) => r.id && r.action !== 'archive' && r.status !== 'failed');
 }
 
-/** `--ids-out`: key → id for one environment, keys sorted so the file diffs cleanly. */
-export function idsDocument(environment: string, results: KeyResult[]) {
-  const live = liveIds(results);
-  const products = live.filter((r) => r.kind === 'product');
-  const discounts = live.filter((r) => r.kind === 'discount');
-  return {
-    environment,
-    products: byKey(
-      products.map((p) => [
-        p.key,
-        {
-          id: p.id,
-          prices: byKey(
-            live
-              .filter((r) => r.kind === 'price' && r.key.startsWith(`${p.key}/`))
-              .map((r) => [r.key.slice(p.key.length + 1), r.id]),
-          ),
-        },
-      ]),
-    ),
-    ...(discounts.length > 0 ? { discounts: byKey(discounts.map((d) => [d.key, d.id])) } : {}),
-  };
-}
-
-/** The ids `liveIds` keeps, as entries for the id files (`--env-out`, an `--ids-out` module). */
+/** The ids `liveIds` keeps, as entries for the id files (`--env-out`, `--ids-out`). */
 export function liveIdEntries(results: KeyResult[]): IdEntry[] {
   return liveIds(results).map((r) => ({ kind: r.kind, key: r.key, id: r.id as string }));
 }

@@ -3,7 +3,7 @@ import { UserError } from '../errors.js';
 import { type FileLimits, readRegularFile } from '../files/bounded-read.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { type IdsDocument, type IdsSide, withSide } from './document.js';
-import { formatOf, parseIdsFile, renderTs } from './render.js';
+import { formatOf, parseIdsFile, renderJson, renderTs } from './render.js';
 
 /** An id file holds a few thousand keys and ids: far under this. */
 const ID_FILE: FileLimits = { kind: 'id file', maxBytes: 16 * 1024 * 1024 };
@@ -14,7 +14,8 @@ async function readText(path: string, file: string): Promise<string | undefined>
     return (await readRegularFile(path, file, ID_FILE)).toString('utf8');
   } catch (error) {
     if (error instanceof UserError) throw error;
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // none there yet (a file named as its folder fails when it is written, and is reported then)
+    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw new UserError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`);
   }
 }
@@ -72,15 +73,25 @@ export function checkSameCatalog(existing: IdsDocument | undefined, file: string
   }
 }
 
-/** `apply --ids-out file.ts`: the module with this environment's side, the file's other side kept. */
-export async function idsModuleText(
+/**
+ * `apply --ids-out`: the id file `ids` writes (the module for a .ts name, else the JSON), with this
+ * environment's side, the file's other side kept. One format, so `refs --ids-file` and `ids --out`
+ * read what apply wrote.
+ */
+export async function idFileText(
   path: string,
   file: string,
-  catalog: string,
-  environment: EnvironmentName,
+  account: { catalog: string; environment: EnvironmentName },
   side: IdsSide,
 ): Promise<string> {
-  const existing = await readIdFile(path, file, 'ts');
-  checkSameCatalog(existing, file, catalog);
-  return renderTs(withSide(existing, catalog, environment, side));
+  const format = idFileFormat(file);
+  const existing = await readIdFile(path, file, format);
+  checkSameCatalog(existing, file, account.catalog);
+  const document = withSide(existing, account.catalog, account.environment, side);
+  return format === 'ts' ? renderTs(document) : renderJson(document);
+}
+
+/** An --ids-out named .ts is the typed module; any other name the JSON. */
+export function idFileFormat(file: string): 'json' | 'ts' {
+  return formatOf(file, undefined) === 'ts' ? 'ts' : 'json';
 }

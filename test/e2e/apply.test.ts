@@ -71,11 +71,18 @@ describe('apply: report', () => {
     expect(doc.products.pro.prices.monthly.id).toMatch(/^pri_/);
     const ids = JSON.parse(readFileSync(join(dir, 'ids.json'), 'utf8'));
     expect(ids).toEqual({
-      environment: 'sandbox',
-      products: {
-        pro: {
-          id: doc.products.pro.id,
-          prices: { monthly: doc.products.pro.prices.monthly.id, yearly: doc.products.pro.prices.yearly.id },
+      format: 'paddle-catalog-ids/1',
+      catalog: 'default',
+      environments: {
+        sandbox: {
+          baseUrl: emulator.url,
+          readAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          products: { pro: doc.products.pro.id },
+          prices: {
+            'pro/monthly': doc.products.pro.prices.monthly.id,
+            'pro/yearly': doc.products.pro.prices.yearly.id,
+          },
+          discounts: {},
         },
       },
     });

@@ -51,7 +51,7 @@ describe('apply with discounts', () => {
     expect([...launch.restrict_to].sort()).toEqual(
       [doc.products.pro.prices.yearly.id, doc.products.starter.id].sort(),
     );
-    expect(JSON.parse(readFileSync(ids, 'utf8')).discounts).toEqual({
+    expect(JSON.parse(readFileSync(ids, 'utf8')).environments.sandbox.discounts).toEqual({
       launch: doc.discounts.launch.id,
       partner: doc.discounts.partner.id,
       seats: doc.discounts.seats.id,

@@ -235,7 +235,24 @@ describe('ids: keys the account lacks', () => {
   });
 });
 
-describe('apply --ids-out file.ts', () => {
+describe('apply --ids-out: the id file of ids, one format everywhere', () => {
+  it('ids.json: what ids writes; ids --out adds the other side to it and refs --ids-file reads it', async () => {
+    const applied = await runCliInProcess(['apply', file, '--yes', '--ids-out', 'ids.json'], {
+      env: env(),
+      cwd: dir,
+    });
+    expect(applied.code, applied.stderr).toBe(0);
+    const production = await ids(['--out', 'ids.json', '--allow-missing'], true);
+    expect(production.code, production.stderr).toBe(0);
+    expect((await ids(['--out', 'both.json'])).code).toBe(0);
+    expect((await ids(['--out', 'both.json', '--allow-missing'], true)).code).toBe(0);
+    const withoutTimes = (name: string) =>
+      readFileSync(join(dir, name), 'utf8').replace(/"readAt": "[^"]+"/g, '"readAt": "…"');
+    expect(withoutTimes('ids.json')).toBe(withoutTimes('both.json'));
+    const refs = await runCliInProcess(['refs', '--ids-file', 'ids.json'], { env: env(), cwd: dir });
+    expect(refs.code, refs.stderr).toBe(0);
+  });
+
   it('writes the same module as ids, and the production apply keeps the sandbox side', async () => {
     const run = (production: boolean) =>
       runCliInProcess(

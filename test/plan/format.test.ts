@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dotenvLines, idsDocument, type KeyResult } from '../../src/apply/report.js';
+import { dotenvLines, type KeyResult, liveIdEntries } from '../../src/apply/report.js';
 import type { CatalogPrice } from '../../src/catalog/schema.js';
 import { diff } from '../../src/plan/diff.js';
 import { makeStyle } from '../../src/terminal/style.js';
@@ -64,16 +64,13 @@ describe('ids for apps', () => {
     { key: 'basic/old', kind: 'price', action: 'archive', status: 'applied', id: 'pri_0' },
   ];
 
-  it('--ids-out: key → id, sorted, without archived objects', () => {
-    expect(JSON.stringify(idsDocument('sandbox', results))).toBe(
-      JSON.stringify({
-        environment: 'sandbox',
-        products: {
-          basic: { id: 'pro_1', prices: { 'one-time': 'pri_1' } },
-          pro: { id: 'pro_2', prices: { monthly: 'pri_2' } },
-        },
-      }),
-    );
+  it('--ids-out: the ids of what is active after the run, without archived objects', () => {
+    expect(liveIdEntries(results)).toEqual([
+      { kind: 'product', key: 'pro', id: 'pro_2' },
+      { kind: 'price', key: 'pro/monthly', id: 'pri_2' },
+      { kind: 'product', key: 'basic', id: 'pro_1' },
+      { kind: 'price', key: 'basic/one-time', id: 'pri_1' },
+    ]);
   });
 
   it('--env-out: PADDLE_PRICE_<PRODUCT>_<PRICE>=pri_… lines', () => {

@@ -1,12 +1,11 @@
 // `apply <file>`: validate, then the apply use-case (src/apply/use-case.ts), then its views.
 import { resolve } from 'node:path';
 import { type ApplySettings, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
-import { dotenvLines, idsDocument, type KeyResult, keyResults, liveIdEntries } from '../../apply/report.js';
+import { dotenvLines, type KeyResult, keyResults, liveIdEntries } from '../../apply/report.js';
 import { type ApplyResult, applyCatalog } from '../../apply/use-case.js';
 import { UserError } from '../../errors.js';
 import { idsSide } from '../../ids/document.js';
-import { idsModuleText, readIdFile } from '../../ids/id-file.js';
-import { formatOf } from '../../ids/render.js';
+import { idFileFormat, idFileText, readIdFile } from '../../ids/id-file.js';
 import { checkOutputFile, tryWriteOutputFile, type UnwrittenFile } from '../../output-file.js';
 import { environmentOf } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
@@ -96,7 +95,7 @@ export const registerApply: RegisterCommand = (program, run) => {
     )
     .option(
       '--ids-out <file>',
-      'write the key → id map of this environment as JSON (a .ts file: the typed module of paddle-catalog ids)',
+      "write the id file of paddle-catalog ids with this environment's ids (JSON; a .ts file: the typed module)",
     )
     .option('--env-out <file>', 'write the ids as dotenv lines (PADDLE_PRICE_PRO_MONTHLY=pri_…)')
     .action(run(async (ctx: CommandContext, file: string, flags: ApplyFlags) => runApply(ctx, file, flags)))
@@ -157,9 +156,7 @@ async function checkOutputs(cwd: string, flags: ApplyFlags): Promise<void> {
   for (const [out, example] of outputs) {
     if (out) await checkOutputFile(resolve(cwd, out), out, true, '', example);
   }
-  if (flags.idsOut && formatOf(flags.idsOut, undefined) === 'ts') {
-    await readIdFile(resolve(cwd, flags.idsOut), flags.idsOut, 'ts');
-  }
+  if (flags.idsOut) await readIdFile(resolve(cwd, flags.idsOut), flags.idsOut, idFileFormat(flags.idsOut));
 }
 
 /**
@@ -262,7 +259,8 @@ async function report(
 
 /**
  * --ids-out and --env-out, rewritten on every run (they describe the account as it is now); an
- * --ids-out named .ts is the typed module of `ids`, keeping the other environment's side. A file
+ * --ids-out is the id file of `ids` (the typed module for a .ts name, else its JSON), keeping the
+ * other environment's side. A file
  * that cannot be written is returned, not thrown: the ids the run made must still be reported.
  */
 async function writeIdFiles(
@@ -271,17 +269,8 @@ async function writeIdFiles(
   account: { environment: EnvironmentName; catalog: string; baseUrl: string },
   results: KeyResult[],
 ): Promise<UnwrittenFile[]> {
-  const { environment, catalog, baseUrl } = account;
-  const idsText = (file: string) =>
-    formatOf(file, undefined) === 'ts'
-      ? idsModuleText(
-          resolve(cwd, file),
-          file,
-          catalog,
-          environment,
-          idsSide(liveIdEntries(results), baseUrl, new Date()),
-        )
-      : `${JSON.stringify(idsDocument(environment, results), null, 2)}\n`;
+  const side = idsSide(liveIdEntries(results), account.baseUrl, new Date());
+  const idsText = (file: string) => idFileText(resolve(cwd, file), file, account, side);
   const files: [string | undefined, (file: string) => Promise<string> | string][] = [
     [flags.idsOut, idsText],
     [flags.envOut, () => `${dotenvLines(results).join('\n')}\n`],
