@@ -15,13 +15,16 @@ export const CUSTOM_DATA_MAX_BYTES = 65_536;
  */
 export const CUSTOM_DATA_MAX_DEPTH = 64;
 
-/** How deeply objects and lists nest in `value` (a scalar: 0), found level by level, not recursively. */
-export function nestingDepth(value: unknown): number {
+/**
+ * How deeply objects and lists nest in `value` (a scalar: 0), found level by level, not recursively;
+ * once past `stopAfter` levels it returns that many plus one (deeper than allowed is all a check needs).
+ */
+export function nestingDepth(value: unknown, stopAfter = Number.POSITIVE_INFINITY): number {
   let depth = 0;
   let level: unknown[] = [value];
   for (;;) {
     const containers = level.filter((item): item is object => typeof item === 'object' && item !== null);
-    if (containers.length === 0) return depth;
+    if (containers.length === 0 || depth > stopAfter) return depth;
     depth += 1;
     level = containers.flatMap((container) => Object.values(container));
   }

@@ -5,6 +5,7 @@ import type { Operation } from '../apply/operations.js';
 import type { Catalog } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
 import type { Target } from '../paddle/target.js';
+import { CUSTOM_DATA_MAX_DEPTH, nestingDepth } from '../paddle-facts/limits.js';
 import { summarize } from '../plan/summary.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
 import { shown } from '../text/escape.js';
@@ -68,6 +69,21 @@ export function savedPlanFields(text: string): Record<string, unknown> | undefin
   }
 }
 
+/**
+ * How deeply a saved plan may nest: its own fields around a catalog's deepest custom_data (a price's,
+ * as a change's before value). Deeper is no file plan wrote, and checking its digest would exhaust the
+ * stack, so it is refused before anything walks it recursively.
+ */
+export const PLAN_MAX_DEPTH = CUSTOM_DATA_MAX_DEPTH + 16;
+
+function refuseDeepPlan(file: string, document: Record<string, unknown>): void {
+  if (nestingDepth(document, PLAN_MAX_DEPTH) <= PLAN_MAX_DEPTH) return;
+  throw new UserError(
+    `${shown(file)} nests more than ${PLAN_MAX_DEPTH} levels deep; a saved plan holds at most ${PLAN_MAX_DEPTH} (custom_data at most ${CUSTOM_DATA_MAX_DEPTH}), so plan did not write it. Nothing was applied.`,
+    again(file),
+  );
+}
+
 const again = (file: string) => `Make the plan again (plan <catalog> --out ${shown(file)}) and review it.`;
 
 /**
@@ -77,6 +93,7 @@ const again = (file: string) => `Make the plan again (plan <catalog> --out ${sho
 export function readSavedPlan(file: string, text: string): SavedPlan | undefined {
   const document = savedPlanFields(text);
   if (!document) return undefined;
+  refuseDeepPlan(file, document);
   if (document.version !== PLAN_FILE_VERSION) {
     throw new UserError(
       `${shown(file)} is a saved plan of format version ${shown(JSON.stringify(document.version))}; this paddle-catalog reads version ${PLAN_FILE_VERSION}. Nothing was applied.`,

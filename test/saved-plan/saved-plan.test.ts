@@ -1,6 +1,8 @@
 // Saved plans, pure: the document and its committed JSON Schema, the checks made on reading it, and
 // which keys a fresh plan would treat differently (drift), as table tests over the planner.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { compileOperations } from '../../src/apply/operations.js';
@@ -10,7 +12,13 @@ import type { CatalogSnapshot } from '../../src/plan/remote.js';
 import { checkSavedPlan } from '../../src/saved-plan/check.js';
 import { digestOf, planFileJsonSchema, type SavedPlan } from '../../src/saved-plan/document.js';
 import { driftOf } from '../../src/saved-plan/drift.js';
-import { readSavedPlan, savedPlanDocument, savedPlanText } from '../../src/saved-plan/file.js';
+import {
+  PLAN_MAX_DEPTH,
+  readSavedPlan,
+  savedPlanDocument,
+  savedPlanText,
+} from '../../src/saved-plan/file.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
 
 const catalog = catalogOf({ pro });
@@ -66,6 +74,35 @@ describe('the plan file', () => {
     const document = JSON.parse(savedPlanText(saved(snapshotOf())));
     expect(() => readSavedPlan('plan.json', JSON.stringify(edit(document)))).toThrow(UserError);
     expect(() => readSavedPlan('plan.json', JSON.stringify(edit(document)))).toThrow(message);
+  });
+});
+
+describe('a saved plan nested deeper than plan writes', () => {
+  const deep = (levels: number) => {
+    const document = JSON.parse(savedPlanText(saved(snapshotOf())));
+    const text = JSON.stringify({ ...document, summary: 0 });
+    // 200,000 levels where a number was: JSON.parse reads it, any recursive walk would not
+    return text.replace('"summary":0', `"summary":${'['.repeat(levels)}${']'.repeat(levels)}`);
+  };
+
+  it('is refused as a deep catalog is (exit 1, nothing applied), not a crash', async () => {
+    expect(() => readSavedPlan('plan.json', deep(200_000))).toThrow(
+      `plan.json nests more than ${PLAN_MAX_DEPTH} levels deep; a saved plan holds at most ${PLAN_MAX_DEPTH} (custom_data at most 64), so plan did not write it. Nothing was applied.`,
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'paddle-catalog-'));
+    try {
+      writeFileSync(join(dir, 'plan.json'), deep(200_000));
+      const applied = await runCliInProcess(['--json', 'apply', 'plan.json', '--yes'], { cwd: dir });
+      expect(applied.code).toBe(1);
+      expect(JSON.parse(applied.stdout).error).toMatchObject({ kind: 'user' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a plan as deep as a catalog allows is read', () => {
+    expect(readSavedPlan('plan.json', savedPlanText(saved(snapshotOf())))).toBeDefined();
+    expect(() => readSavedPlan('plan.json', deep(PLAN_MAX_DEPTH - 1))).not.toThrow(/levels deep/);
   });
 });
 
