@@ -4,12 +4,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parse, stringify } from 'yaml';
+import { ENVIRONMENTS } from '../../../src/paddle-facts/environments.js';
 import { ROOT } from '../../helpers/run-cli.js';
 
 const DIR = join(ROOT, 'catalogs');
-export const EXAMPLES: { name: string; text: string }[] = readdirSync(DIR)
+/** Each example with its text parsed once (a mutation copies what it changes; see edit). */
+export const EXAMPLES: { name: string; text: string; root: unknown }[] = readdirSync(DIR)
   .filter((f) => f.endsWith('.yaml'))
-  .map((name) => ({ name, text: readFileSync(join(DIR, name), 'utf8') }));
+  .map((name) => {
+    const text = readFileSync(join(DIR, name), 'utf8');
+    return { name, text, root: parse(text) };
+  });
 
 type Node = unknown;
 type Path = (string | number)[];
@@ -67,7 +72,7 @@ export const structuralMutation: fc.Arbitrary<string> = fc
     fc.boolean(),
   )
   .map(([example, steps, asJson]) => {
-    let root: Node = parse(example.text);
+    let root: Node = example.root;
     for (const [pick, mutate] of steps) {
       const all = paths(root);
       if (all.length) root = mutate(root, all[pick % all.length] as Path);
@@ -101,6 +106,9 @@ export const textMutation: fc.Arbitrary<string> = fc
       all.map((l, i) => (i === at ? `  ${l}` : l)).join('\n'),
     );
   });
+
+/** The environment a case is read for: drawn with it, so both are covered at the cost of one read. */
+export const anEnvironment = fc.constantFrom(...ENVIRONMENTS);
 
 /** Random documents: YAML of random JSON values, random catalog-ish YAML, or random text. */
 export const randomDocument: fc.Arbitrary<string> = fc.oneof(
