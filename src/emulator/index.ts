@@ -1,4 +1,4 @@
-// The local Paddle Billing API emulator (its contract: README, "The emulator"):
+// The local Paddle Billing API emulator (its contract: docs/emulator.md):
 // a stateful node:http server on 127.0.0.1 that the real SDK cannot tell from the API. It holds
 // two accounts, sandbox and live, each reached by keys of its kind.
 import { createServer, type RequestListener, type Server } from 'node:http';

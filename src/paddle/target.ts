@@ -25,7 +25,7 @@ export function isLoopbackUrl(url: URL): boolean {
   return LOOPBACK.test(url.hostname);
 }
 
-/** The rule that refuses a base URL with a user name or password (named in the README's safety section). */
+/** The rule that refuses a base URL with a user name or password (named in docs/safety.md). */
 export const URL_CREDENTIALS_RULE = 'api-url-credentials';
 
 /** A URL as text with anything between `//` and `@` left out: it may be a password. */

@@ -11,7 +11,7 @@ const examples = readdirSync(DIR).filter((name) => name.endsWith('.yaml'));
 const read = (name: string) => readFileSync(new URL(name, DIR), 'utf8');
 
 describe('catalogs/', () => {
-  it('has the three examples the README uses', () => {
+  it('has the three examples docs/catalog.md lists', () => {
     expect(examples).toEqual(
       expect.arrayContaining(['saas-starter.yaml', 'desktop-app.yaml', 'global-pricing.yaml']),
     );

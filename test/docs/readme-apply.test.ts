@@ -1,4 +1,4 @@
-// The README's line about apply's --json document names every field apply prints, and a failed
+// The line of docs/plan-and-apply.md about apply's --json document names every field apply prints, and a failed
 // run's document has the one failure shape of every command (an `error` with its kind).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/run-cli.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { withTempDir } from '../reliability/support/canary.js';
-import { paragraph } from './readme-text.js';
+import { page, paragraphIn } from './readme-text.js';
 
-describe('README: apply --json', () => {
+describe('docs/plan-and-apply.md: apply --json', () => {
   it('names every field of the document, and an unwritten id file is an error of kind user', () =>
     withTempDir('pc-readme-apply-', async (dir) => {
       writeFileSync(join(dir, 'blocker'), '');
@@ -19,7 +19,7 @@ describe('README: apply --json', () => {
       const doc = JSON.parse(run.stdout);
       expect(doc).toMatchObject({ ok: false, verified: true, error: { kind: 'user' } });
       const [product] = Object.values(doc.products);
-      const line = paragraph('`apply --json` prints');
+      const line = paragraphIn(page('docs/plan-and-apply.md'), '`apply --json` prints');
       const fields = [
         ...Object.keys(doc),
         ...Object.keys(product as object),

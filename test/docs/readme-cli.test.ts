@@ -1,8 +1,20 @@
-// The README documents the CLI as built: every command in its command table, every global flag and
-// every command's flag somewhere in its text, read from the commands' own --help.
+// The README and docs/ document the CLI as built: every command in the README's command table, every
+// global flag where the global flags are listed, and every command's flag somewhere in the written
+// pages (docs/commands.md, generated from --help itself, does not count), read from the commands'
+// own --help.
+
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { readme } from './readme-text.js';
+import { page, readme } from './readme-text.js';
+
+/** README.md and every written page of docs/. */
+const written = [
+  readme,
+  ...readdirSync(new URL('../../docs/', import.meta.url))
+    .filter((name) => name.endsWith('.md') && name !== 'commands.md')
+    .map((name) => page(`docs/${name}`)),
+].join('\n');
 
 /** `--help` of the program or of one command, as text. */
 async function help(args: string[]): Promise<string> {
@@ -28,23 +40,25 @@ const commands = (await help([]))
   .flatMap((line) => /^\s{2}([a-z]+)\b/.exec(line)?.[1] ?? [])
   .filter((name) => name !== 'help');
 
-describe('README: the CLI as built', () => {
+describe('README and docs: the CLI as built', () => {
   it('lists every command in the command table', () => {
     expect(commands?.length).toBeGreaterThan(8);
-    const table = readme.slice(readme.indexOf('\n## Commands\n'), readme.indexOf('\n### validate\n'));
+    const at = readme.indexOf('\n## Commands\n');
+    const table = readme.slice(at, readme.indexOf('\n## ', at + 1));
     for (const name of commands ?? []) expect(table, name).toMatch(new RegExp(`^\\| \`${name}\\b`, 'm'));
   });
 
   it('names every global flag where it lists them', async () => {
     const global = flagsOf(section(await help([]), 'Options:')).filter((flag) => flag !== '--help');
-    const paragraph = readme.slice(readme.indexOf('Every command has `--help`'));
+    const output = page('docs/output-and-errors.md');
+    const paragraph = output.slice(output.indexOf('Every command has `--help`'));
     for (const flag of global) expect(paragraph.slice(0, 600), flag).toContain(`\`${flag}`);
   });
 
   it.each(commands ?? [])("names every flag of %s's --help", async (name) => {
     for (const flag of flagsOf(section(await help([name]), 'Options:'))) {
       if (flag === '--help') continue;
-      expect(readme, `${name} ${flag}`).toMatch(new RegExp(`(?<![\\w-])${flag}(?![\\w-])`));
+      expect(written, `${name} ${flag}`).toMatch(new RegExp(`(?<![\\w-])${flag}(?![\\w-])`));
     }
   });
 });

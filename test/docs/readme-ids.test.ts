@@ -1,9 +1,11 @@
-// The README's lines about the --json documents of ids and refs name every field the commands print.
+// The lines of docs/ids-and-refs.md about the --json documents of ids and refs name every field the commands print.
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { paragraph } from './readme-text.js';
+import { page, paragraphIn } from './readme-text.js';
 
-describe('README: ids and refs', () => {
+const idsPage = page('docs/ids-and-refs.md');
+
+describe('docs/ids-and-refs.md: ids and refs', () => {
   it("names every field of ids' --json document", async () => {
     const { stdout } = await runCliInProcess([
       '--json',
@@ -13,7 +15,7 @@ describe('README: ids and refs', () => {
       '--allow-missing',
     ]);
     const doc = JSON.parse(stdout);
-    const line = paragraph('`ids --json` prints');
+    const line = paragraphIn(idsPage, '`ids --json` prints');
     for (const field of [
       ...Object.keys(doc),
       ...Object.keys(doc.ids),
@@ -28,7 +30,7 @@ describe('README: ids and refs', () => {
   it("names every field of refs' --json document", async () => {
     const { stdout } = await runCliInProcess(['--json', 'refs', 'test/refs', '--local']);
     const doc = JSON.parse(stdout);
-    const line = paragraph('- `--json`: `{"ok", "error"');
+    const line = paragraphIn(idsPage, '- `--json`: `{"ok", "error"');
     const fields = [
       ...Object.keys(doc),
       ...Object.keys(doc.files),

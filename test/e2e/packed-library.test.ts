@@ -22,13 +22,21 @@ const NPM = process.env.npm_execpath ? [process.execPath, process.env.npm_execpa
 const npm = (args: string[], cwd: string) =>
   run(NPM[0] as string, [...NPM.slice(1), ...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd });
 
-/** The README's server example, so what it shows compiles against what we ship. */
-function readmeExample(readme: string): string {
-  const block = readme.match(
+/** The server example of docs/library.md, so what it shows compiles against what we ship. */
+function libraryExample(page: string): string {
+  const block = page.match(
     /<!-- library-example:start -->\n```ts\n([\s\S]*?)```\n<!-- library-example:end -->/,
   );
-  if (!block?.[1]) throw new Error('README.md has no library example between its markers');
+  if (!block?.[1]) throw new Error('docs/library.md has no library example between its markers');
   return block[1];
+}
+
+/** The README's tarball install: where it copies the tarball, and the path it installs from. */
+function readmeTarballInstall(readme: string): { copiedTo?: string; installed?: string } {
+  return {
+    copiedTo: /^mkdir -p vendor && cp \S+\/(paddle-catalog-\S+\.tgz) vendor\/ /m.exec(readme)?.[1],
+    installed: /^npm install --save-dev \.\/(vendor\/paddle-catalog-\S+\.tgz) /m.exec(readme)?.[1],
+  };
 }
 
 const NPX = process.env.npm_execpath
@@ -43,7 +51,8 @@ const npx = (args: string[]) =>
 
 let dir: string;
 let app: string;
-let packed: { files: { path: string }[] };
+let packed: { filename: string; files: { path: string }[] };
+const install = readmeTarballInstall(await readFile(join(ROOT, 'README.md'), 'utf8'));
 let compiled: { stdout: string; stderr: string };
 let emulator: RunningEmulator;
 
@@ -51,15 +60,21 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'paddle-catalog-pack-'));
   app = join(dir, 'app');
   await mkdir(app);
-  // dist/ is fresh: the suite's global setup built it; --ignore-scripts skips a second build
-  const pack = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', dir], ROOT);
+  // dist/ is fresh: the suite's global setup built it; --ignore-scripts skips a second build. As the
+  // README says, the tarball goes into the project's vendor/ and is installed from there.
+  const vendor = join(app, 'vendor');
+  await mkdir(vendor);
+  const pack = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', vendor], ROOT);
   const [summary] = JSON.parse(pack.stdout);
   packed = summary;
-  await writeOfflineApp(app, `../${summary.filename}`, ['@types/node']);
+  await writeOfflineApp(app, install.installed ?? `vendor/${summary.filename}`, ['@types/node']);
   await npm(['ci', '--offline'], app);
   await writeFile(join(app, 'tsconfig.json'), JSON.stringify(APP_TSCONFIG, null, 2));
   await writeFile(join(app, 'app.ts'), APP_SOURCE);
-  await writeFile(join(app, 'server.ts'), readmeExample(await readFile(join(ROOT, 'README.md'), 'utf8')));
+  await writeFile(
+    join(app, 'server.ts'),
+    libraryExample(await readFile(join(ROOT, 'docs/library.md'), 'utf8')),
+  );
   await writeFile(
     join(app, 'bad.yaml'),
     'version: 1\nproducts:\n  pro:\n    name: Pro\n    tax_category: saaas\n',
@@ -86,8 +101,10 @@ describe('the packed library in a fresh app', () => {
       expect(paths).toContain(path);
     expect(paths).toContain('bin/paddle-catalog.js');
     expect(paths).toContain('catalogs/saas-starter.yaml');
-    // every finding names a rule id that this page explains; the README links to it
+    // every finding names a rule id that this page explains; the README links to it and to the
+    // other pages of docs/
     expect(paths).toContain('docs/rules.md');
+    expect(paths).toContain('docs/catalog.md');
     // the saved plan's JSON Schema, for editors and for checking a plan file before apply
     expect(paths).toContain('docs/plan-file.schema.json');
     expect(paths.filter((path) => /^(src|test)\//.test(path))).toEqual([]);
@@ -110,7 +127,7 @@ describe('the packed library in a fresh app', () => {
     expect(citing).toEqual([]);
   });
 
-  it("compiles with strict and nodenext, and so does the README's server example", () => {
+  it('compiles with strict and nodenext, and so does the server example of docs/library.md', () => {
     expect(compiled.stdout + compiled.stderr).toBe('');
   });
 
@@ -179,6 +196,10 @@ describe('the packed library in a fresh app', () => {
 });
 
 describe('the packed command in a project, as the README installs it', () => {
+  it("the README copies the tarball into the project's vendor/ and installs it from there, so npm ci finds it anywhere", () => {
+    expect(install).toEqual({ copiedTo: packed.filename, installed: `vendor/${packed.filename}` });
+  });
+
   it('npx paddle-catalog validate and plan --local work in the project folder', async () => {
     await copyFile(join(ROOT, 'catalogs/saas-starter.yaml'), join(app, 'catalog.yaml'));
     const validate = await npx(['validate', 'catalog.yaml']);

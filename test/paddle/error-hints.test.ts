@@ -1,6 +1,6 @@
 // Hints for a refused price or product match on Paddle's own code alone (Paddle sends those with
 // no errors[]); a cardless trial, whose code Paddle does not document, also on the field a
-// bad_request names. The last test is the README's emulator workflow with catalogs/global-pricing.yaml.
+// bad_request names. The last test is the emulator workflow of docs/emulator.md with catalogs/global-pricing.yaml.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import type { RemoteErrorDetails } from '../../src/errors.js';

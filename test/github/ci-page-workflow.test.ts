@@ -1,4 +1,4 @@
-// The README's CI workflow, run here as far as it can run: its YAML is parsed, every `run:` step is
+// The CI workflow of docs/ci.md, run here as far as it can run: its YAML is parsed, every `run:` step is
 // executed by bash as a runner would (npx paddle-catalog being the built CLI) against the emulator,
 // with the runner's files for outputs and the summary; the steps of other actions are stood in for
 // by what they do with files (the pull request's plan artifact carried to the merge's apply job, the
@@ -31,9 +31,9 @@ interface Job {
   steps: Step[];
 }
 
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const ciPage = readFileSync(join(ROOT, 'docs/ci.md'), 'utf8');
 const yamlText =
-  /<!-- ci-workflow:start -->\n```yaml\n([\s\S]*?)```\n<!-- ci-workflow:end -->/.exec(readme)?.[1] ?? '';
+  /<!-- ci-workflow:start -->\n```yaml\n([\s\S]*?)```\n<!-- ci-workflow:end -->/.exec(ciPage)?.[1] ?? '';
 const workflow = parse(yamlText) as {
   on: { pull_request: { types: string[]; paths: string[] } };
   jobs: Record<string, Job>;
@@ -210,7 +210,7 @@ function repoWith(catalog: string): string {
 
 const STARTER = readFileSync(join(ROOT, 'catalogs/saas-starter.yaml'), 'utf8');
 
-describe("the README's CI workflow", { timeout: 120_000 }, () => {
+describe('the CI workflow of docs/ci.md', { timeout: 120_000 }, () => {
   it('is the workflow: a pull request plans (saved plan as an artifact, one sticky comment); its merge applies that artifact behind an environment, one at a time', () => {
     expect(workflow.on).toEqual({
       pull_request: { types: ['opened', 'synchronize', 'reopened', 'closed'], paths: ['catalog.yaml'] },
@@ -243,7 +243,7 @@ describe("the README's CI workflow", { timeout: 120_000 }, () => {
       workflow_conclusion: 'success',
       name: upload?.with?.name,
     });
-    expect(readme).toContain('(save it as `.github/workflows/catalog.yml`)');
+    expect(ciPage).toContain('(save it as `.github/workflows/catalog.yml`)');
     expect(applyJob.steps.at(-1)).toMatchObject({
       uses: expect.stringMatching(/^<owner>\/paddle-catalog@/),
       with: { command: 'apply', 'plan-file': 'plan.json', production: true },
@@ -281,7 +281,7 @@ describe("the README's CI workflow", { timeout: 120_000 }, () => {
     expect(emulator.requests().filter((r) => r.method === 'POST')).toHaveLength(6);
   });
 
-  it('merge while the account moves between review and approval: apply refuses, nothing written, as the README says', async () => {
+  it('merge while the account moves between review and approval: apply refuses, nothing written, as docs/ci.md says', async () => {
     emulator.reset();
     const repo = repoWith(STARTER);
     await runWorkflow(repo, async () => {});
@@ -307,9 +307,9 @@ describe("the README's CI workflow", { timeout: 120_000 }, () => {
       'Not applying plan.json: the account moved since the plan; 1 key would now be planned differently: product pro: changed in the account since the plan',
     );
     expect(writes()).toBe(mark);
-    expect(readme).toContain(
+    expect(ciPage).toContain(
       '**When apply refuses because the account moved** (exit 1, `Not applying plan.json: the account\n  moved since the plan; …`',
     );
-    expect(readme).toContain("re-run the pull request's `plan` job");
+    expect(ciPage).toContain("re-run the pull request's `plan` job");
   });
 });
