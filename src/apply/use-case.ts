@@ -1,19 +1,34 @@
-// The plan and apply use-cases: snapshot → plan, then confirm → execute → verify. The CLI and the
-// tests both run them; what a person sees (spinner, plan, prompt) comes in through the hooks.
+// The plan and apply pipeline, one place: snapshot → plan, then check → show → refuse what is unsafe →
+// confirm → execute the operations → verify (verified means a fresh snapshot diffs to an empty plan —
+// names, tax categories, every price field — and no key has more than one active object: a twin made
+// meanwhile by a simultaneous apply fails it). The CLI and the tests both run it; what a person sees
+// (spinner, plan, prompt) comes in through the hooks.
 import type { Catalog } from '../catalog/schema.js';
-import { type CallerSettings, type CallStats, createPacedCalls } from '../paddle/calls.js';
+import {
+  type CallerSettings,
+  type CallStats,
+  type Calls,
+  createPacedCalls,
+  DEFAULT_CALLER_SETTINGS,
+} from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
-import { hasChanges } from '../plan/summary.js';
+import { diff } from '../plan/diff.js';
+import { hasChanges, isConverged } from '../plan/summary.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
-import {
-  type ApplyOutcome,
-  type ApplySettings,
-  applyPlan,
-  DEFAULT_APPLY_SETTINGS,
-  planCatalog,
-} from './apply-catalog.js';
+import { DEFAULT_CONCURRENCY, type Execution, executePlan, type StepResult } from './execute.js';
 import { type PreflightOptions, refuseUnsafePlan } from './preflight.js';
+
+/** The caller's pacing and retries, and how many writes run side by side. */
+export interface ApplySettings extends CallerSettings {
+  concurrency: number;
+  onStep?: (result: StepResult) => void;
+}
+
+export const DEFAULT_APPLY_SETTINGS: ApplySettings = {
+  ...DEFAULT_CALLER_SETTINGS,
+  concurrency: DEFAULT_CONCURRENCY,
+};
 
 export interface PlanRequest {
   environment: EnvironmentName;
@@ -55,15 +70,35 @@ export interface PlanResult {
   options: DiffOptions;
 }
 
+export interface ApplyOutcome {
+  execution: Execution;
+  verified: boolean;
+  /** the fresh plan verification read: what is still to do, and any duplicates (none when verified) */
+  remaining?: Plan;
+}
+
 /** What one apply did: the plan it followed and how it ended. */
 export interface ApplyResult extends PlanResult {
   outcome: ApplyOutcome;
   stats: CallStats;
 }
 
+async function planCatalog(
+  catalog: Catalog,
+  gateway: CatalogGateway,
+  calls: Calls,
+  options: DiffOptions,
+): Promise<Plan> {
+  // a catalog without discounts reads them too, when the key may: a plain plan names the managed
+  // discounts it no longer has, so --prune archives nothing the plan did not name
+  const discounts = catalog.discounts ? 'required' : 'if-permitted';
+  const snapshot = await calls.runPaced((pace) => gateway.snapshot({ discounts, pace }));
+  return diff(catalog, snapshot, options);
+}
+
 export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): Promise<PlanResult> {
   const { environment, catalog, gateway, options } = request;
-  const calls = createPacedCalls(request.settings ?? DEFAULT_APPLY_SETTINGS);
+  const calls = createPacedCalls(request.settings ?? DEFAULT_CALLER_SETTINGS);
   const read = () => planCatalog(catalog, gateway, calls, options);
   const plan = await (hooks.reading ? hooks.reading(read) : read());
   return { environment, plan, options };
@@ -81,4 +116,22 @@ export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}
   hooks.executing?.();
   const outcome = await applyPlan(catalog, plan, gateway, calls, settings, options);
   return { environment, plan, options, outcome, stats: calls.stats };
+}
+
+async function applyPlan(
+  catalog: Catalog,
+  plan: Plan,
+  gateway: CatalogGateway,
+  calls: Calls,
+  settings: ApplySettings,
+  options: DiffOptions,
+): Promise<ApplyOutcome> {
+  const execution = await executePlan(plan, gateway, calls, settings);
+  if (execution.error || execution.interrupted) return { execution, verified: false };
+  // nothing was written: the plan we just read is the verification
+  if (!hasChanges(plan)) return { execution, verified: isConverged(plan), remaining: plan };
+  const remaining = await planCatalog(catalog, gateway, calls, options);
+  // a stop during the verification read ends the run as interrupted (exit 1), whatever it read
+  if (settings.signal?.aborted) return { execution: { ...execution, interrupted: true }, verified: false };
+  return { execution, verified: isConverged(remaining), remaining };
 }

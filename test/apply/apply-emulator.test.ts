@@ -1,6 +1,6 @@
 // apply against the emulator: the real SDK over real HTTP on 127.0.0.1.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/apply-catalog.js';
+import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/use-case.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { rawApi } from '../../src/paddle/raw-api.js';

@@ -2,9 +2,9 @@
 // while a request body is built reaches the one error handler as a bug (its stack, exit 70,
 // `kind: "bug"` in --json), never as Paddle's `invalid_response`. The real SDK, against the emulator.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/apply-catalog.js';
 import { executeOperations } from '../../src/apply/execute.js';
 import { compileOperations } from '../../src/apply/operations.js';
+import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/use-case.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { RemoteError } from '../../src/errors.js';
 import { createPacedCalls } from '../../src/paddle/calls.js';

@@ -1,7 +1,6 @@
 // Apply against the emulator over real HTTP with the real SDK: the apply use-case as the CLI runs it
 // (src/apply/use-case.ts), with settings (clock, pacing) a test can choose, and no prompt.
-import { type ApplySettings, DEFAULT_APPLY_SETTINGS } from '../../src/apply/apply-catalog.js';
-import { applyCatalog } from '../../src/apply/use-case.js';
+import { type ApplySettings, applyCatalog, DEFAULT_APPLY_SETTINGS } from '../../src/apply/use-case.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';

@@ -4,10 +4,10 @@
 // restricted to a new price, a discount key renamed with its code kept (a move), a paid trial (sent
 // around the SDK) — each reader does exactly the operations, in an order they allow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/apply-catalog.js';
 import { executeOperations } from '../../src/apply/execute.js';
 import { compileOperations, type Operation } from '../../src/apply/operations.js';
 import { keyResults } from '../../src/apply/report.js';
+import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/use-case.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createPacedCalls } from '../../src/paddle/calls.js';

@@ -1,8 +1,12 @@
 // `apply <file>`: validate, then the apply use-case (src/apply/use-case.ts), then its views.
 import { resolve } from 'node:path';
-import { type ApplySettings, DEFAULT_APPLY_SETTINGS } from '../../apply/apply-catalog.js';
 import { dotenvLines, type KeyResult, keyResults, liveIdEntries } from '../../apply/report.js';
-import { type ApplyResult, applyCatalog } from '../../apply/use-case.js';
+import {
+  type ApplyResult,
+  type ApplySettings,
+  applyCatalog,
+  DEFAULT_APPLY_SETTINGS,
+} from '../../apply/use-case.js';
 import { UserError } from '../../errors.js';
 import { idsSide } from '../../ids/document.js';
 import { idFileFormat, idFileText, readIdFile } from '../../ids/id-file.js';
