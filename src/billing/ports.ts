@@ -1,7 +1,7 @@
 // What the billing-history view needs from the outside world, as small types of our
 // own. The Paddle-backed implementations live in src/paddle/; apps and tests can bring their own.
 
-import type { TransactionStatus } from '../paddle-facts/transaction-statuses.js';
+import type { CatalogStatus, TransactionStatus } from '../paddle-facts/statuses.js';
 
 export type { TransactionStatus };
 
@@ -67,7 +67,7 @@ export interface CustomerMirror {
 export interface CustomerRecord {
   id: string;
   email: string;
-  status: 'active' | 'archived';
+  status: CatalogStatus;
 }
 
 /** Which customers a directory query asks for: by the `email` filter or the `search` text. */

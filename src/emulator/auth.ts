@@ -12,6 +12,7 @@ export interface ApiKey {
   permissions: ReadonlySet<string>;
 }
 
+// The emulator keeps its own copy of this Paddle fact on purpose: test/contract/paddle-facts.test.ts.
 const PREFIX: Record<AccountName, string> = { sandbox: 'pdl_sdbx_', live: 'pdl_live_' };
 
 /** The account a key's prefix names, or undefined for a key of no known environment. */

@@ -25,6 +25,7 @@ export function queryField(name: string, queryName: string | undefined): string 
   return `${queryName}.${pascal}`;
 }
 
+// The emulator keeps its own copy of this Paddle fact on purpose: test/contract/paddle-facts.test.ts.
 export const CATALOG_LIST: ListSpec = { defaultPerPage: 50, maxPerPage: 200, orderFields: [] };
 
 /** Comma-separated query values; undefined when the parameter is absent or empty. */

@@ -5,8 +5,8 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { UserError } from '../errors.js';
 import { readRegularFile } from '../files/bounded-read.js';
+import { TRANSACTION_STATUSES } from '../paddle-facts/statuses.js';
 import { SCHEDULED_CHANGE_ACTIONS, SUBSCRIPTION_STATUSES } from '../paddle-facts/subscriptions.js';
-import { TRANSACTION_STATUSES } from '../paddle-facts/transaction-statuses.js';
 import { DISCOUNT_STATUSES } from './rules/discount-status.js';
 import type { EmulatorSeed } from './types.js';
 

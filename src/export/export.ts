@@ -17,6 +17,7 @@ import type {
 import { DEFAULT_CATALOG } from '../catalog/schema.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../paddle-facts/prices.js';
+import { isLapsed } from '../paddle-facts/statuses.js';
 import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../paddle-facts/tax-categories.js';
 import { keyIn, readMarker, userCustomData } from '../plan/marker.js';
 import type {
@@ -275,8 +276,7 @@ function exportDiscounts(
   );
   for (const { key, object } of keyedDiscounts) {
     if (object.status === 'archived') ctx.archived.push({ kind: 'discount', key, id: object.id });
-    if (object.status === 'expired' || object.status === 'used')
-      ctx.warnings.push(lapsedWarning(key, object.id, object.status));
+    if (isLapsed(object.status)) ctx.warnings.push(lapsedWarning(key, object.id, object.status));
     discounts[key] = exportDiscount(object, keyOfId);
   }
   return keyedDiscounts.length > 0 ? discounts : undefined;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { RemoteError } from '../errors.js';
 import { type IdPrefix, PADDLE_ID, paddleIdPattern } from '../paddle-facts/ids.js';
+import { CATALOG_STATUSES, DISCOUNT_STATUSES } from '../paddle-facts/statuses.js';
 import { BAD_RESPONSE } from './remote-error.js';
 import { isLoopbackUrl } from './target.js';
 
@@ -16,7 +17,7 @@ const currency = z.string().regex(/^[A-Z]{3}$/, 'expected a currency code');
 const money = z.object({ amount: digits, currency_code: currency });
 const duration = z.object({ interval: z.string(), frequency: z.number().int().positive() });
 const override = z.object({ country_codes: z.array(z.string()), unit_price: money });
-const status = z.enum(['active', 'archived']);
+const status = z.enum(CATALOG_STATUSES);
 /** Every timestamp the tool reads or passes on (created_at, expires_at, billed_at): RFC 3339, as Paddle sends it. */
 const timestamp = z.iso.datetime({ offset: true, error: 'expected an RFC 3339 date-time' });
 // absent or null: both read as "none" (Paddle sends null; a proxy or an older API may leave it out)
@@ -73,7 +74,7 @@ export const discountAnswer = z.object({
   restrict_to: z.array(z.string().regex(PADDLE_ID, 'expected a product or price id')).nullable(),
   expires_at: timestamp.nullable(),
   custom_data: customData,
-  status: z.enum(['active', 'archived', 'expired', 'used']),
+  status: z.enum(DISCOUNT_STATUSES),
   created_at: timestamp.nullish(),
 });
 

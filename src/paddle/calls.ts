@@ -3,8 +3,9 @@
 // exponential backoff with full jitter, within a time budget). A create whose outcome is unknown
 // is never simply retried: `recover` (a lookup by marker) runs first, so there is no duplicate.
 import { RemoteError } from '../errors.js';
+import { RATE_LIMIT_LOCKOUT_SECONDS, REQUESTS_PER_MINUTE } from '../paddle-facts/api.js';
 import { type Clock, systemClock } from './clock.js';
-import { createPacer, PADDLE_REQUESTS_PER_MINUTE, type Pacer } from './pacer.js';
+import { createPacer, type Pacer } from './pacer.js';
 import { isAmbiguous, isRetryable, TIMEOUT_ERROR } from './remote-error.js';
 
 export interface RetryPolicy {
@@ -27,9 +28,6 @@ export const DEFAULT_RETRY: RetryPolicy = {
  * six waits of 30 s (three minutes) would hold a CI job for nothing.
  */
 export const MAX_TIMEOUT_ATTEMPTS = 2;
-
-/** Paddle's lockout after a 429 when no Retry-After came with it. */
-const DEFAULT_RETRY_AFTER_S = 60;
 
 export interface CallStats {
   reads: number;
@@ -94,7 +92,7 @@ export function createCalls(options: CallsOptions): Calls {
         throw error;
       const limited = error.code === 'too_many_requests';
       const wait = limited
-        ? (error.details.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S) * 1000
+        ? (error.details.retryAfterSeconds ?? RATE_LIMIT_LOCKOUT_SECONDS) * 1000
         : backoff(attempt);
       if (clock.now() - started + wait > retry.budgetMs || signal?.aborted) throw error;
       stats.retries += 1;
@@ -129,7 +127,7 @@ export interface CallerSettings {
 }
 
 export const DEFAULT_CALLER_SETTINGS: CallerSettings = {
-  requestsPerMinute: PADDLE_REQUESTS_PER_MINUTE,
+  requestsPerMinute: REQUESTS_PER_MINUTE,
   retry: DEFAULT_RETRY,
   clock: systemClock,
 };

@@ -1,6 +1,8 @@
 // The catalog side of Paddle behind one small interface of our own types. The reads are direct
 // API calls (below); the writes go through the SDK, or around it for paid trials (catalog-writes.ts).
 import { RemoteError } from '../errors.js';
+import { MAX_PAGE_SIZE } from '../paddle-facts/api.js';
+import { CATALOG_STATUSES } from '../paddle-facts/statuses.js';
 import type {
   CatalogSnapshot,
   DiscountWrite,
@@ -55,12 +57,12 @@ export interface SnapshotOptions {
   pace?: () => Promise<void>;
 }
 
+/** products and prices in any status: an archived one still holds its key and may come back */
+const EVERY_STATUS = CATALOG_STATUSES.join(',');
+
 // every status in one read: a code stays taken by an expired or used discount, and a managed one must
 // be found whatever Paddle has set; fewer when the server refuses some (discount-list.ts)
-const discountsList = (statuses: string) => `/discounts?status=${statuses}&per_page=${PAGE_SIZE}`;
-
-/** The largest page Paddle serves for products and prices. */
-export const PAGE_SIZE = 200;
+const discountsList = (statuses: string) => `/discounts?status=${statuses}&per_page=${MAX_PAGE_SIZE}`;
 
 /** Where the reads go, how long each may take, and the discount statuses the server accepts. */
 interface Reader {
@@ -133,7 +135,7 @@ async function readDiscounts(reader: Reader, mode: 'required' | 'if-permitted', 
 // The two lists are independent, so they are read at once: a catalog with discounts costs no
 // extra round trip. A failed product read is reported before a failed discount read, as if in order.
 async function snapshot(reader: Reader, options: SnapshotOptions): Promise<CatalogSnapshot> {
-  const first = `/products?include=prices&status=active,archived&per_page=${PAGE_SIZE}`;
+  const first = `/products?include=prices&status=${EVERY_STATUS}&per_page=${MAX_PAGE_SIZE}`;
   const [productsRead, discountsRead] = await Promise.allSettled([
     readAll(reader, 'list products', first, products, options.pace),
     options.discounts === 'skip'
@@ -177,12 +179,12 @@ export function createCatalogGateway(
     findDiscount: (operation, match) =>
       discountStatuses((statuses) => find(reader, operation, discountsList(statuses), discountList, match)),
     findProduct: (operation, match) =>
-      find(reader, operation, `/products?status=active,archived&per_page=${PAGE_SIZE}`, products, match),
+      find(reader, operation, `/products?status=${EVERY_STATUS}&per_page=${MAX_PAGE_SIZE}`, products, match),
     findPrice: (operation, productId, match) =>
       find(
         reader,
         operation,
-        `/prices?product_id=${encodeURIComponent(productId)}&status=active,archived&per_page=${PAGE_SIZE}`,
+        `/prices?product_id=${encodeURIComponent(productId)}&status=${EVERY_STATUS}&per_page=${MAX_PAGE_SIZE}`,
         prices,
         match,
       ),

@@ -11,6 +11,7 @@ import type {
   UpdatePriceRequestBody,
   UpdateProductRequestBody,
 } from '@paddle/paddle-node-sdk';
+import { DISCOUNT_STATUSES } from '../paddle-facts/statuses.js';
 import type {
   CustomData,
   DiscountStatus,
@@ -29,9 +30,8 @@ import type {
 type Json = Record<string, unknown>;
 
 const asStatus = (value: unknown): RemoteStatus => (value === 'archived' ? 'archived' : 'active');
-const DISCOUNT_STATUSES: readonly unknown[] = ['archived', 'expired', 'used'];
 const asDiscountStatus = (value: unknown): DiscountStatus =>
-  DISCOUNT_STATUSES.includes(value) ? (value as DiscountStatus) : 'active';
+  (DISCOUNT_STATUSES as readonly unknown[]).includes(value) ? (value as DiscountStatus) : 'active';
 const asString = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const asObject = (value: unknown): Json | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;

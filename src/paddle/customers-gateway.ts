@@ -4,12 +4,13 @@
 import { type Customer, NodeRuntime, Webhooks } from '@paddle/paddle-node-sdk';
 import type { SignatureCheck } from '../billing/customer-mirror.js';
 import type { CustomerDirectory, CustomerQuery, CustomerRecord } from '../billing/ports.js';
+import { MAX_PAGE_SIZE } from '../paddle-facts/api.js';
+import { CATALOG_STATUSES } from '../paddle-facts/statuses.js';
 import { paddleId } from './answer-shape.js';
 import { callPaddle, type PaddleClient } from './sdk.js';
 
 /** Paddle lists only active customers unless asked: churned ones are archived. */
-const EVERY_STATUS: ('active' | 'archived')[] = ['active', 'archived'];
-const PER_PAGE = 200;
+const EVERY_STATUS = [...CATALOG_STATUSES];
 /** A search for one address matches few customers; this bounds a server that keeps paging. */
 const MAX_SEARCH_PAGES = 5;
 
@@ -18,7 +19,7 @@ export function paddleCustomerDirectory(paddle: Pick<PaddleClient, 'customers'>)
     async listCustomers(query: CustomerQuery) {
       const filter = 'email' in query ? { email: [query.email] } : { search: query.search };
       return callPaddle('find customer by e-mail', async () => {
-        const collection = paddle.customers.list({ ...filter, status: EVERY_STATUS, perPage: PER_PAGE });
+        const collection = paddle.customers.list({ ...filter, status: EVERY_STATUS, perPage: MAX_PAGE_SIZE });
         const found: CustomerRecord[] = [];
         // The exact filter needs one page; the search may spread over a few.
         const pages = 'email' in query ? 1 : MAX_SEARCH_PAGES;

@@ -3,12 +3,13 @@
 // refuses a status in the filter (a 400 whose field errors name `status`) is asked again with fewer,
 // and the answer is remembered for the rest of the run: one refusal per run, one warning.
 import { RemoteError } from '../errors.js';
+import { CATALOG_STATUSES, DISCOUNT_STATUSES } from '../paddle-facts/statuses.js';
 
-const TRIES = [
-  ['active', 'archived', 'expired', 'used'],
-  ['active', 'archived', 'expired'],
-  ['active', 'archived'],
-] as const;
+const TRIES: readonly (readonly string[])[] = [
+  DISCOUNT_STATUSES,
+  DISCOUNT_STATUSES.filter((status) => status !== 'used'),
+  CATALOG_STATUSES,
+];
 
 /** A 400 naming the list's status filter: `status[3]`, or a request name's `…Request.Status[3]`. */
 export function refusesStatusFilter(error: unknown): boolean {
@@ -44,10 +45,10 @@ export function discountStatusFilter(warn: (message: string) => void): DiscountS
 }
 
 function unreadWarning(statuses: readonly string[]): string {
-  const unread = (TRIES[0] as readonly string[]).filter((s) => !statuses.includes(s));
+  const unread = DISCOUNT_STATUSES.filter((s) => !statuses.includes(s));
   const list = unread.join(' or ');
   return (
-    `Paddle refused status=${TRIES[0].join(',')} on the discounts list; read ${statuses.join(',')} instead: ` +
+    `Paddle refused status=${DISCOUNT_STATUSES.join(',')} on the discounts list; read ${statuses.join(',')} instead: ` +
     `discounts Paddle has marked ${list} are not seen (their codes stay taken, so creating one with such a code fails)`
   );
 }

@@ -1,10 +1,12 @@
 // What to do about an API error: the one place that knows.
 import type { RemoteErrorDetails } from '../errors.js';
+import { REQUESTS_PER_MINUTE } from '../paddle-facts/api.js';
+import { API_KEY_PREFIX } from '../paddle-facts/environments.js';
 
 /** Where to get a working key; `permission` when the failed call tells which one it needs. */
 const keyHelp = (permission: string | undefined) =>
   'Create or regenerate the key in the Paddle dashboard under Developer tools → Authentication → API keys' +
-  `${permission ? `, with ${permission},` : ''} for the same environment (sandbox keys start pdl_sdbx_, live keys pdl_live_).`;
+  `${permission ? `, with ${permission},` : ''} for the same environment (sandbox keys start ${API_KEY_PREFIX.sandbox}, live keys ${API_KEY_PREFIX.production}).`;
 
 // Paddle: "Write permission automatically includes read" (api-reference/about/permissions)
 const read = (entity: string) => `${entity}.read (or ${entity}.write, which includes it)`;
@@ -65,7 +67,7 @@ export function hintForRemoteError(details: RemoteErrorDetails): string | undefi
     case 'authentication_missing':
       return `The API key was not accepted: it is revoked, mistyped, or for the other environment. ${keyHelp(permission)}`;
     case 'too_many_requests':
-      return 'Paddle allows 240 requests a minute per IP; wait and run again (a re-run picks up where this stopped).';
+      return `Paddle allows ${REQUESTS_PER_MINUTE} requests a minute per IP; wait and run again (a re-run picks up where this stopped).`;
     case 'discount_code_conflict':
       return 'Discount codes are unique in the account, ignoring case, archived discounts included: give this discount another code, or take over the one named with --adopt.';
     case 'discount_restricted_product_not_active':

@@ -1,10 +1,9 @@
-// Keeps requests under Paddle's limit (240 a minute per IP; over it, 429 and a 60 s lockout).
+// Keeps requests under Paddle's limit (REQUESTS_PER_MINUTE per IP; over it, 429 and a lockout).
 // A sliding window: at most `limit` requests start in any window. That is stricter than a
 // token bucket (no extra burst on top of the limit), so it is safe whatever window the server
 // counts in. The window has a second of slack for the time a request takes to arrive.
 import type { Clock } from './clock.js';
 
-export const PADDLE_REQUESTS_PER_MINUTE = 240;
 const WINDOW_MS = 61_000;
 
 export interface Pacer {

@@ -5,7 +5,7 @@
 import { RemoteError } from '../errors.js';
 import { BAD_RESPONSE } from './remote-error.js';
 
-/** 250 pages of 200 are 50,000 products, prices or discounts in one list: far beyond any real account. */
+/** 250 pages of MAX_PAGE_SIZE (200) are 50,000 products, prices or discounts in one list: far beyond any real account. */
 export const MAX_PAGES = 250;
 /** 250 pages at Paddle's 240 requests a minute take about a minute: a list read takes at most two. */
 export const MAX_LIST_SECONDS = 120;

@@ -1,7 +1,7 @@
 // Which Paddle the tool talks to, and with which key: sandbox unless --production, and a key of
 // that environment only.
 import { UserError } from '../errors.js';
-import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { API_KEY_PREFIX, type EnvironmentName } from '../paddle-facts/environments.js';
 
 export interface Target {
   environment: EnvironmentName;
@@ -61,18 +61,19 @@ export function resolveBaseUrl(environment: EnvironmentName, override: string | 
   return override.replace(/\/+$/, '');
 }
 
-/** Refuses a key for the other environment before any call (pdl_sdbx_ vs pdl_live_). */
+/** Refuses a key for the other environment before any call (its prefix names the environment). */
 export function checkKeyEnvironment(apiKey: string, environment: EnvironmentName): void {
-  if (environment === 'production' && apiKey.startsWith('pdl_sdbx_')) {
+  const { sandbox, production } = API_KEY_PREFIX;
+  if (environment === 'production' && apiKey.startsWith(sandbox)) {
     throw new UserError(
-      'PADDLE_API_KEY is a sandbox key (pdl_sdbx_…) but --production was given.',
-      'Use a live key (pdl_live_…) for production, or drop --production to target the sandbox.',
+      `PADDLE_API_KEY is a sandbox key (${sandbox}…) but --production was given.`,
+      `Use a live key (${production}…) for production, or drop --production to target the sandbox.`,
     );
   }
-  if (environment === 'sandbox' && apiKey.startsWith('pdl_live_')) {
+  if (environment === 'sandbox' && apiKey.startsWith(production)) {
     throw new UserError(
-      'PADDLE_API_KEY is a live key (pdl_live_…) but the target is the sandbox.',
-      'Pass --production to target production on purpose, or use a sandbox key (pdl_sdbx_…).',
+      `PADDLE_API_KEY is a live key (${production}…) but the target is the sandbox.`,
+      `Pass --production to target production on purpose, or use a sandbox key (${sandbox}…).`,
     );
   }
 }

@@ -3,6 +3,7 @@
 // changes, while another discount holds that code would be refused (409) midway through an apply,
 // so the plan names the holder and apply refuses before any write. An unmanaged holder of a new
 // discount's code is its look-alike instead (lookalikes.ts), since --adopt can take it over.
+import { isLapsed } from '../paddle-facts/statuses.js';
 import { sameCode } from './lookalikes.js';
 import { readMarker } from './marker.js';
 import type { RemoteDiscount } from './remote.js';
@@ -30,7 +31,7 @@ function holderOf(
     code: held.code as string,
     ...(marker ? { catalog: marker.catalog, key: marker.key } : {}),
     ...(held.status === 'archived' ? { archived: true as const } : {}),
-    ...(held.status === 'expired' || held.status === 'used' ? { remoteStatus: held.status } : {}),
+    ...(isLapsed(held.status) ? { remoteStatus: held.status } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 // (each environment has its own ids, so the remote ids are read back through the marker index);
 // --adopt takes over an unmarked discount with the same code; --prune archives the orphans.
 import type { CatalogDiscount } from '../catalog/schema.js';
+import { isLapsed } from '../paddle-facts/statuses.js';
 import { fieldChanges } from './field-diff.js';
 import { discountLookalike, sameCode } from './lookalikes.js';
 import { keptCustomData, readMarker, userCustomData } from './marker.js';
@@ -138,7 +139,7 @@ function change(
 
 /** Paddle's own status on a discount that is neither active nor archived. */
 function lapsed(remote: RemoteDiscount): { remoteStatus?: LapsedStatus } {
-  return remote.status === 'expired' || remote.status === 'used' ? { remoteStatus: remote.status } : {};
+  return isLapsed(remote.status) ? { remoteStatus: remote.status } : {};
 }
 
 /**

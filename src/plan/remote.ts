@@ -2,6 +2,7 @@
 // reads (Remote*, CatalogSnapshot) and the bodies apply writes (ProductWrite, PriceWrite).
 // src/paddle/ maps the API's answers into these and these into SDK calls; nothing outside
 // src/paddle/ sees an SDK class.
+import type { CatalogStatus, DiscountStatus } from '../paddle-facts/statuses.js';
 
 export interface RemoteMoney {
   amount: string;
@@ -25,9 +26,8 @@ export interface RemoteTrialPeriod extends RemoteDuration {
   requires_payment_method?: boolean | null;
 }
 
-export type RemoteStatus = 'active' | 'archived';
-/** A discount's status: Paddle sets `expired` (expires_at passed) and `used` (usage_limit reached). */
-export type DiscountStatus = RemoteStatus | 'expired' | 'used';
+export type RemoteStatus = CatalogStatus;
+export type { DiscountStatus };
 export type CustomData = Record<string, unknown>;
 
 export interface RemotePrice {

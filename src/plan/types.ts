@@ -1,4 +1,5 @@
 // The plan is a value: what apply will do, per catalog key, with field-level before/after.
+import type { LapsedStatus } from '../paddle-facts/statuses.js';
 import type { DiscountTerms, RemoteMoney, RemoteOverride } from './remote.js';
 
 /**
@@ -149,8 +150,7 @@ export interface CodeConflict {
   remoteStatus?: LapsedStatus;
 }
 
-/** A status Paddle set on a discount by itself: its expires_at passed, or its usage_limit was reached. */
-export type LapsedStatus = 'expired' | 'used';
+export type { LapsedStatus };
 
 export type DiscountChange = ChangeBase & {
   kind: 'discount';

@@ -8,16 +8,16 @@ import type { Calls } from '../paddle/calls.js';
 import { pagingGuard } from '../paddle/paging-guard.js';
 import { nextLinkPath, rawApiPage } from '../paddle/raw-api.js';
 import type { Target } from '../paddle/target.js';
+import { MAX_PAGE_SIZE } from '../paddle-facts/api.js';
 import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
 import { type Marker, readMarker } from '../plan/marker.js';
 import { prefixOf } from './scan.js';
 
 /**
  * Paddle's OpenAPI names no limit on the ids of one `id` filter; 100 keeps the URL near 3 KB (well
- * under what proxies accept) and within one page (per_page 200).
+ * under what proxies accept) and within one page (MAX_PAGE_SIZE).
  */
 export const ID_BATCH = 100;
-const PER_PAGE = 200;
 /**
  * A filter of ID_BATCH ids fits one page; a server that keeps saying has_more is stopped by the
  * paging guard (invalid_response) instead of being cut off quietly with ids left unread.
@@ -122,7 +122,7 @@ async function lookUpBatch(
   const operation = `look up ${ids.length} ${spec.kind} ids`;
   const include = spec.include ? `&include=${spec.include}` : '';
   let path: string | undefined =
-    `${spec.path}?id=${ids.join(',')}&status=${spec.status}${include}&per_page=${PER_PAGE}`;
+    `${spec.path}?id=${ids.join(',')}&status=${spec.status}${include}&per_page=${MAX_PAGE_SIZE}`;
   const objects: FoundObject[] = [];
   const asked = new Set(ids);
   const guard = pagingGuard(operation, MAX_PAGES_PER_BATCH);

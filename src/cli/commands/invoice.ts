@@ -15,6 +15,7 @@ import { downloadPdf } from '../../billing/pdf-download.js';
 import type { TransactionRecord } from '../../billing/ports.js';
 import { UserError } from '../../errors.js';
 import { checkFolderWritable, checkOutputFile } from '../../output-file.js';
+import { INVOICE_URL_LIFETIME_MS } from '../../paddle-facts/api.js';
 import { paddleIdPattern } from '../../paddle-facts/ids.js';
 import { openInBrowser } from '../../terminal/browser.js';
 import type { Reporter } from '../../terminal/reporter.js';
@@ -32,9 +33,6 @@ import {
 } from '../billing-options.js';
 import type { RegisterCommand } from '../command.js';
 import { addTargetOptions, type TargetFlags } from '../target-options.js';
-
-/** Paddle's invoice URLs are valid for one hour. */
-const URL_LIFETIME_MS = 60 * 60 * 1000;
 
 interface InvoiceFlags extends CustomerFlags, TargetFlags {
   inline?: boolean;
@@ -143,7 +141,7 @@ async function deliver(
   flags: InvoiceFlags,
   download: string | undefined,
 ): Promise<number> {
-  const expires = new Date(Date.now() + URL_LIFETIME_MS);
+  const expires = new Date(Date.now() + INVOICE_URL_LIFETIME_MS);
   // The PDF first: a failed download prints nothing that looks like success.
   const saved =
     download === undefined

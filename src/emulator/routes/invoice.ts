@@ -8,6 +8,7 @@ import { buildPdf } from '../pdf.js';
 import type { WireRecord } from '../types.js';
 import { findOr404, pathPattern } from './common.js';
 
+// The emulator keeps its own copy of this Paddle fact on purpose: test/contract/paddle-facts.test.ts.
 export const INVOICE_LINK_LIFETIME_MS = 60 * 60 * 1000;
 export const INVOICE_PATH = '/__emulator/invoices/';
 

@@ -5,6 +5,7 @@
 import type { Collection } from '../state.js';
 import type { WireRecord } from '../types.js';
 
+// The emulator keeps its own copy of this Paddle fact on purpose: test/contract/paddle-facts.test.ts.
 export const DISCOUNT_STATUSES = ['active', 'archived', 'expired', 'used'] as const;
 
 /** Transactions that count as a redemption of the discount they carry (money was asked or taken). */
