@@ -7,6 +7,7 @@
 // discounts); a replace creates the new price before archiving the old one; an archived object is set
 // active before it is changed or adopted; a product is written before its prices and, when archived,
 // after them; discounts wait for every product and price, since restrict_to may name new ones.
+// Subscriber moves are compiled with the subscriptions read at apply time (subscription-moves.ts).
 
 import { InternalError } from '../errors.js';
 import { PADDLE_ID } from '../paddle-facts/ids.js';
@@ -176,7 +177,7 @@ function restricted<T extends { restrict_to?: string[] | null }>(
 }
 
 /** Keys of products and prices → their id once the group stage ran: the id kept, or the create's. */
-function idsAfterGroups(plan: Plan): Map<string, string | Ref> {
+export function idsAfterGroups(plan: Plan): Map<string, string | Ref> {
   const ids = new Map<string, string | Ref>();
   for (const change of plan.groups.flatMap((g): Change[] => [g.product, ...g.prices])) {
     if (change.action === 'create' || change.action === 'replace') {

@@ -6,7 +6,7 @@ import { SUPPORTED_COUNTRY_CODES } from '../paddle-facts/countries.js';
 import { CURRENCY_CODES } from '../paddle-facts/currencies.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { TAX_MODES } from '../paddle-facts/prices.js';
-import { PRORATION_BILLING_MODES } from '../paddle-facts/proration.js';
+import { PRORATION_BILLING_MODES } from '../paddle-facts/subscriptions.js';
 import { TAX_CATEGORIES } from '../paddle-facts/tax-categories.js';
 
 export const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;

@@ -21,6 +21,9 @@ export const PRORATION_BILLING_MODES = [
 ] as const;
 export type ProrationBillingMode = (typeof PRORATION_BILLING_MODES)[number];
 
+/** A catalog's move that names no proration charges nothing now: the next renewal bills the new price. */
+export const DEFAULT_PRORATION: ProrationBillingMode = 'do_not_bill';
+
 /** The modes that bill now (an immediate transaction), as their names say. */
 export const IMMEDIATE_BILLING_MODES: readonly ProrationBillingMode[] = [
   'prorated_immediately',
@@ -89,3 +92,16 @@ export const SUBSCRIPTION_ERRORS = {
   },
 } as const;
 export type SubscriptionErrorCode = keyof typeof SUBSCRIPTION_ERRORS;
+
+/**
+ * The refusals that mean "not now": the change is fine but the subscription is busy, and a later try
+ * succeeds (the error reference's troubleshooting for each: wait, then try again). A move leaves
+ * such a subscription and the next run moves it; consent review is the error reference's
+ * subscription_locked_consent_review_period (409).
+ */
+export const SUBSCRIPTION_LOCK_CODES: readonly string[] = [
+  'subscription_locked_renewal',
+  'subscription_locked_processing',
+  'subscription_locked_pending_changes',
+  'subscription_locked_consent_review_period',
+] satisfies Array<SubscriptionErrorCode | 'subscription_locked_consent_review_period'>;

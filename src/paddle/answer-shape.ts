@@ -79,6 +79,23 @@ export const discountAnswer = z.object({
 });
 
 /** A transaction as the billing view reads it (after the SDK's mapping: camelCase). */
+/** A subscription as a move reads it (subscriptions-gateway.ts maps the SDK's class into it). */
+export const subscriptionAnswer = z.object({
+  id: paddleId('sub'),
+  status: z.string(),
+  currency_code: currency,
+  // every item goes back in the PATCH: a missing price id or quantity would drop or change an item
+  items: z.array(z.object({ price_id: paddleId('pri'), quantity: z.number().int().positive() })),
+  scheduled_change: z.string().nullable(),
+  next_billed_at: timestamp.nullable(),
+});
+
+/**
+ * A list's count: Paddle's `estimated_total`, exact up to 100,000, 100001 above, and -1 where it
+ * did not count (https://developer.paddle.com/changelog/2026/estimated-total-change).
+ */
+export const estimatedTotal = z.number().int().min(-1);
+
 export const transactionAnswer = z.object({
   id: paddleId('txn'),
   status: z.string(),

@@ -14,6 +14,7 @@ import {
   PricesResource,
   ProductsResource,
   SDK_VERSION,
+  SubscriptionsResource,
   TransactionsResource,
 } from '@paddle/paddle-node-sdk';
 import { InternalError, RemoteError } from '../errors.js';
@@ -34,6 +35,11 @@ export function createPaddle(target: Target, timeoutMs?: number): PaddleClient {
     customers: new CustomersResource(client),
     transactions: new TransactionsResource(client),
   };
+}
+
+/** The SDK's subscriptions resource over our requests (only moving subscribers needs it). */
+export function createSubscriptions(target: Target, timeoutMs?: number): SubscriptionsResource {
+  return new SubscriptionsResource(sdkHttpClient(target, timeoutMs) as unknown as SdkClient);
 }
 
 /**

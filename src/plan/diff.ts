@@ -9,6 +9,7 @@ import { sameCode, withLookalikes } from './lookalikes.js';
 import { keptCustomData, priceKeyOf } from './marker.js';
 import { priceState, productState } from './normalize.js';
 import type { CatalogSnapshot, CustomData, RemotePrice, RemoteProduct } from './remote.js';
+import { planMoves } from './subscribers.js';
 import type {
   Deduplication,
   DiffOptions,
@@ -228,6 +229,8 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     duplicates,
     orphans: [...orphans, ...discounts.orphans],
   };
+  const moves = planMoves(catalog, groups);
+  if (moves.length > 0) plan.moves = moves;
   const withAdoptions = adoptions
     ? { ...plan, ambiguities: [...adoptions.ambiguities, ...discounts.ambiguities] }
     : plan;

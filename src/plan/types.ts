@@ -1,6 +1,7 @@
 // The plan is a value: what apply will do, per catalog key, with field-level before/after.
 import type { LapsedStatus } from '../paddle-facts/statuses.js';
 import type { DiscountTerms, RemoteMoney, RemoteOverride } from './remote.js';
+import type { SubscriberMove } from './subscribers.js';
 
 /**
  * `replace` is for what Paddle cannot change in place (a price's product_id): create the new
@@ -218,6 +219,8 @@ export interface Plan {
   ambiguities?: Ambiguity[];
   /** only with --dedupe: the extra objects of `duplicates`, archived before anything else */
   deduplication?: Deduplication[];
+  /** the subscribers the catalog moves between prices (`subscribers_from`); absent when none */
+  moves?: SubscriberMove[];
 }
 
 export interface DiffOptions {

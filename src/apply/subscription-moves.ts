@@ -1,0 +1,175 @@
+// Which subscriptions a plan's moves change, and what each one's PATCH sends. Pure: the
+// subscriptions are read at apply time (the next run reads again, so a stopped move resumes with
+// what is still on a source price) and given here.
+//
+// Paddle replaces a subscription's items with the list a PATCH sends and removes the ones it leaves
+// out (https://developer.paddle.com/api-reference/subscriptions/update-subscription), so every item
+// goes back: each item on a source price with its target's price and its own quantity, the others
+// unchanged, with the proration_billing_mode the catalog declares.
+import { DEFAULT_PRORATION, type ProrationBillingMode } from '../paddle-facts/subscriptions.js';
+import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
+import type { Plan } from '../plan/types.js';
+import type { Operation, Ref } from './operations.js';
+
+/** One subscription to change, and the moves whose source prices it has items on. */
+export interface PlannedMove {
+  subscription: SubscriptionRecord;
+  /** one per item on a source price, in the order of its items */
+  moves: SubscriberMove[];
+}
+
+/** A subscription a move leaves as it is, with why (listed; the run then does not converge). */
+export interface LeftSubscription {
+  move: SubscriberMove;
+  subscription: SubscriptionRecord;
+  /** Paddle's error code, or ours when the tool leaves it without asking Paddle */
+  code: string;
+  reason: string;
+}
+
+/**
+ * One subscription's move: `PATCH /subscriptions/{target}` with `body`, after the operations of its
+ * target prices (`after`). It changes no object of the catalog, so it is no change of the plan.
+ */
+export interface MoveOperation {
+  /** `move subscription sub_…` */
+  id: string;
+  verb: 'move';
+  kind: 'subscription';
+  /** the target price keys, `pro/monthly-2027` */
+  key: string;
+  /** the subscription's id */
+  target: string;
+  body: MoveBody;
+  after: string[];
+}
+
+/** The PATCH body of one move: every item, and how Paddle bills the change. */
+export interface MoveBody {
+  items: Array<{ price_id: string | Ref; quantity: number }>;
+  proration_billing_mode: ProrationBillingMode;
+}
+
+/** Subscriptions with an item on a source price, each once, with the moves that take it, or why not. */
+export function subscriptionMoves(
+  moves: readonly SubscriberMove[],
+  subscriptions: readonly SubscriptionRecord[],
+): { planned: PlannedMove[]; left: LeftSubscription[] } {
+  const bySource = new Map(moves.flatMap((m) => (m.fromId === null ? [] : [[m.fromId, m] as const])));
+  const planned: PlannedMove[] = [];
+  const left: LeftSubscription[] = [];
+  const seen = new Set<string>();
+  for (const subscription of subscriptions) {
+    if (seen.has(subscription.id)) continue;
+    seen.add(subscription.id);
+    const mine = subscription.items.flatMap((item) => bySource.get(item.price_id) ?? []);
+    const [first] = mine;
+    if (first === undefined) continue;
+    const problem = whyLeft(subscription, mine);
+    if (problem) left.push({ move: first, subscription, ...problem });
+    else planned.push({ subscription, moves: mine });
+  }
+  return { planned, left };
+}
+
+/**
+ * What the tool will not decide for a team: a subscription holds each price once, so one that
+ * would hold a target twice needs its items merged, which Paddle documents no rule for; and two
+ * moves that bill differently cannot share one PATCH.
+ */
+function whyLeft(
+  subscription: SubscriptionRecord,
+  moves: readonly SubscriberMove[],
+): { code: string; reason: string } | undefined {
+  const targets = moves.map((m) => m.to);
+  const kept = new Set(subscription.items.map((item) => item.price_id));
+  const twice = targets.find(
+    (to, i) => targets.indexOf(to) !== i || moves.some((m) => m.to === to && m.toId && kept.has(m.toId)),
+  );
+  if (twice !== undefined) {
+    return {
+      code: 'target_price_twice',
+      reason: `it would hold ${twice} twice; merge its items in Paddle, then run again`,
+    };
+  }
+  const modes = new Set(moves.map((m) => m.proration));
+  if (modes.size > 1) {
+    return {
+      code: 'proration_differs',
+      reason: `its items move to ${targets.join(' and ')}, which declare different proration; change it in Paddle`,
+    };
+  }
+  return undefined;
+}
+
+/** The PATCH body; `target` gives a move's target id, or the create that makes it. */
+export function moveBody(planned: PlannedMove, target: (move: SubscriberMove) => string | Ref): MoveBody {
+  const bySource = new Map(planned.moves.map((m) => [m.fromId, m]));
+  const [first] = planned.moves;
+  return {
+    items: planned.subscription.items.map((item) => {
+      const move = bySource.get(item.price_id);
+      return { price_id: move ? target(move) : item.price_id, quantity: item.quantity };
+    }),
+    proration_billing_mode: first?.proration ?? DEFAULT_PRORATION,
+  };
+}
+
+/**
+ * One `move` per subscription, each after every operation of its targets' prices (a created or
+ * unarchived target must exist and be active before Paddle bills it).
+ */
+export function moveOperations(
+  planned: readonly PlannedMove[],
+  catalogOps: readonly Operation[],
+  ids: ReadonlyMap<string, string | Ref>,
+): MoveOperation[] {
+  const target = (move: SubscriberMove): string | Ref =>
+    move.toId ?? ids.get(move.to) ?? { $ref: `create price ${move.to}` };
+  return planned.map(({ subscription, moves }) => {
+    const targets = new Set(moves.map((m) => m.to));
+    const after = catalogOps.filter((op) => op.kind === 'price' && targets.has(op.key)).map((op) => op.id);
+    return {
+      id: `move subscription ${subscription.id}`,
+      verb: 'move',
+      kind: 'subscription',
+      key: [...targets].join(' '),
+      target: subscription.id,
+      body: moveBody({ subscription, moves }, target),
+      after,
+    };
+  });
+}
+
+/**
+ * The catalog's operations with the moves among them: every archive waits for every move (but
+ * --dedupe's, which everything waits for), and the list is put back in an order each operation can
+ * run in (what it waits for first, otherwise as compiled).
+ */
+export function withMoves(
+  plan: Plan,
+  catalogOps: readonly Operation[],
+  moves: readonly MoveOperation[],
+): Array<Operation | MoveOperation> {
+  const moveIds = moves.map((op) => op.id);
+  const deduplications = (plan.deduplication ?? []).length;
+  const waits = (op: Operation) => op.verb === 'archive' && op.change >= deduplications;
+  const all = [
+    ...catalogOps.map((op) => (waits(op) ? { ...op, after: [...op.after, ...moveIds] } : op)),
+    ...moves,
+  ];
+  const byId = new Map(all.map((op) => [op.id, op]));
+  const placed = new Set<string>();
+  const ordered: Array<Operation | MoveOperation> = [];
+  const place = (op: Operation | MoveOperation) => {
+    if (placed.has(op.id)) return;
+    placed.add(op.id);
+    for (const id of op.after) {
+      const before = byId.get(id);
+      if (before) place(before);
+    }
+    ordered.push(op);
+  };
+  for (const op of all) place(op);
+  return ordered;
+}

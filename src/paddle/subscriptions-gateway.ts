@@ -1,0 +1,113 @@
+// Subscriptions over the real SDK, for moving subscribers between prices: count them, list them,
+// change their items. Returns our own records (src/plan/subscribers.ts); SDK classes never leave
+// src/paddle, and every answer is checked for shape before it is used (answer-shape.ts).
+import type {
+  Subscription as SdkSubscription,
+  SubscriptionStatus as SdkSubscriptionStatus,
+  SubscriptionsResource,
+} from '@paddle/paddle-node-sdk';
+import { RemoteError } from '../errors.js';
+import type { ProrationBillingMode } from '../paddle-facts/subscriptions.js';
+import type { SubscriptionItem, SubscriptionRecord, SubscriptionsGateway } from '../plan/subscribers.js';
+import { checkAnswer, estimatedTotal, subscriptionAnswer } from './answer-shape.js';
+import { rawEnvelope } from './raw-api.js';
+import { BAD_RESPONSE } from './remote-error.js';
+import { callPaddle, createSubscriptions } from './sdk.js';
+import type { Target } from './target.js';
+
+/** The largest page Paddle serves for subscriptions (`per_page`, its list subscriptions reference). */
+export const SUBSCRIPTIONS_PAGE_SIZE = 200;
+/** 1,000 pages of 200: more subscriptions on a few prices than any account has; a server paging past it is broken. */
+export const MAX_SUBSCRIPTION_PAGES = 1_000;
+
+export function paddleSubscriptionsGateway(target: Target, timeoutMs?: number): SubscriptionsGateway {
+  const subscriptions = createSubscriptions(target, timeoutMs);
+  return {
+    count: (operation, priceId, status) => countSubscriptions(target, operation, priceId, status, timeoutMs),
+    list: (operation, priceIds, statuses) => listSubscriptions(subscriptions, operation, priceIds, statuses),
+    updateItems: (operation, id, items, proration) =>
+      updateItems(subscriptions, operation, id, items, proration),
+  };
+}
+
+/**
+ * One page of one item, for its `estimated_total`: the count Paddle documents for a filtered list
+ * (https://developer.paddle.com/api-reference/subscriptions/list-subscriptions). Read without the
+ * SDK, whose collection reads a missing total as 0 — a count nobody could tell from "no one".
+ */
+async function countSubscriptions(
+  target: Target,
+  operation: string,
+  priceId: string,
+  status: string,
+  timeoutMs: number | undefined,
+): Promise<number> {
+  const query = new URLSearchParams({ price_id: priceId, status, per_page: '1' });
+  const path = `/subscriptions?${query.toString()}`;
+  const envelope = await rawEnvelope(target, { method: 'GET', path, operation, timeoutMs });
+  const total = (envelope.meta?.pagination as { estimated_total?: unknown } | undefined)?.estimated_total;
+  return checkAnswer(estimatedTotal, total, 'a count (meta.pagination.estimated_total)', operation);
+}
+
+async function listSubscriptions(
+  subscriptions: SubscriptionsResource,
+  operation: string,
+  priceIds: readonly string[],
+  statuses: readonly string[],
+): Promise<SubscriptionRecord[]> {
+  if (priceIds.length === 0) return [];
+  return callPaddle(operation, async () => {
+    const collection = subscriptions.list({
+      priceId: [...priceIds],
+      status: [...statuses] as SdkSubscriptionStatus[],
+      perPage: SUBSCRIPTIONS_PAGE_SIZE,
+    });
+    const records: SubscriptionRecord[] = [];
+    for (let page = 0; collection.hasMore; page += 1) {
+      if (page >= MAX_SUBSCRIPTION_PAGES) throw tooManyPages(operation);
+      for (const subscription of await collection.next()) records.push(checked(subscription, operation));
+    }
+    return records;
+  });
+}
+
+/**
+ * `PATCH /subscriptions/{id}` with every item (Paddle removes the items a PATCH leaves out) and the
+ * proration billing mode it requires when items change
+ * (https://developer.paddle.com/api-reference/subscriptions/update-subscription).
+ */
+async function updateItems(
+  subscriptions: SubscriptionsResource,
+  operation: string,
+  id: string,
+  items: readonly SubscriptionItem[],
+  proration: ProrationBillingMode,
+): Promise<SubscriptionRecord> {
+  const body = {
+    items: items.map((item) => ({ priceId: item.price_id, quantity: item.quantity })),
+    prorationBillingMode: proration,
+  };
+  return callPaddle(operation, async () => checked(await subscriptions.update(id, body), operation));
+}
+
+function tooManyPages(operation: string): RemoteError {
+  const detail = `stopped paging: the list goes on past ${MAX_SUBSCRIPTION_PAGES} pages`;
+  return new RemoteError({ code: BAD_RESPONSE, detail, operation });
+}
+
+const checked = (subscription: SdkSubscription, operation: string): SubscriptionRecord =>
+  checkAnswer(subscriptionAnswer, toRecord(subscription), 'a subscription', operation);
+
+function toRecord(subscription: SdkSubscription): SubscriptionRecord {
+  return {
+    id: subscription.id,
+    status: subscription.status,
+    currency_code: subscription.currencyCode,
+    items: (subscription.items ?? []).map((item) => ({
+      price_id: item.price?.id,
+      quantity: item.quantity,
+    })) as SubscriptionItem[],
+    scheduled_change: subscription.scheduledChange?.action ?? null,
+    next_billed_at: subscription.nextBilledAt ?? null,
+  };
+}

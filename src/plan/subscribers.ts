@@ -1,0 +1,105 @@
+// Subscribers who move with the catalog: the moves a catalog's `subscribers_from` asks for, and the
+// subscriptions they touch, in our own types (src/paddle maps Paddle's subscription entity into
+// these; nothing here does I/O).
+import { sourceKey } from '../catalog/rules/subscriber-moves.js';
+import type { Catalog } from '../catalog/schema.js';
+import { DEFAULT_PRORATION, type ProrationBillingMode } from '../paddle-facts/subscriptions.js';
+import type { PriceChange, ProductPlan } from './types.js';
+
+/**
+ * The statuses whose subscriptions are counted and moved. A canceled subscription bills no more
+ * and Paddle refuses changes to it (`subscription_update_when_canceled`, its error reference), so
+ * it is neither counted nor moved; a paused or past-due one still has items that its next bill
+ * charges. (https://developer.paddle.com/api-reference/subscriptions/overview: `status`)
+ */
+export const MOVED_STATUSES = ['active', 'trialing', 'past_due', 'paused'] as const;
+export type MovedStatus = (typeof MOVED_STATUSES)[number];
+
+/** How many subscriptions of each status have an item on a price, as Paddle counts them. */
+export type SubscriberCounts = Record<MovedStatus, number>;
+
+export interface SubscriptionItem {
+  price_id: string;
+  quantity: number;
+}
+
+/** A subscription as a move reads it: what its PATCH must send back, and what the review shows. */
+export interface SubscriptionRecord {
+  id: string;
+  status: string;
+  currency_code: string;
+  items: SubscriptionItem[];
+  /** `cancel`, `pause` or `resume` when one is scheduled (Paddle has no scheduled price change) */
+  scheduled_change: string | null;
+  next_billed_at: string | null;
+}
+
+/** What moving subscribers needs from Paddle; src/paddle implements it over the SDK. */
+export interface SubscriptionsGateway {
+  /** `estimated_total` of a list with `price_id` and `status` filters and one item per page */
+  count(operation: string, priceId: string, status: MovedStatus): Promise<number>;
+  /** every subscription of these statuses with an item on one of `priceIds`, page by page */
+  list(
+    operation: string,
+    priceIds: readonly string[],
+    statuses: readonly MovedStatus[],
+  ): Promise<SubscriptionRecord[]>;
+  /** `PATCH /subscriptions/{id}` with the full items list and the proration billing mode */
+  updateItems(
+    operation: string,
+    id: string,
+    items: readonly SubscriptionItem[],
+    proration: ProrationBillingMode,
+  ): Promise<SubscriptionRecord>;
+}
+
+/** One price's subscribers moving to another, as the catalog asks and the account stands. */
+export interface SubscriberMove {
+  kind: 'subscribers';
+  /** `pro/monthly` */
+  from: string;
+  /** `pro/monthly-2027` */
+  to: string;
+  /** the source's id in the account; null while it does not exist (no one is on it yet) */
+  fromId: string | null;
+  /** the target's id in the account; null when this apply creates it */
+  toId: string | null;
+  proration: ProrationBillingMode;
+  /** the subscriptions on the source when the plan was made; absent when they could not be counted */
+  subscribers?: SubscriberCounts;
+}
+
+/** The target's id now; null when this apply makes it (a create, or the new price of a replace). */
+function targetId(change: PriceChange | undefined): string | null {
+  if (change === undefined || change.action === 'create' || change.action === 'replace') return null;
+  return change.id;
+}
+
+/** The id subscribers are on now: a replaced price's old id still holds them. */
+function sourceId(change: PriceChange | undefined): string | null {
+  if (change === undefined || change.action === 'create') return null;
+  return change.id ?? null;
+}
+
+/** Every move the catalog asks for, in catalog order, with the ids the plan knows. */
+export function planMoves(catalog: Catalog, groups: readonly ProductPlan[]): SubscriberMove[] {
+  const prices = new Map(groups.flatMap((g) => g.prices).map((change) => [change.key, change]));
+  const moves: SubscriberMove[] = [];
+  for (const [productKey, product] of Object.entries(catalog.products)) {
+    for (const [priceKey, price] of Object.entries(product.prices ?? {})) {
+      const to = `${productKey}/${priceKey}`;
+      for (const entry of price.subscribers_from ?? []) {
+        const from = sourceKey(to, entry);
+        moves.push({
+          kind: 'subscribers',
+          from,
+          to,
+          fromId: sourceId(prices.get(from)),
+          toId: targetId(prices.get(to)),
+          proration: price.proration ?? DEFAULT_PRORATION,
+        });
+      }
+    }
+  }
+  return moves;
+}
