@@ -2,7 +2,7 @@
 // (a global or npx install: no catalog.schema.json beside it, none in the project's node_modules),
 // the schema is written beside the catalog, as `paddle-catalog schema > catalog.schema.json` would.
 import { relative } from 'node:path';
-import { tryWriteOutputFile, type UnwrittenFile } from '../output-file.js';
+import { tryWriteOutputFile, type UnwrittenFile } from '../files/output-file.js';
 import { catalogJsonSchema } from './json-schema.js';
 import type { SchemaReference } from './write.js';
 

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { compileOperations } from '../apply/operations.js';
 import type { PlanResult } from '../apply/use-case.js';
 import type { Catalog } from '../catalog/schema.js';
-import { checkOutputFile, writeOutputFile } from '../output-file.js';
+import { checkOutputFile, writeOutputFile } from '../files/output-file.js';
 import type { Target } from '../paddle/target.js';
 import { savedPlanDocument, savedPlanText } from './file.js';
 

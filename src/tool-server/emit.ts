@@ -3,7 +3,7 @@
 // plan command shows them (src/views/plan/scripts.ts) and decides the exit code.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeOutputFile } from '../output-file.js';
+import { writeOutputFile } from '../files/output-file.js';
 import type { Plan } from '../plan/types.js';
 import { type ToolServerEmission, toolServerScripts } from './scripts.js';
 

@@ -1,7 +1,7 @@
 // export's views: the catalog file on stdout (or a line saying where it went), or the --json document;
 // on stderr what the user should know before applying it.
 import { archivedNote, type ExportFileResult } from '../export/use-case.js';
-import type { UnwrittenFile } from '../output-file.js';
+import type { UnwrittenFile } from '../files/output-file.js';
 import type { Reporter } from '../terminal/reporter.js';
 import { catalogCounts } from './catalog-counts.js';
 import { failure } from './failure.js';

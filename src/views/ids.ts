@@ -1,9 +1,10 @@
 // ids' views: the file written (or the text on stdout), the keys the account lacks, the --json document.
+
+import type { UnwrittenFile } from '../files/output-file.js';
 import type { IdsDocument, MissingKey } from '../ids/document.js';
 import { sidesOf } from '../ids/document.js';
 import type { IdsFormat } from '../ids/render.js';
 import type { IdsResult } from '../ids/use-case.js';
-import type { UnwrittenFile } from '../output-file.js';
 import type { Reporter } from '../terminal/reporter.js';
 import { plural } from '../text/plural.js';
 import { type Failure, failure } from './failure.js';

@@ -8,9 +8,9 @@ import {
   DEFAULT_APPLY_SETTINGS,
 } from '../../apply/use-case.js';
 import { UserError } from '../../errors.js';
+import { checkOutputFile, tryWriteOutputFile, type UnwrittenFile } from '../../files/output-file.js';
 import { idsSide } from '../../ids/document.js';
 import { idFileFormat, idFileText, readIdFile } from '../../ids/id-file.js';
-import { checkOutputFile, tryWriteOutputFile, type UnwrittenFile } from '../../output-file.js';
 import { environmentOf } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import type { Plan } from '../../plan/types.js';
@@ -21,13 +21,12 @@ import { checkSavedTarget } from '../../saved-plan/file.js';
 import { processControl, STOP_SIGNALS, type StopSignal } from '../../terminal/io.js';
 import { confirm, confirmByTyping } from '../../terminal/prompts.js';
 import type { Reporter } from '../../terminal/reporter.js';
-import { shown } from '../../text/escape.js';
 import * as applyView from '../../views/apply/apply.js';
+import * as progress from '../../views/apply/progress.js';
 import { publishApply } from '../../views/apply/step-summary.js';
 import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
 import { annotateIssues } from '../../views/github/annotations.js';
 import { formatIssueLine } from '../../views/issues.js';
-import { formatChange } from '../../views/plan/format.js';
 import * as planView from '../../views/plan/plan.js';
 import { show } from '../../views/view.js';
 import { type CommandContext, callerSettings, type RegisterCommand, wholeNumber } from '../command.js';
@@ -148,7 +147,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
 /** A saved plan runs only as it was saved; one already applied says so, and ends as no changes. */
 function checkSaved(reporter: Reporter, saved: SavedPlan, file: string, plan: Plan): void {
   if (checkSavedPlan(saved, file, plan) !== 'already-applied') return;
-  reporter.info(`${shown(file)} is applied already: the account is what it leads to. Nothing to write.`);
+  progress.renderAlreadyApplied(file, reporter);
 }
 
 /** Before anything is written to the account: a folder given for an output file, a hand-written module. */
@@ -174,10 +173,7 @@ function orderlyStop(reporter: Reporter, signals: ReturnType<typeof processContr
   };
   const onStop = (signal: StopSignal) => {
     release();
-    // on a terminal the line starts after the "^C" the terminal echoed
-    const after = reporter.interactive ? '\n' : '';
-    const what = signal === 'SIGTERM' ? 'Terminated' : 'Interrupted';
-    reporter.info(`${after}${what}: no new calls start; waiting for the ones in flight…`);
+    progress.renderStopping(signal, reporter);
     interrupt.abort();
   };
   const listen = () => {
@@ -198,10 +194,7 @@ function applySettings(
     concurrency: flags.concurrency,
     requestsPerMinute: flags.rateLimit,
     signal,
-    onStep: (step) => {
-      if (step.status !== 'applied' || reporter.json) return;
-      reporter.info(`  ${reporter.errStyle.green('✓')} ${formatChange(step.change, reporter.errStyle)[0]}`);
-    },
+    onStep: (step) => progress.renderStep(step, reporter),
   };
 }
 

@@ -7,7 +7,7 @@ import { writeSchemaBeside } from '../../catalog/schema-file.js';
 import { schemaReference } from '../../catalog/write.js';
 import { UserError } from '../../errors.js';
 import { type ExportFileResult, exportAccount } from '../../export/use-case.js';
-import { checkOutputFile, tryWriteOutputFile } from '../../output-file.js';
+import { checkOutputFile, tryWriteOutputFile } from '../../files/output-file.js';
 import { environmentOf } from '../../paddle/target.js';
 import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
 import * as exportView from '../../views/export.js';

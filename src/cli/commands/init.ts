@@ -5,7 +5,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Catalog } from '../../catalog/schema.js';
 import { type SchemaWrite, writeSchemaBeside } from '../../catalog/schema-file.js';
 import { InternalError, UserError } from '../../errors.js';
-import { checkOutputFile, writeOutputFile } from '../../output-file.js';
+import { checkOutputFile, writeOutputFile } from '../../files/output-file.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { catalogCounts } from '../../views/catalog-counts.js';
 import { EXIT_OK } from '../../views/exit-codes.js';

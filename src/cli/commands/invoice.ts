@@ -14,7 +14,7 @@ import { invoiceUnavailableReason } from '../../billing/invoice-availability.js'
 import { downloadPdf } from '../../billing/pdf-download.js';
 import type { TransactionRecord } from '../../billing/ports.js';
 import { UserError } from '../../errors.js';
-import { checkFolderWritable, checkOutputFile } from '../../output-file.js';
+import { checkFolderWritable, checkOutputFile } from '../../files/output-file.js';
 import { INVOICE_URL_LIFETIME_MS } from '../../paddle-facts/api.js';
 import { paddleIdPattern } from '../../paddle-facts/ids.js';
 import { openInBrowser } from '../../terminal/browser.js';

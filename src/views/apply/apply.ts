@@ -2,7 +2,7 @@
 // not verified, or what failed and the dashboard steps left to do).
 import type { KeyResult } from '../../apply/report.js';
 import type { ApplyResult } from '../../apply/use-case.js';
-import type { UnwrittenFile } from '../../output-file.js';
+import type { UnwrittenFile } from '../../files/output-file.js';
 import { changesInOrder } from '../../plan/summary.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';

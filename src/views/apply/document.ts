@@ -3,7 +3,7 @@
 
 import type { KeyResult } from '../../apply/report.js';
 import type { ApplyOutcome } from '../../apply/use-case.js';
-import type { UnwrittenFile } from '../../output-file.js';
+import type { UnwrittenFile } from '../../files/output-file.js';
 import { changesInOrder } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
 import { plural } from '../../text/plural.js';

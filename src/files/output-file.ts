@@ -5,7 +5,7 @@
 import { constants } from 'node:fs';
 import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { UserError } from './errors.js';
+import { UserError } from '../errors.js';
 
 /** Refuses a folder always, and an existing file unless `force`; `hint` says what to do instead. */
 export async function checkOutputFile(

@@ -1,0 +1,26 @@
+// The lines apply writes on stderr while it runs: each write as it is done, the orderly stop on a
+// signal, and a saved plan found applied already. The result and the verdict are apply.ts.
+import type { StepResult } from '../../apply/execute.js';
+import type { StopSignal } from '../../terminal/io.js';
+import type { Reporter } from '../../terminal/reporter.js';
+import { shown } from '../../text/escape.js';
+import { formatChange } from '../plan/format.js';
+
+/** `  ✓ + product pro`: a write that was done, as its plan line (not in --json mode). */
+export function renderStep(step: StepResult, out: Reporter): void {
+  if (step.status !== 'applied' || out.json) return;
+  out.info(`  ${out.errStyle.green('✓')} ${formatChange(step.change, out.errStyle)[0]}`);
+}
+
+/** Ctrl-C or SIGTERM once the writes started: what happens now. */
+export function renderStopping(signal: StopSignal, out: Reporter): void {
+  // on a terminal the line starts after the "^C" the terminal echoed
+  const after = out.interactive ? '\n' : '';
+  const what = signal === 'SIGTERM' ? 'Terminated' : 'Interrupted';
+  out.info(`${after}${what}: no new calls start; waiting for the ones in flight…`);
+}
+
+/** A saved plan whose account is already what it leads to. */
+export function renderAlreadyApplied(file: string, out: Reporter): void {
+  out.info(`${shown(file)} is applied already: the account is what it leads to. Nothing to write.`);
+}
