@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { id, tempCacheHome } from '../billing/emulator-fixtures.js';
-import { ROOT, runCli } from '../helpers/run-cli.js';
+import { ROOT } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { filterDroppingProxy, type Hostility, hostileServer } from './support/hostile-server.js';
 
 const CATALOG = join(ROOT, 'catalogs/saas-starter.yaml');
@@ -22,7 +23,10 @@ async function against(kind: Hostility, args: string[]) {
   const server = await hostileServer(kind);
   try {
     const env = { PADDLE_API_URL: server.url, PADDLE_API_KEY: KEY, XDG_CACHE_HOME: cacheHome };
-    const [human, json] = await Promise.all([runCli(args, { env }), runCli(['--json', ...args], { env })]);
+    const [human, json] = await Promise.all([
+      runCliInProcess(args, { env }),
+      runCliInProcess(['--json', ...args], { env }),
+    ]);
     return { human, json, doc: JSON.parse(json.stdout), requests: server.requests };
   } finally {
     await server.close();
@@ -120,7 +124,10 @@ describe('history does not trust the server’s filters', () => {
     try {
       const env = { PADDLE_API_URL: proxy.url, PADDLE_API_KEY: emulator.apiKey, XDG_CACHE_HOME: cacheHome };
       const args = ['history', '--email', 'me@example.com'];
-      const [human, json] = await Promise.all([runCli(args, { env }), runCli(['--json', ...args], { env })]);
+      const [human, json] = await Promise.all([
+        runCliInProcess(args, { env }),
+        runCliInProcess(['--json', ...args], { env }),
+      ]);
       // the proxy really did drop the filters
       expect(
         proxy.requests.some((r) => r.url.startsWith('/transactions?') && !r.url.includes('customer_id')),

@@ -1,14 +1,17 @@
 // Stops that must end a run as documented: SIGTERM while apply verifies exits 1, never "Verified".
+// In-process, the signal sent as the verification's first read arrives (a real SIGTERM to a real
+// process is in hostile-signals.test.ts).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { ROOT, runCli } from '../helpers/run-cli.js';
+import { ROOT } from '../helpers/run-cli.js';
+import { FakeProcess, runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 const CATALOG = join(ROOT, 'catalogs/saas-starter.yaml');
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startEmulator({ demo: false, faults: { latencyMs: 300 } });
+  emulator = await startEmulator({ demo: false, faults: { latencyMs: 50 } });
 });
 afterAll(() => emulator.close());
 
@@ -17,20 +20,20 @@ describe('an interrupt during verification exits 1', () => {
     'SIGTERM at the first read after the writes (%j): interrupted, not verified, exit 1',
     async (mode) => {
       emulator.reset();
-      const run = await runCli([...mode, 'apply', CATALOG, '--yes'], {
-        env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey },
-        onSpawn: (child) => {
-          let wrote = false;
-          let sent = false;
-          return emulator.onRequest((request) => {
-            if (request.method !== 'GET') wrote = true;
-            else if (wrote && !sent) {
-              sent = true;
-              child.kill('SIGTERM');
-            }
-          });
-        },
+      const signals = new FakeProcess();
+      let wrote = false;
+      const stopListening = emulator.onRequest((request) => {
+        if (request.method !== 'GET') wrote = true;
+        else if (wrote) {
+          stopListening();
+          signals.send('SIGTERM');
+        }
       });
+      const run = await runCliInProcess([...mode, 'apply', CATALOG, '--yes'], {
+        env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey },
+        process: signals,
+      });
+      stopListening();
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('Terminated: no new calls start');
       expect(run.stderr).not.toContain('Verified');

@@ -2,7 +2,8 @@
 // and never echoing the password (not on stderr, not in --json).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli } from '../helpers/run-cli.js';
+import { ROOT } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { hostileServer } from './support/hostile-server.js';
 
 const CATALOG = join(ROOT, 'catalogs/saas-starter.yaml');
@@ -16,8 +17,8 @@ describe('PADDLE_API_URL with a user name or password', () => {
       const url = server.url.replace('http://', `http://admin:${PASSWORD}@`);
       const env = { PADDLE_API_URL: url, PADDLE_API_KEY: KEY };
       const [human, json] = await Promise.all([
-        runCli(['plan', CATALOG], { env }),
-        runCli(['--json', 'plan', CATALOG], { env }),
+        runCliInProcess(['plan', CATALOG], { env }),
+        runCliInProcess(['--json', 'plan', CATALOG], { env }),
       ]);
       expect([human.code, json.code]).toEqual([1, 1]);
       expect(human.stderr).toContain(
@@ -35,7 +36,7 @@ describe('PADDLE_API_URL with a user name or password', () => {
   });
 
   it('a URL that does not even parse is named without what stood before the @', async () => {
-    const { code, stderr } = await runCli(['plan', CATALOG], {
+    const { code, stderr } = await runCliInProcess(['plan', CATALOG], {
       env: { PADDLE_API_URL: `http://admin:${PASSWORD}@[::1`, PADDLE_API_KEY: KEY },
     });
     expect(code).toBe(1);
