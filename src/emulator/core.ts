@@ -13,6 +13,10 @@ export interface AccountSettings {
   caseSensitiveEmails: boolean;
   /** code → decimal places: what /currencies serves and what unit prices may use */
   currencies: ReadonlyMap<string, number>;
+  /** what a price whose tax_mode is account_setting means (Paddle's /settings/tax default_tax_mode) */
+  defaultTaxMode: 'exclusive' | 'inclusive';
+  /** currencies a country without an override sees the base price converted into (previews) */
+  enabledCurrencies: ReadonlySet<string>;
 }
 
 /** One Paddle account: sandbox and live are two of these, with their own records and ids. */

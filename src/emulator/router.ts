@@ -6,6 +6,7 @@ import { currencyRoutes } from './routes/currencies.js';
 import { customerRoutes } from './routes/customers.js';
 import { discountRoutes } from './routes/discounts.js';
 import { invoiceRoutes } from './routes/invoice.js';
+import { previewRoutes } from './routes/previews.js';
 import { priceRoutes } from './routes/prices.js';
 import { productRoutes } from './routes/products.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
@@ -18,6 +19,7 @@ const ROUTES: Route[] = [
   ...customerRoutes,
   ...transactionRoutes,
   ...subscriptionRoutes,
+  ...previewRoutes,
   ...invoiceRoutes,
   ...currencyRoutes,
 ];

@@ -115,6 +115,16 @@ export const accountSeedSchema = z.strictObject({
     .boolean()
     .optional()
     .describe('the customers list’s email filter matches letter case exactly (default: it ignores case)'),
+  default_tax_mode: z
+    .enum(['exclusive', 'inclusive'])
+    .optional()
+    .describe('what a price with tax_mode account_setting means in previews (default exclusive)'),
+  enabled_currencies: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'currencies the account has enabled: a country without an override whose currency is one of these is previewed in it, converted at the emulator’s fixed rates (default none: the base currency)',
+    ),
   customers: z.array(customer).optional(),
   products: z.array(product).optional(),
   prices: z.array(price).optional(),

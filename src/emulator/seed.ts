@@ -37,6 +37,8 @@ export function accountSettings(
     cardlessTrials: options.cardlessTrials ?? section?.cardless_trials ?? false,
     caseSensitiveEmails: options.caseSensitiveEmails ?? section?.case_sensitive_emails ?? false,
     currencies,
+    defaultTaxMode: options.defaultTaxMode ?? section?.default_tax_mode ?? 'exclusive',
+    enabledCurrencies: new Set(options.enabledCurrencies ?? section?.enabled_currencies ?? []),
   };
 }
 
@@ -49,6 +51,8 @@ export function settingsToSeed(settings: AccountSettings): AccountSeed {
     approved_tax_categories: approved,
     cardless_trials: settings.cardlessTrials,
     case_sensitive_emails: settings.caseSensitiveEmails,
+    default_tax_mode: settings.defaultTaxMode,
+    enabled_currencies: [...settings.enabledCurrencies],
   };
 }
 

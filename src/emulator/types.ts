@@ -42,6 +42,13 @@ export interface EmulatorOptions {
    * strictest reading of Paddle's docs); overrides the seed's; default false: it ignores case
    */
   caseSensitiveEmails?: boolean;
+  /** what tax_mode account_setting means in previews, for both accounts; overrides the seed's; default exclusive */
+  defaultTaxMode?: 'exclusive' | 'inclusive';
+  /**
+   * currencies both accounts have enabled: a country without an override whose currency is one of
+   * these is previewed in it, converted at the emulator's fixed rates; overrides the seed's; default none
+   */
+  enabledCurrencies?: string[];
   /**
    * a JSON file that keeps both accounts and the keys: loaded at start when it exists (the seed
    * and demo data are then not applied), written atomically after every change
@@ -109,6 +116,8 @@ export interface AccountSeed {
   approved_tax_categories?: string[];
   cardless_trials?: boolean;
   case_sensitive_emails?: boolean;
+  default_tax_mode?: 'exclusive' | 'inclusive';
+  enabled_currencies?: string[];
   customers?: WireRecord[];
   products?: WireRecord[];
   prices?: WireRecord[];
