@@ -52,6 +52,16 @@ export function savedPlanDocument(input: SavedPlanInput): SavedPlan {
   return { ...document, digest: digestOf(document) };
 }
 
+/**
+ * The document with every text (values and field names) masked as the screen masks it, and its
+ * digest made again: the mask never meets a quote or a backslash, so masking the JSON text is safe.
+ */
+export function maskedDocument(document: SavedPlan, redact: (text: string) => string): SavedPlan {
+  const { digest: _digest, ...rest } = document;
+  const masked = JSON.parse(redact(JSON.stringify(rest))) as Omit<SavedPlan, 'digest'>;
+  return { ...masked, digest: digestOf(masked) };
+}
+
 export const savedPlanText = (document: SavedPlan) => `${JSON.stringify(document, null, 2)}\n`;
 
 /** The fields of a saved plan's text, unchecked; undefined for any other text (a catalog). */

@@ -211,6 +211,26 @@ describe('plan --out, apply <plan-file>', { timeout: 60_000 }, () => {
     expect(error.hint).toContain(`Make the plan again (plan ${file} --out plan.json)`);
   });
 
+  it('a key pasted into custom_data is masked in the plan file, with a warning naming the field', async () => {
+    const text = PRO_CATALOG().replace(
+      '    tax_category: saas\n',
+      `    tax_category: saas\n    custom_data: { note: "${emulator.apiKey}" }\n`,
+    );
+    const file = writeCatalog(dir, text, 'catalog.yaml');
+    const planned = await cli(['plan', file, '--out', 'plan.json']);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(planned.stderr).toContain(
+      'warning: catalog.products.pro.custom_data.note holds an API key: plan.json has it masked',
+    );
+    const saved = readFileSync(planFile, 'utf8');
+    expect(saved).not.toContain(emulator.apiKey);
+    expect(saved).toContain('"note": "[redacted]"');
+    const applied = await cli(['apply', 'plan.json', '--yes']);
+    expect(applied.code, applied.stderr).toBe(0);
+    const { products } = await gateway().snapshot();
+    expect(JSON.stringify(products)).not.toContain(emulator.apiKey);
+  });
+
   it('refused for the other environment, for another API, when edited, and of another format version', async () => {
     await savedRaise();
     const live = emulator.addApiKey(['product.read', 'price.read'], 'production');

@@ -120,7 +120,10 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
     }
     const context = { catalog: loaded.catalog, catalogFile: file, target: session.target, cwd: io.cwd };
     const saved = flags.out
-      ? await savePlan(result, { ...context, toolVersion: packageVersion() }, flags.out)
+      ? await savePlan(result, { ...context, toolVersion: packageVersion() }, flags.out, {
+          redact: (text) => reporter.redact(text),
+          holds: (text) => reporter.holdsSecret(text),
+        })
       : undefined;
     show(reporter, planView, { ...view, saved });
     return planExitCode(result.plan, flags.detailedExitcode);

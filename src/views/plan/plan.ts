@@ -38,6 +38,7 @@ export function renderHuman(view: PlanView, out: Reporter): void {
     for (const line of formatPlan(plan, out.style, options)) out.result(line);
   }
   const { saved } = view;
+  for (const warning of saved?.warnings ?? []) out.warn(warning);
   if (saved) {
     out.info(
       `Saved the plan to ${saved.file} (${plural(saved.operations, 'operation')}): apply ${saved.file} applies exactly this, or nothing if the account moved.`,
