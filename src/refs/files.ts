@@ -1,13 +1,15 @@
 // Which files refs reads, and reading them: the working tree as git sees it (tracked and untracked,
 // .gitignore honoured: `git ls-files -co --exclude-standard`), or a plain walk outside a repository
 // (without .git and node_modules). Only regular files up to MAX_FILE_BYTES that are not binary are
-// scanned; symlinks, FIFOs and devices are never opened (a link to /dev/zero would never end).
+// scanned; symlinks, FIFOs and devices are never opened (a link to /dev/zero would never end), and
+// the tool's own saved plans and reviews are skipped.
 import { execFile } from 'node:child_process';
 import { lstat, readdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { UserError } from '../errors.js';
 import { type FileLimits, readBounded } from '../files/bounded-read.js';
+import { isOwnOutput } from './own-files.js';
 import { findIds, looksBinary, type Occurrence } from './scan.js';
 
 /** Larger files are skipped (and counted): a bundle is rarely this big, a data dump often is. */
@@ -26,6 +28,8 @@ export interface ScanTotals {
   large: number;
   /** skipped: not a regular file (a symlink, FIFO or device), or gone before it was read */
   other: number;
+  /** skipped: a saved plan or a review of paddle-catalog */
+  plans: number;
 }
 
 const run = promisify(execFile);
@@ -87,7 +91,7 @@ export async function scanFiles(
   files: readonly string[],
   cwd: string,
 ): Promise<{ occurrences: Occurrence[]; totals: ScanTotals }> {
-  const totals: ScanTotals = { scanned: 0, binary: 0, large: 0, other: 0 };
+  const totals: ScanTotals = { scanned: 0, binary: 0, large: 0, other: 0, plans: 0 };
   const perFile: Occurrence[][] = new Array(files.length);
   let next = 0;
   const worker = async () => {
@@ -109,6 +113,11 @@ async function scanOne(file: string, cwd: string, totals: ScanTotals): Promise<O
     totals.binary += 1;
     return [];
   }
+  const text = bytes.toString('utf8');
+  if (isOwnOutput(text)) {
+    totals.plans += 1;
+    return [];
+  }
   totals.scanned += 1;
-  return findIds(displayPath(file, cwd), bytes.toString('utf8'));
+  return findIds(displayPath(file, cwd), text);
 }

@@ -11,6 +11,8 @@ import { z } from 'zod';
 import { catalogSchema } from '../catalog/schema.js';
 
 export const PLAN_FILE_FORMAT = 'paddle-catalog-plan';
+/** The first line of `plan --format markdown` (the review): how a review saved in a tree is recognised. */
+export const REVIEW_HEADING = '### paddle-catalog plan · ';
 export const PLAN_FILE_VERSION = 1;
 
 const json = z.record(z.string(), z.unknown());

@@ -5,11 +5,13 @@ import { askOtherHint, isProblem, type Reference } from '../refs/check.js';
 import { MAX_FILE_BYTES } from '../refs/files.js';
 import type { RefsResult } from '../refs/use-case.js';
 import type { Reporter } from '../terminal/reporter.js';
+import { shown } from '../text/escape.js';
 import { plural } from '../text/plural.js';
 import { failure } from './failure.js';
 import { annotationLines, annotationPath, inGitHubActions } from './github/annotations.js';
 
-const place = (r: Reference) => `${r.file}:${r.line}:${r.column}`;
+// a file's name is the tree's: a newline in it must not start a line of ours (a fake `✓`)
+const place = (r: Reference) => `${shown(r.file)}:${r.line}:${r.column}`;
 const located = (r: Reference) => ({ file: r.file, line: r.line, column: r.column, id: r.id });
 
 /** `2 problems in 5 checked ids (sandbox)`: the verdict line, and the --json document's error. */
@@ -29,7 +31,12 @@ export function renderJson(result: RefsResult) {
     environment: result.environment,
     files: {
       scanned: result.totals.scanned,
-      skipped: { binary: result.totals.binary, large: result.totals.large, other: result.totals.other },
+      skipped: {
+        binary: result.totals.binary,
+        large: result.totals.large,
+        other: result.totals.other,
+        plans: result.totals.plans,
+      },
     },
     ...(result.other ? { other: result.other } : {}),
     calls: result.stats.reads,
@@ -52,13 +59,16 @@ export function renderJson(result: RefsResult) {
 export function renderHuman(result: RefsResult, out: Reporter): void {
   const problems = result.references.filter(isProblem);
   for (const r of problems) {
-    out.result(`${place(r)}  ${out.style.red('error')} ${r.message}  ${out.style.dim(`(${r.verdict})`)}`);
+    out.result(
+      `${place(r)}  ${out.style.red('error')} ${shown(r.message ?? '')}  ${out.style.dim(`(${r.verdict})`)}`,
+    );
   }
   const { totals } = result;
   const skipped = [
     totals.binary > 0 ? `${totals.binary} binary` : '',
     totals.large > 0 ? `${totals.large} over ${MAX_FILE_BYTES / 1024 / 1024} MiB` : '',
     totals.other > 0 ? `${totals.other} not regular files` : '',
+    totals.plans > 0 ? `${totals.plans} saved plans and reviews of paddle-catalog` : '',
   ].filter(Boolean);
   const notChecked = result.references.filter((r) => r.verdict === 'not-checked');
   out.info(

@@ -2,9 +2,9 @@
 // archived price, a price of an archived product, an id of the other account, an unknown id, an id
 // inside a minified bundle, one in a .gitignore'd folder, a binary and a large file.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { PRO_CATALOG, tempDir, writeCatalog } from '../e2e/catalog-files.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
@@ -167,7 +167,7 @@ describe('refs on a fixture tree', () => {
       }),
     );
     expect(doc.references.map((r: { id: string }) => r.id)).not.toContain(IGNORED);
-    expect(doc.files).toEqual({ scanned: 7, skipped: { binary: 1, large: 1, other: 0 } });
+    expect(doc.files).toEqual({ scanned: 7, skipped: { binary: 1, large: 1, other: 0, plans: 0 } });
     // one batched request per kind and account, never one per id
     const lookups = emulator.requests().slice(before);
     expect(lookups.map((r) => r.path).sort()).toEqual(['/customers', '/discounts', '/prices', '/prices']);
@@ -329,5 +329,42 @@ describe('refs on a fixture tree', () => {
     const result = await runCliInProcess(['--json', 'refs'], { env: env(), cwd: many });
     expect(JSON.parse(result.stdout).problems).toHaveLength(250);
     expect(emulator.requests().length - before).toBe(3);
+  });
+
+  it("skips the tool's own files by what they hold: a saved plan and a review, renamed or not", async () => {
+    const app = tempDir();
+    onTestFinished(() => rmSync(app, { recursive: true, force: true }));
+    execFileSync('git', ['init', '-q', app]);
+    writeCatalog(app, CATALOG);
+    const saved = await runCliInProcess(['plan', 'catalog.yaml', '--out', 'plan.json'], {
+      env: env(),
+      cwd: app,
+    });
+    expect(saved.code, saved.stderr).toBe(0);
+    const review = await runCliInProcess(['plan', 'catalog.yaml', '--format', 'markdown'], {
+      env: env(),
+      cwd: app,
+    });
+    expect(review.stdout).toMatch(/pri_01/);
+    writeFileSync(join(app, 'review.md'), review.stdout);
+    mkdirSync(join(app, 'notes'));
+    writeFileSync(join(app, 'notes', 'last-week.txt'), review.stdout);
+    const result = await runCliInProcess(['--json', 'refs'], { env: env(), cwd: app });
+    expect(result.code, result.stdout).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      ok: true,
+      problems: [],
+      files: { scanned: 1, skipped: { plans: 3 } },
+    });
+  });
+
+  it('a file name with a newline is shown escaped: it cannot fake a line of the summary', async () => {
+    const app = tempDir();
+    onTestFinished(() => rmSync(app, { recursive: true, force: true }));
+    writeFileSync(join(app, 'a\n✓ 0 problems.ts'), `'${UNKNOWN}'`);
+    const result = await runCliInProcess(['refs'], { env: env(), cwd: app });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('a\\n✓ 0 problems.ts:1:2  error');
+    expect(result.stdout.split('\n').filter((line) => line.startsWith('✓'))).toEqual([]);
   });
 });

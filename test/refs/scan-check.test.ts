@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkReferences } from '../../src/refs/check.js';
 import type { FoundObject } from '../../src/refs/lookup.js';
+import { isOwnOutput } from '../../src/refs/own-files.js';
 import { findIds, looksBinary } from '../../src/refs/scan.js';
 
 const id = (prefix: string, c: string) => `${prefix}_01${c.repeat(24)}`;
@@ -93,5 +94,18 @@ describe('checkReferences', () => {
     });
     expect(reference?.verdict).toBe(verdict);
     expect(reference?.owner).toBe(owner);
+  });
+});
+
+describe("the tool's own outputs, recognised by what they hold", () => {
+  it.each([
+    ['a review', '### paddle-catalog plan · `catalog.yaml`\n\n**sandbox** · 1 change', true],
+    ['a saved plan', '{\n  "format": "paddle-catalog-plan",\n  "version": 1\n}\n', true],
+    ['a saved plan with its format field last', '{"version": 2, "format": "paddle-catalog-plan"}', true],
+    ['a README quoting the heading', '# App\n\n### paddle-catalog plan · `x`', false],
+    ['JSON that only names the format', '{"note": "paddle-catalog-plan"}', false],
+    ['JSON that is not whole', '{"format": "paddle-catalog-plan"', false],
+  ])('%s: %s', (_what, text, own) => {
+    expect(isOwnOutput(text)).toBe(own);
   });
 });

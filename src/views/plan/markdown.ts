@@ -9,6 +9,7 @@ import { codeConflictsOf } from '../../plan/code-conflicts.js';
 import { lookalikeOf } from '../../plan/lookalikes.js';
 import { changesInOrder } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
+import { REVIEW_HEADING } from '../../saved-plan/document.js';
 import { makeStyle } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
@@ -82,7 +83,7 @@ function planLines(review: PlanReview, budget: number): string[] {
 export function planMarkdown(review: PlanReview): string {
   const note = attention(review);
   const head = [
-    `### paddle-catalog plan · ${inlineCode(review.file)}`,
+    `${REVIEW_HEADING}${inlineCode(review.file)}`,
     '',
     `**${review.environment}** · ${formatPlanSummary(review.plan)}`,
     ...(note ? ['', note] : []),
