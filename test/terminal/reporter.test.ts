@@ -36,7 +36,7 @@ describe('Reporter.during: a spinner only for a person watching a terminal', () 
 
   it('on a terminal: a spinner while the work runs, cleared when it ends', async () => {
     const { reporter, written } = reporterOn({ isTTY: true, columns: 80 });
-    await reporter.during('Reading the sandbox catalog…', () => new Promise((r) => setTimeout(r, 50)));
+    await reporter.during('Reading the sandbox catalog…', () => new Promise((r) => setImmediate(r)));
     expect(written()).toContain('Reading the sandbox catalog…');
   });
 });
