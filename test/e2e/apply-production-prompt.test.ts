@@ -1,12 +1,13 @@
 // --production asks the person at the terminal to type the environment's
-// name; anything else cancels with nothing written.
+// name; anything else cancels with nothing written. The CLI runs in-process on a fake terminal
+// (test/init/terminal.ts); a real terminal is in reliability/secrets-terminal.test.ts.
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { ROOT } from '../helpers/run-cli.js';
-import { HAS_SCRIPT, runOnTerminal } from '../reliability/support/terminal.js';
+import { ENTER, runOnFakeTerminal } from '../init/terminal.js';
 
 let emulator: RunningEmulator;
 let dir: string;
@@ -29,37 +30,37 @@ afterAll(async () => {
 
 const writes = () => emulator.requests().filter((r) => r.method !== 'GET').length;
 
-describe.skipIf(!HAS_SCRIPT)('apply --production on a terminal', () => {
+describe('apply --production on a terminal', () => {
   it('typing something other than "production" cancels: exit 1, nothing written', async () => {
-    const { code, output } = await runOnTerminal(['apply', 'catalog.yaml', '--production'], {
-      env,
-      cwd: dir,
-      input: 'prod\r',
-    });
+    const { code, screen: output } = await runOnFakeTerminal(
+      ['apply', 'catalog.yaml', '--production'],
+      [{ expect: 'Type "production" to go on', keys: `prod${ENTER}` }],
+      { env, cwd: dir },
+    );
     expect(code, output).toBe(1);
     expect(output).toContain('the answer was not "production"');
     expect(writes()).toBe(0);
   });
 
   it('typing "production" applies and verifies', async () => {
-    const { code, output } = await runOnTerminal(['apply', 'catalog.yaml', '--production'], {
-      env,
-      cwd: dir,
-      input: 'production\r',
-    });
+    const { code, screen: output } = await runOnFakeTerminal(
+      ['apply', 'catalog.yaml', '--production'],
+      [{ expect: 'Type "production" to go on', keys: `production${ENTER}` }],
+      { env, cwd: dir },
+    );
     expect(code, output).toBe(0);
     expect(output).toContain('Verified');
     expect(writes()).toBeGreaterThan(0);
   });
 });
 
-describe.skipIf(!HAS_SCRIPT)('apply --local on a terminal', () => {
+describe('apply --local on a terminal', () => {
   it('asks about the local emulator, not "the sandbox account" (it is thrown away after the run)', async () => {
-    const { code, output } = await runOnTerminal(['apply', 'catalog.yaml', '--local'], {
-      env: { NO_COLOR: '1' },
-      cwd: dir,
-      input: 'n\r',
-    });
+    const { code, screen: output } = await runOnFakeTerminal(
+      ['apply', 'catalog.yaml', '--local'],
+      [{ expect: 'Apply these changes to the throw-away local emulator?', keys: `n${ENTER}` }],
+      { cwd: dir },
+    );
     expect(code, output).toBe(1);
     expect(output).toContain('Apply these changes to the throw-away local emulator?');
     expect(output).not.toContain('sandbox account?');

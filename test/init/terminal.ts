@@ -35,6 +35,16 @@ class Screen extends EventEmitter {
     return true;
   }
   end(): void {}
+  // a spinner (ora) redraws its line with these; the screen keeps only what was written
+  cursorTo(): boolean {
+    return true;
+  }
+  clearLine(): boolean {
+    return true;
+  }
+  moveCursor(): boolean {
+    return true;
+  }
   get text(): string {
     return stripVTControlCharacters(this.raw);
   }
@@ -61,7 +71,16 @@ export async function tempProject(): Promise<string> {
  * Runs `paddle-catalog init …args` in-process on a fake terminal, answering each prompt with the
  * next step. `after: 'close'` closes the input once the steps run out (a user pressing Ctrl-D).
  */
-export async function runInit(
+export function runInit(
+  args: string[],
+  steps: Step[],
+  options: { cwd?: string; after?: 'close'; env?: NodeJS.ProcessEnv } = {},
+): Promise<InitRun> {
+  return runOnFakeTerminal(['init', ...args], steps, options);
+}
+
+/** Any `paddle-catalog …args` in-process on the fake terminal, its prompts answered as runInit's. */
+export async function runOnFakeTerminal(
   args: string[],
   steps: Step[],
   options: { cwd?: string; after?: 'close'; env?: NodeJS.ProcessEnv } = {},
@@ -122,7 +141,7 @@ export async function runInit(
     env: { NO_COLOR: '1', ...options.env },
     cwd,
   };
-  const code = await main(['node', 'paddle-catalog', 'init', ...args], io);
+  const code = await main(['node', 'paddle-catalog', ...args], io);
   if (mismatch) throw mismatch;
   return { code, stdout, screen: screen.text, unused: queue, cwd };
 }
