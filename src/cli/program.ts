@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import {
-  type Io,
-  type ProcessControl,
-  processControl,
-  processIo,
-  STOP_SIGNALS,
-  type StopSignal,
-} from '../terminal/io.js';
+import { type Io, processIo } from '../terminal/io.js';
 import { redactSecrets } from '../terminal/redact.js';
 import { Reporter } from '../terminal/reporter.js';
+import { listenForStop, type ProcessControl, processControl, type StopSignal } from '../terminal/signals.js';
 import { handleError } from '../views/errors.js';
 import { EXIT_ERROR, EXIT_OK } from '../views/exit-codes.js';
 import { failure, failureDocument } from '../views/failure.js';
@@ -147,16 +141,12 @@ function usageMessage(error: CommanderError, args: readonly string[]): string {
 // emulator do, while they run): exit 1, the code of every failure, rather than 130 or 143; with
 // --json, still the one document. Returns the function that removes the listeners again.
 function exitOnStopSignals(io: Io, control: ProcessControl, json: boolean): () => void {
-  const onStop = (signal: StopSignal) => {
+  return listenForStop(control, (signal) => {
     if (control.listenerCount(signal) > 1) return;
     io.stderr.write(`\n${signal === 'SIGTERM' ? 'Terminated' : 'Interrupted'}.\n`);
     if (json) writeStoppedDocument(io, { kind: 'interrupted', signal });
     control.exit(EXIT_ERROR);
-  };
-  for (const signal of STOP_SIGNALS) control.on(signal, onStop);
-  return () => {
-    for (const signal of STOP_SIGNALS) control.off(signal, onStop);
-  };
+  });
 }
 
 // --timeout: the whole run, whatever it waits on, ends at the deadline (a kill's effect: apply

@@ -1,5 +1,6 @@
 // The terminal the CLI talks to, injectable so commands can be tested without a process.
 import type { Clock } from '../paddle/clock.js';
+import type { ProcessControl } from './signals.js';
 
 export interface OutputStream {
   write(chunk: string): unknown;
@@ -10,19 +11,6 @@ export interface OutputStream {
 
 export interface InputStream extends NodeJS.ReadableStream {
   isTTY?: boolean;
-}
-
-export type StopSignal = 'SIGINT' | 'SIGTERM';
-
-/** Ctrl-C and the termination request a CI runner sends on cancel: both stop a run the same way. */
-export const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
-
-/** Ctrl-C, termination requests and exiting: the process's own, or a test's stand-in. */
-export interface ProcessControl {
-  on(signal: StopSignal, listener: (signal: StopSignal) => void): unknown;
-  off(signal: StopSignal, listener: (signal: StopSignal) => void): unknown;
-  listenerCount(signal: StopSignal): number;
-  exit(code: number): void;
 }
 
 export interface Io {
@@ -38,10 +26,6 @@ export interface Io {
    * limit): a CLI run inside a test passes one whose waits end at once.
    */
   clock?: Clock;
-}
-
-export function processControl(io: Io): ProcessControl {
-  return io.process ?? process;
 }
 
 export function processIo(): Io {

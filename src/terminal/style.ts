@@ -1,6 +1,9 @@
 import { Chalk, type ChalkInstance, supportsColor } from 'chalk';
 import type { OutputStream } from './io.js';
 
+/** The colours a renderer writes with (plain when colour is off): chalk's, known only here. */
+export type Style = ChalkInstance;
+
 /**
  * Colour only on a TTY, never with NO_COLOR (any non-empty value, no-color.org), `--no-color`
  * or `--json`. chalk itself ignores NO_COLOR, hence this check.
@@ -16,7 +19,7 @@ export function wantsColor(
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
-export function makeStyle(color: boolean): ChalkInstance {
+export function makeStyle(color: boolean): Style {
   const level = supportsColor ? supportsColor.level : 1;
   return new Chalk({ level: color ? (Math.max(level, 1) as 1 | 2 | 3) : 0 });
 }

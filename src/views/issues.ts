@@ -1,9 +1,9 @@
-import type { ChalkInstance } from 'chalk';
 import type { CatalogIssue } from '../catalog/issue.js';
+import type { Style } from '../terminal/style.js';
 import { shown } from '../text/escape.js';
 
 /** `file:line:col  message  (rule)` — the form editors and terminals turn into links. */
-export function formatIssueLine(file: string, issue: CatalogIssue, style: ChalkInstance): string {
+export function formatIssueLine(file: string, issue: CatalogIssue, style: Style): string {
   const where = style.bold(shown(`${file}:${issue.line}:${issue.column}`));
   const label = issue.severity === 'warning' ? style.yellow('warning') : style.red('error');
   // a message may quote the catalog's text (an unknown field, a value): shown on one line

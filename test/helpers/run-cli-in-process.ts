@@ -15,7 +15,8 @@ import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import { main } from '../../src/cli/program.js';
 import type { Clock } from '../../src/paddle/clock.js';
-import type { Io, ProcessControl, StopSignal } from '../../src/terminal/io.js';
+import type { Io } from '../../src/terminal/io.js';
+import type { ProcessControl, StopSignal } from '../../src/terminal/signals.js';
 import { jumpingClock } from './jumping-clock.js';
 import { BIN, type CliOptions, type CliResult, ROOT } from './run-cli.js';
 

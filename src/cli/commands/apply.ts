@@ -18,9 +18,9 @@ import { loadApplyInput } from '../../saved-plan/apply-saved.js';
 import { checkSavedPlan } from '../../saved-plan/check.js';
 import type { SavedPlan } from '../../saved-plan/document.js';
 import { checkSavedTarget } from '../../saved-plan/file.js';
-import { processControl, STOP_SIGNALS, type StopSignal } from '../../terminal/io.js';
 import { confirm, confirmByTyping } from '../../terminal/prompts.js';
 import type { Reporter } from '../../terminal/reporter.js';
+import { listenForStop, type ProcessControl, processControl } from '../../terminal/signals.js';
 import * as applyView from '../../views/apply/apply.js';
 import * as progress from '../../views/apply/progress.js';
 import { publishApply } from '../../views/apply/step-summary.js';
@@ -166,20 +166,20 @@ async function checkOutputs(cwd: string, flags: ApplyFlags): Promise<void> {
  * Ctrl-C, or the SIGTERM a CI runner sends on cancel, once the writes start: the same orderly stop.
  * A second signal finds only the program's own handler, which exits at once.
  */
-function orderlyStop(reporter: Reporter, signals: ReturnType<typeof processControl>) {
+function orderlyStop(reporter: Reporter, signals: ProcessControl) {
   const interrupt = new AbortController();
-  const release = () => {
-    for (const s of STOP_SIGNALS) signals.off(s, onStop);
-  };
-  const onStop = (signal: StopSignal) => {
-    release();
-    progress.renderStopping(signal, reporter);
-    interrupt.abort();
-  };
+  let release = () => {};
   const listen = () => {
-    for (const s of STOP_SIGNALS) signals.on(s, onStop);
+    release = listenForStop(
+      signals,
+      (signal) => {
+        progress.renderStopping(signal, reporter);
+        interrupt.abort();
+      },
+      { once: true },
+    );
   };
-  return { signal: interrupt.signal, listen, release };
+  return { signal: interrupt.signal, listen, release: () => release() };
 }
 
 /** --concurrency and --rate-limit, the run's clock, the stop signal, and a line per write as it is done. */

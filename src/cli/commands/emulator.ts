@@ -8,7 +8,12 @@ import { DEMO_CUSTOMERS } from '../../emulator/seed-data.js';
 import { UserError } from '../../errors.js';
 import { isLoopbackUrl } from '../../paddle/target.js';
 import { TAX_CATEGORIES } from '../../paddle-facts/tax-categories.js';
-import { type ProcessControl, processControl, type StopSignal } from '../../terminal/io.js';
+import {
+  listenForStop,
+  type ProcessControl,
+  processControl,
+  type StopSignal,
+} from '../../terminal/signals.js';
 import * as emulatorView from '../../views/emulator.js';
 import { EXIT_OK } from '../../views/exit-codes.js';
 import { show } from '../../views/view.js';
@@ -79,15 +84,7 @@ function approvedCategories(raw: string | undefined): string[] | undefined {
 }
 
 function untilSignal(signals: ProcessControl): Promise<StopSignal> {
-  return new Promise((done) => {
-    const stop = (signal: StopSignal) => {
-      signals.off('SIGINT', stop);
-      signals.off('SIGTERM', stop);
-      done(signal);
-    };
-    signals.on('SIGINT', stop);
-    signals.on('SIGTERM', stop);
-  });
+  return new Promise((done) => listenForStop(signals, done, { once: true }));
 }
 
 /** The demo data's customers, read from it so the list never falls behind it. */

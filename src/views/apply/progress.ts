@@ -1,8 +1,8 @@
 // The lines apply writes on stderr while it runs: each write as it is done, the orderly stop on a
 // signal, and a saved plan found applied already. The result and the verdict are apply.ts.
 import type { StepResult } from '../../apply/execute.js';
-import type { StopSignal } from '../../terminal/io.js';
 import type { Reporter } from '../../terminal/reporter.js';
+import type { StopSignal } from '../../terminal/signals.js';
 import { shown } from '../../text/escape.js';
 import { formatChange } from '../plan/format.js';
 

@@ -1,6 +1,6 @@
 // The human form of a billing-history page: one row per transaction, amounts right-aligned.
-import type { ChalkInstance } from 'chalk';
 import type { HistoryItem } from '../../billing/history.js';
+import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 
 const HEADERS = ['Billed', 'Status', 'Amount', 'Tax', 'Invoice', 'Transaction'] as const;
@@ -34,7 +34,7 @@ function billedDate(billedAt: string | null): string {
 }
 
 /** `cell` is the padded status. */
-function statusCell(cell: string, style: ChalkInstance): string {
+function statusCell(cell: string, style: Style): string {
   const status = cell.trim();
   if (status === 'past_due') return style.red(cell);
   if (status === 'canceled') return style.dim(cell);
@@ -42,7 +42,7 @@ function statusCell(cell: string, style: ChalkInstance): string {
 }
 
 /** The table's lines, header first. */
-export function formatHistoryTable(items: readonly HistoryItem[], style: ChalkInstance): string[] {
+export function formatHistoryTable(items: readonly HistoryItem[], style: Style): string[] {
   const rows = items.map((item) =>
     [
       billedDate(item.billedAt),

@@ -1,5 +1,4 @@
 // A plan for people (terraform-like lines, amounts raw and human) and for machines (`plan --json`).
-import type { ChalkInstance } from 'chalk';
 import { formatMinorUnits } from '../../money/minor-units.js';
 import { currencyDecimalPlaces } from '../../paddle-facts/currencies.js';
 import type { RemoteMoney, RemoteOverride } from '../../plan/remote.js';
@@ -13,6 +12,7 @@ import type {
   PriceState,
   TrialState,
 } from '../../plan/types.js';
+import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { formatCodeConflict, formatLookalike } from './warnings.js';
 
@@ -152,7 +152,7 @@ function describeNew(change: Change): string {
 }
 
 /** The lines of one change (a code another discount holds named under it), or none for an unchanged object. */
-export function formatChange(change: Change, style: ChalkInstance): string[] {
+export function formatChange(change: Change, style: Style): string[] {
   const lines = changeLines(change, style);
   if (change.kind === 'discount' && change.codeConflict) {
     lines.push(`    ${formatCodeConflict(change.codeConflict, style)}`);
@@ -170,7 +170,7 @@ const LAPSED = {
 } as const;
 
 /** A discount Paddle expired or used up: kept in the account with its code, so never created again. */
-function lapsedLine(change: Change, style: ChalkInstance): string[] {
+function lapsedLine(change: Change, style: Style): string[] {
   if (change.kind !== 'discount' || !change.remoteStatus || change.action !== 'unchanged') return [];
   const id = change.id ? ` (${shown(change.id)})` : '';
   return [
@@ -180,7 +180,7 @@ function lapsedLine(change: Change, style: ChalkInstance): string[] {
   ];
 }
 
-function changeLines(change: Change, style: ChalkInstance): string[] {
+function changeLines(change: Change, style: Style): string[] {
   const fields = change.fields.map((f) => formatField(f, change));
   const lapsed = change.kind === 'discount' && change.remoteStatus ? ` ${change.remoteStatus}` : '';
   const id = change.id ? style.dim(` (${shown(change.id)}${lapsed})`) : '';
@@ -227,7 +227,7 @@ export function formatPlanSummary(plan: Plan): string {
 }
 
 /** `! product pro has 2 active objects: …` per key with duplicates, and the way out. */
-export function formatDuplicates(duplicates: readonly Duplicate[], style: ChalkInstance): string[] {
+export function formatDuplicates(duplicates: readonly Duplicate[], style: Style): string[] {
   return duplicates.map(
     (d) =>
       style.yellow(
@@ -237,7 +237,7 @@ export function formatDuplicates(duplicates: readonly Duplicate[], style: ChalkI
 }
 
 /** Every line of a plan, then the summary line; duplicates and orphans as notes. */
-export function formatPlan(plan: Plan, style: ChalkInstance, options: { prune?: boolean } = {}): string[] {
+export function formatPlan(plan: Plan, style: Style, options: { prune?: boolean } = {}): string[] {
   // a discount Paddle expired or used up is named even when nothing changes (not in apply's lists)
   const lines = changesInOrder(plan).flatMap((c) => [...formatChange(c, style), ...lapsedLine(c, style)]);
   // with --dedupe the extra objects are archive lines above; without, they are named here
@@ -259,7 +259,7 @@ export function formatPlan(plan: Plan, style: ChalkInstance, options: { prune?: 
 }
 
 /** A discount key renamed with its code kept: the discount takes the new key's marker, keeping its code. */
-function moveLines(change: Change & { kind: 'discount' }, fields: string[], style: ChalkInstance): string[] {
+function moveLines(change: Change & { kind: 'discount' }, fields: string[], style: Style): string[] {
   const id = change.id ? style.dim(` (${shown(change.id)})`) : '';
   const archived = change.kind === 'discount' && change.action === 'adopt' && change.archived;
   const code = change.desired?.code ? `: keeps its code ${shown(change.desired.code)}` : '';

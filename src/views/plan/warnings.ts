@@ -1,11 +1,11 @@
 // The warnings under a change in the human plan: a look-alike, a discount code held by another.
-import type { ChalkInstance } from 'chalk';
 import { CODE_CONFLICT_WAY_OUT, describeCodeConflict } from '../../plan/code-conflict-words.js';
 import { LOOKALIKE_WAYS_OUT, LOOKS_ALIKE_BY, nameLookalike } from '../../plan/lookalike-words.js';
 import type { Change, CodeConflict, Lookalike } from '../../plan/types.js';
+import type { Style } from '../../terminal/style.js';
 
 /** `! looks like product pro_01… "Addon Seats" (the same name), which this tool does not manage`, and the ways out. */
-export function formatLookalike(kind: Change['kind'], lookalike: Lookalike, style: ChalkInstance): string {
+export function formatLookalike(kind: Change['kind'], lookalike: Lookalike, style: Style): string {
   return (
     style.yellow(
       `! looks like ${kind} ${nameLookalike(lookalike)} (${LOOKS_ALIKE_BY[kind]}), which this tool does not manage`,
@@ -14,7 +14,7 @@ export function formatLookalike(kind: Change['kind'], lookalike: Lookalike, styl
 }
 
 /** The warning under a change, and the way out. */
-export function formatCodeConflict(conflict: CodeConflict, style: ChalkInstance): string {
+export function formatCodeConflict(conflict: CodeConflict, style: Style): string {
   return (
     style.yellow(`! ${describeCodeConflict(conflict)}: Paddle keeps one discount per code in the account`) +
     style.dim(` (${CODE_CONFLICT_WAY_OUT})`)
