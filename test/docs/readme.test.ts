@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ describe('README and docs pages', () => {
     expect(supportPage).toContain(`\`kind: "${error.kind}"\`, \`"code": "${error.code}"\``);
   });
 
-  it('docs/catalog.md shows the errors of its validate example exactly as validate prints them', async () => {
+  it("docs/catalog.md shows the errors of its validate example exactly as validate prints them, and the README's lines are among them", async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-readme-'));
     writeFileSync(
       join(cwd, 'my-catalog.yaml'),
@@ -72,9 +72,15 @@ describe('README and docs pages', () => {
       ].join('\n'),
     );
     const shown = catalogPage.match(/npx paddle-catalog validate my-catalog\.yaml\n((?:# .*\n)+)/)?.[1];
-    const { code, stdout } = await runCliInProcess(['validate', 'my-catalog.yaml'], { cwd });
+    const { code, stdout } = await runCliInProcess(['validate', 'my-catalog.yaml'], { cwd }).finally(() =>
+      rmSync(cwd, { recursive: true, force: true }),
+    );
     expect(code).toBe(1);
     expect(shown?.replace(/^# /gm, '')).toBe(stdout);
+    const quickStart = readme.match(/A mistake in a catalog is found[^\n]*\n\n```\n([\s\S]*?)```/)?.[1] ?? '';
+    const lines = quickStart.split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(stdout.split('\n'), line).toContain(line);
   });
 
   it("docs/catalog.md names every field of validate's --json document", async () => {
