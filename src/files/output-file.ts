@@ -4,8 +4,26 @@
 // one way, so every command creates the folder and reports a failure the same.
 import { constants } from 'node:fs';
 import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { shown } from '../text/escape.js';
+
+/**
+ * Refuses an output that is the very file the command reads (by the same name, a symlink or a hard
+ * link: the same file on disk), before anything is read from the account or written: writing it
+ * would replace the catalog or plan with its own result.
+ */
+export async function refuseInputAsOutput(cwd: string, output: string, flag: string, input: string) {
+  const [written, read] = await Promise.all(
+    [output, input].map((file) => stat(resolve(cwd, file)).catch(() => undefined)),
+  );
+  if (!written || !read || written.dev !== read.dev || written.ino !== read.ino) return;
+  const same = output === input ? '' : ` (the same file as ${shown(input)})`;
+  throw new UserError(
+    `${flag} ${shown(output)} is the file this command reads${same}; nothing was written`,
+    `Give ${flag} another file.`,
+  );
+}
 
 /** Refuses a folder always, and an existing file unless `force`; `hint` says what to do instead. */
 export async function checkOutputFile(

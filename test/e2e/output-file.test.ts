@@ -1,11 +1,11 @@
 // export --out, init [file] and apply --ids-out/--env-out given a folder: one line saying so, exit 1, before any question or call.
 // apply's id files that fail late (after the account was changed): reported with the ids, not thrown past them.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/run-cli.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir } from './catalog-files.js';
+import { PRO_CATALOG, tempDir } from './catalog-files.js';
 
 describe('a folder where a file to write is expected', () => {
   it('export --out <folder> is refused as a directory, even with --force, before the account is read', async () => {
@@ -136,5 +136,39 @@ describe('apply --ids-out / --env-out that cannot be written after the writes', 
       'error: cannot write blocker/sub/.env.paddle: the folder blocker/sub does not exist',
     );
     expect(result.stderr).not.toMatch(/unexpected|\n\s+at /);
+  });
+});
+
+describe('an output that is the file the command reads', () => {
+  it.each([
+    [
+      ['plan', 'c.yaml', '--out', 'c.yaml'],
+      '--out c.yaml is the file this command reads; nothing was written',
+    ],
+    [
+      ['plan', 'c.yaml', '--out', 'link.json'],
+      '--out link.json is the file this command reads (the same file as c.yaml); nothing was written',
+    ],
+    [
+      ['apply', 'c.yaml', '--yes', '--ids-out', './c.yaml'],
+      '--ids-out ./c.yaml is the file this command reads (the same file as c.yaml); nothing was written',
+    ],
+    [
+      ['apply', 'c.yaml', '--yes', '--env-out', 'link.json'],
+      '--env-out link.json is the file this command reads (the same file as c.yaml); nothing was written',
+    ],
+  ])('%j is refused before the account is read, exit 1, the catalog untouched', async (args, message) => {
+    const dir = tempDir();
+    try {
+      writeFileSync(join(dir, 'c.yaml'), PRO_CATALOG());
+      symlinkSync(join(dir, 'c.yaml'), join(dir, 'link.json'));
+      // no PADDLE_API_KEY: the check comes before the session
+      const result = await runCliInProcess(['--json', ...args], { cwd: dir });
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.stdout).error).toMatchObject({ kind: 'user', message });
+      expect(readFileSync(join(dir, 'c.yaml'), 'utf8')).toBe(PRO_CATALOG());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,15 +8,18 @@ import {
   DEFAULT_APPLY_SETTINGS,
 } from '../../apply/use-case.js';
 import { UserError } from '../../errors.js';
-import { checkOutputFile, tryWriteOutputFile, type UnwrittenFile } from '../../files/output-file.js';
+import {
+  checkOutputFile,
+  refuseInputAsOutput,
+  tryWriteOutputFile,
+  type UnwrittenFile,
+} from '../../files/output-file.js';
 import { idsSide } from '../../ids/document.js';
 import { idFileFormat, idFileText, readIdFile } from '../../ids/id-file.js';
 import { environmentOf } from '../../paddle/target.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
-import type { Plan } from '../../plan/types.js';
 import { loadApplyInput } from '../../saved-plan/apply-saved.js';
 import { checkSavedPlan } from '../../saved-plan/check.js';
-import type { SavedPlan } from '../../saved-plan/document.js';
 import { checkSavedTarget } from '../../saved-plan/file.js';
 import { confirm, confirmByTyping } from '../../terminal/prompts.js';
 import type { Reporter } from '../../terminal/reporter.js';
@@ -108,7 +111,7 @@ export const registerApply: RegisterCommand = (program, run) => {
 async function runApply({ reporter, io }: CommandContext, file: string, flags: ApplyFlags): Promise<number> {
   const environment = environmentOf(flags.production);
   const loaded = await loadApplyInput(file, environment, io.cwd, flags);
-  await checkOutputs(io.cwd, flags);
+  await checkOutputs(io.cwd, file, flags);
   for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
   annotateIssues(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
@@ -127,7 +130,12 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
     };
     const result = await applyCatalog(request, {
       reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work),
-      check: saved ? (plan) => checkSaved(reporter, saved, file, plan) : undefined,
+      check: saved
+        ? (plan) => {
+            if (checkSavedPlan(saved, file, plan) === 'already-applied')
+              progress.renderAlreadyApplied(file, reporter);
+          }
+        : undefined,
       planned: (plan) => planView.renderHuman({ environment, plan, options }, reporter),
       confirm: () => confirmApply(reporter, flags, environment),
       executing: stop.listen,
@@ -144,20 +152,16 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
   }
 }
 
-/** A saved plan runs only as it was saved; one already applied says so, and ends as no changes. */
-function checkSaved(reporter: Reporter, saved: SavedPlan, file: string, plan: Plan): void {
-  if (checkSavedPlan(saved, file, plan) !== 'already-applied') return;
-  progress.renderAlreadyApplied(file, reporter);
-}
-
 /** Before anything is written to the account: a folder given for an output file, a hand-written module. */
-async function checkOutputs(cwd: string, flags: ApplyFlags): Promise<void> {
+async function checkOutputs(cwd: string, input: string, flags: ApplyFlags): Promise<void> {
   const outputs = [
-    [flags.idsOut, 'ids.json'],
-    [flags.envOut, '.env.paddle'],
+    [flags.idsOut, '--ids-out', 'ids.json'],
+    [flags.envOut, '--env-out', '.env.paddle'],
   ] as const;
-  for (const [out, example] of outputs) {
-    if (out) await checkOutputFile(resolve(cwd, out), out, true, '', example);
+  for (const [out, flag, example] of outputs) {
+    if (!out) continue;
+    await refuseInputAsOutput(cwd, out, flag, input);
+    await checkOutputFile(resolve(cwd, out), out, true, '', example);
   }
   if (flags.idsOut) await readIdFile(resolve(cwd, flags.idsOut), flags.idsOut, idFileFormat(flags.idsOut));
 }

@@ -4,6 +4,7 @@ import { Option } from 'commander';
 import { planAccount } from '../../apply/use-case.js';
 import { loadCatalog, readCatalogFile } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
+import { refuseInputAsOutput } from '../../files/output-file.js';
 import { environmentOf } from '../../paddle/target.js';
 import { savedPlanFields } from '../../saved-plan/file.js';
 import { savePlan } from '../../saved-plan/save.js';
@@ -98,6 +99,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   }
   const environment = environmentOf(flags.production);
   await refuseSavedPlan(file, io.cwd);
+  if (flags.out && !flags.emit) await refuseInputAsOutput(io.cwd, flags.out, '--out', file);
   const loaded = await loadCatalog(file, environment, io.cwd);
   // --json: they are in the document (`issues`), as validate gives them
   if (!reporter.json)
