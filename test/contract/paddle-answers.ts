@@ -35,8 +35,8 @@ const CAPTURE_PRODUCTS = 'sandbox capture, mockful-service 89fcf0f products/_pos
 const CAPTURE_PRICES = 'sandbox capture, mockful-service 0257c526 prices/_post.ts';
 const CAPTURE_TRANSACTIONS =
   'sandbox capture, mockful-service 8ea255cb customers/_get.ts (GET /transactions)';
-const docs = (group: string, code: string) => `developer.paddle.com/errors/${group}/${code}`;
-const url = (group: string, code: string) => `https://developer.paddle.com/v1/errors/${group}/${code}`;
+export const docs = (group: string, code: string) => `developer.paddle.com/errors/${group}/${code}`;
+export const url = (group: string, code: string) => `https://developer.paddle.com/v1/errors/${group}/${code}`;
 
 const TAX_CATEGORY_ENUM =
   'must be one of the following: "digital-goods", "ebooks", "implementation-services", "professional-services", "saas", "software-programming-services", "standard", "training-services", "website-hosting"';
@@ -57,7 +57,7 @@ const invalidField = (errors: { field: string; message: string }[]) => ({
   errors,
 });
 
-const domain = (group: string, code: string, detail: string) => ({
+export const domain = (group: string, code: string, detail: string) => ({
   type: 'request_error' as const,
   code,
   detail,

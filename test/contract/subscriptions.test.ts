@@ -17,6 +17,7 @@ import {
 } from '../emulator/subscription-seed.js';
 import { call, manualClock } from '../emulator/support.js';
 import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from './openapi.js';
+import { SUBSCRIPTION_ANSWERS } from './paddle-answers-subscriptions.js';
 import { undefinedFields } from './undefined-fields.js';
 
 let emulator: RunningEmulator;
@@ -133,5 +134,19 @@ describe('the Node SDK reads every subscription answer with no field undefined',
     expect(got.items[0]?.price.id).toBe(CARDLESS);
     expect(got.items[0]?.trialDates).not.toBeNull();
     expect(undefinedFields(got)).toEqual([]);
+  });
+});
+
+describe('the emulator refuses a change as Paddle’s error reference shows', () => {
+  it.each(SUBSCRIPTION_ANSWERS.map((a) => [a.name, a] as const))('%s', async (_, answer) => {
+    const { method, path, body } = answer.request;
+    for (const at of [path, `${path}/preview`]) {
+      const res = await call(emulator, method, at, { body });
+      expect(res.status).toBe(answer.status);
+      expect(res.body.error).toEqual(answer.error);
+      expect(
+        validator.check(method, `${ONE}${at.endsWith('/preview') ? '/preview' : ''}`, res.status, res.body),
+      ).toEqual([]);
+    }
   });
 });

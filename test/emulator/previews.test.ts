@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { EMULATOR_TAX_RATES } from '../../src/emulator/preview/rates.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { FIVE_DOLLARS, HALF_OFF_SEATS, INCLUSIVE, PREVIEW_SEED, TEN_PERCENT } from './preview-seed.js';
 import { CARDLESS, MONTHLY, NOW, PRO, pid, SEAT } from './subscription-seed.js';
 import { call, manualClock } from './support.js';
@@ -111,6 +112,41 @@ describe('POST /pricing-preview: what a customer in each country pays', () => {
   });
 });
 
+describe('the account settings previews follow', () => {
+  it('options win over the seed: real enabled instead of yen, prices tax-inclusive by default', async () => {
+    const other = await startEmulator({
+      demo: false,
+      seed: { sandbox: PREVIEW_SEED },
+      now: manualClock(NOW).now,
+      enabledCurrencies: ['BRL'],
+      defaultTaxMode: 'inclusive',
+    });
+    try {
+      const at = (country: string) =>
+        call(other, 'POST', '/pricing-preview', {
+          body: { items: [{ price_id: MONTHLY, quantity: 1 }], address: { country_code: country } },
+        });
+      const brazil = (await at('BR')).body.data;
+      expect(brazil.currency_code).toBe('BRL');
+      expect(brazil.details.line_items[0].totals.total).toBe('12000');
+      expect((await at('JP')).body.data.currency_code).toBe('USD');
+      const [gb] = (await at('GB')).body.data.details.line_items;
+      expect(gb.totals).toEqual({ subtotal: '1667', discount: '0', tax: '333', total: '2000' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('the CLI refuses a currency Paddle does not sell in and an unknown tax mode', async () => {
+    const currency = await runCliInProcess(['emulator', '--enable-currencies', 'JPY,XYZ']);
+    expect(currency.code).toBe(1);
+    expect(currency.stderr).toContain('--enable-currencies: "XYZ" is not a currency Paddle sells in.');
+    const mode = await runCliInProcess(['emulator', '--default-tax-mode', 'location']);
+    expect(mode.code).toBe(1);
+    expect(mode.stderr).toContain('--default-tax-mode must be exclusive or inclusive');
+  });
+});
+
 describe('POST /transactions/preview', () => {
   const preview = (body: Record<string, unknown>) =>
     call(emulator, 'POST', '/transactions/preview', { body });
@@ -147,7 +183,11 @@ describe('POST /transactions/preview', () => {
     const res = await preview({
       items: [
         {
-          price: { description: 'New price', product_id: PRO, unit_price: { amount: '-1', currency_code: 'USD' } },
+          price: {
+            description: 'New price',
+            product_id: PRO,
+            unit_price: { amount: '-1', currency_code: 'USD' },
+          },
           quantity: 1,
         },
       ],

@@ -7,6 +7,7 @@ import type { EmulatorFaults, EmulatorOptions, RunningEmulator } from '../../emu
 import { DEMO_CUSTOMERS } from '../../emulator/seed-data.js';
 import { UserError } from '../../errors.js';
 import { isLoopbackUrl } from '../../paddle/target.js';
+import { isCurrencyCode } from '../../paddle-facts/currencies.js';
 import { TAX_CATEGORIES } from '../../paddle-facts/tax-categories.js';
 import {
   listenForStop,
@@ -28,6 +29,8 @@ interface EmulatorFlags {
   cardlessTrials?: boolean;
   caseSensitiveEmails?: boolean;
   approveTaxCategories?: string;
+  enableCurrencies?: string;
+  defaultTaxMode?: string;
   latency?: string;
   rateLimit?: string;
   failRate?: string;
@@ -81,6 +84,25 @@ function approvedCategories(raw: string | undefined): string[] | undefined {
     );
   }
   return categories;
+}
+
+/** `--enable-currencies JPY,EUR`: each one a currency Paddle sells in. */
+function enabledCurrencies(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const codes = raw
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter((c) => c !== '');
+  const unknown = codes.find((c) => !isCurrencyCode(c));
+  if (unknown !== undefined) {
+    throw new UserError(`--enable-currencies: ${JSON.stringify(unknown)} is not a currency Paddle sells in.`);
+  }
+  return codes;
+}
+
+function defaultTaxMode(raw: string | undefined): 'exclusive' | 'inclusive' | undefined {
+  if (raw === undefined || raw === 'exclusive' || raw === 'inclusive') return raw;
+  throw new UserError(`--default-tax-mode must be exclusive or inclusive, not ${JSON.stringify(raw)}.`);
 }
 
 function untilSignal(signals: ProcessControl): Promise<StopSignal> {
@@ -141,6 +163,8 @@ async function serve({ reporter, io }: CommandContext, flags: EmulatorFlags): Pr
     cardlessTrials: flags.cardlessTrials,
     caseSensitiveEmails: flags.caseSensitiveEmails,
     approvedTaxCategories: approvedCategories(flags.approveTaxCategories),
+    enabledCurrencies: enabledCurrencies(flags.enableCurrencies),
+    defaultTaxMode: defaultTaxMode(flags.defaultTaxMode),
     faults,
   });
   if (!isLoopbackUrl(new URL(emulator.url))) {
@@ -176,6 +200,14 @@ export const registerEmulator: RegisterCommand = (program, run) => {
     .option(
       '--approve-tax-categories <list>',
       'tax categories approved for both accounts on top of saas and standard (comma-separated)',
+    )
+    .option(
+      '--enable-currencies <list>',
+      'currencies both accounts have enabled: previews convert the base price into them where a country has no override (comma-separated)',
+    )
+    .option(
+      '--default-tax-mode <mode>',
+      'what a price with tax_mode account_setting means in previews: exclusive (default) or inclusive',
     )
     .option(
       '--state <file>',
