@@ -1,6 +1,6 @@
 // What apply reports: per key its id and what happened (computed once per run, for the view and
 // the files); the ids as a map and as dotenv lines for apps. Pure: the command writes them.
-import { dotenvLines as envLines, type IdEntry } from '../ids/env-names.js';
+import { dotenvLines as envLines, type IdEntry } from '../catalog/env-names.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Action, Change, Plan } from '../plan/types.js';
 import type { StepResult, StepStatus } from './execute.js';

@@ -14,6 +14,15 @@ export const CATALOG_VERSION = 1;
 /** The catalog of a file without `catalog:`, and of an object whose marker names none. */
 export const DEFAULT_CATALOG = 'default';
 
+/** The kinds of object a catalog names by key. */
+export type CatalogKind = 'product' | 'price' | 'discount';
+
+/**
+ * The custom_data entry each managed object's marker lives in (src/plan/marker.ts): the catalog's own
+ * custom_data may not use it (rule custom-data-marker-key).
+ */
+export const MARKER_FIELD = 'paddle_catalog';
+
 /** A string of `min`–`max` characters; `what` names the field in the message. */
 function text(what: string, min: number, max: number) {
   const error = `${what} must be ${min}–${max} characters`;

@@ -3,12 +3,12 @@
 // file holds both environments, so an app picks its ids with one switch; writing one side keeps
 // the other. Pure: the command reads and writes the file.
 import { z } from 'zod';
+import type { IdEntry } from '../catalog/env-names.js';
 import { KEY_PATTERN } from '../catalog/schema.js';
 import { ENVIRONMENTS, type EnvironmentName } from '../paddle-facts/environments.js';
 import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Kind, Plan } from '../plan/types.js';
-import type { IdEntry } from './env-names.js';
 
 /** Names the file's shape, so a later version can read (or refuse) an older file. */
 export const IDS_FORMAT = 'paddle-catalog-ids/1';

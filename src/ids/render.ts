@@ -1,6 +1,7 @@
 // The id file as text: JSON, or a TypeScript module typed for the app. The module carries the
 // same JSON in a comment block, so a later run reads it back without parsing TypeScript.
 import { basename } from 'node:path';
+import { dotenvLines } from '../catalog/env-names.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import {
   IDS_FORMAT,
@@ -10,7 +11,6 @@ import {
   sideEntries,
   sidesOf,
 } from './document.js';
-import { dotenvLines } from './env-names.js';
 
 const BEGIN = '/* paddle-catalog ids (read back by the next run; do not edit)';
 const END = '*/';

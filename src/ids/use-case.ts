@@ -2,10 +2,10 @@
 // Nothing is written to the account.
 
 import { type PlanHooks, type PlanRequest, planAccount } from '../apply/use-case.js';
+import type { IdEntry } from '../catalog/env-names.js';
 import { catalogName } from '../catalog/schema.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { type IdsSide, idsFromPlan, idsSide, type MissingKey } from './document.js';
-import type { IdEntry } from './env-names.js';
 
 export interface IdsRequest extends Omit<PlanRequest, 'options'> {
   /** the API the account was read from, for the file (never the key) */

@@ -6,10 +6,8 @@
 //   {"paddle_catalog": {"key": "pro", "catalog": "billing"}}
 // A marker without a catalog belongs to `default` (what versions before catalog names wrote).
 // Matching is by this marker only, never by name: names change, keys do not.
-import { DEFAULT_CATALOG } from '../catalog/schema.js';
+import { DEFAULT_CATALOG, MARKER_FIELD } from '../catalog/schema.js';
 import type { CustomData } from './remote.js';
-
-export const MARKER_FIELD = 'paddle_catalog';
 
 /** What the marker holds: which catalog the object belongs to, and its key there. */
 export interface Marker {

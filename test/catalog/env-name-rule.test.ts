@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { envVarName } from '../../src/ids/env-names.js';
+import { envVarName } from '../../src/catalog/env-names.js';
 import { errorsOf, type Json } from './helpers.js';
 
 const price = (description: string): Json => ({

@@ -8,7 +8,7 @@ import {
   jsonBytes,
   nestingDepth,
 } from '../../paddle-facts/limits.js';
-import { MARKER_FIELD } from '../../plan/marker.js';
+import { MARKER_FIELD } from '../schema.js';
 import { error, type Finding } from './finding.js';
 
 type WithCustomData = { custom_data?: Record<string, unknown> };

@@ -1,12 +1,12 @@
 // Two keys whose dotenv names meet (`a` + price `b_c` and `a_b` + price `c` both give
 // PADDLE_PRICE_A_B_C; discounts `vip-5` and `vip_5` both give PADDLE_DISCOUNT_VIP_5): dotenv keeps
 // one of the two lines, so an app would silently use the other key's id. Refused before anything runs.
-import { envNameClashes } from '../../ids/env-names.js';
-import type { Kind } from '../../plan/types.js';
+import { envNameClashes } from '../env-names.js';
+import type { CatalogKind } from '../schema.js';
 import { error, type Finding, type PathSegment } from './finding.js';
 import type { RuleInput } from './index.js';
 
-const pathOf = (kind: Kind, key: string): PathSegment[] => {
+const pathOf = (kind: CatalogKind, key: string): PathSegment[] => {
   if (kind === 'discount') return ['discounts', key];
   const [product = '', price] = key.split('/');
   return price === undefined ? ['products', product] : ['products', product, 'prices', price];

@@ -2,21 +2,21 @@
 // PADDLE_PRICE_PRO_MONTHLY, PADDLE_DISCOUNT_LAUNCH. A key's "-", "_" and the "/" between a product
 // and its price all become "_", so two keys can meet in one name (`a` + `b_c`, `a_b` + `c`); the
 // catalog rule env-name-collision refuses such a pair, since dotenv would keep only one of them.
-import type { Kind } from '../plan/types.js';
+import type { CatalogKind } from './schema.js';
 
-const ENV_PREFIX: Record<Kind, string> = {
+const ENV_PREFIX: Record<CatalogKind, string> = {
   product: 'PADDLE_PRODUCT',
   price: 'PADDLE_PRICE',
   discount: 'PADDLE_DISCOUNT',
 };
 
 /** `price`, `pro/monthly` → `PADDLE_PRICE_PRO_MONTHLY`. */
-export function envVarName(kind: Kind, key: string): string {
+export function envVarName(kind: CatalogKind, key: string): string {
   return `${ENV_PREFIX[kind]}_${key.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
 }
 
 export interface IdEntry {
-  kind: Kind;
+  kind: CatalogKind;
   key: string;
   id: string;
 }
@@ -28,14 +28,14 @@ export function dotenvLines(entries: readonly IdEntry[]): string[] {
 
 export interface EnvNameClash {
   name: string;
-  kind: Kind;
+  kind: CatalogKind;
   /** the key that took the name first, and the one that meets it */
   first: string;
   second: string;
 }
 
 /** Every key that meets an earlier key's name, in the order given. */
-export function envNameClashes(keys: ReadonlyArray<{ kind: Kind; key: string }>): EnvNameClash[] {
+export function envNameClashes(keys: ReadonlyArray<{ kind: CatalogKind; key: string }>): EnvNameClash[] {
   const owners = new Map<string, string>();
   const clashes: EnvNameClash[] = [];
   for (const { kind, key } of keys) {
