@@ -4,6 +4,7 @@ import { type ApplySettings, applyCatalog, DEFAULT_APPLY_SETTINGS } from '../../
 import type { Catalog } from '../../src/catalog/schema.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
+import type { Plan } from '../../src/plan/types.js';
 
 export interface RunOptions {
   prune?: boolean;
@@ -12,6 +13,8 @@ export interface RunOptions {
   settings?: Partial<ApplySettings>;
   /** wraps the gateway, e.g. to count calls in flight */
   gateway?: (inner: CatalogGateway) => CatalogGateway;
+  /** the use-case's check of the plan it read (a saved plan's, as apply <plan-file> checks it) */
+  check?: (plan: Plan) => void;
 }
 
 export function applyToEmulator(emulator: RunningEmulator, catalog: Catalog, options: RunOptions = {}) {
@@ -20,13 +23,16 @@ export function applyToEmulator(emulator: RunningEmulator, catalog: Catalog, opt
     baseUrl: emulator.url,
     apiKey: options.apiKey ?? emulator.apiKey,
   });
-  return applyCatalog({
-    environment: 'sandbox',
-    catalog,
-    gateway: options.gateway ? options.gateway(inner) : inner,
-    options: { prune: options.prune, dedupe: options.dedupe },
-    settings: { ...DEFAULT_APPLY_SETTINGS, ...options.settings },
-  });
+  return applyCatalog(
+    {
+      environment: 'sandbox',
+      catalog,
+      gateway: options.gateway ? options.gateway(inner) : inner,
+      options: { prune: options.prune, dedupe: options.dedupe },
+      settings: { ...DEFAULT_APPLY_SETTINGS, ...options.settings },
+    },
+    { check: options.check },
+  );
 }
 
 // shared with the emulator, it makes the emulator's 60 s lockout pass at once too

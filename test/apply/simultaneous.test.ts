@@ -1,9 +1,14 @@
 // Two applies of one catalog at the same moment (CI triggered twice), over real HTTP against the
 // emulator: they must never both report success over duplicates, and one apply --dedupe converges.
 import { afterEach, describe, expect, it } from 'vitest';
+import { compileOperations } from '../../src/apply/operations.js';
+import { planAccount } from '../../src/apply/use-case.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { readMarker } from '../../src/plan/marker.js';
+import type { Plan } from '../../src/plan/types.js';
+import { checkSavedPlan } from '../../src/saved-plan/check.js';
+import { savedPlanDocument } from '../../src/saved-plan/file.js';
 import { starter } from './catalogs.js';
 import { applyToEmulator } from './harness.js';
 
@@ -93,5 +98,43 @@ describe('simultaneous applies of one catalog', () => {
     const again = await applyToEmulator(emu, starter());
     expect(again.outcome.verified).toBe(true);
     expect(again.stats.writes).toBe(0);
+  });
+});
+
+describe('simultaneous applies of one saved plan', () => {
+  it('both read before either writes: both pass the check and both create, at most one verifies; one started after them is refused', async () => {
+    emulator = await startEmulator({ demo: false, faults: { latencyMs: 5 } });
+    const emu = emulator;
+    const gateway = createCatalogGateway({ environment: 'sandbox', baseUrl: emu.url, apiKey: emu.apiKey });
+    const { plan, options } = await planAccount({
+      environment: 'sandbox',
+      catalog: starter(),
+      gateway,
+      options: {},
+    });
+    const saved = savedPlanDocument({
+      plan,
+      operations: compileOperations(plan),
+      catalog: starter(),
+      catalogFile: 'catalog.yaml',
+      target: { environment: 'sandbox', baseUrl: emu.url },
+      options,
+      toolVersion: '0.1.0',
+      now: new Date(0),
+    });
+    const check = (fresh: Plan) => {
+      checkSavedPlan(saved, 'plan.json', fresh);
+    };
+    const meet = barrier(2);
+    const runs = await Promise.all([
+      applyToEmulator(emu, starter(), { gateway: readingTogether(meet), check }),
+      applyToEmulator(emu, starter(), { gateway: readingTogether(meet), check }),
+    ]);
+    // no lock in the account can make the later one wait: both wrote, and the twins fail verification
+    for (const run of runs) expect(run.stats.writes).toBeGreaterThan(0);
+    expect(runs.filter((r) => r.outcome.verified).length).toBeLessThan(2);
+    for (const ids of (await activeByKey(emu)).values()) expect(ids).toHaveLength(2);
+
+    await expect(applyToEmulator(emu, starter(), { check })).rejects.toThrow(/has 2 active objects now/);
   });
 });

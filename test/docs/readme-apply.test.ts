@@ -36,3 +36,13 @@ describe('docs/plan-and-apply.md: apply --json', () => {
         expect(line, kind).toContain(`\`${kind}\``);
     }));
 });
+
+describe('docs/ci.md: two runs at once', () => {
+  it('says what holds: no lock, both runs of a plan read together both write, a later one is refused or already applied', () => {
+    const line = paragraphIn(page('docs/ci.md'), '- Keep the `concurrency:` groups.');
+    expect(line).not.toContain('the later one is refused');
+    expect(line).toContain('Nothing in a Paddle account can be locked');
+    expect(line).toContain("both pass the saved plan's check and both create the same new keys");
+    expect(line).toContain('says the plan is applied already');
+  });
+});
