@@ -17,6 +17,7 @@ import {
 import { idsSide } from '../../ids/document.js';
 import { idFileFormat, idFileText, readIdFile } from '../../ids/id-file.js';
 import { environmentOf } from '../../paddle/target.js';
+import { REQUESTS_PER_MINUTE } from '../../paddle-facts/api.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import { loadApplyInput } from '../../saved-plan/apply-saved.js';
 import { checkSavedPlan } from '../../saved-plan/check.js';
@@ -95,7 +96,7 @@ export const registerApply: RegisterCommand = (program, run) => {
     )
     .option(
       '--rate-limit <n>',
-      'requests per minute to stay under (Paddle allows 240; 0: no pacing)',
+      `requests per minute to stay under (Paddle allows ${REQUESTS_PER_MINUTE}; 0: no pacing)`,
       wholeNumber(0, 100_000),
       DEFAULT_APPLY_SETTINGS.requestsPerMinute,
     )
