@@ -7,10 +7,13 @@ import type { Calls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { keyIn } from '../plan/marker.js';
 import type { DiscountWrite, PriceWrite, ProductWrite } from '../plan/remote.js';
+import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
-import { compileOperations, isRef, type Operation } from './operations.js';
+import { type MoveOperation, type MoveResult, sendMove, skippedMove } from './move-results.js';
+import { isRef, type Operation } from './operations.js';
 import { Semaphore } from './semaphore.js';
+import type { MoveBody } from './subscription-moves.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 
@@ -25,18 +28,23 @@ export interface StepResult {
   error?: RemoteError;
 }
 
-/** How one operation ended; `id` is the object's id (for a create, the new one). */
+/**
+ * How one operation ended; `id` is the object's id (for a create, the new one). `left`: a subscription
+ * Paddle will not change now (move-results.ts); what waits for it goes on.
+ */
 export interface OperationResult {
   op: string;
-  status: 'applied' | 'failed' | 'skipped';
+  status: 'applied' | 'failed' | 'skipped' | 'left';
   id?: string;
 }
 
 export interface Execution {
   /** per change of the plan, in the order they ended */
   steps: StepResult[];
-  /** what was run */
+  /** what was run (the catalog's operations; moves are in `moves`) */
   operations: readonly Operation[];
+  /** how each subscriber move ended, in the order they were compiled */
+  moves: MoveResult[];
   /** how each operation ended, in the order of `operations` */
   operationResults: OperationResult[];
   /** the failure that stopped the run */
@@ -48,21 +56,19 @@ export interface ExecuteOptions {
   concurrency: number;
   signal?: AbortSignal;
   onStep?: (result: StepResult) => void;
+  /** each subscriber move as it ends (for a progress line) */
+  onMove?: (result: MoveResult) => void;
+  /** where subscriber moves are sent; needed only when there are some */
+  subscriptions?: SubscriptionsGateway;
 }
 
-export function executePlan(
-  plan: Plan,
-  gateway: CatalogGateway,
-  calls: Calls,
-  options: ExecuteOptions,
-): Promise<Execution> {
-  return executeOperations(plan, compileOperations(plan), gateway, calls, options);
-}
+type AnyOperation = Operation | MoveOperation;
+const isMove = (op: AnyOperation): op is MoveOperation => op.verb === 'move';
 
 /** Runs `operations` (compiled from `plan`, maybe earlier: a saved plan runs what was reviewed). */
 export async function executeOperations(
   plan: Plan,
-  operations: readonly Operation[],
+  operations: readonly AnyOperation[],
   gateway: CatalogGateway,
   calls: Calls,
   options: ExecuteOptions,
@@ -72,14 +78,16 @@ export async function executeOperations(
   const settled = new Map<string, Promise<OperationResult>>();
   const byId = new Map(operations.map((op) => [op.id, op]));
 
-  async function start(op: Operation): Promise<OperationResult> {
+  async function start(op: AnyOperation): Promise<OperationResult> {
     const waits = await Promise.all(op.after.map((id) => settled.get(id) ?? missing(op, id)));
-    if (waits.some((w) => w.status !== 'applied')) return { op: op.id, status: 'skipped' };
+    if (waits.some((w) => w.status === 'failed' || w.status === 'skipped'))
+      return { op: op.id, status: 'skipped' };
     // the rest of a change already begun is finished even after a stop
-    const begun = op.after.some((id) => byId.get(id)?.change === op.change);
+    const begun = !isMove(op) && op.after.some((id) => changeOf(byId.get(id)) === op.change);
     await pool.acquire();
     try {
       if (run.stopped() && !begun) return { op: op.id, status: 'skipped' };
+      if (isMove(op)) return await run.move(op, calls, options.subscriptions);
       const id = await perform(gateway, calls, op, run.resolve(op));
       return { op: op.id, status: 'applied', id };
     } catch (thrown) {
@@ -98,7 +106,9 @@ export async function executeOperations(
   return run.finish();
 }
 
-function missing(op: Operation, id: string): never {
+const changeOf = (op: AnyOperation | undefined) => (op === undefined || isMove(op) ? undefined : op.change);
+
+function missing(op: AnyOperation, id: string): never {
   throw new InternalError(`${op.id} waits for ${id}, which is not an earlier operation`);
 }
 
@@ -111,12 +121,18 @@ class Run {
   private readonly changes: Change[];
   private readonly pending = new Map<number, number>();
   private readonly failures = new Map<number, RemoteError>();
+  private readonly operations: readonly Operation[];
+  private readonly moves: readonly MoveOperation[];
+  private readonly moveResults = new Map<string, MoveResult>();
 
   constructor(
     plan: Plan,
-    private readonly operations: readonly Operation[],
+    all: readonly AnyOperation[],
     private readonly options: ExecuteOptions,
   ) {
+    this.operations = all.filter((op): op is Operation => !isMove(op));
+    this.moves = all.filter(isMove);
+    const operations = this.operations;
     this.changes = changesInOrder(plan);
     for (const op of operations) this.pending.set(op.change, (this.pending.get(op.change) ?? 0) + 1);
     this.changes.forEach((change, index) => {
@@ -129,17 +145,24 @@ class Run {
   stopped = () => this.error !== undefined || this.bug !== undefined || this.options.signal?.aborted === true;
 
   /** Only the HTTP layer makes a RemoteError; anything else thrown is ours, and stops the run as a bug. */
-  fail(op: Operation, thrown: unknown): void {
+  fail(op: AnyOperation, thrown: unknown): void {
     if (!(thrown instanceof RemoteError)) {
       this.bug ??= thrown;
       return;
     }
     this.error ??= thrown;
-    this.failures.set(op.change, thrown);
+    if (!isMove(op)) this.failures.set(op.change, thrown);
+  }
+
+  /** Sends one subscriber move; a subscription Paddle will not change now is `left`, not a failure. */
+  async move(op: MoveOperation, calls: Calls, gateway: SubscriptionsGateway | undefined) {
+    const result = await sendMove(op, this.resolve(op).body as MoveBody, calls, gateway);
+    this.moveResults.set(op.id, result);
+    return { op: op.id, status: result.status === 'left' ? 'left' : 'applied', id: op.target } as const;
   }
 
   /** The body with every reference replaced by the id its create made. */
-  resolve(op: Operation): { target: string | undefined; body: unknown } {
+  resolve(op: AnyOperation): { target: string | undefined; body: unknown } {
     const swap = (value: unknown): unknown => {
       if (isRef(value)) return this.results.get(value.$ref)?.id ?? missing(op, value.$ref);
       if (Array.isArray(value)) return value.map(swap);
@@ -151,8 +174,15 @@ class Run {
     return { target: op.target === null ? undefined : (swap(op.target) as string), body: swap(op.body) };
   }
 
-  settle(op: Operation, result: OperationResult): OperationResult {
+  settle(op: AnyOperation, result: OperationResult): OperationResult {
     this.results.set(op.id, result);
+    if (isMove(op)) {
+      const ended =
+        this.moveResults.get(op.id) ?? skippedMove(op, result.status === 'failed' ? 'failed' : 'skipped');
+      this.moveResults.set(op.id, ended);
+      this.options.onMove?.(ended);
+      return result;
+    }
     const change = this.changes[op.change];
     if (!change) missing(op, `change ${op.change}`);
     const left = (this.pending.get(op.change) ?? 1) - 1;
@@ -183,6 +213,7 @@ class Run {
     return {
       steps: this.steps,
       operations: this.operations,
+      moves: this.moves.map((op) => this.moveResults.get(op.id) ?? skippedMove(op, 'skipped')),
       operationResults,
       error: this.error,
       interrupted: this.options.signal?.aborted === true,

@@ -14,15 +14,20 @@ import {
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { diff } from '../plan/diff.js';
+import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import { hasChanges, isConverged } from '../plan/summary.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
-import { DEFAULT_CONCURRENCY, type Execution, executePlan, type StepResult } from './execute.js';
+import { DEFAULT_CONCURRENCY, type Execution, executeOperations, type StepResult } from './execute.js';
+import type { MoveResult } from './move-results.js';
 import { type PreflightOptions, refuseUnsafePlan } from './preflight.js';
+import { type CompiledRun, compileRun, type SubscribersLeft, subscribersLeft } from './subscriber-stage.js';
+import type { LeftSubscription } from './subscription-moves.js';
 
 /** The caller's pacing and retries, and how many writes run side by side. */
 export interface ApplySettings extends CallerSettings {
   concurrency: number;
   onStep?: (result: StepResult) => void;
+  onMove?: (result: MoveResult) => void;
 }
 
 export const DEFAULT_APPLY_SETTINGS: ApplySettings = {
@@ -42,6 +47,8 @@ export interface PlanRequest {
 export interface ApplyRequest extends PlanRequest {
   options: DiffOptions & PreflightOptions;
   settings: ApplySettings;
+  /** where subscribers are moved (a catalog with subscribers_from needs it) */
+  subscriptions?: SubscriptionsGateway;
 }
 
 export interface PlanHooks {
@@ -57,8 +64,11 @@ export interface ApplyHooks extends PlanHooks {
   check?: (plan: Plan) => void;
   /** the plan, before anything is asked or written */
   planned?: (plan: Plan) => void;
-  /** asked only when the plan changes something: resolves to go on, throws (a UserError) to stop */
-  confirm?: (plan: Plan) => Promise<void>;
+  /**
+   * asked only when the plan changes something or moves subscribers (`moving`: how many
+   * subscriptions, read just now): resolves to go on, throws (a UserError) to stop
+   */
+  confirm?: (plan: Plan, moving: number) => Promise<void>;
   /** the writes start */
   executing?: () => void;
 }
@@ -73,6 +83,10 @@ export interface PlanResult {
 export interface ApplyOutcome {
   execution: Execution;
   verified: boolean;
+  /** subscriptions on a source price that the tool left without asking Paddle, and why */
+  left: LeftSubscription[];
+  /** verify's count of the subscriptions still on each source price */
+  subscribersLeft?: SubscribersLeft[];
   /** the fresh plan verification read: what is still to do, and any duplicates (none when verified) */
   remaining?: Plan;
 }
@@ -112,26 +126,34 @@ export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}
   hooks.check?.(plan);
   hooks.planned?.(plan);
   refuseUnsafePlan(plan, options);
-  if (hasChanges(plan)) await hooks.confirm?.(plan);
+  const compiled = await compileRun(plan, calls, request.subscriptions);
+  if (hasChanges(plan) || compiled.moving > 0) await hooks.confirm?.(plan, compiled.moving);
   hooks.executing?.();
-  const outcome = await applyPlan(catalog, plan, gateway, calls, settings, options);
+  const outcome = await applyPlan(request, plan, calls, compiled);
   return { environment, plan, options, outcome, stats: calls.stats };
 }
 
 async function applyPlan(
-  catalog: Catalog,
+  request: ApplyRequest,
   plan: Plan,
-  gateway: CatalogGateway,
   calls: Calls,
-  settings: ApplySettings,
-  options: DiffOptions,
+  compiled: CompiledRun,
 ): Promise<ApplyOutcome> {
-  const execution = await executePlan(plan, gateway, calls, settings);
-  if (execution.error || execution.interrupted) return { execution, verified: false };
+  const { catalog, gateway, settings, options, subscriptions } = request;
+  const execution = await executeOperations(plan, compiled.operations, gateway, calls, {
+    ...settings,
+    subscriptions,
+  });
+  const { left } = compiled;
+  if (execution.error || execution.interrupted) return { execution, verified: false, left };
   // nothing was written: the plan we just read is the verification
-  if (!hasChanges(plan)) return { execution, verified: isConverged(plan), remaining: plan };
+  if (compiled.operations.length === 0)
+    return { execution, verified: isConverged(plan), remaining: plan, left };
   const remaining = await planCatalog(catalog, gateway, calls, options);
+  const stillOn = await subscribersLeft(plan, calls, subscriptions);
   // a stop during the verification read ends the run as interrupted (exit 1), whatever it read
-  if (settings.signal?.aborted) return { execution: { ...execution, interrupted: true }, verified: false };
-  return { execution, verified: isConverged(remaining), remaining };
+  if (settings.signal?.aborted)
+    return { execution: { ...execution, interrupted: true }, verified: false, left };
+  const moved = stillOn.every((s) => Object.values(s.subscribers).every((n) => n === 0));
+  return { execution, verified: isConverged(remaining) && moved, remaining, left, subscribersLeft: stillOn };
 }

@@ -16,13 +16,13 @@ import {
 } from '../../files/output-file.js';
 import { idsSide } from '../../ids/document.js';
 import { idFileFormat, idFileText, readIdFile } from '../../ids/id-file.js';
+import { paddleSubscriptionsGateway } from '../../paddle/subscriptions-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import { REQUESTS_PER_MINUTE } from '../../paddle-facts/api.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import { loadApplyInput } from '../../saved-plan/apply-saved.js';
 import { checkSavedPlan } from '../../saved-plan/check.js';
 import { checkSavedTarget } from '../../saved-plan/file.js';
-import { confirm, confirmByTyping } from '../../terminal/prompts.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { listenForStop, type ProcessControl, processControl } from '../../terminal/signals.js';
 import * as applyView from '../../views/apply/apply.js';
@@ -34,6 +34,7 @@ import { formatIssueLine } from '../../views/issues.js';
 import * as planView from '../../views/plan/plan.js';
 import { show } from '../../views/view.js';
 import { type CommandContext, callerSettings, type RegisterCommand, wholeNumber } from '../command.js';
+import { confirmApply } from '../confirm-apply.js';
 import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
 
 interface ApplyFlags extends TargetFlags {
@@ -45,6 +46,8 @@ interface ApplyFlags extends TargetFlags {
   dedupe?: boolean;
   /** create beside unmanaged look-alikes anyway (PreflightOptions.allowLookalikes) */
   allowLookalikes?: boolean;
+  /** with --yes, move the subscribers a catalog (not a saved plan) names */
+  allowSubscriberMoves?: boolean;
   concurrency: number;
   rateLimit: number;
   idsOut?: string;
@@ -89,6 +92,10 @@ export const registerApply: RegisterCommand = (program, run) => {
       'create a product or price even beside an unmanaged one that looks the same (same name; same description and unit price)',
     )
     .option(
+      '--allow-subscriber-moves',
+      "with --yes, move the subscribers of the catalog's subscribers_from (a saved plan, reviewed already, needs no flag)",
+    )
+    .option(
       '--concurrency <n>',
       'API calls in flight at once',
       wholeNumber(1, 64),
@@ -126,6 +133,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
       environment,
       catalog: loaded.catalog,
       gateway: catalogGateway(session, reporter),
+      subscriptions: paddleSubscriptionsGateway(session.target),
       options,
       settings: applySettings(flags, { reporter, io }, stop.signal),
     };
@@ -138,7 +146,8 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
           }
         : undefined,
       planned: (plan) => planView.renderHuman({ environment, plan, options }, reporter),
-      confirm: () => confirmApply(reporter, flags, environment),
+      confirm: (_plan, moving) =>
+        confirmApply(reporter, flags, environment, { moving, saved: saved !== undefined }),
       executing: stop.listen,
     });
     const where = {
@@ -200,36 +209,9 @@ function applySettings(
     requestsPerMinute: flags.rateLimit,
     signal,
     onStep: (step) => progress.renderStep(step, reporter),
+    onMove: progress.moveProgress(reporter),
   };
 }
-
-/** A prompt on a terminal (typing the name for production), --yes, or refuse. */
-async function confirmApply(
-  reporter: Reporter,
-  flags: ApplyFlags,
-  environment: EnvironmentName,
-): Promise<void> {
-  // --local too: a run that writes without asking must say so with --yes, whatever the target
-  if (flags.yes) return;
-  if (!reporter.interactive) {
-    throw new UserError(
-      'Refusing to apply without confirmation: there is no terminal to ask on.',
-      'Pass --yes to apply without a prompt (CI, scripts, --json).',
-    );
-  }
-  const confirmed =
-    environment === 'production'
-      ? await confirmByTyping(reporter, 'This changes the PRODUCTION catalog.', 'production')
-      : await confirm(reporter, `Apply these changes to ${confirmTarget(flags, environment)}?`);
-  if (!confirmed) {
-    const why = environment === 'production' ? ' (the answer was not "production")' : '';
-    throw new UserError(`Apply cancelled${why}; nothing was changed.`);
-  }
-}
-
-/** --local writes to an emulator that is gone when the run ends, not to an account of the user's. */
-const confirmTarget = (flags: ApplyFlags, environment: EnvironmentName) =>
-  flags.local ? 'the throw-away local emulator' : `the ${environment} account`;
 
 /**
  * The files, then the view (so the one --json document can say a file failed), the Actions step

@@ -10,6 +10,7 @@ import { printRemoteError } from '../errors.js';
 import { formatChange, formatDuplicates } from '../plan/format.js';
 import { applyDocument, INTERRUPTED_MESSAGE, notVerifiedMessage } from './document.js';
 import { dashboardSteps } from './steps.js';
+import { renderSubscribersLeft, subscribersDocument } from './subscribers.js';
 
 /**
  * What apply shows: the use-case's result, each key's outcome (computed once, also for the id
@@ -35,6 +36,7 @@ export function renderJson(result: ApplyReport) {
   const remaining = remainingSteps(result);
   return {
     ...applyDocument(environment, plan, outcome, results, unwritten, planFile),
+    ...subscribersDocument(outcome),
     ...(remaining.length > 0 ? { remaining: remaining.map((s) => s.trim()) } : {}),
   };
 }
@@ -104,6 +106,7 @@ function renderNotVerified({ outcome }: ApplyReport, out: Reporter): void {
   for (const change of remaining ? changesInOrder(remaining) : []) {
     for (const line of formatChange(change, out.errStyle)) out.info(`  ${line}`);
   }
+  renderSubscribersLeft(outcome, out);
   if (duplicates.length > 0) {
     out.info(
       'Run apply --dedupe to keep the oldest of each and archive the others; plan --dedupe shows it first.',

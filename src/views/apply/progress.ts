@@ -1,6 +1,7 @@
 // The lines apply writes on stderr while it runs: each write as it is done, the orderly stop on a
 // signal, and a saved plan found applied already. The result and the verdict are apply.ts.
 import type { StepResult } from '../../apply/execute.js';
+import type { MoveResult } from '../../apply/move-results.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import type { StopSignal } from '../../terminal/signals.js';
 import { shown } from '../../text/escape.js';
@@ -23,4 +24,21 @@ export function renderStopping(signal: StopSignal, out: Reporter): void {
 /** A saved plan whose account is already what it leads to. */
 export function renderAlreadyApplied(file: string, out: Reporter): void {
   out.info(`${shown(file)} is applied already: the account is what it leads to. Nothing to write.`);
+}
+
+/**
+ * Subscriber moves as they end: a line per hundred moved, and one for each subscription Paddle
+ * would not change, with its code and words (not in --json mode).
+ */
+export function moveProgress(out: Reporter): (result: MoveResult) => void {
+  let moved = 0;
+  return (result) => {
+    if (out.json) return;
+    if (result.status === 'moved' && ++moved % 100 === 0) out.info(`  ✓ ${moved} subscriptions moved`);
+    if (result.status !== 'left') return;
+    const later = result.later ? '; a later run moves it' : '';
+    out.info(
+      `  ! ${shown(result.subscription)} left on its price: ${shown(result.code ?? '')}: ${shown(result.reason ?? '')}${later}`,
+    );
+  };
 }

@@ -1,0 +1,66 @@
+// Sending one subscriber move, and how it ended. Paddle refuses to change some subscriptions for
+// reasons of their own (its error reference, developer.paddle.com/errors/subscriptions/…): within
+// 30 minutes of a renewal or of processing, with pending changes, paused with a mode that bills
+// now. Such a subscription is left as it is and listed with Paddle's code and words; the others move
+// on, and the run then ends not converged, so the next run moves what is still on a source price.
+import { InternalError, RemoteError } from '../errors.js';
+import type { Calls } from '../paddle/calls.js';
+import { SUBSCRIPTION_LOCK_CODES } from '../paddle-facts/subscriptions.js';
+import type { SubscriptionItem, SubscriptionsGateway } from '../plan/subscribers.js';
+import type { MoveBody, MoveOperation } from './subscription-moves.js';
+
+export type { MoveOperation } from './subscription-moves.js';
+
+export interface MoveResult {
+  /** the operation's id, `move subscription sub_…` */
+  op: string;
+  subscription: string;
+  /** the target price keys */
+  to: string;
+  /** left: Paddle will not change it (code and reason are Paddle's); skipped: not sent (a stop) */
+  status: 'moved' | 'left' | 'failed' | 'skipped';
+  code?: string;
+  reason?: string;
+  /** Paddle's refusal says "not now": a later run moves it */
+  later?: boolean;
+}
+
+/** Refusals of one subscription (Paddle's `subscription_…` codes) leave it; any other failure stops the run. */
+const refusesThisOne = (error: RemoteError) => error.details.code.startsWith('subscription_');
+
+/**
+ * PATCHes one subscription (paced and retried like every write); a refusal of it is a result, not a
+ * throw. `body` is resolved: a target made by this run is its id now.
+ */
+export async function sendMove(
+  op: MoveOperation,
+  body: MoveBody,
+  calls: Calls,
+  gateway: SubscriptionsGateway | undefined,
+): Promise<MoveResult> {
+  if (gateway === undefined) throw new InternalError(`${op.id}: no subscriptions gateway to send it`);
+  const operation = `move subscription ${op.target} to ${op.key}`;
+  const base = { op: op.id, subscription: op.target, to: op.key };
+  try {
+    await calls.run('write', () =>
+      gateway.updateItems(
+        operation,
+        op.target,
+        body.items as SubscriptionItem[],
+        body.proration_billing_mode,
+      ),
+    );
+    return { ...base, status: 'moved' };
+  } catch (error) {
+    if (!(error instanceof RemoteError) || !refusesThisOne(error)) throw error;
+    const { code, detail } = error.details;
+    return { ...base, status: 'left', code, reason: detail, later: SUBSCRIPTION_LOCK_CODES.includes(code) };
+  }
+}
+
+export const skippedMove = (op: MoveOperation, status: 'failed' | 'skipped'): MoveResult => ({
+  op: op.id,
+  subscription: op.target,
+  to: op.key,
+  status,
+});

@@ -1,0 +1,83 @@
+// The subscriptions a run moves, read when it runs: every subscription still on a source price (so
+// a run stopped halfway is finished by the next one, which finds only those), compiled with the
+// catalog's operations into one list; and, to verify, how many are left on each source price.
+import { InternalError } from '../errors.js';
+import type { Calls } from '../paddle/calls.js';
+import { MOVED_STATUSES, type SubscriberCounts, type SubscriptionsGateway } from '../plan/subscribers.js';
+import type { Plan } from '../plan/types.js';
+import type { MoveOperation } from './move-results.js';
+import { compileOperations, idsAfterGroups, type Operation } from './operations.js';
+import { type LeftSubscription, moveOperations, subscriptionMoves, withMoves } from './subscription-moves.js';
+
+export interface CompiledRun {
+  operations: Array<Operation | MoveOperation>;
+  /** how many subscriptions this run asks Paddle to move */
+  moving: number;
+  /** subscriptions the tool leaves without asking Paddle (subscription-moves.ts says why) */
+  left: LeftSubscription[];
+}
+
+const sourceIds = (plan: Plan) => (plan.moves ?? []).flatMap((m) => (m.fromId === null ? [] : [m.fromId]));
+
+function gatewayFor(subscriptions: SubscriptionsGateway | undefined): SubscriptionsGateway {
+  if (subscriptions === undefined)
+    throw new InternalError('a plan that moves subscribers needs a subscriptions gateway');
+  return subscriptions;
+}
+
+/** The catalog's operations, and one move per subscription on a source price now. */
+export async function compileRun(
+  plan: Plan,
+  calls: Calls,
+  subscriptions: SubscriptionsGateway | undefined,
+): Promise<CompiledRun> {
+  const catalogOps = compileOperations(plan);
+  const sources = sourceIds(plan);
+  if (sources.length === 0) return { operations: catalogOps, moving: 0, left: [] };
+  const gateway = gatewayFor(subscriptions);
+  const listed = await calls.run('read', () =>
+    gateway.list('list subscriptions on the source prices', sources, MOVED_STATUSES),
+  );
+  const { planned, left } = subscriptionMoves(plan.moves ?? [], listed);
+  const moves = moveOperations(planned, catalogOps, idsAfterGroups(plan));
+  return { operations: withMoves(plan, catalogOps, moves), moving: moves.length, left };
+}
+
+/** One source price and the subscriptions still on it, by status. */
+export interface SubscribersLeft {
+  from: string;
+  to: string;
+  subscribers: SubscriberCounts;
+}
+
+/** Counts what is still on each source price (verify): a page of one per status. */
+export async function subscribersLeft(
+  plan: Plan,
+  calls: Calls,
+  subscriptions: SubscriptionsGateway | undefined,
+): Promise<SubscribersLeft[]> {
+  const moves = (plan.moves ?? []).filter((m) => m.fromId !== null);
+  if (moves.length === 0) return [];
+  const gateway = gatewayFor(subscriptions);
+  return Promise.all(
+    moves.map(async (move) => ({
+      from: move.from,
+      to: move.to,
+      subscribers: await countSubscribers(gateway, calls, move.fromId as string),
+    })),
+  );
+}
+
+/** The subscriptions with an item on a price, by status (reusable by any review of a price). */
+export async function countSubscribers(
+  gateway: SubscriptionsGateway,
+  calls: Calls,
+  priceId: string,
+): Promise<SubscriberCounts> {
+  const counts = await Promise.all(
+    MOVED_STATUSES.map((status) =>
+      calls.run('read', () => gateway.count(`count ${status} subscriptions on ${priceId}`, priceId, status)),
+    ),
+  );
+  return Object.fromEntries(MOVED_STATUSES.map((status, i) => [status, counts[i] ?? 0])) as SubscriberCounts;
+}

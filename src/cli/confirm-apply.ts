@@ -1,0 +1,50 @@
+// apply's confirmation: a prompt on a terminal (typing the name for production), --yes, or refuse.
+// Moving subscribers changes what customers are billed, so the question names how many move, and a
+// catalog (not a reviewed saved plan) that moves any is not applied by --yes alone.
+import { UserError } from '../errors.js';
+import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { confirm, confirmByTyping } from '../terminal/prompts.js';
+import type { Reporter } from '../terminal/reporter.js';
+import { plural } from '../text/plural.js';
+
+export interface ConfirmFlags {
+  yes?: boolean;
+  local?: boolean;
+  allowSubscriberMoves?: boolean;
+}
+
+/** `moving`: subscriptions this run moves; `saved`: the run follows a reviewed plan file. */
+export async function confirmApply(
+  reporter: Reporter,
+  flags: ConfirmFlags,
+  environment: EnvironmentName,
+  { moving, saved }: { moving: number; saved: boolean },
+): Promise<void> {
+  const moves = moving > 0 ? ` and moves ${plural(moving, 'subscription')} to new prices` : '';
+  // --local too: a run that writes without asking must say so with --yes, whatever the target
+  if (flags.yes) {
+    if (moving === 0 || saved || flags.allowSubscriberMoves) return;
+    throw new UserError(
+      `Refusing to apply with --yes alone: this run${moves}, which no saved plan was reviewed for.`,
+      'Review it with `plan --out plan.json` and apply the plan file, or add --allow-subscriber-moves.',
+    );
+  }
+  if (!reporter.interactive) {
+    throw new UserError(
+      'Refusing to apply without confirmation: there is no terminal to ask on.',
+      'Pass --yes to apply without a prompt (CI, scripts, --json).',
+    );
+  }
+  const confirmed =
+    environment === 'production'
+      ? await confirmByTyping(reporter, `This changes the PRODUCTION catalog${moves}.`, 'production')
+      : await confirm(reporter, `Apply these changes to ${confirmTarget(flags, environment)}${moves}?`);
+  if (!confirmed) {
+    const why = environment === 'production' ? ' (the answer was not "production")' : '';
+    throw new UserError(`Apply cancelled${why}; nothing was changed.`);
+  }
+}
+
+/** --local writes to an emulator that is gone when the run ends, not to an account of the user's. */
+const confirmTarget = (flags: ConfirmFlags, environment: EnvironmentName) =>
+  flags.local ? 'the throw-away local emulator' : `the ${environment} account`;

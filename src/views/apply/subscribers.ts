@@ -1,0 +1,48 @@
+// What apply says of the subscribers it moved: in --json a `subscribers` member, and when a run
+// leaves some on a source price, what is left where and why (Paddle's code and words).
+import type { ApplyOutcome } from '../../apply/use-case.js';
+import type { Reporter } from '../../terminal/reporter.js';
+import { shown } from '../../text/escape.js';
+
+/** `subscribers` of apply --json; absent when the catalog moves no one. */
+export function subscribersDocument(outcome: ApplyOutcome) {
+  const { moves } = outcome.execution;
+  if (moves.length === 0 && outcome.left.length === 0 && outcome.subscribersLeft === undefined) return {};
+  const left = [
+    ...outcome.left.map((l) => ({
+      subscription: l.subscription.id,
+      to: l.move.to,
+      code: l.code,
+      reason: l.reason,
+    })),
+    ...moves
+      .filter((m) => m.status === 'left')
+      .map((m) => ({ subscription: m.subscription, to: m.to, code: m.code, reason: m.reason })),
+  ];
+  return {
+    subscribers: {
+      moved: moves.filter((m) => m.status === 'moved').length,
+      left,
+      ...(outcome.subscribersLeft ? { on_sources: outcome.subscribersLeft } : {}),
+    },
+  };
+}
+
+/** The subscriptions still on a source price, per price and status, and what to do. */
+export function renderSubscribersLeft(outcome: ApplyOutcome, out: Reporter): void {
+  const counted = (outcome.subscribersLeft ?? []).filter((s) =>
+    Object.values(s.subscribers).some((n) => n > 0),
+  );
+  if (counted.length === 0 && outcome.left.length === 0) return;
+  for (const { from, to, subscribers } of counted) {
+    const counts = Object.entries(subscribers)
+      .filter(([, n]) => n > 0)
+      .map(([status, n]) => `${n} ${status}`)
+      .join(', ');
+    out.info(`  subscribers still on ${shown(from)} (to move to ${shown(to)}): ${counts}`);
+  }
+  for (const l of outcome.left) {
+    out.info(`  ! ${shown(l.subscription.id)} left on its price: ${shown(l.reason)}`);
+  }
+  out.info('Run apply again later: it moves only the subscriptions still on a source price.');
+}

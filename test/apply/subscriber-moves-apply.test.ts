@@ -1,0 +1,165 @@
+// Apply moves subscribers, against the emulator over real HTTP with the real SDK: each subscription
+// on the source price gets a PATCH with its full items list (other items unchanged, quantities kept)
+// and the declared proration_billing_mode; one within 30 minutes of its renewal is left with
+// Paddle's subscription_locked_renewal (409, developer.paddle.com/errors/subscriptions/
+// subscription_locked_renewal); one with a scheduled cancel moves (Paddle's changelog 2025,
+// update-subscriptions-scheduled-change); canceled ones are not touched; the next run moves nothing new.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyCatalog, DEFAULT_APPLY_SETTINGS } from '../../src/apply/use-case.js';
+import type { Catalog } from '../../src/catalog/schema.js';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
+import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
+import { manualClock } from '../emulator/support.js';
+
+const NOW = '2026-01-15T12:00:00.000Z';
+const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
+const [PRO, MONTHLY, ADDON] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
+const sub = (n: number) => pid('sub', n);
+const month = { interval: 'month', frequency: 1 } as const;
+const marker = (key: string) => ({ paddle_catalog: { key } });
+
+const subscription = (n: number, fields: Record<string, unknown>) => ({
+  id: sub(n),
+  customer_id: pid('ctm', 1),
+  status: 'active',
+  currency_code: 'USD',
+  next_billed_at: '2026-02-01T00:00:00.000Z',
+  items: [{ price_id: MONTHLY, quantity: 1 }],
+  ...fields,
+});
+
+const SEED = {
+  customers: [{ id: pid('ctm', 1), email: 'c@example.com', name: 'C' }],
+  products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
+  prices: [
+    {
+      id: MONTHLY,
+      product_id: PRO,
+      description: 'Pro monthly',
+      name: 'Monthly',
+      billing_cycle: month,
+      unit_price: { amount: '2400', currency_code: 'USD' },
+      unit_price_overrides: [{ country_codes: ['DE'], unit_price: { amount: '2200', currency_code: 'EUR' } }],
+      custom_data: marker('pro/monthly'),
+    },
+    {
+      id: ADDON,
+      product_id: PRO,
+      description: 'Add-on',
+      billing_cycle: month,
+      unit_price: { amount: '500', currency_code: 'USD' },
+    },
+  ],
+  subscriptions: [
+    subscription(1, {
+      items: [
+        { price_id: MONTHLY, quantity: 3 },
+        { price_id: ADDON, quantity: 2 },
+      ],
+    }),
+    subscription(2, { currency_code: 'EUR' }),
+    subscription(3, { scheduled_change: { action: 'cancel', effective_at: '2026-02-01T00:00:00.000Z' } }),
+    subscription(4, { next_billed_at: '2026-01-15T12:10:00.000Z' }),
+    subscription(5, { status: 'canceled' }),
+  ],
+};
+
+const monthly = {
+  description: 'Pro monthly',
+  name: 'Monthly',
+  unit_price: { amount: '2400', currency_code: 'USD' as const },
+  billing_cycle: month,
+  unit_price_overrides: [
+    { country_codes: ['DE' as const], unit_price: { amount: '2200', currency_code: 'EUR' as const } },
+  ],
+};
+const CATALOG: Catalog = {
+  version: 1,
+  products: {
+    pro: {
+      name: 'Pro',
+      tax_category: 'saas',
+      prices: {
+        monthly,
+        'monthly-2027': {
+          ...monthly,
+          description: 'Pro monthly 2027',
+          unit_price: { amount: '2900', currency_code: 'USD' },
+          subscribers_from: ['monthly'],
+        },
+      },
+    },
+  },
+};
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startEmulator({
+    demo: false,
+    seed: { sandbox: SEED as never },
+    now: manualClock(NOW).now,
+  });
+});
+afterAll(() => emulator.close());
+
+function apply() {
+  const target = { environment: 'sandbox' as const, baseUrl: emulator.url, apiKey: emulator.apiKey };
+  const confirmed: number[] = [];
+  const result = applyCatalog(
+    {
+      environment: 'sandbox',
+      catalog: CATALOG,
+      gateway: createCatalogGateway(target),
+      subscriptions: paddleSubscriptionsGateway(target),
+      options: {},
+      settings: DEFAULT_APPLY_SETTINGS,
+    },
+    { confirm: async (_plan, moving) => void confirmed.push(moving) },
+  );
+  return { result, confirmed };
+}
+
+describe('apply moves subscribers', () => {
+  it('moves each movable subscription once, leaves the locked one with Paddle reason, and a second run moves nothing new', async () => {
+    const first = apply();
+    const { outcome } = await first.result;
+    expect(first.confirmed).toEqual([4]);
+    const patches = emulator.requests().filter((r) => r.method === 'PATCH');
+    const target = outcome.execution.steps.find((s) => s.change.key === 'pro/monthly-2027')?.id;
+    const bodyOf = (n: number) => patches.find((r) => r.path === `/subscriptions/${sub(n)}`)?.body;
+    expect(bodyOf(1)).toEqual({
+      items: [
+        { price_id: target, quantity: 3 },
+        { price_id: ADDON, quantity: 2 },
+      ],
+      proration_billing_mode: 'do_not_bill',
+    });
+    expect(patches.map((r) => r.path).sort()).toEqual([1, 2, 3, 4].map((n) => `/subscriptions/${sub(n)}`));
+    const byStatus = Object.fromEntries(outcome.execution.moves.map((m) => [m.subscription, m.status]));
+    expect(byStatus).toEqual({ [sub(1)]: 'moved', [sub(2)]: 'moved', [sub(3)]: 'moved', [sub(4)]: 'left' });
+    expect(outcome.execution.moves.find((m) => m.status === 'left')).toMatchObject({
+      code: 'subscription_locked_renewal',
+      later: true,
+    });
+    expect(outcome.verified).toBe(false);
+    expect(outcome.subscribersLeft).toEqual([
+      {
+        from: 'pro/monthly',
+        to: 'pro/monthly-2027',
+        subscribers: { active: 1, trialing: 0, past_due: 0, paused: 0 },
+      },
+    ]);
+
+    const before = emulator.requests().length;
+    const second = apply();
+    const again = await second.result;
+    const patchedAgain = emulator
+      .requests()
+      .slice(before)
+      .filter((r) => r.method === 'PATCH')
+      .map((r) => r.path);
+    expect(patchedAgain).toEqual([`/subscriptions/${sub(4)}`]);
+    expect(again.outcome.execution.moves.map((m) => m.status)).toEqual(['left']);
+  });
+});
