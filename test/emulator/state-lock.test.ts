@@ -1,11 +1,12 @@
 // One emulator per --state file: a second one on the same file refuses to start, naming the first
 // (pid and URL from <file>.lock); the lock goes with the emulator, and a dead one's is taken over.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
+import { lockStateFile, type TakeoverStep } from '../../src/emulator/state-lock.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { withTempDir } from '../reliability/support/canary.js';
 
@@ -45,4 +46,48 @@ describe('the emulator locks its state file', () => {
         await emulator.close();
       }
     }));
+});
+
+describe('two emulators starting together over a stale lock', () => {
+  const staleLock = async (file: string) => {
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    await writeFile(`${file}.lock`, JSON.stringify({ pid: gone }));
+  };
+
+  /** Starts `count` takers; one reaching `step` starts the rest there, before it goes on. */
+  const takeOverInterleaved = (file: string, count: number, step: TakeoverStep) => {
+    const outcomes: string[] = [];
+    let started = 0;
+    const startOthers = (at: TakeoverStep) => {
+      while (at === step && started < count) take();
+    };
+    const take = () => {
+      started++;
+      try {
+        lockStateFile(file, { onTakeoverStep: startOthers });
+        outcomes.push('took it');
+      } catch (error) {
+        outcomes.push((error as Error).message);
+      }
+    };
+    take();
+    return outcomes;
+  };
+
+  it.each<TakeoverStep>(['judged-stale', 'holding-breaker'])(
+    'exactly one of many takes it over when all are interleaved at %s',
+    (step) =>
+      withTempDir('pc-lock-', async (dir) => {
+        const file = join(dir, 'state.json');
+        await staleLock(file);
+        const outcomes = takeOverInterleaved(file, 12, step);
+        expect(outcomes.filter((outcome) => outcome === 'took it')).toHaveLength(1);
+        expect(outcomes).toHaveLength(12);
+        for (const refused of outcomes.filter((outcome) => outcome !== 'took it')) {
+          expect(refused).toMatch(/is in use by another emulator|is taking over the stale lock/);
+        }
+        expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual({ pid: process.pid });
+        expect(readdirSync(dir).sort()).toEqual(['state.json.lock']);
+      }),
+  );
 });
