@@ -3,10 +3,10 @@ import { Command, CommanderError } from 'commander';
 import { type Io, processIo } from '../terminal/io.js';
 import { redactSecrets } from '../terminal/redact.js';
 import { Reporter } from '../terminal/reporter.js';
-import { listenForStop, type ProcessControl, processControl, type StopSignal } from '../terminal/signals.js';
+import { listenForStop, type ProcessControl, processControl } from '../terminal/signals.js';
 import { handleError } from '../views/errors.js';
 import { EXIT_ERROR, EXIT_OK } from '../views/exit-codes.js';
-import { failure, failureDocument } from '../views/failure.js';
+import * as runView from '../views/run.js';
 import { type RegisterCommand, type Runner, wholeNumber } from './command.js';
 
 type CommandLoader = () => Promise<RegisterCommand>;
@@ -105,28 +105,15 @@ export async function buildProgram(
 }
 
 /** The run's one JSON document when a signal or --timeout ends it before the command wrote its own. */
-function writeStoppedDocument(io: Io, stop: Stop): void {
+function writeStoppedDocument(io: Io, stop: runView.Stop): void {
   if (Reporter.wroteDocumentTo(io.stdout)) return;
-  const message =
-    stop.kind === 'timeout'
-      ? `gave up after --timeout ${stop.seconds} s, before the command finished`
-      : `stopped by ${stop.signal} before the command finished`;
-  const { kind, ...fields } = stop;
-  new Reporter(io, { json: true, color: false }).document(
-    failureDocument(failure(kind, { ...fields, message })),
-  );
+  new Reporter(io, { json: true, color: false }).document(runView.stoppedDocument(stop));
 }
-
-/** Why a run was ended from outside the command: a signal, or --timeout. */
-type Stop = { kind: 'interrupted'; signal: StopSignal } | { kind: 'timeout'; seconds: number };
 
 /** --json with --version or --help: what commander printed, as the run's one JSON document. */
 function writeInfoDocument(io: Io, code: string, printed: string, args: readonly string[]): void {
   const named = commandsFor(args);
-  const doc =
-    code === 'commander.version'
-      ? { version: printed.trim() }
-      : { command: named.length === 1 ? named[0] : null, help: printed };
+  const doc = runView.infoDocument(code, printed, named.length === 1 ? (named[0] ?? null) : null);
   new Reporter(io, { json: true, color: false }).document(doc);
 }
 
@@ -190,9 +177,7 @@ function answerCommanderError(
   // still promises one document on stdout
   const message = usageMessage(error, args);
   if (json) {
-    new Reporter(io, { json: true, color: false }).document(
-      failureDocument(failure('usage', { code: error.code, message })),
-    );
+    new Reporter(io, { json: true, color: false }).document(runView.usageDocument(error.code, message));
   } else if (error.code === 'commander.help') {
     io.stderr.write(`error: ${message}\n`);
   }

@@ -1,5 +1,7 @@
 // export's views: the catalog file on stdout (or a line saying where it went), or the --json document;
 // on stderr what the user should know before applying it.
+
+import type { SchemaWrite } from '../catalog/schema-file.js';
 import { archivedNote, type ExportFileResult } from '../export/use-case.js';
 import type { UnwrittenFile } from '../files/output-file.js';
 import type { Reporter } from '../terminal/reporter.js';
@@ -51,5 +53,17 @@ function renderWarnings(result: ExportFileResult, out: Reporter): void {
   for (const issue of result.issues) out.info(formatIssueLine(file, issue, out.errStyle));
   if (result.issues.some((i) => i.severity === 'error')) {
     out.warn('the exported catalog does not validate as it is: fix the lines above before applying it');
+  }
+}
+
+/**
+ * After the catalog: the schema its first line names, written beside the file (or why not), or,
+ * printed on stdout, the command that writes it.
+ */
+export function renderSchemaFile(written: SchemaWrite, create: string | undefined, out: Reporter): void {
+  if (written && 'written' in written) out.info(`wrote ${written.written} beside it, for editors`);
+  if (written && 'unwritten' in written) out.warn(written.unwritten.message);
+  if (create) {
+    out.info(`The file's first line names ./catalog.schema.json for editors; write it with: ${create}`);
   }
 }

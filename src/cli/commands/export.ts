@@ -105,12 +105,6 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   // the modeline must lead to a schema: beside the file written, or said how to get one
   const schemaFile = flags.out && !unwritten ? await writeSchemaBeside(schema, io.cwd) : undefined;
   show(reporter, exportView, { ...result, unwritten });
-  if (schemaFile && 'written' in schemaFile)
-    reporter.info(`wrote ${schemaFile.written} beside it, for editors`);
-  if (schemaFile && 'unwritten' in schemaFile) reporter.warn(schemaFile.unwritten.message);
-  if (!flags.out && schema.create)
-    reporter.info(
-      `The file's first line names ./catalog.schema.json for editors; write it with: ${schema.create}`,
-    );
+  exportView.renderSchemaFile(schemaFile, flags.out ? undefined : schema.create, reporter);
   return unwritten ? EXIT_ERROR : EXIT_OK;
 }

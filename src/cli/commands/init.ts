@@ -2,13 +2,12 @@
 // that validates. It only runs with a person at the terminal: a CI job gets a refusal naming the
 // example catalogs to copy instead, never a prompt that hangs or silently answers itself.
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import type { Catalog } from '../../catalog/schema.js';
-import { type SchemaWrite, writeSchemaBeside } from '../../catalog/schema-file.js';
+import { writeSchemaBeside } from '../../catalog/schema-file.js';
 import { InternalError, UserError } from '../../errors.js';
 import { checkOutputFile, writeOutputFile } from '../../files/output-file.js';
 import type { Reporter } from '../../terminal/reporter.js';
-import { catalogCounts } from '../../views/catalog-counts.js';
 import { EXIT_OK } from '../../views/exit-codes.js';
+import * as initView from '../../views/init.js';
 import type { RegisterCommand } from '../command.js';
 
 const EXAMPLES = [
@@ -49,20 +48,6 @@ function refuseWithoutTerminal(reporter: Reporter, file: string, examples: strin
       `  cp ${join(examples, EXAMPLES[0])} ${file}    (also ${EXAMPLES.slice(1).join(', ')})\n` +
       `  paddle-catalog validate ${file}`,
   );
-}
-
-function printNextSteps(reporter: Reporter, file: string, catalog: Catalog, schema: SchemaWrite): void {
-  reporter.result(`${reporter.style.green('✓')} wrote ${file}: ${catalogCounts(catalog)}`);
-  if (schema && 'written' in schema)
-    reporter.result(
-      `${reporter.style.green('✓')} wrote ${schema.written}: what the file's first line names, for editor completion`,
-    );
-  if (schema && 'unwritten' in schema) reporter.warn(schema.unwritten.message);
-  reporter.result('Next steps:');
-  if (schema && 'create' in schema) reporter.result(`  ${schema.create}    # editor completion for the file`);
-  reporter.result(`  paddle-catalog validate ${file}`);
-  reporter.result(`  paddle-catalog plan ${file} --local    # against a local emulator, no account needed`);
-  reporter.result(`  paddle-catalog plan ${file}            # against your sandbox (PADDLE_API_KEY)`);
 }
 
 export const registerInit: RegisterCommand = (program, run) => {
@@ -120,7 +105,7 @@ export const registerInit: RegisterCommand = (program, run) => {
           overwrite: options.force === true,
           appeared: 'while you answered',
         });
-        printNextSteps(reporter, file, catalog, await writeSchemaBeside(schema, io.cwd));
+        initView.renderWritten({ file, catalog, schema: await writeSchemaBeside(schema, io.cwd) }, reporter);
         return EXIT_OK;
       }),
     );

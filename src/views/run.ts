@@ -1,0 +1,26 @@
+// The run's one JSON document when no command wrote it: --help and --version, a command line
+// commander refused, and a run a signal or --timeout ended.
+import type { StopSignal } from '../terminal/signals.js';
+import { failure, failureDocument } from './failure.js';
+
+/** Why a run was ended from outside the command: a signal, or --timeout. */
+export type Stop = { kind: 'interrupted'; signal: StopSignal } | { kind: 'timeout'; seconds: number };
+
+export function stoppedDocument(stop: Stop) {
+  const message =
+    stop.kind === 'timeout'
+      ? `gave up after --timeout ${stop.seconds} s, before the command finished`
+      : `stopped by ${stop.signal} before the command finished`;
+  const { kind, ...fields } = stop;
+  return failureDocument(failure(kind, { ...fields, message }));
+}
+
+/** --json with --version or --help: what commander printed, and the command whose help it is. */
+export function infoDocument(code: string, printed: string, command: string | null) {
+  return code === 'commander.version' ? { version: printed.trim() } : { command, help: printed };
+}
+
+/** The command line commander refused; `code` is commander's. */
+export function usageDocument(code: string, message: string) {
+  return failureDocument(failure('usage', { code, message }));
+}
