@@ -1,7 +1,11 @@
 // The API key must never reach any output. Every line the reporter writes passes through here: the
 // configured key is masked whatever its letter case or encoding — raw, percent-encoded (in part or
 // whole), base64 or base64url (also inside a longer base64 text, as in `Basic user:key`, and
-// percent-encoded) — and anything shaped like a Paddle key is masked too.
+// percent-encoded) — and anything shaped like a Paddle key is masked too. Then any run of 12 or
+// more characters of its secret part is masked wherever it stands (secret-runs.ts): alone, cut,
+// reversed, in hex, percent-encoded twice, as HTML entities, or split by invisible characters,
+// spaces or dashes.
+import { maskSecretRuns } from './secret-runs.js';
 
 const KEY_SHAPE = /pdl_(?:live|sdbx|test)_apikey_[A-Za-z0-9_]+/gi;
 const REDACTED = '[redacted]';
@@ -48,7 +52,8 @@ function secretPattern(secret: string): RegExp {
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
-    if (secret.length >= MIN_SECRET_LENGTH) out = out.replace(secretPattern(secret), REDACTED);
+    if (secret.length >= MIN_SECRET_LENGTH)
+      out = maskSecretRuns(out.replace(secretPattern(secret), REDACTED), secret);
   }
   return out.replace(KEY_SHAPE, (match) => `${match.slice(0, 'pdl_sdbx_apikey_'.length)}${REDACTED}`);
 }

@@ -3,7 +3,15 @@
 // printed. The CLI runs against such a server are in secrets-errors.test.ts ('echo-encoded-in-error').
 import { describe, expect, it } from 'vitest';
 import { holdsSecret, redactSecrets } from '../../src/terminal/redact.js';
-import { CANARY, encodedForms, expectNoKey, LIVE_CANARY, ODD_CANARY } from './support/canary.js';
+import {
+  CANARY,
+  encodedForms,
+  expectNoKey,
+  LIVE_CANARY,
+  ODD_CANARY,
+  ODD_SECRET,
+  SECRET,
+} from './support/canary.js';
 
 describe('masking that cannot be talked around (the key is never printed)', () => {
   it.each([CANARY, ODD_CANARY])('every encoded form of %s is masked where it stands', (key) => {
@@ -24,5 +32,47 @@ describe('masking that cannot be talked around (the key is never printed)', () =
     const text = 'pdl_ prices, Basic YWRtaW46, %20 and 100%';
     expect(redactSecrets(text, [CANARY, 'short'])).toBe(text);
     expect(holdsSecret(text, [CANARY])).toBe(false);
+  });
+});
+
+const secretOf = (key: string) => (key === CANARY ? SECRET : ODD_SECRET);
+const hex = (text: string) => Buffer.from(text).toString('hex');
+const entities = (text: string, format: (code: number) => string) =>
+  [...text].map((char) => format(char.codePointAt(0) as number)).join('');
+
+/** The ways a key was seen to slip past the masking: each must be masked, and nothing of it left. */
+const slippedForms: [string, (key: string) => string][] = [
+  ['a zero-width space inside', (key) => `${key.slice(0, -10)}\u200b${key.slice(-10)}`],
+  [
+    'a soft hyphen and a word joiner inside',
+    (key) => `${key.slice(0, -13)}\u00ad${key.slice(-13, -6)}\u2060${key.slice(-6)}`,
+  ],
+  ['the secret part alone', (key) => secretOf(key)],
+  ['12 characters of the secret part (a dash is not one)', (key) => secretOf(key).slice(3, 16)],
+  ['hex', (key) => hex(key)],
+  ['upper-case hex of the secret part, at an odd place', (key) => `a${hex(secretOf(key)).toUpperCase()}`],
+  ['reversed', (key) => [...key].reverse().join('')],
+  ['percent-encoded twice', (key) => entities(key, (code) => `%25${code.toString(16)}`)],
+  ['decimal HTML entities', (key) => entities(key, (code) => `&#${code};`)],
+  ['hex HTML entities', (key) => entities(key, (code) => `&#x${code.toString(16)};`)],
+  ['JSON \\u escapes', (key) => entities(key, (code) => `\\u${code.toString(16).padStart(4, '0')}`)],
+  ['a space between every character', (key) => [...key].join(' ')],
+  ['a dash between every character', (key) => [...key].join('-')],
+];
+
+describe('any run of the secret part is masked, after invisible characters are removed', () => {
+  it.each(slippedForms)('%s', (_how, form) => {
+    for (const key of [CANARY, ODD_CANARY]) {
+      const text = `before ${form(key)} after`;
+      const masked = redactSecrets(text, [key]);
+      expect(masked, text).toMatch(/^before .*\[redacted\].* after$/);
+      expect(holdsSecret(masked, [key]), masked).toBe(false);
+      expectNoKey(`the masked ${text}`, masked, key);
+    }
+  });
+
+  it('11 characters of it, and ordinary hex, spaced or dashed text, are left alone', () => {
+    const text = `${SECRET.slice(0, 11)} 2f9c-41aa-9e0b-6d1c3f2a7b55 a b c d e f g h i j k l m n o p`;
+    expect(redactSecrets(text, [CANARY, ODD_CANARY])).toBe(text);
   });
 });
