@@ -4,13 +4,21 @@
 // candidate the server returns is compared here before it is believed.
 import type { CustomerDirectory, CustomerMirror, CustomerRecord } from './ports.js';
 
+// ASCII letters only: Unicode case folding makes U+212A KELVIN SIGN a `k` and U+0130 an `i`, so
+// another customer's look-alike address would pass as the one typed
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
 function sameAddress(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
+  return asciiLower(a) === asciiLower(b);
 }
 
-/** The candidate whose address is `email` (any case), an active one before an archived one. */
+/**
+ * The candidate whose address is `email` (any ASCII letter case): the exact address before one in
+ * another case, and within each an active customer before an archived one.
+ */
 export function pickCustomer(candidates: readonly CustomerRecord[], email: string): CustomerRecord | null {
-  const matches = candidates.filter((customer) => sameAddress(customer.email, email));
+  const exact = candidates.filter((customer) => customer.email === email);
+  const matches = [...exact, ...candidates.filter((customer) => sameAddress(customer.email, email))];
   return matches.find((customer) => customer.status === 'active') ?? matches[0] ?? null;
 }
 

@@ -30,6 +30,18 @@ describe('pickCustomer', () => {
     ['the only match', [active('ctm_a', 'ann@example.com')], 'ann@example.com', 'ctm_a'],
     ['any letter case', [active('ctm_a', 'Ann@Example.com')], 'ann@EXAMPLE.com', 'ctm_a'],
     [
+      'not a look-alike: U+212A KELVIN SIGN is not a k',
+      [active('ctm_x', '\u212Aim@example.com')],
+      'kim@example.com',
+      null,
+    ],
+    [
+      'the exact address before one in another case',
+      [active('ctm_other', 'Kim@example.com'), active('ctm_kim', 'kim@example.com')],
+      'kim@example.com',
+      'ctm_kim',
+    ],
+    [
       'an active one before an archived one',
       [archived('ctm_old', 'ann@example.com'), active('ctm_new', 'ANN@example.com')],
       'ann@example.com',
