@@ -8,6 +8,7 @@ import { EmulatorClock } from './clock.js';
 import type { Account, EmulatorCore } from './core.js';
 import { FaultInjector } from './faults.js';
 import { IdFactory, seededRandom } from './ids.js';
+import { RequestLog } from './request-log.js';
 import { accountSettings, buildAccountState, currencySettings, settingsToSeed, stateToSeed } from './seed.js';
 import { requestHandler, type ServerParts } from './server.js';
 import { type AccountState, cloneState } from './state.js';
@@ -144,11 +145,11 @@ async function serve(
   const { core, seeded, keys, apiKey, liveApiKey, save } = openAccounts(options, now);
   save(); // the keys survive a kill even before the first change
   const faults = new FaultInjector(options.faults);
-  const log: RecordedRequest[] = [];
+  const log = new RequestLog(options.requestLogLimits);
   const reset = () => {
     for (const name of ACCOUNTS) core.accounts[name].state = cloneState(seeded[name]);
     clock.set(null);
-    log.length = 0;
+    log.clear();
     faults.clearWindows();
     save();
   };
@@ -161,7 +162,7 @@ async function serve(
     log,
     arrivals,
     changed: save,
-    requests: () => log.map((r) => ({ ...r })),
+    requests: () => log.list(),
     reset,
   };
   const server = await listen(options, requestHandler(core, parts));

@@ -8,13 +8,14 @@ import { type KeyRing, requirePermission } from './auth.js';
 import type { EmulatorCore, Reply } from './core.js';
 import type { FaultInjector } from './faults.js';
 import { parseJsonObject, readBody, sendJson } from './http.js';
+import type { RequestLog } from './request-log.js';
 import { matchRoute } from './router.js';
 import type { RecordedRequest } from './types.js';
 
 export interface ServerParts extends AdminHooks {
   keys: KeyRing;
   faults: FaultInjector;
-  log: RecordedRequest[];
+  log: RequestLog;
   /** told of each API request as it arrives */
   arrivals: Set<(request: RecordedRequest) => void>;
   /** called after every write that succeeded, before it is answered (saves the state) */
@@ -23,13 +24,14 @@ export interface ServerParts extends AdminHooks {
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
-/** A request body as the log keeps it: its JSON, or its text when it is not JSON. */
-function jsonOrText(raw: Buffer): unknown {
-  const text = raw.toString('utf8');
+/** Whether a request may have its body logged: it needs no key, or it came with a valid one. */
+function authenticated(parts: ServerParts, req: IncomingMessage, url: URL): boolean {
+  if (matchRoute(req.method ?? 'GET', url.pathname).route.permission === null) return true;
   try {
-    return JSON.parse(text);
+    parts.keys.authenticate(req.headers.authorization);
+    return true;
   } catch {
-    return text;
+    return false;
   }
 }
 
@@ -61,14 +63,11 @@ async function handleApi(
 ) {
   const requestId = randomUUID();
   const method = req.method ?? 'GET';
-  const entry: RecordedRequest = {
-    method,
-    path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
-    status: 0,
-    ...(raw.length > 0 ? { body: jsonOrText(raw) } : {}),
-  };
-  parts.log.push(entry);
+  const entry = parts.log.add(
+    { method, path: url.pathname, query: Object.fromEntries(url.searchParams), status: 0 },
+    raw,
+    authenticated(parts, req, url),
+  );
   for (const listener of parts.arrivals) listener(entry);
   let status: number;
   let body: unknown;

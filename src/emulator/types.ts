@@ -57,6 +57,16 @@ export interface EmulatorOptions {
   faults?: EmulatorFaults;
   /** injectable clock (timestamps, invoice URL expiry, rate-limit lockout) */
   now?: () => Date;
+  /** how much of the request log is kept; default REQUEST_LOG_LIMITS */
+  requestLogLimits?: RequestLogLimits;
+}
+
+/** The bounds of the request log (`requests()`). */
+export interface RequestLogLimits {
+  /** entries kept; the oldest go first */
+  maxEntries: number;
+  /** bytes of request bodies kept, as sent; the oldest bodies go first */
+  maxBodyBytes: number;
 }
 
 export interface RecordedRequest {
@@ -69,6 +79,8 @@ export interface RecordedRequest {
   hint?: string;
   /** the request body as sent (its JSON, or its text when not JSON); absent when empty */
   body?: unknown;
+  /** set when a body was sent but not kept: no valid key came with it, or the log's budget is spent */
+  bodyDropped?: true;
 }
 
 export interface RunningEmulator {
