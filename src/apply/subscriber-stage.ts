@@ -1,7 +1,7 @@
 // The subscriptions a run moves, read when it runs: every subscription still on a source price (so
 // a run stopped halfway is finished by the next one, which finds only those), compiled with the
 // catalog's operations into one list; and, to verify, how many are left on each source price.
-import { InternalError } from '../errors.js';
+import { InternalError, RemoteError } from '../errors.js';
 import type { Calls } from '../paddle/calls.js';
 import { MOVED_STATUSES, type SubscriberCounts, type SubscriptionsGateway } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
@@ -80,4 +80,29 @@ export async function countSubscribers(
     ),
   );
   return Object.fromEntries(MOVED_STATUSES.map((status, i) => [status, counts[i] ?? 0])) as SubscriberCounts;
+}
+
+/**
+ * The plan with each move's subscribers counted on its source price, for the review. A key without
+ * subscription.read (Paddle answers 403) leaves them uncounted: the review says so, the plan goes on.
+ */
+export async function withSubscriberCounts(
+  plan: Plan,
+  calls: Calls,
+  subscriptions: SubscriptionsGateway | undefined,
+): Promise<Plan> {
+  if (plan.moves === undefined || subscriptions === undefined) return plan;
+  try {
+    const moves = await Promise.all(
+      plan.moves.map(async (move) =>
+        move.fromId === null
+          ? move
+          : { ...move, subscribers: await countSubscribers(subscriptions, calls, move.fromId) },
+      ),
+    );
+    return { ...plan, moves };
+  } catch (error) {
+    if (error instanceof RemoteError && error.details.status === 403) return plan;
+    throw error;
+  }
 }

@@ -20,7 +20,13 @@ import type { DiffOptions, Plan } from '../plan/types.js';
 import { DEFAULT_CONCURRENCY, type Execution, executeOperations, type StepResult } from './execute.js';
 import type { MoveResult } from './move-results.js';
 import { type PreflightOptions, refuseUnsafePlan } from './preflight.js';
-import { type CompiledRun, compileRun, type SubscribersLeft, subscribersLeft } from './subscriber-stage.js';
+import {
+  type CompiledRun,
+  compileRun,
+  type SubscribersLeft,
+  subscribersLeft,
+  withSubscriberCounts,
+} from './subscriber-stage.js';
 import type { LeftSubscription } from './subscription-moves.js';
 
 /** The caller's pacing and retries, and how many writes run side by side. */
@@ -42,13 +48,13 @@ export interface PlanRequest {
   options: DiffOptions;
   /** how the account read is paced and retried (absent: Paddle's limit, real time) */
   settings?: CallerSettings;
+  /** where the subscribers a move names are counted and moved (absent: not counted) */
+  subscriptions?: SubscriptionsGateway;
 }
 
 export interface ApplyRequest extends PlanRequest {
   options: DiffOptions & PreflightOptions;
   settings: ApplySettings;
-  /** where subscribers are moved (a catalog with subscribers_from needs it) */
-  subscriptions?: SubscriptionsGateway;
 }
 
 export interface PlanHooks {
@@ -113,7 +119,8 @@ async function planCatalog(
 export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): Promise<PlanResult> {
   const { environment, catalog, gateway, options } = request;
   const calls = createPacedCalls(request.settings ?? DEFAULT_CALLER_SETTINGS);
-  const read = () => planCatalog(catalog, gateway, calls, options);
+  const read = async () =>
+    withSubscriberCounts(await planCatalog(catalog, gateway, calls, options), calls, request.subscriptions);
   const plan = await (hooks.reading ? hooks.reading(read) : read());
   return { environment, plan, options };
 }

@@ -5,11 +5,13 @@
 // subscription_locked_renewal); one with a scheduled cancel moves (Paddle's changelog 2025,
 // update-subscriptions-scheduled-change); canceled ones are not touched; the next run moves nothing new.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCatalog, DEFAULT_APPLY_SETTINGS } from '../../src/apply/use-case.js';
+import { applyCatalog, DEFAULT_APPLY_SETTINGS, planAccount } from '../../src/apply/use-case.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
+import { makeStyle } from '../../src/terminal/style.js';
+import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { manualClock } from '../emulator/support.js';
 
 const NOW = '2026-01-15T12:00:00.000Z';
@@ -121,6 +123,31 @@ function apply() {
 }
 
 describe('apply moves subscribers', () => {
+  it('the plan shows the move with its counts by status (canceled not counted), in text and as a subscribers change in --json', async () => {
+    const target = { environment: 'sandbox' as const, baseUrl: emulator.url, apiKey: emulator.apiKey };
+    const { plan } = await planAccount({
+      environment: 'sandbox',
+      catalog: CATALOG,
+      gateway: createCatalogGateway(target),
+      subscriptions: paddleSubscriptionsGateway(target),
+      options: {},
+    });
+    const counts = { active: 4, trialing: 0, past_due: 0, paused: 0 };
+    expect(planDocument(plan, 'sandbox').changes).toContainEqual({
+      kind: 'subscribers',
+      key: 'pro/monthly-2027',
+      action: 'move',
+      from: 'pro/monthly',
+      to: 'pro/monthly-2027',
+      id: MONTHLY,
+      proration: 'do_not_bill',
+      subscribers: counts,
+    });
+    expect(formatPlan(plan, makeStyle(false))).toContain(
+      '~ move subscribers pro/monthly → pro/monthly-2027: 4 active (do_not_bill: no charge now; the next renewal bills the new price)',
+    );
+  });
+
   it('moves each movable subscription once, leaves the locked one with Paddle reason, and a second run moves nothing new', async () => {
     const first = apply();
     const { outcome } = await first.result;

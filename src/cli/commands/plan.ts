@@ -5,6 +5,7 @@ import { planAccount } from '../../apply/use-case.js';
 import { loadCatalog, readCatalogFile } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { refuseInputAsOutput } from '../../files/output-file.js';
+import { paddleSubscriptionsGateway } from '../../paddle/subscriptions-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import { savedPlanFields } from '../../saved-plan/file.js';
 import { savePlan } from '../../saved-plan/save.js';
@@ -109,7 +110,14 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   try {
     const gateway = catalogGateway(session, reporter);
     const result = await planAccount(
-      { environment, catalog: loaded.catalog, gateway, options: flags, settings: callerSettings(io) },
+      {
+        environment,
+        catalog: loaded.catalog,
+        gateway,
+        subscriptions: paddleSubscriptionsGateway(session.target),
+        options: flags,
+        settings: callerSettings(io),
+      },
       { reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work) },
     );
     const view = { ...result, file, warnings: loaded.warnings, format: flags.format ?? 'text' };

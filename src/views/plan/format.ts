@@ -14,6 +14,7 @@ import type {
 } from '../../plan/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
+import { formatMoves, moveChanges } from './moves.js';
 import { formatCodeConflict, formatLookalike } from './warnings.js';
 
 /** `2400 USD ($24.00)`: the amount as written in the catalog, then as a customer sees it. */
@@ -240,6 +241,7 @@ export function formatDuplicates(duplicates: readonly Duplicate[], style: Style)
 export function formatPlan(plan: Plan, style: Style, options: { prune?: boolean } = {}): string[] {
   // a discount Paddle expired or used up is named even when nothing changes (not in apply's lists)
   const lines = changesInOrder(plan).flatMap((c) => [...formatChange(c, style), ...lapsedLine(c, style)]);
+  lines.push(...formatMoves(plan, style));
   // with --dedupe the extra objects are archive lines above; without, they are named here
   if (!plan.deduplication) lines.push(...formatDuplicates(plan.duplicates, style));
   for (const a of plan.ambiguities ?? []) {
@@ -272,19 +274,22 @@ export function planDocument(plan: Plan, environment: string) {
   return {
     ok: true,
     environment,
-    changes: changesInOrder(plan).map((c) => ({
-      kind: c.kind,
-      key: c.key,
-      action: c.action,
-      ...(c.id ? { id: c.id } : {}),
-      ...(c.fields.length > 0 ? { fields: c.fields } : {}),
-      ...(c.reason ? { reason: c.reason } : {}),
-      ...(c.action === 'create' && c.lookalike ? { lookalike: c.lookalike } : {}),
-      ...(c.kind === 'discount' && c.codeConflict ? { codeConflict: c.codeConflict } : {}),
-      ...(c.kind === 'discount' && c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
-      ...(c.kind === 'discount' && c.movedFrom ? { movedFrom: c.movedFrom } : {}),
-      ...(c.kind === 'discount' && c.codeAfter ? { codeAfter: c.codeAfter } : {}),
-    })),
+    changes: [
+      ...changesInOrder(plan).map((c) => ({
+        kind: c.kind,
+        key: c.key,
+        action: c.action,
+        ...(c.id ? { id: c.id } : {}),
+        ...(c.fields.length > 0 ? { fields: c.fields } : {}),
+        ...(c.reason ? { reason: c.reason } : {}),
+        ...(c.action === 'create' && c.lookalike ? { lookalike: c.lookalike } : {}),
+        ...(c.kind === 'discount' && c.codeConflict ? { codeConflict: c.codeConflict } : {}),
+        ...(c.kind === 'discount' && c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
+        ...(c.kind === 'discount' && c.movedFrom ? { movedFrom: c.movedFrom } : {}),
+        ...(c.kind === 'discount' && c.codeAfter ? { codeAfter: c.codeAfter } : {}),
+      })),
+      ...moveChanges(plan),
+    ],
     summary: summarize(plan),
     duplicates: plan.duplicates,
     orphans: plan.orphans,

@@ -1,0 +1,46 @@
+// The plan's subscriber moves: a line each in the human plan, and a change of kind `subscribers` in
+// `plan --json`. The counts are Paddle's (estimated_total per status) on the source price now.
+import { MOVED_STATUSES, type SubscriberMove } from '../../plan/subscribers.js';
+import type { Plan } from '../../plan/types.js';
+import type { Style } from '../../terminal/style.js';
+import { shown } from '../../text/escape.js';
+
+/** What each proration_billing_mode does, in Paddle's words (concepts/subscriptions/proration). */
+const BILLING: Record<SubscriberMove['proration'], string> = {
+  prorated_immediately: 'the prorated difference is billed now',
+  prorated_next_billing_period: 'the prorated difference is billed at the next renewal',
+  full_immediately: 'the full new amount is billed now',
+  full_next_billing_period: 'the full new amount is billed at the next renewal',
+  do_not_bill: 'no charge now; the next renewal bills the new price',
+};
+
+function counts(move: SubscriberMove): string {
+  if (move.fromId === null) return 'no subscribers yet (the price is new)';
+  if (move.subscribers === undefined) return 'subscribers not counted (the key cannot read subscriptions)';
+  const parts = MOVED_STATUSES.filter((s) => (move.subscribers?.[s] ?? 0) !== 0).map(
+    (s) => `${(move.subscribers?.[s] ?? 0).toLocaleString('en-US')} ${s}`,
+  );
+  return parts.length > 0 ? parts.join(', ') : 'no subscribers';
+}
+
+/** `~ move subscribers pro/monthly → pro/monthly-2027: 3 active, 1 paused (no charge now; …)` */
+export function formatMoves(plan: Plan, style: Style): string[] {
+  return (plan.moves ?? []).map(
+    (move) =>
+      `${style.yellow('~ move')} subscribers ${shown(move.from)} → ${shown(move.to)}: ${counts(move)} ${style.dim(`(${move.proration}: ${BILLING[move.proration]})`)}`,
+  );
+}
+
+/** `plan --json`: one change of kind `subscribers` per move. */
+export function moveChanges(plan: Plan) {
+  return (plan.moves ?? []).map((move) => ({
+    kind: 'subscribers' as const,
+    key: move.to,
+    action: 'move' as const,
+    from: move.from,
+    to: move.to,
+    ...(move.fromId ? { id: move.fromId } : {}),
+    proration: move.proration,
+    ...(move.subscribers ? { subscribers: move.subscribers } : {}),
+  }));
+}
