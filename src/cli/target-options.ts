@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { EnvironmentSettings } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
-import { type CatalogGateway, createCatalogGateway } from '../paddle/catalog-gateway.js';
+import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { resolveTarget, type Target } from '../paddle/target.js';
 import type { Reporter } from '../terminal/reporter.js';
 
@@ -69,6 +69,12 @@ function banner(
   return `${style.dim('→')} ${env} ${style.dim(`(${where})`)}${catalogFile ? ` ${style.dim('·')} ${catalogFile}` : ''}`;
 }
 
-/** The catalog reads and writes of a session; what the reads could not see is a warning on stderr. */
-export const catalogGateway = (session: Session, reporter: Reporter): CatalogGateway =>
-  createCatalogGateway(session.target, { warn: (message) => reporter.warn(message) });
+/**
+ * The catalog reads and writes of a session; what the reads could not see is a warning on stderr.
+ * Imported when a command opens it, so help and the commands that never reach Paddle do not load
+ * the Paddle SDK (about 780 files, most of a CLI start-up).
+ */
+export async function catalogGateway(session: Session, reporter: Reporter): Promise<CatalogGateway> {
+  const { createCatalogGateway } = await import('../paddle/catalog-gateway.js');
+  return createCatalogGateway(session.target, { warn: (message) => reporter.warn(message) });
+}

@@ -16,7 +16,6 @@ import {
 } from '../../files/output-file.js';
 import { idsSide } from '../../ids/document.js';
 import { idFileFormat, idFileText, readIdFile } from '../../ids/id-file.js';
-import { paddleSubscriptionsGateway } from '../../paddle/subscriptions-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import { REQUESTS_PER_MINUTE } from '../../paddle-facts/api.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
@@ -129,10 +128,12 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
     if (saved) checkSavedTarget(saved, file, session.target);
     // a saved plan applies with the options it was made with
     const options = saved ? { ...saved.options, allowLookalikes: flags.allowLookalikes } : flags;
+    // loaded here, not at the top, so apply --help does not load the Paddle SDK
+    const { paddleSubscriptionsGateway } = await import('../../paddle/subscriptions-gateway.js');
     const request = {
       environment,
       catalog: loaded.catalog,
-      gateway: catalogGateway(session, reporter),
+      gateway: await catalogGateway(session, reporter),
       subscriptions: paddleSubscriptionsGateway(session.target),
       options,
       settings: applySettings(flags, { reporter, io }, stop.signal),

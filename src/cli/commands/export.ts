@@ -84,7 +84,7 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   try {
     const request = {
       environment,
-      gateway: catalogGateway(session, reporter),
+      gateway: await catalogGateway(session, reporter),
       includeArchived: flags.includeArchived,
       catalog: flags.catalog,
       out: flags.out,

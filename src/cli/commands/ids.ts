@@ -76,7 +76,7 @@ async function runIds({ reporter, io }: CommandContext, file: string, flags: Ids
       {
         environment,
         catalog: loaded.catalog,
-        gateway: catalogGateway(session, reporter),
+        gateway: await catalogGateway(session, reporter),
         baseUrl: session.target.baseUrl,
         now: () => new Date(),
         settings: callerSettings(io),

@@ -108,7 +108,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   annotateIssues(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   try {
-    const gateway = catalogGateway(session, reporter);
+    const gateway = await catalogGateway(session, reporter);
     const result = await planAccount(
       {
         environment,
