@@ -4,7 +4,11 @@
 // Paddle's subscription_locked_renewal (409, developer.paddle.com/errors/subscriptions/
 // subscription_locked_renewal); one with a scheduled cancel moves (Paddle's changelog 2025,
 // update-subscriptions-scheduled-change); canceled ones are not touched; the next run moves nothing new.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { applyCatalog, DEFAULT_APPLY_SETTINGS, planAccount } from '../../src/apply/use-case.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -13,6 +17,7 @@ import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gatew
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { manualClock } from '../emulator/support.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 const NOW = '2026-01-15T12:00:00.000Z';
 const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
@@ -123,6 +128,22 @@ function apply() {
 }
 
 describe('apply moves subscribers', () => {
+  it('--yes alone does not apply a catalog that moves subscribers; the refusal names how many and sends nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'moves-'));
+    try {
+      writeFileSync(join(dir, 'catalog.yaml'), stringify(CATALOG));
+      const env = { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey, NO_COLOR: '1' };
+      const before = emulator.requests().filter((r) => r.method !== 'GET').length;
+      const refused = await runCliInProcess(['apply', 'catalog.yaml', '--yes'], { env, cwd: dir });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('moves 4 subscriptions');
+      expect(refused.stderr).toContain('--allow-subscriber-moves');
+      expect(emulator.requests().filter((r) => r.method !== 'GET').length).toBe(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the plan shows the move with its counts by status (canceled not counted), in text and as a subscribers change in --json', async () => {
     const target = { environment: 'sandbox' as const, baseUrl: emulator.url, apiKey: emulator.apiKey };
     const { plan } = await planAccount({
