@@ -2,6 +2,7 @@
 import type { RemoteErrorDetails } from '../errors.js';
 import { REQUESTS_PER_MINUTE } from '../paddle-facts/api.js';
 import { API_KEY_PREFIX } from '../paddle-facts/environments.js';
+import { NETWORK_ERROR } from './remote-error.js';
 
 /** Where to get a working key; `permission` when the failed call tells which one it needs. */
 const keyHelp = (permission: string | undefined) =>
@@ -26,6 +27,13 @@ export function permissionFor(operation: string | undefined): string | undefined
   ];
   return table.find(([pattern]) => pattern.test(operation))?.[1];
 }
+
+// Nothing listens at the address: for a new user, most often the emulator is not started yet or
+// PADDLE_API_URL names another port than the one it printed.
+const CONNECTION_REFUSED_HINT =
+  'Nothing answered at that address. Using the local emulator? Start it (paddle-catalog emulator) and set ' +
+  'PADDLE_API_URL to the URL it prints (http://127.0.0.1:<port>), or add --local to use the built-in one; ' +
+  "without PADDLE_API_URL the tool calls Paddle's API: check the network.";
 
 const CARDLESS_HINT =
   'Cardless trials (requires_payment_method: false) are in early access: ask Paddle to enable them, ' +
@@ -75,6 +83,8 @@ export function hintForRemoteError(details: RemoteErrorDetails): string | undefi
       return 'restrict_to names only active products and prices of this account: remove the one named, or make it active again.';
     case 'discount_usage_limit_less_than_times_used':
       return "A discount's usage_limit cannot go below the times it was already used (times_used): raise usage_limit to at least that.";
+    case NETWORK_ERROR:
+      return /ECONNREFUSED/.test(details.detail) ? CONNECTION_REFUSED_HINT : undefined;
     default:
       return hintForRefusedField(details);
   }
