@@ -1,7 +1,11 @@
 // Runs a plan's operations (operations.ts decides what they are and what each waits for): each one
-// once what it waits for has succeeded, independent ones side by side in a bounded pool. At the first
-// failure that retrying cannot fix, or on an interrupt, no new change starts; calls already in flight
-// finish and are reported, and so does the rest of a change already begun (an unarchive's update).
+// once what it waits for has succeeded, independent ones side by side in a bounded pool. When Paddle
+// refuses one object (a request error: this product's category is not approved), what waits for it
+// is skipped and everything else still runs; the run fails at its end. On any other failure that
+// retrying cannot fix (the key, the network, the server), or on an interrupt, no new change starts;
+// calls already in flight finish and are reported, and so does the rest of a change already begun
+// (an unarchive's update). No subscriber move starts after any failure: a move changes what a
+// customer pays, and a run that failed is reviewed again first.
 import { InternalError, RemoteError } from '../errors.js';
 import type { Calls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
@@ -86,7 +90,7 @@ export async function executeOperations(
     const begun = !isMove(op) && op.after.some((id) => changeOf(byId.get(id)) === op.change);
     await pool.acquire();
     try {
-      if (run.stopped() && !begun) return { op: op.id, status: 'skipped' };
+      if ((isMove(op) ? run.failed() : run.stopped()) && !begun) return { op: op.id, status: 'skipped' };
       if (isMove(op)) return await run.move(op, calls, options.subscriptions);
       const id = await perform(gateway, calls, op, run.resolve(op));
       return { op: op.id, status: 'applied', id };
@@ -108,6 +112,15 @@ export async function executeOperations(
 
 const changeOf = (op: AnyOperation | undefined) => (op === undefined || isMove(op) ? undefined : op.change);
 
+/**
+ * Paddle's request errors (400, 404, 409, 422) are about the request sent: another object's request
+ * may well succeed. Authentication and permission (401, 403), rate limits, server errors and the
+ * network are about every request.
+ */
+function refusesOneObject(error: RemoteError): boolean {
+  return [400, 404, 409, 422].includes(error.details.status ?? 0);
+}
+
 function missing(op: AnyOperation, id: string): never {
   throw new InternalError(`${op.id} waits for ${id}, which is not an earlier operation`);
 }
@@ -117,6 +130,7 @@ class Run {
   readonly results = new Map<string, OperationResult>();
   readonly steps: StepResult[] = [];
   private error?: RemoteError;
+  private halted = false;
   private bug?: unknown;
   private readonly changes: Change[];
   private readonly pending = new Map<number, number>();
@@ -142,7 +156,11 @@ class Run {
     });
   }
 
-  stopped = () => this.error !== undefined || this.bug !== undefined || this.options.signal?.aborted === true;
+  /** No new change starts: a failure of more than one object, a bug, or an interrupt. */
+  stopped = () => this.halted || this.bug !== undefined || this.options.signal?.aborted === true;
+
+  /** Something failed, or the run stopped. */
+  failed = () => this.error !== undefined || this.stopped();
 
   /** Only the HTTP layer makes a RemoteError; anything else thrown is ours, and stops the run as a bug. */
   fail(op: AnyOperation, thrown: unknown): void {
@@ -151,6 +169,7 @@ class Run {
       return;
     }
     this.error ??= thrown;
+    if (!refusesOneObject(thrown)) this.halted = true;
     if (!isMove(op)) this.failures.set(op.change, thrown);
   }
 

@@ -6,7 +6,8 @@
 // The decisions made here: --dedupe archives the extra objects first (prices, then products, then
 // discounts); a replace creates the new price before archiving the old one; an archived object is set
 // active before it is changed or adopted; a product is written before its prices and, when archived,
-// after them; discounts wait for every product and price, since restrict_to may name new ones.
+// after them; a discount waits for the products whose product or prices its restrict_to names
+// (another product's failure need not hold it back).
 // Subscriber moves are compiled with the subscriptions read at apply time (subscription-moves.ts).
 
 import { InternalError } from '../errors.js';
@@ -226,14 +227,19 @@ export function compileOperations(plan: Plan): Operation[] {
     const leaves = extra.flatMap((c) => compiler.chain(c, barrier, resolve));
     if (leaves.length > 0) barrier = leaves;
   }
-  const groupLeaves = plan.groups.flatMap((g) => compileGroup(compiler, g, barrier, ids));
-  const discountsAfter = groupLeaves.length > 0 ? groupLeaves : barrier;
+  // a product's key and its prices' keys → the leaves of that product's group
+  const groupLeaves = new Map<string, Leaves>();
+  for (const group of plan.groups) {
+    const leaves = compileGroup(compiler, group, barrier, ids);
+    for (const change of [group.product, ...group.prices]) groupLeaves.set(change.key, leaves);
+  }
   const discountLeaves = new Map<string, Leaves>();
   for (const discount of plan.discounts) {
+    const named = (discount.desired?.restrict_to ?? []).flatMap((key) => groupLeaves.get(key) ?? []);
     const refs = (discount.desired?.restrict_to ?? []).map((k) => ids.get(k)).filter(isRef);
     // a code another discount gives up in this plan is written once that one has its new code
     const freed = discount.codeAfter ? (discountLeaves.get(discount.codeAfter) ?? []) : [];
-    const after = [...discountsAfter, ...refs.map((r) => r.$ref), ...freed];
+    const after = [...barrier, ...named, ...refs.map((r) => r.$ref), ...freed];
     discountLeaves.set(discount.key, compiler.chain(discount, after, resolve));
   }
   return compiler.operations;
