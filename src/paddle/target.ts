@@ -31,12 +31,29 @@ export const URL_CREDENTIALS_RULE = 'api-url-credentials';
 /** A URL as text with anything between `//` and `@` left out: it may be a password. */
 const withoutUserInfo = (text: string) => text.replace(/\/\/[^/?#]*@/, '//…@');
 
+// host:port with no scheme (127.0.0.1:4010, localhost:4010): `new URL` refuses the first and reads
+// the second as a scheme named "localhost", so both are taken for what they meant and answered so.
+const HOST_PORT_WITHOUT_SCHEME =
+  /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]|[a-z0-9.-]+\.[a-z]{2,}):\d+(?:\/.*)?$/i;
+
+/** The hint for a PADDLE_API_URL without a scheme: the URL it most likely means. */
+function schemeHint(override: string): string | undefined {
+  if (!HOST_PORT_WITHOUT_SCHEME.test(override)) return undefined;
+  const http = `http://${override}`;
+  return isLoopbackUrl(new URL(http))
+    ? `Give the scheme too: PADDLE_API_URL=${http}`
+    : `Give the scheme too: PADDLE_API_URL=https://${override}`;
+}
+
 /**
  * PADDLE_API_URL, checked: a valid http(s) URL with no user name or password (they would travel
  * with every request and end up in error messages), plain http only for loopback, no trailing slash.
  */
 export function resolveBaseUrl(environment: EnvironmentName, override: string | undefined): string {
   if (!override) return BASE_URLS[environment];
+  const hint = schemeHint(override);
+  if (hint)
+    throw new UserError(`PADDLE_API_URL has no scheme: ${JSON.stringify(withoutUserInfo(override))}`, hint);
   let url: URL;
   try {
     url = new URL(override);
