@@ -222,6 +222,20 @@ export const environmentsSchema = z.strictObject({
   production: environmentSettingsSchema.optional(),
 });
 
+/** The countries a plan previews beside each price's override countries (absent: DEFAULT_REVIEW_COUNTRIES). */
+export const reviewSchema = z
+  .strictObject({
+    countries: z
+      .array(z.enum(SUPPORTED_COUNTRY_CODES))
+      .min(1, { error: 'review.countries needs at least one country' })
+      .max(50, { error: 'at most 50 review countries' })
+      .describe('ISO 3166-1 alpha-2 codes of the countries whose customers the plan shows.'),
+  })
+  .meta({
+    id: 'Review',
+    description: 'What plan shows of a change: what customers in these countries pay.',
+  });
+
 export const catalogSchema = z
   .strictObject({
     version: z.literal(CATALOG_VERSION).describe('The catalog format version: 1.'),
@@ -238,6 +252,7 @@ export const catalogSchema = z
     environments: environmentsSchema.optional().describe('What each Paddle account has enabled.'),
     products: z.record(key('product'), productSchema).describe('The products, by key.'),
     discounts: z.record(key('discount'), discountSchema).optional().describe('The discounts, by key.'),
+    review: reviewSchema.optional().describe('What plan shows of each change to customers.'),
   })
   .meta({
     title: 'paddle-catalog catalog',

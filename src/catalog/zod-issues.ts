@@ -39,6 +39,7 @@ const DISCOUNT_FIELD_RULES: Readonly<Record<string, RuleId>> = {
 export function ruleForPath(path: readonly PathSegment[]): RuleId {
   const has = (segment: string) => path.includes(segment);
   const last = path[path.length - 1];
+  if (path[0] === 'review') return 'review-countries-invalid';
   if (path[0] === 'discounts') return DISCOUNT_FIELD_RULES[String(path[2])] ?? 'schema';
   if (last === 'amount') return 'amount-not-minor-units';
   if (last === 'currency_code') return 'currency-unsupported';

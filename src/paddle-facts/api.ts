@@ -12,3 +12,12 @@ export const RATE_LIMIT_LOCKOUT_SECONDS = 60;
 
 /** How long the link to a transaction's invoice PDF works: "it expires after an hour". */
 export const INVOICE_URL_LIFETIME_MS = 60 * 60 * 1000;
+
+/**
+ * Requests a minute Paddle allows from one IP to each of its two previews (POST /pricing-preview
+ * and POST /transactions/preview): 1,000 (changelog 2026-01-19, rate-limits-preview-prices-transactions).
+ */
+export const PREVIEW_REQUESTS_PER_MINUTE = 1_000;
+
+/** The most items one preview request may hold (OpenAPI: `items`, 1 to 100). */
+export const PREVIEW_MAX_ITEMS = 100;

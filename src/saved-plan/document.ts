@@ -47,6 +47,40 @@ export const seenKeySchema = z
     'What the plan saw of one key: its changes as plan --json shows them (action, id, fields with before and after, lookalike, codeConflict) and its duplicates; apply refuses when a fresh read sees the key otherwise',
   );
 
+const amounts = z.object({
+  subtotal: z.string(),
+  tax: z.string(),
+  total: z.string(),
+  formatted_total: z.string(),
+});
+const count = z.number().int().min(-1);
+
+/** What the review showed with the plan; drift checks ignore it (counts and previews move all day). */
+export const reviewSchema = z
+  .object({
+    countries: z.array(z.string()),
+    unavailable: z.array(z.string()),
+    prices: z.record(
+      z.string(),
+      z.object({
+        customers: z
+          .array(
+            z.object({
+              country: z.string(),
+              currency_code: z.string(),
+              before: amounts.extend({ currency_code: z.string() }).optional(),
+              after: amounts,
+            }),
+          )
+          .optional(),
+        subscribers: z.object({ active: count, trialing: count, past_due: count, paused: count }).optional(),
+      }),
+    ),
+  })
+  .describe(
+    "What the review showed, by price key: what customers in each review country pay (Paddle's previews) and the subscriptions that bill it, by status; apply prints the counts it was reviewed with, and the drift check ignores them",
+  );
+
 export const savedPlanSchema = z.object({
   format: z.literal(PLAN_FILE_FORMAT),
   version: z.literal(PLAN_FILE_VERSION).describe('the format version; another version is refused'),
@@ -60,6 +94,7 @@ export const savedPlanSchema = z.object({
   summary: z.record(z.string(), z.number()).describe("the counts of plan --json's summary"),
   operations: z.array(operationSchema).describe('what apply sends, in order'),
   seen: z.array(seenKeySchema),
+  review: reviewSchema.optional(),
   digest: z
     .string()
     .describe('sha256:<hex> of the JSON of every other field, in order: apply refuses an edited file'),

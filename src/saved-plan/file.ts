@@ -8,6 +8,7 @@ import type { Target } from '../paddle/target.js';
 import { CUSTOM_DATA_MAX_DEPTH, nestingDepth } from '../paddle-facts/limits.js';
 import { summarize } from '../plan/summary.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
+import type { Review } from '../review/types.js';
 import { shown } from '../text/escape.js';
 import {
   digestOf,
@@ -27,6 +28,8 @@ export interface SavedPlanInput {
   options: DiffOptions;
   toolVersion: string;
   now: Date;
+  /** what the review showed, kept for apply to print */
+  review?: Review;
 }
 
 export function savedPlanDocument(input: SavedPlanInput): SavedPlan {
@@ -48,6 +51,7 @@ export function savedPlanDocument(input: SavedPlanInput): SavedPlan {
     summary: { ...summarize(plan) },
     operations: input.operations,
     seen: seenOf(plan),
+    ...(input.review ? { review: input.review } : {}),
   } satisfies Omit<SavedPlan, 'digest'>;
   return { ...document, digest: digestOf(document) };
 }

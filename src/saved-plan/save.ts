@@ -9,6 +9,7 @@ import type { Catalog } from '../catalog/schema.js';
 import { fieldsHolding } from '../export/secret-fields.js';
 import { checkOutputFile, writeOutputFile } from '../files/output-file.js';
 import type { Target } from '../paddle/target.js';
+import type { Review } from '../review/types.js';
 import type { SavedPlan } from './document.js';
 import { maskedDocument, savedPlanDocument, savedPlanText } from './file.js';
 
@@ -28,7 +29,7 @@ export interface SecretMask {
 }
 
 export async function savePlan(
-  planned: PlanResult,
+  planned: PlanResult & { review?: Review },
   context: { catalog: Catalog; catalogFile: string; target: Target; toolVersion: string; cwd: string },
   file: string,
   secrets: SecretMask,
@@ -44,6 +45,7 @@ export async function savePlan(
     options: planned.options,
     toolVersion: context.toolVersion,
     now: new Date(),
+    review: planned.review,
   });
   const document = maskedDocument(unmasked, secrets.redact);
   await writeOutputFile(path, file, savedPlanText(document), { overwrite: true });

@@ -1,5 +1,6 @@
 // The exit codes, each decided here once: 0 success, 1 any error, 2 only from plan
-// --detailed-exitcode when there is work to do, 70 a bug of ours.
+// --detailed-exitcode when there is work to do, 3 only from plan --fail-on-subscribers when a change
+// touches subscribers, 70 a bug of ours.
 import { hasWork } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
 import type { ErrorKind } from './failure.js';
@@ -7,6 +8,8 @@ import type { ErrorKind } from './failure.js';
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
 export const EXIT_CHANGES_PENDING = 2;
+/** plan --fail-on-subscribers: a change touches subscriptions (a CI policy asks for a second approval). */
+export const EXIT_SUBSCRIBERS_TOUCHED = 3;
 /** A bug in paddle-catalog (EX_SOFTWARE of sysexits.h): not the user's input, not Paddle's answer. */
 export const EXIT_BUG = 70;
 
@@ -19,6 +22,11 @@ export function exitCodeOf(kind: ErrorKind): number {
  * plan's exit code, printed or emitted as tool-server scripts: with --detailed-exitcode, 2 when
  * there is work to do (a change pending, or a key with duplicates to archive), as `has_changes` says.
  */
-export function planExitCode(plan: Plan, detailedExitcode: boolean | undefined): number {
+export function planExitCode(
+  plan: Plan,
+  detailedExitcode: boolean | undefined,
+  subscribers?: { failOn?: boolean; touched: boolean },
+): number {
+  if (subscribers?.failOn && subscribers.touched) return EXIT_SUBSCRIBERS_TOUCHED;
   return detailedExitcode && hasWork(plan) ? EXIT_CHANGES_PENDING : EXIT_OK;
 }

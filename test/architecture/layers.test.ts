@@ -20,7 +20,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['views'],
   // the use-cases and what they print or write: apply's operations and schedule, saved plans,
   // export, tool-server scripts, the app's ids and refs, the init wizard
-  ['apply', 'saved-plan', 'export', 'tool-server', 'ids', 'refs', 'init'],
+  ['review', 'apply', 'saved-plan', 'export', 'tool-server', 'ids', 'refs', 'init'],
   // the pure planner, the gateways to Paddle with the paced caller, the billing-history library;
   // the emulator (a stand-in for Paddle) and the terminal, each reached only by some (ONLY_IMPORTED_BY)
   ['plan', 'paddle', 'billing', 'emulator', 'terminal'],

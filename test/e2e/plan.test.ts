@@ -24,7 +24,9 @@ describe('plan', () => {
     expect(result.stdout).toContain('+ create price pro/monthly  1000 USD ($10.00) monthly, 14-day trial');
     expect(result.stdout).toContain('Plan: 3 to create, 0 to update, 0 to archive.');
     expect(result.stderr).toContain('sandbox');
-    expect(emulator.requests().every((r) => r.method === 'GET')).toBe(true);
+    // plan writes nothing: reads, and Paddle's previews (POSTs that change nothing)
+    const previews = ['/pricing-preview', '/transactions/preview'];
+    expect(emulator.requests().every((r) => r.method === 'GET' || previews.includes(r.path))).toBe(true);
   });
 
   it('--json gives the plan JSON document; --detailed-exitcode exits 2 when changes are pending', async () => {

@@ -59,6 +59,8 @@ export const RULE_IDS = [
   'discount-expired',
   // keys
   'env-name-collision',
+  // the review of a plan
+  'review-countries-invalid',
   // moving subscribers between prices
   'subscribers-from-unknown',
   'subscribers-from-self',

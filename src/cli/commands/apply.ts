@@ -31,6 +31,7 @@ import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
 import { annotateIssues } from '../../views/github/annotations.js';
 import { formatIssueLine } from '../../views/issues.js';
 import * as planView from '../../views/plan/plan.js';
+import { reviewedCountLines } from '../../views/plan/review.js';
 import { show } from '../../views/view.js';
 import { type CommandContext, callerSettings, type RegisterCommand, wholeNumber } from '../command.js';
 import { confirmApply } from '../confirm-apply.js';
@@ -146,7 +147,10 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
               progress.renderAlreadyApplied(file, reporter);
           }
         : undefined,
-      planned: (plan) => planView.renderHuman({ environment, plan, options }, reporter),
+      planned: (plan) => {
+        planView.renderHuman({ environment, plan, options }, reporter);
+        for (const line of reviewedCountLines(saved?.review, reporter.errStyle)) reporter.info(line);
+      },
       confirm: (_plan, moving) =>
         confirmApply(reporter, flags, environment, { moving, saved: saved !== undefined }),
       executing: stop.listen,

@@ -1,12 +1,15 @@
 // `plan <file>`: validate, read the account, print what apply would change.
 import { resolve } from 'node:path';
-import { Option } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import { planAccount } from '../../apply/use-case.js';
 import { loadCatalog, readCatalogFile } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { refuseInputAsOutput } from '../../files/output-file.js';
 import { paddleSubscriptionsGateway } from '../../paddle/subscriptions-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
+import { SUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
+import { reviewPlan, touchesSubscribers } from '../../review/review.js';
+import { reviewCountries } from '../../review/select.js';
 import { savedPlanFields } from '../../saved-plan/file.js';
 import { savePlan } from '../../saved-plan/save.js';
 import { shown } from '../../text/escape.js';
@@ -20,7 +23,13 @@ import * as scriptsView from '../../views/plan/scripts.js';
 import { show } from '../../views/view.js';
 import { type CommandContext, callerSettings, type RegisterCommand } from '../command.js';
 import { packageVersion } from '../program.js';
-import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
+import {
+  addTargetOptions,
+  catalogGateway,
+  openSession,
+  reviewGateways,
+  type TargetFlags,
+} from '../target-options.js';
 
 interface PlanFlags extends TargetFlags {
   emit?: (typeof EMIT_FORMATS)[number];
@@ -33,6 +42,24 @@ interface PlanFlags extends TargetFlags {
   /** archive the extra active objects of a key (DiffOptions.dedupe) */
   dedupe?: boolean;
   format?: (typeof planView.PLAN_FORMATS)[number];
+  /** the review's countries, replacing the catalog's `review.countries` */
+  countries?: string[];
+  /** exit 3 when a change touches subscribers */
+  failOnSubscribers?: boolean;
+}
+
+/** `--countries US,de, JP` → ['US', 'DE', 'JP'], or commander's usage error naming a code it cannot preview. */
+function countryList(value: string): string[] {
+  const codes = value
+    .split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter((code) => code !== '');
+  const unknown = codes.filter((code) => !(SUPPORTED_COUNTRY_CODES as readonly string[]).includes(code));
+  if (codes.length === 0 || unknown.length > 0) {
+    const which = unknown.length > 0 ? `: ${shown(unknown.join(', '))}` : '';
+    throw new InvalidArgumentError(`expected ISO 3166-1 alpha-2 codes of countries Paddle sells to${which}`);
+  }
+  return [...new Set(codes)];
 }
 
 const EXAMPLES = `
@@ -82,6 +109,15 @@ export const registerPlan: RegisterCommand = (program, run) => {
       ).choices(EMIT_FORMATS),
     )
     .option(
+      '--countries <codes>',
+      "the countries whose customers the review shows, e.g. US,DE,JP (default: the catalog's review.countries, else US,GB,DE,JP), beside each price's override countries",
+      countryList,
+    )
+    .option(
+      '--fail-on-subscribers',
+      'exit 3 when a change touches subscribers (a price they pay is changed, archived or moved)',
+    )
+    .option(
       '--out <path>',
       'save the plan to this file for apply <plan-file>; with --emit: the folder for one .js file per script',
     )
@@ -120,23 +156,36 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
       },
       { reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work) },
     );
-    const view = { ...result, file, warnings: loaded.warnings, format: flags.format ?? 'text' };
+    const gateways = await reviewGateways(session);
+    const review = await reporter.during('Reviewing what customers pay and the subscribers touched…', () =>
+      reviewPlan({
+        plan: result.plan,
+        gateways,
+        countries: reviewCountries(loaded.catalog.review?.countries, flags.countries),
+        settings: callerSettings(io),
+      }),
+    );
+    const view = { ...result, review, file, warnings: loaded.warnings, format: flags.format ?? 'text' };
+    const exitCode = planExitCode(result.plan, flags.detailedExitcode, {
+      failOn: flags.failOnSubscribers,
+      touched: touchesSubscribers(result.plan, review),
+    });
     await publishPlan(reporter, { ...view, prune: flags.prune });
     if (flags.emit) {
       const dir = flags.out ? resolve(io.cwd, flags.out) : undefined;
       const emitted = await emitToolServerScripts(result.plan, dir);
       show(reporter, scriptsView, { ...result, ...emitted, format: flags.emit });
-      return planExitCode(result.plan, flags.detailedExitcode);
+      return exitCode;
     }
     const context = { catalog: loaded.catalog, catalogFile: file, target: session.target, cwd: io.cwd };
     const saved = flags.out
-      ? await savePlan(result, { ...context, toolVersion: packageVersion() }, flags.out, {
+      ? await savePlan({ ...result, review }, { ...context, toolVersion: packageVersion() }, flags.out, {
           redact: (text) => reporter.redact(text),
           holds: (text) => reporter.holdsSecret(text),
         })
       : undefined;
     show(reporter, planView, { ...view, saved });
-    return planExitCode(result.plan, flags.detailedExitcode);
+    return exitCode;
   } finally {
     await session.close();
   }

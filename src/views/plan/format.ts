@@ -12,9 +12,11 @@ import type {
   PriceState,
   TrialState,
 } from '../../plan/types.js';
+import type { Review } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { formatMoves, moveChanges } from './moves.js';
+import { orphanSubscriberLines, reviewLines, unavailableLines } from './review.js';
 import { formatCodeConflict, formatLookalike } from './warnings.js';
 
 /** `2400 USD ($24.00)`: the amount as written in the catalog, then as a customer sees it. */
@@ -238,9 +240,18 @@ export function formatDuplicates(duplicates: readonly Duplicate[], style: Style)
 }
 
 /** Every line of a plan, then the summary line; duplicates and orphans as notes. */
-export function formatPlan(plan: Plan, style: Style, options: { prune?: boolean } = {}): string[] {
+export function formatPlan(
+  plan: Plan,
+  style: Style,
+  options: { prune?: boolean; review?: Review } = {},
+): string[] {
+  const { review } = options;
   // a discount Paddle expired or used up is named even when nothing changes (not in apply's lists)
-  const lines = changesInOrder(plan).flatMap((c) => [...formatChange(c, style), ...lapsedLine(c, style)]);
+  const lines = changesInOrder(plan).flatMap((c) => [
+    ...formatChange(c, style),
+    ...reviewLines(c, review, style),
+    ...lapsedLine(c, style),
+  ]);
   lines.push(...formatMoves(plan, style));
   // with --dedupe the extra objects are archive lines above; without, they are named here
   if (!plan.deduplication) lines.push(...formatDuplicates(plan.duplicates, style));
@@ -254,7 +265,9 @@ export function formatPlan(plan: Plan, style: Style, options: { prune?: boolean 
   if (plan.orphans.length > 0 && !options.prune) {
     const list = plan.orphans.map((o) => `${o.kind} ${shown(o.key)} (${shown(o.id)})`).join(', ');
     lines.push(style.dim(`  not in the catalog any more: ${list}; apply --prune archives them`));
+    lines.push(...orphanSubscriberLines(plan, review, style));
   }
+  lines.push(...unavailableLines(review, style));
   if (lines.length > 0) lines.push('');
   lines.push(style.bold(formatPlanSummary(plan)));
   return lines;
@@ -270,29 +283,43 @@ function moveLines(change: Change & { kind: 'discount' }, fields: string[], styl
 }
 
 /** `plan --json`. */
-export function planDocument(plan: Plan, environment: string) {
+export function planDocument(plan: Plan, environment: string, review?: Review) {
   return {
     ok: true,
     environment,
     changes: [
       ...changesInOrder(plan).map((c) => ({
-        kind: c.kind,
-        key: c.key,
-        action: c.action,
-        ...(c.id ? { id: c.id } : {}),
-        ...(c.fields.length > 0 ? { fields: c.fields } : {}),
-        ...(c.reason ? { reason: c.reason } : {}),
-        ...(c.action === 'create' && c.lookalike ? { lookalike: c.lookalike } : {}),
-        ...(c.kind === 'discount' && c.codeConflict ? { codeConflict: c.codeConflict } : {}),
-        ...(c.kind === 'discount' && c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
-        ...(c.kind === 'discount' && c.movedFrom ? { movedFrom: c.movedFrom } : {}),
-        ...(c.kind === 'discount' && c.codeAfter ? { codeAfter: c.codeAfter } : {}),
+        ...changeJson(c),
+        ...(c.kind === 'price' ? review?.prices[c.key] : undefined),
       })),
       ...moveChanges(plan),
     ],
     summary: summarize(plan),
     duplicates: plan.duplicates,
-    orphans: plan.orphans,
+    orphans: plan.orphans.map((o) => ({
+      ...o,
+      ...(o.kind === 'price' && review?.prices[o.key]?.subscribers
+        ? { subscribers: review.prices[o.key]?.subscribers }
+        : {}),
+    })),
     ...(plan.ambiguities ? { ambiguities: plan.ambiguities } : {}),
+    ...(review ? { review: { countries: review.countries, unavailable: review.unavailable } } : {}),
+  };
+}
+
+/** One change as plan --json (and a saved plan's `seen`) shows it. */
+function changeJson(c: Change) {
+  return {
+    kind: c.kind,
+    key: c.key,
+    action: c.action,
+    ...(c.id ? { id: c.id } : {}),
+    ...(c.fields.length > 0 ? { fields: c.fields } : {}),
+    ...(c.reason ? { reason: c.reason } : {}),
+    ...(c.action === 'create' && c.lookalike ? { lookalike: c.lookalike } : {}),
+    ...(c.kind === 'discount' && c.codeConflict ? { codeConflict: c.codeConflict } : {}),
+    ...(c.kind === 'discount' && c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
+    ...(c.kind === 'discount' && c.movedFrom ? { movedFrom: c.movedFrom } : {}),
+    ...(c.kind === 'discount' && c.codeAfter ? { codeAfter: c.codeAfter } : {}),
   };
 }

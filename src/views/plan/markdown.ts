@@ -9,6 +9,8 @@ import { codeConflictsOf } from '../../plan/code-conflicts.js';
 import { lookalikeOf } from '../../plan/lookalikes.js';
 import { changesInOrder } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
+import { touchesSubscribers } from '../../review/review.js';
+import type { Review } from '../../review/types.js';
 import { REVIEW_HEADING } from '../../saved-plan/document.js';
 import { makeStyle } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
@@ -28,6 +30,8 @@ export interface PlanReview {
   warnings?: readonly CatalogIssue[];
   /** the plan was made with --prune: what left the catalog is in it as archive lines */
   prune?: boolean;
+  /** what customers pay and the subscribers touched, under each price */
+  review?: Review;
 }
 
 const longestRun = (text: string, char: string) =>
@@ -48,7 +52,7 @@ export function codeBlock(lines: readonly string[], info = ''): string[] {
 }
 
 /** What a reviewer must look at, counted in our own words: `⚠️ 1 key with duplicates · 2 warnings`. */
-function attention({ plan, warnings = [], prune }: PlanReview): string | undefined {
+function attention({ plan, warnings = [], prune, review }: PlanReview): string | undefined {
   const changes = changesInOrder(plan);
   const counts = [
     plan.deduplication ? '' : plural(plan.duplicates.length, 'key') + ' with duplicates',
@@ -57,6 +61,7 @@ function attention({ plan, warnings = [], prune }: PlanReview): string | undefin
     plural(plan.ambiguities?.length ?? 0, 'ambiguous adoption'),
     prune ? '' : `${plural(plan.orphans.length, 'object')} no longer in the catalog`,
     plural(warnings.length, 'warning'),
+    touchesSubscribers(plan, review) ? 'changes that touch subscribers' : '',
   ].filter((text) => text !== '' && !text.startsWith('0 '));
   return counts.length > 0 ? `⚠️ ${counts.join(' · ')}` : undefined;
 }
@@ -66,7 +71,7 @@ function planLines(review: PlanReview, budget: number): string[] {
   const plain = makeStyle(false);
   const lines = [
     ...(review.warnings ?? []).map((issue) => formatIssueLine(review.file, issue, plain)),
-    ...formatPlan(review.plan, plain, { prune: review.prune }),
+    ...formatPlan(review.plan, plain, { prune: review.prune, review: review.review }),
   ];
   let used = 0;
   const kept = lines.filter((line) => {

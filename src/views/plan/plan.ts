@@ -2,6 +2,7 @@
 // the --json document of the plan.
 import type { PlanResult } from '../../apply/use-case.js';
 import type { CatalogIssue } from '../../catalog/issue.js';
+import type { Review } from '../../review/types.js';
 import type { SavedPlanNote } from '../../saved-plan/save.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { plural } from '../../text/plural.js';
@@ -20,22 +21,24 @@ export interface PlanView extends PlanResult {
   format?: (typeof PLAN_FORMATS)[number];
   /** plan --out: the saved plan written */
   saved?: SavedPlanNote;
+  /** what customers pay and the subscribers touched (plan reads them; apply shows none) */
+  review?: Review;
 }
 
-export function renderJson({ plan, environment, warnings = [], saved }: PlanView) {
+export function renderJson({ plan, environment, warnings = [], saved, review }: PlanView) {
   return {
-    ...planDocument(plan, environment),
+    ...planDocument(plan, environment, review),
     issues: warnings.map(issueJson),
     ...(saved ? { saved } : {}),
   };
 }
 
 export function renderHuman(view: PlanView, out: Reporter): void {
-  const { plan, options, environment, file, warnings } = view;
+  const { plan, options, environment, file, warnings, review } = view;
   if (view.format === 'markdown' && file !== undefined) {
-    out.result(planMarkdown({ plan, environment, file, warnings, prune: options.prune }).trimEnd());
+    out.result(planMarkdown({ plan, environment, file, warnings, prune: options.prune, review }).trimEnd());
   } else {
-    for (const line of formatPlan(plan, out.style, options)) out.result(line);
+    for (const line of formatPlan(plan, out.style, { ...options, review })) out.result(line);
   }
   const { saved } = view;
   for (const warning of saved?.warnings ?? []) out.warn(warning);

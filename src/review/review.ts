@@ -1,0 +1,107 @@
+// The review of a plan: what customers in each review country pay for the prices it creates or
+// changes, and how many subscriptions bill the prices it changes or archives. Read through the
+// gateways (src/paddle), paced: previews within Paddle's preview limit, counts within its API limit.
+// A key that may not read one of them gets a line saying what is not shown; the plan goes on.
+import { RemoteError } from '../errors.js';
+import { type CallerSettings, type Calls, createPacedCalls } from '../paddle/calls.js';
+import type { PreviewsGateway } from '../paddle/previews-gateway.js';
+import { PREVIEW_REQUESTS_PER_MINUTE } from '../paddle-facts/api.js';
+import { MOVED_STATUSES, type SubscriberCounts, type SubscriptionsGateway } from '../plan/subscribers.js';
+import type { Plan } from '../plan/types.js';
+import { previewCustomers } from './customers.js';
+import { type CountTarget, countTargets, previewTargets } from './select.js';
+import type { Review } from './types.js';
+
+export interface ReviewGateways {
+  previews: PreviewsGateway;
+  subscriptions: Pick<SubscriptionsGateway, 'count'>;
+}
+
+export interface ReviewRequest {
+  plan: Plan;
+  gateways: ReviewGateways;
+  /** the countries previewed beside each price's override countries */
+  countries: readonly string[];
+  /** how the reads are paced and retried (counts within Paddle's API limit, previews within theirs) */
+  settings: CallerSettings;
+}
+
+/** Paddle's answer to a key without the permission (403 forbidden), which the review works around. */
+const isForbidden = (error: unknown) =>
+  error instanceof RemoteError && (error.code === 'forbidden' || error.details.status === 403);
+
+async function countSubscribers(
+  request: ReviewRequest,
+  calls: Calls,
+  target: CountTarget,
+): Promise<SubscriberCounts> {
+  const { gateways } = request;
+  const counts = await Promise.all(
+    MOVED_STATUSES.map((status) =>
+      calls.run('read', () =>
+        gateways.subscriptions.count(`count subscribers of ${target.key}`, target.id, status),
+      ),
+    ),
+  );
+  return Object.fromEntries(MOVED_STATUSES.map((status, i) => [status, counts[i]])) as SubscriberCounts;
+}
+
+async function reviewSubscribers(request: ReviewRequest, review: Review): Promise<void> {
+  const targets = countTargets(request.plan);
+  const calls = createPacedCalls(request.settings);
+  try {
+    const counts = await Promise.all(targets.map((target) => countSubscribers(request, calls, target)));
+    targets.forEach((target, i) => {
+      review.prices[target.key] = { ...review.prices[target.key], subscribers: counts[i] };
+    });
+  } catch (error) {
+    if (!isForbidden(error)) throw error;
+    review.unavailable.push(
+      'Subscribers are not shown: the API key may not list subscriptions (it needs subscription.read).',
+    );
+  }
+}
+
+async function reviewCustomers(request: ReviewRequest, review: Review): Promise<void> {
+  const targets = previewTargets(request.plan);
+  if (targets.length === 0) return;
+  const { settings } = request;
+  const perMinute = settings.requestsPerMinute === 0 ? 0 : PREVIEW_REQUESTS_PER_MINUTE;
+  const previewCalls = createPacedCalls({ ...settings, requestsPerMinute: perMinute });
+  const run = <T>(call: () => Promise<T>) => previewCalls.run('read', call);
+  try {
+    const customers = await previewCustomers(request.gateways.previews, run, targets, request.countries);
+    for (const [key, lines] of customers) review.prices[key] = { ...review.prices[key], customers: lines };
+  } catch (error) {
+    if (!isForbidden(error)) throw error;
+    review.unavailable.push(
+      'What customers pay is not shown: the API key may not preview prices (it needs transaction.read).',
+    );
+  }
+}
+
+export async function reviewPlan(request: ReviewRequest): Promise<Review> {
+  const review: Review = { prices: {}, countries: [...request.countries], unavailable: [] };
+  await reviewCustomers(request, review);
+  await reviewSubscribers(request, review);
+  return review;
+}
+
+/**
+ * Whether a change touches subscribers: a price it updates, replaces or archives, or a move, with any
+ * subscription on it. An orphan plain plan only names is no change. A count Paddle did not make (-1)
+ * may hide some, so it counts as touching.
+ */
+export function touchesSubscribers(plan: Plan, review: Review | undefined): boolean {
+  const any = (counts: SubscriberCounts | undefined) =>
+    counts !== undefined && MOVED_STATUSES.some((status) => counts[status] !== 0);
+  const changed = plan.groups
+    .flatMap((group) => group.prices)
+    .filter(
+      (change) => change.action === 'update' || change.action === 'replace' || change.action === 'archive',
+    );
+  return (
+    changed.some((change) => any(review?.prices[change.key]?.subscribers)) ||
+    (plan.moves ?? []).some((move) => any(move.subscribers))
+  );
+}

@@ -1,0 +1,87 @@
+// Which changes of a plan the review looks at (pure): prices whose customers see a difference, and
+// prices whose subscribers a change touches.
+import type { Orphan, Plan, PriceChange, PriceState } from '../plan/types.js';
+
+/** The fields of a price that change what a customer pays or when. */
+const CUSTOMER_FIELDS = ['unit_price', 'unit_price_overrides', 'trial_period', 'billing_cycle', 'tax_mode'];
+
+const touches = (path: string) =>
+  CUSTOMER_FIELDS.some(
+    (field) => path === field || path.startsWith(`${field}.`) || path.startsWith(`${field}[`),
+  );
+
+/** A price that exists now or is made: its state as the catalog wants it, where it lives. */
+export interface PreviewTarget {
+  key: string;
+  desired: PriceState;
+  /** the price customers pay now, when there is one (an update's, a replaced price's old one) */
+  currentId?: string;
+  /** the product it belongs to, when the product exists; else the product the plan creates */
+  productId?: string;
+  product?: { name: string; tax_category: string };
+}
+
+export function isCustomerFacing(change: PriceChange): boolean {
+  if (change.desired === null) return false;
+  if (change.action === 'create' || change.action === 'replace') return true;
+  if (change.action === 'unchanged') return false;
+  return change.fields.some((field) => touches(field.path));
+}
+
+/** The prices whose customers the review previews, with what a preview needs of each. */
+export function previewTargets(plan: Plan): PreviewTarget[] {
+  const targets: PreviewTarget[] = [];
+  for (const group of plan.groups) {
+    const product = group.product;
+    for (const change of group.prices) {
+      if (!isCustomerFacing(change) || change.desired === null) continue;
+      const currentId = change.action === 'create' ? undefined : change.id;
+      const where =
+        product.id !== undefined
+          ? { productId: product.id }
+          : product.desired
+            ? { product: { name: product.desired.name, tax_category: product.desired.tax_category } }
+            : {};
+      targets.push({ key: change.key, desired: change.desired, currentId, ...where });
+    }
+  }
+  return targets;
+}
+
+/** The countries a price is previewed in: those its overrides name, then the review's, each once. */
+export function countriesFor(desired: PriceState, reviewCountries: readonly string[]): string[] {
+  const named = desired.unit_price_overrides.flatMap((override) => override.country_codes);
+  return [...new Set([...named, ...reviewCountries])];
+}
+
+/** A price whose subscribers a change touches: an update, a replace, an archive, or an orphan. */
+export interface CountTarget {
+  key: string;
+  id: string;
+}
+
+export function countTargets(plan: Plan): CountTarget[] {
+  const targets = new Map<string, CountTarget>();
+  for (const change of plan.groups.flatMap((group) => group.prices)) {
+    const counted = change.action === 'update' || change.action === 'replace' || change.action === 'archive';
+    if (counted && change.id) targets.set(change.key, { key: change.key, id: change.id });
+  }
+  const orphans: Orphan[] = plan.orphans.filter((orphan) => orphan.kind === 'price');
+  for (const orphan of orphans) if (!targets.has(orphan.key)) targets.set(orphan.key, orphan);
+  return [...targets.values()];
+}
+
+/**
+ * The countries previewed when the catalog names none (`review.countries`) and `--countries` is not
+ * given: the largest markets of a typical SaaS account, with one euro-zone and one zero-decimal
+ * currency country, so the review shows tax, an override's currency and a converted base price.
+ */
+export const DEFAULT_REVIEW_COUNTRIES: readonly string[] = ['US', 'GB', 'DE', 'JP'];
+
+/** `--countries` replaces the catalog's list, which replaces the default. */
+export function reviewCountries(
+  catalogCountries: readonly string[] | undefined,
+  flagCountries: readonly string[] | undefined,
+): string[] {
+  return [...(flagCountries ?? catalogCountries ?? DEFAULT_REVIEW_COUNTRIES)];
+}

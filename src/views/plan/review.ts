@@ -1,0 +1,130 @@
+// The review's lines under a price change (human plan, and the Markdown review, which prints the
+// same lines in a fenced block): what a customer in each review country pays, as a compact table,
+// and the subscriptions that bill the price, with what Paddle documents happens to them.
+import { formatMinorUnits } from '../../money/minor-units.js';
+import { currencyDecimalPlaces } from '../../paddle-facts/currencies.js';
+import { MOVED_STATUSES, type SubscriberCounts } from '../../plan/subscribers.js';
+import type { Change, Plan } from '../../plan/types.js';
+import type { CustomerPrice, Review } from '../../review/types.js';
+import type { Style } from '../../terminal/style.js';
+import { shown } from '../../text/escape.js';
+
+const STATUS_WORDS: Record<(typeof MOVED_STATUSES)[number], string> = {
+  active: 'active',
+  trialing: 'trialing',
+  past_due: 'past due',
+  paused: 'paused',
+};
+
+const count = (n: number) => (n < 0 ? 'an uncounted number of' : n.toLocaleString('en-US'));
+
+/** `1,200 active, 56 trialing, 3 past due, 0 paused`; a count Paddle did not make (-1) says so. */
+export function formatSubscribers(counts: SubscriberCounts): string {
+  return MOVED_STATUSES.map((status) => `${count(counts[status])} ${STATUS_WORDS[status]}`).join(', ');
+}
+
+const total = (counts: SubscriberCounts) =>
+  MOVED_STATUSES.some((status) => counts[status] < 0)
+    ? -1
+    : MOVED_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+
+// What Paddle documents for a price that subscriptions bill. An archived entity "can't be used" for
+// new purchases but "remains related to existing entities" (developer.paddle.com/api-reference/
+// about/delete-entities); a subscription item holds a snapshot of the price as it was added
+// (changelog 2024-02-07, subscription-item-complete-price-object). Paddle does not document whether
+// an existing subscription's renewal bills a price's new amount: the warning says so, no more.
+const ARCHIVE_NOTE = [
+  'archiving it does not change them: Paddle keeps an archived price on the subscriptions that bill it',
+  '(developer.paddle.com/api-reference/about/delete-entities); to move them, name it in subscribers_from',
+  'of the price that replaces it.',
+];
+const AMOUNT_NOTE = [
+  'Paddle documents that a subscription item keeps a snapshot of the price as it was added, and does not',
+  'document whether their renewals bill the new amount; to be sure what they pay, move them with',
+  'subscribers_from (developer.paddle.com/changelog/2024/subscription-item-complete-price-object).',
+];
+
+/** `! <head>` and the note's lines under it, indented. */
+const warning = (head: string, note: readonly string[], indent: string, style: Style) => [
+  style.yellow(`${indent}! ${head}`),
+  ...note.map((line) => style.yellow(`${indent}  ${line}`)),
+];
+
+function subscriberWarning(change: Change, counts: SubscriberCounts, style: Style): string[] {
+  const n = total(counts);
+  if (n === 0) return [];
+  const who = n === 1 ? '1 subscription bills this price' : `${count(n)} subscriptions bill this price`;
+  if (change.action === 'archive' || change.action === 'replace')
+    return warning(`${who}:`, ARCHIVE_NOTE, '    ', style);
+  if (change.fields.some((field) => field.path.startsWith('unit_price')))
+    return warning(`${who}:`, AMOUNT_NOTE, '    ', style);
+  return [];
+}
+
+/** `€5.51`, or the raw amount and code where the currency is not one we know. */
+function money(amount: string, currency: string): string {
+  try {
+    return shown(formatMinorUnits(amount, currency, currencyDecimalPlaces(currency), 'en-US'));
+  } catch {
+    return shown(`${amount} ${currency}`);
+  }
+}
+
+/** `DE  EUR  €28.56 → €34.51  (tax €5.51)`: aligned columns, every value from Paddle escaped. */
+function customerRows(customers: readonly CustomerPrice[], style: Style): string[] {
+  const cells = customers.map((c) => {
+    const before = c.before ? `${shown(c.before.formatted_total)} → ` : '';
+    const tax = c.after.tax === '0' ? 'no tax' : `tax ${money(c.after.tax, c.currency_code)}`;
+    return [shown(c.country), shown(c.currency_code), `${before}${shown(c.after.formatted_total)}`, tax];
+  });
+  const width = (column: number) => Math.max(...cells.map((row) => (row[column] ?? '').length));
+  const [w0, w1, w2] = [width(0), width(1), width(2)];
+  return [
+    style.dim('    customers pay (one unit, as Paddle previews it):'),
+    ...cells.map(
+      ([country = '', currency = '', paid = '', tax = '']) =>
+        `      ${country.padEnd(w0)}  ${currency.padEnd(w1)}  ${paid.padEnd(w2)}  ${style.dim(`(${tax})`)}`,
+    ),
+  ];
+}
+
+/** The review's lines under one change: customers, subscribers, and a warning where they are touched. */
+export function reviewLines(change: Change, review: Review | undefined, style: Style): string[] {
+  const reviewed = change.kind === 'price' ? review?.prices[change.key] : undefined;
+  if (!reviewed) return [];
+  const lines = reviewed.customers?.length ? customerRows(reviewed.customers, style) : [];
+  if (reviewed.subscribers) {
+    lines.push(`    subscribers: ${formatSubscribers(reviewed.subscribers)}`);
+    lines.push(...subscriberWarning(change, reviewed.subscribers, style));
+  }
+  return lines;
+}
+
+/** Orphans that subscriptions bill (plain plan names them; --prune would archive them). */
+export function orphanSubscriberLines(plan: Plan, review: Review | undefined, style: Style): string[] {
+  return plan.orphans.flatMap((orphan) => {
+    const counts = orphan.kind === 'price' ? review?.prices[orphan.key]?.subscribers : undefined;
+    if (!counts || total(counts) === 0) return [];
+    const head = `price ${shown(orphan.key)} (${shown(orphan.id)}), no longer in the catalog, has subscribers: ${formatSubscribers(counts)}; --prune would archive it, and`;
+    return warning(head, ARCHIVE_NOTE, '', style);
+  });
+}
+
+/** One line for each part of the review Paddle would not show, and why. */
+export function unavailableLines(review: Review | undefined, style: Style): string[] {
+  return (review?.unavailable ?? []).map((line) => style.dim(`  ${line}`));
+}
+
+/** What `apply <plan-file>` says of the review it applies: the subscriber counts it was reviewed with. */
+export function reviewedCountLines(review: Review | undefined, style: Style): string[] {
+  const counted = Object.entries(review?.prices ?? {}).filter(([, price]) => price.subscribers);
+  if (counted.length === 0) return [];
+  return [
+    style.dim(
+      'The plan was reviewed with these subscribers (counted when it was made; they may have moved since):',
+    ),
+    ...counted.map(
+      ([key, price]) => `  price ${shown(key)}: ${formatSubscribers(price.subscribers as SubscriberCounts)}`,
+    ),
+  ];
+}
