@@ -33,9 +33,11 @@ export function customerSelector(flags: CustomerFlags, required: boolean): Custo
     return { customerId: flags.customer };
   }
   if (flags.email !== undefined) {
-    if (!flags.email.includes('@'))
-      throw new UserError(`--email takes an e-mail address, not ${flags.email}.`);
-    return { email: flags.email };
+    // an address pasted from a ticket or a mail client often brings spaces or a line break along
+    const email = flags.email.trim();
+    if (!email.includes('@'))
+      throw new UserError(`--email takes an e-mail address, not ${JSON.stringify(flags.email)}.`);
+    return { email };
   }
   if (required) {
     throw new UserError(

@@ -66,6 +66,12 @@ describe.each([
     );
   });
 
+  it('history: an address pasted with spaces and a line break around it is trimmed', async () => {
+    const { code, stdout } = await cli(['history', '--email', ' ann@example.com \n']);
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[0]).toBe(`Customer Ann@Example.com  ${ANN}`);
+  });
+
   it('history: an archived customer in another case is found and labelled archived', async () => {
     const { code, stdout } = await cli(['history', '--email', 'churned@example.com']);
     expect(code).toBe(0);
