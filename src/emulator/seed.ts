@@ -8,7 +8,7 @@ import { addDemoSubscriptions } from './demo-subscriptions.js';
 import { type IdFactory, timestamp } from './ids.js';
 import { newCustomer } from './routes/customers.js';
 import { newDiscount } from './routes/discounts.js';
-import { newPrice } from './routes/prices.js';
+import { newPrice, storedTrial } from './routes/prices.js';
 import { newProduct } from './routes/products.js';
 import { redemptions } from './rules/discount-status.js';
 import { DEMO_CUSTOMERS, demoSeed } from './seed-data.js';
@@ -82,10 +82,11 @@ function seedProduct(ids: IdFactory, p: WireRecord): WireRecord {
 
 function seedPrice(ids: IdFactory, p: WireRecord): WireRecord {
   const at = seedDate(p);
-  return {
+  const price = {
     ...newPrice(ids.next('pri', Date.parse(at)), { description: '', ...p }, at),
     ...structuredClone(p),
   };
+  return { ...price, trial_period: storedTrial(price.trial_period) };
 }
 
 function seedCustomer(ids: IdFactory, c: WireRecord): WireRecord {

@@ -35,6 +35,15 @@ function withProduct(ctx: RouteContext, price: WireRecord): WireRecord {
   return { ...price, product: ctx.account.state.products.get(price.product_id) ?? null };
 }
 
+/**
+ * A trial as Paddle stores it: `requires_payment_method` is always in its answer, true unless sent
+ * (Paddle's Price object: "requires_payment_method ... default true"; the Node SDK reads it).
+ */
+export function storedTrial(trial: WireRecord | null | undefined): WireRecord | null {
+  if (!trial) return null;
+  return { ...trial, requires_payment_method: trial.requires_payment_method ?? true };
+}
+
 /** A price as Paddle stores it: Paddle's defaults for every field `fields` leaves out. */
 export function newPrice(id: string, fields: WireRecord, at: string): WireRecord {
   return {
@@ -44,7 +53,7 @@ export function newPrice(id: string, fields: WireRecord, at: string): WireRecord
     description: fields.description,
     name: fields.name ?? null,
     billing_cycle: fields.billing_cycle ?? null,
-    trial_period: fields.trial_period ?? null,
+    trial_period: storedTrial(fields.trial_period),
     tax_mode: fields.tax_mode ?? DEFAULT_TAX_MODE,
     unit_price: fields.unit_price,
     unit_price_overrides: fields.unit_price_overrides ?? [],
@@ -109,6 +118,7 @@ function update(ctx: RouteContext): Reply {
   applyPatch(next, ctx.body, ctx);
   checkPriceRules(next, ctx.account.settings);
   applyPatch(price, ctx.body, ctx);
+  price.trial_period = storedTrial(price.trial_period);
   return { data: price };
 }
 
