@@ -48,3 +48,26 @@ export const PADDLE_ID_IN_TEXT = new RegExp(
   `(?<![A-Za-z0-9_])(?:${DOCUMENTED_ID_PREFIXES.join('|')})_[a-z\\d]{26}(?![A-Za-z0-9_])`,
   'g',
 );
+
+/**
+ * What keeps `text` from being an id with `prefix`, in words (a pasted id is often cut short,
+ * upper-cased by a spreadsheet, or of another entity); undefined when it is one.
+ */
+export function idProblem(text: string, prefix: IdPrefix): string | undefined {
+  if (paddleIdPattern(prefix).test(text)) return undefined;
+  const underscore = text.indexOf('_');
+  const given = underscore < 0 ? '' : text.slice(0, underscore);
+  if (given.toLowerCase() !== prefix) {
+    return underscore < 0 ? `it has no ${prefix}_ prefix` : `its prefix is ${given}_, not ${prefix}_`;
+  }
+  const rest = text.slice(underscore + 1);
+  const problems: string[] = [];
+  if (given !== prefix || /[A-Z]/.test(rest)) problems.push('it has upper-case letters (ids are lower case)');
+  if (/[^A-Za-z0-9]/.test(rest)) problems.push('it has characters other than letters and digits');
+  if (rest.length !== 26) {
+    problems.push(
+      `${rest.length < 26 ? 'it is too short' : 'it is too long'}: ${rest.length} characters after ${prefix}_, not 26`,
+    );
+  }
+  return problems.join('; ');
+}

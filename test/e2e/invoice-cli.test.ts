@@ -209,7 +209,9 @@ describe('paddle-catalog invoice', () => {
   it('refuses something that is not a transaction id, before any call', async () => {
     const { code, stderr } = await invoice(['pro_123']);
     expect(code).toBe(1);
-    expect(stderr).toMatch(/Not a transaction id/);
+    expect(stderr).toMatch(/Not a transaction id .*its prefix is pro_, not txn_/);
+    const malformed = await invoice(['txn_ABC']);
+    expect(malformed.stderr).toMatch(/upper-case letters .*too short/);
     expect(emulator.requests()).toEqual([]);
   });
 });

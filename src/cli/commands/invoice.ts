@@ -16,7 +16,7 @@ import type { TransactionRecord } from '../../billing/ports.js';
 import { UserError } from '../../errors.js';
 import { checkFolderWritable, checkOutputFile } from '../../files/output-file.js';
 import { INVOICE_URL_LIFETIME_MS } from '../../paddle-facts/api.js';
-import { paddleIdPattern } from '../../paddle-facts/ids.js';
+import { idProblem } from '../../paddle-facts/ids.js';
 import { openInBrowser } from '../../terminal/browser.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
@@ -63,8 +63,9 @@ export const registerInvoice: RegisterCommand = (program, run) => {
   )
     .action(
       run(async ({ reporter }, transactionId: string, flags: InvoiceFlags) => {
-        if (!paddleIdPattern('txn').test(transactionId)) {
-          throw new UserError(`Not a transaction id (txn_…): ${JSON.stringify(transactionId)}.`);
+        const problem = idProblem(transactionId, 'txn');
+        if (problem) {
+          throw new UserError(`Not a transaction id (txn_…): ${JSON.stringify(transactionId)}: ${problem}.`);
         }
         const who = customerSelector(flags, false);
         const download = await downloadTarget(reporter, flags);
