@@ -5,10 +5,18 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { UserError } from '../errors.js';
 import { readRegularFile } from '../files/bounded-read.js';
+import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
 import { TRANSACTION_STATUSES } from '../paddle-facts/statuses.js';
 import { SCHEDULED_CHANGE_ACTIONS, SUBSCRIPTION_STATUSES } from '../paddle-facts/subscriptions.js';
 import { DISCOUNT_STATUSES } from './rules/discount-status.js';
 import type { EmulatorSeed } from './types.js';
+
+/** A record's own id, when given: Paddle's pattern, so the SDK and the tool take it as Paddle's. */
+const idOf = (prefix: IdPrefix) =>
+  z
+    .string()
+    .regex(paddleIdPattern(prefix), `must be a Paddle id: ${prefix}_ and 26 lowercase letters and digits`)
+    .optional();
 
 const digits = z.string().regex(/^\d+$/, 'must be a string of digits (the amount in minor units)');
 const amount = z.string().regex(/^-?\d+$/, 'must be a string of digits (the amount in minor units)');
@@ -31,21 +39,21 @@ const totals = z.looseObject({
 });
 
 const customer = z.looseObject({
-  id: z.string().optional(),
+  id: idOf('ctm'),
   email: z.string(),
   name: z.string().nullish(),
   status: z.enum(['active', 'archived']).optional(),
 });
 
 const product = z.looseObject({
-  id: z.string().optional(),
+  id: idOf('pro'),
   name: z.string(),
   tax_category: z.string().optional(),
   status: z.enum(['active', 'archived']).optional(),
 });
 
 const price = z.looseObject({
-  id: z.string().optional(),
+  id: idOf('pri'),
   product_id: z.string(),
   description: z.string().optional(),
   unit_price: money,
@@ -53,7 +61,7 @@ const price = z.looseObject({
 });
 
 const discount = z.looseObject({
-  id: z.string().optional(),
+  id: idOf('dsc'),
   description: z.string(),
   type: z.enum(['flat', 'flat_per_seat', 'percentage']),
   amount: z.string(),
@@ -62,7 +70,7 @@ const discount = z.looseObject({
 });
 
 const transaction = z.looseObject({
-  id: z.string().optional(),
+  id: idOf('txn'),
   // a draft may have no customer yet (Paddle's examples hold one)
   customer_id: z.string().nullable(),
   status: z.enum(TRANSACTION_STATUSES),
@@ -83,7 +91,7 @@ const subscriptionItem = z
   .refine((item) => item.price_id !== undefined || item.price !== undefined, 'needs price_id (or price)');
 
 const subscription = z.looseObject({
-  id: z.string().optional(),
+  id: idOf('sub'),
   customer_id: z.string(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   currency_code: z.string(),

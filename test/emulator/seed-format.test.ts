@@ -5,7 +5,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startEmulator } from '../../src/emulator/index.js';
-import { loadSeedFile, seedJsonSchema } from '../../src/emulator/seed-file.js';
+import { checkSeed, loadSeedFile, seedJsonSchema, seedSchema } from '../../src/emulator/seed-file.js';
 import { call } from './support.js';
 
 const SEEDS = new URL('../../seeds/', import.meta.url);
@@ -52,4 +52,19 @@ describe('seed format', () => {
       await emulator.close();
     }
   });
+});
+
+describe('seed ids', () => {
+  it.each([
+    ['products', { id: 'pro_123', name: 'Short', tax_category: 'saas' }],
+    ['customers', { id: 'ctm_01H00000000000000000000CU1', email: 'a@example.com' }],
+  ])(
+    'a %s id that is not Paddle’s 26 lowercase letters and digits is refused, naming the field',
+    (kind, record) => {
+      const data = { sandbox: { [kind]: [record] } };
+      expect(() => checkSeed(seedSchema, 'seed.yaml', data, '--seed file')).toThrow(
+        `sandbox.${kind}.0.id: must be a Paddle id: ${record.id.slice(0, 3)}_ and 26 lowercase letters and digits`,
+      );
+    },
+  );
 });
