@@ -52,6 +52,8 @@ export interface ExportResult {
   archived: ExportedObject[];
   /** what the user should know: skipped duplicates, keys that could not be kept */
   warnings: string[];
+  /** how many exported objects no catalog manages yet: only they need --adopt */
+  unmanaged: number;
 }
 
 const EVERY: Record<string, string> = { day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly' };
@@ -180,6 +182,8 @@ interface ExportContext {
   duplicate: (kind: string) => (object: { id: string }, key: string, kept: { id: string }) => void;
   warnings: string[];
   archived: ExportedObject[];
+  /** exported objects without our marker, counted as they are shown */
+  unmanaged: { count: number };
 }
 
 function exportContext(options: ExportOptions): ExportContext {
@@ -190,15 +194,20 @@ function exportContext(options: ExportOptions): ExportContext {
     return marker === undefined || marker.catalog === scope;
   };
   const warnings: string[] = [];
+  const unmanaged = { count: 0 };
   return {
     scope,
-    shown: (list) =>
+    shown: (list) => {
       // a discount Paddle expired or used up is still in the account (its code taken): it is exported
-      list.filter((o) => ours(o) && (options.includeArchived || o.status !== 'archived')),
+      const shown = list.filter((o) => ours(o) && (options.includeArchived || o.status !== 'archived'));
+      unmanaged.count += shown.filter((o) => readMarker(o.custom_data) === undefined).length;
+      return shown;
+    },
     duplicate: (kind) => (object, key, kept) =>
       warnings.push(`${kind} ${object.id} carries the key ${key} of ${kept.id} too: not exported`),
     warnings,
     archived: [],
+    unmanaged,
   };
 }
 
@@ -292,5 +301,5 @@ export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions)
   if (discounts) catalog.discounts = discounts;
   const settings = inferredSettings(catalog);
   if (settings) catalog.environments = { [options.environment]: settings };
-  return { catalog, archived: ctx.archived, warnings: ctx.warnings };
+  return { catalog, archived: ctx.archived, warnings: ctx.warnings, unmanaged: ctx.unmanaged.count };
 }

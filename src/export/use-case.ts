@@ -52,7 +52,9 @@ export async function exportAccount(
     header: [
       `Exported from the ${environment} account by paddle-catalog export.`,
       'Amounts are strings in the lowest currency unit: "1000" is $10.00.',
-      `Take these objects over with: paddle-catalog apply ${out ?? 'catalog.yaml'} --adopt`,
+      ...(exported.unmanaged > 0
+        ? [`Take these objects over with: paddle-catalog apply ${out ?? 'catalog.yaml'} --adopt`]
+        : []),
       ...archivedNote(exported.archived),
     ],
   });

@@ -39,7 +39,8 @@ export function renderHuman(result: ExportReport, out: Reporter): void {
     out.error(result.unwritten.message);
   } else if (result.out) {
     out.result(`${out.style.green('✓')} wrote ${result.out}: ${counts}`);
-    out.result(`Next: paddle-catalog plan ${result.out} --adopt`);
+    // --adopt only when some object is not managed yet: a catalog the tool manages plans as it is
+    out.result(`Next: paddle-catalog plan ${result.out}${result.unmanaged > 0 ? ' --adopt' : ''}`);
   } else {
     out.data(result.text.replace(/\n$/, ''));
     out.info(`exported ${counts}`);

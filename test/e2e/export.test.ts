@@ -108,6 +108,13 @@ describe('export → validate → plan --adopt → apply --adopt (round trip)', 
         .join('\n');
     const exportedAgain = await runCliInProcess(['export'], { env: env() });
     expect(body(exportedAgain.stdout)).toBe(body(text));
+    // --adopt is suggested only while some object is unmanaged
+    expect(exported.stdout).toContain(`Next: paddle-catalog plan ${file} --adopt`);
+    expect(text).toContain('--adopt');
+    expect(exportedAgain.stdout).not.toContain('--adopt');
+    const again = join(dir, 'managed.yaml');
+    const written = await runCliInProcess(['export', '--out', again], { env: env() });
+    expect(written.stdout).toContain(`Next: paddle-catalog plan ${again}\n`);
   });
 
   it('plan --adopt reports two unmarked candidates for one key as ambiguous and adopts neither', async () => {

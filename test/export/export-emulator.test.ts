@@ -26,7 +26,9 @@ describe('export use-case', () => {
     const result = await exportFrom(emulator, 'prices.yaml');
     expect(result.issues).toEqual([]);
     expect(Object.keys(result.catalog.products).sort()).toEqual(Object.keys(starter().products).sort());
-    expect(result.text).toContain('# Take these objects over with: paddle-catalog apply prices.yaml --adopt');
+    // every object is managed already: nothing to take over, so no --adopt line
+    expect(result.text).not.toContain('--adopt');
+    expect(result.unmanaged).toBe(0);
     const again = await applyToEmulator(emulator, result.catalog);
     expect(summarize(again.plan)).toMatchObject({ create: 0, update: 0, archive: 0 });
     expect(again.outcome.verified).toBe(true);
