@@ -32,16 +32,22 @@ export async function loadApplyInput(
       'Make the plan again with the options you want (plan <catalog> --out …).',
     );
   }
+  if (flags.local) {
+    // --local is a sandbox emulator: a production plan is told so, not sent to the sandbox message
+    throw new UserError(
+      saved.environment === 'production'
+        ? `--local: ${shown(file)} is a plan for production; --local runs a built-in sandbox emulator. Nothing was applied.`
+        : `--local: ${shown(file)} is a saved plan for an account that stays; the built-in emulator starts empty for each command.`,
+      saved.environment === 'production'
+        ? 'Apply it with --production and a live key, without --local.'
+        : undefined,
+    );
+  }
   if (saved.environment !== environment) {
     const flag = saved.environment === 'production' ? 'with --production' : 'without --production';
     throw new UserError(
       `${shown(file)} is a plan for ${saved.environment}; this apply targets ${environment}. Nothing was applied.`,
       `Apply it ${flag} (with that environment's key), or make a plan for ${environment}.`,
-    );
-  }
-  if (flags.local) {
-    throw new UserError(
-      `--local: ${shown(file)} is a saved plan for an account that stays; the built-in emulator starts empty for each command.`,
     );
   }
   const { catalog } = saved;

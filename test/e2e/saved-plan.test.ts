@@ -243,6 +243,17 @@ describe('plan --out, apply <plan-file>', { timeout: 60_000 }, () => {
       'plan.json is a plan for sandbox; this apply targets production. Nothing was applied.',
     );
 
+    // a production plan given with --local: told that --local is a sandbox emulator
+    const prodPlan = await json(['plan', 'catalog.yaml', '--production', '--out', 'prod.json'], {
+      PADDLE_API_KEY: live,
+    });
+    expect(prodPlan.code, prodPlan.stderr).toBe(0);
+    const local = await json(['apply', 'prod.json', '--yes', '--local']);
+    expect(local.code).toBe(1);
+    expect(local.doc.error.message).toBe(
+      '--local: prod.json is a plan for production; --local runs a built-in sandbox emulator. Nothing was applied.',
+    );
+
     const elsewhere = await refused({ PADDLE_API_URL: 'http://127.0.0.1:9' });
     expect(elsewhere.message).toContain(
       `plan.json was planned against ${emulator.url}; this apply talks to http://127.0.0.1:9`,
