@@ -182,8 +182,15 @@ describe('what a reviewer sees of a price before it exists', () => {
     const file = writeCatalog(dir, OVERRIDES, 'overrides.yaml');
     const result = await runCliInProcess(['plan', file], { env: env() });
     expect(result.code, result.stderr).toBe(0);
+    // a line that long puts its country overrides on lines of their own
+    const trial = EVERY_OVERRIDE.slice(0, EVERY_OVERRIDE.indexOf(', country overrides'));
     expect(result.stdout).toContain(
-      `+ create price pro/monthly  2900 USD ($29.00) monthly, ${EVERY_OVERRIDE}`,
+      [
+        `+ create price pro/monthly  2900 USD ($29.00) monthly, ${trial}, country overrides:`,
+        '      DE,FR: 2700 EUR (€27.00)',
+        '      GB: 2300 GBP (£23.00)',
+        '      JP: 4200 JPY (¥4,200)',
+      ].join('\n'),
     );
   });
 

@@ -24,11 +24,74 @@ describe('plan output', () => {
     };
     expect(formatPlan(diff(catalogOf({ studio }), snapshotOf()), plain)).toEqual([
       '+ create product studio  "Studio" (saas)',
-      '+ create price studio/monthly  2400 USD ($24.00) monthly, 7-day trial',
+      '+ create price studio/monthly  2400 USD ($24.00) monthly, 7-day trial, named "Monthly" at checkout',
       '+ create price studio/yen  1200 JPY (¥1,200) one-time',
       '',
       'Plan: 3 to create, 0 to update, 0 to archive.',
     ]);
+  });
+
+  it('a create shows what customers see: the product description and the price name', () => {
+    const studio = {
+      name: 'Studio',
+      tax_category: 'saas' as const,
+      description: 'For teams <b>',
+      prices: {
+        yen: {
+          description: 'Yen',
+          name: 'Yearly\u202e',
+          unit_price: { amount: '1200', currency_code: 'JPY' },
+        } as CatalogPrice,
+      },
+    };
+    const lines = formatPlan(diff(catalogOf({ studio }), snapshotOf()), plain);
+    expect(lines[0]).toBe('+ create product studio  "Studio" (saas), description "For teams <b>"');
+    expect(lines[1]).toContain(', named "Yearly\\u202e" at checkout');
+  });
+
+  it('a euro-zone override wraps: the create line without it, then its countries a dozen to a line', () => {
+    const euro = [
+      'AT',
+      'BE',
+      'CY',
+      'DE',
+      'EE',
+      'ES',
+      'FI',
+      'FR',
+      'GR',
+      'HR',
+      'IE',
+      'IT',
+      'LT',
+      'LU',
+      'LV',
+      'MT',
+      'NL',
+      'PT',
+      'SI',
+      'SK',
+    ];
+    const studio = {
+      name: 'Studio',
+      tax_category: 'saas' as const,
+      prices: {
+        monthly: {
+          description: 'Monthly',
+          unit_price: { amount: '2400', currency_code: 'USD' },
+          unit_price_overrides: [
+            { country_codes: euro, unit_price: { amount: '2200', currency_code: 'EUR' } },
+          ],
+        } as CatalogPrice,
+      },
+    };
+    const lines = formatPlan(diff(catalogOf({ studio }), snapshotOf()), plain);
+    expect(lines.slice(1, 4)).toEqual([
+      '+ create price studio/monthly  2400 USD ($24.00) one-time, country overrides:',
+      '      AT,BE,CY,DE,EE,ES,FI,FR,GR,HR,IE,IT,',
+      '      LT,LU,LV,MT,NL,PT,SI,SK: 2200 EUR (€22.00)',
+    ]);
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(120);
   });
 
   it('an update names the field with before → after', () => {

@@ -8,7 +8,8 @@ import { DEFAULT_TAX_MODE } from '../../paddle-facts/prices.js';
 import { type Marker, withMarker } from '../../plan/marker.js';
 import type { Change, DiscountState } from '../../plan/types.js';
 import { shown } from '../../text/escape.js';
-import { describeDiscount, describePrice, formatField } from '../plan/format.js';
+import { describeDiscount, describePrice } from '../plan/describe.js';
+import { formatField } from '../plan/format.js';
 
 /** A value as JSON, shown: what to type in the dashboard, with nothing a terminal would act on. */
 const quoted = (value: unknown) => shown(JSON.stringify(value));

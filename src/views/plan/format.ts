@@ -1,101 +1,23 @@
 // A plan for people (terraform-like lines, amounts raw and human) and for machines (`plan --json`).
-import { formatMinorUnits } from '../../money/minor-units.js';
-import { currencyDecimalPlaces } from '../../paddle-facts/currencies.js';
-import type { RemoteMoney, RemoteOverride } from '../../plan/remote.js';
+import type { RemoteMoney } from '../../plan/remote.js';
 import { changesInOrder, summarize } from '../../plan/summary.js';
-import type {
-  Change,
-  DiscountState,
-  Duplicate,
-  FieldChange,
-  Plan,
-  PriceState,
-  TrialState,
-} from '../../plan/types.js';
+import type { Change, Duplicate, FieldChange, Plan, PriceState, TrialState } from '../../plan/types.js';
 import type { Review } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
+import {
+  describeDiscount,
+  describePrice,
+  discountAmount,
+  formatCycle,
+  formatMoney,
+  formatOverrides,
+  formatTrial,
+  wrappedPriceCreate,
+} from './describe.js';
 import { formatMoves, moveChanges } from './moves.js';
 import { orphanSubscriberLines, reviewLines, unavailableLines } from './review.js';
 import { formatCodeConflict, formatLookalike } from './warnings.js';
-
-/** `2400 USD ($24.00)`: the amount as written in the catalog, then as a customer sees it. */
-export function formatMoney(money: RemoteMoney): string {
-  const raw = shown(`${money.amount} ${money.currency_code}`);
-  let human: string;
-  try {
-    human = formatMinorUnits(
-      money.amount,
-      money.currency_code,
-      currencyDecimalPlaces(money.currency_code),
-      'en-US',
-    );
-  } catch {
-    return raw;
-  }
-  return `${raw} (${shown(human)})`;
-}
-
-const EVERY: Record<string, string> = { day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly' };
-
-export function formatCycle(cycle: { interval: string; frequency: number } | null): string {
-  if (!cycle) return 'one-time';
-  if (cycle.frequency === 1) return EVERY[cycle.interval] ?? `every ${shown(cycle.interval)}`;
-  return shown(`every ${cycle.frequency} ${cycle.interval}s`);
-}
-
-export function formatTrial(trial: TrialState | null): string {
-  if (!trial) return 'no trial';
-  const length = shown(`${trial.frequency}-${trial.interval}`);
-  if (trial.unit_price) {
-    const overrides = trial.unit_price_overrides;
-    const local = overrides.length > 0 ? ` with trial overrides ${formatOverrides(overrides)}` : '';
-    return `${length} paid trial at ${formatMoney(trial.unit_price)}${local}`;
-  }
-  return `${length} ${trial.requires_payment_method ? '' : 'cardless '}trial`;
-}
-
-/** `DE,FR: 900 EUR (€9.00); GB: 800 GBP (£8.00)`: every override, so a reviewer can check each price. */
-function formatOverrides(list: RemoteOverride[]): string {
-  if (list.length === 0) return 'none';
-  return list.map((o) => `${shown(o.country_codes.join(','))}: ${formatMoney(o.unit_price)}`).join('; ');
-}
-
-/**
- * One line that says what a price charges, every country override spelled out:
- * `2400 USD ($24.00) monthly, 7-day trial, country overrides GB: 2000 GBP (£20.00)`.
- */
-export function describePrice(price: PriceState): string {
-  const parts = [`${formatMoney(price.unit_price)} ${formatCycle(price.billing_cycle)}`];
-  if (price.trial_period) parts.push(formatTrial(price.trial_period));
-  if (price.unit_price_overrides.length > 0) {
-    parts.push(`country overrides ${formatOverrides(price.unit_price_overrides)}`);
-  }
-  const q = price.quantity;
-  if (q.minimum !== 1 || q.maximum !== 100) parts.push(shown(`quantity ${q.minimum}–${q.maximum}`));
-  return parts.join(', ');
-}
-
-/** `25%`, or `500 EUR (€5.00)`: an amount of the discount as its type reads it. */
-const discountAmount = (amount: string, { type, currency_code }: DiscountState) =>
-  type === 'percentage' ? shown(`${amount}%`) : formatMoney({ amount, currency_code: currency_code ?? '' });
-
-/** `25% off (code LAUNCH25) on pro/yearly, starter, 3 billing periods, until 2027-01-31T23:59:59Z`. */
-export function describeDiscount(discount: DiscountState): string {
-  const parts = [
-    `${discountAmount(discount.amount, discount)} off${discount.type === 'flat_per_seat' ? ' per seat' : ''}`,
-  ];
-  if (discount.code) parts.push(`code ${shown(discount.code)}`);
-  if (!discount.enabled_for_checkout) parts.push('not at checkout');
-  parts.push(discount.restrict_to ? `on ${shown(discount.restrict_to.join(', '))}` : 'on everything');
-  if (discount.recur) {
-    const n = discount.maximum_recurring_intervals;
-    parts.push(n === null ? 'every billing period' : `${n} billing period${n === 1 ? '' : 's'}`);
-  }
-  if (discount.usage_limit !== null) parts.push(`${discount.usage_limit} uses`);
-  if (discount.expires_at) parts.push(`until ${shown(discount.expires_at)}`);
-  return parts.join(', ');
-}
 
 function isMoney(value: unknown): value is RemoteMoney {
   return typeof value === 'object' && value !== null && 'amount' in value && 'currency_code' in value;
@@ -148,10 +70,16 @@ function subject(change: Change): string {
 }
 
 function describeNew(change: Change): string {
-  if (change.kind === 'product')
-    return change.desired ? `"${shown(change.desired.name)}" (${shown(change.desired.tax_category)})` : '';
+  if (change.kind === 'product') {
+    if (!change.desired) return '';
+    const { name, tax_category, description } = change.desired;
+    const shownToCustomers = description ? `, description "${shown(description)}"` : '';
+    return `"${shown(name)}" (${shown(tax_category)})${shownToCustomers}`;
+  }
   if (change.kind === 'discount') return change.desired ? describeDiscount(change.desired) : '';
-  return change.desired ? describePrice(change.desired) : '';
+  if (!change.desired) return '';
+  const { name } = change.desired;
+  return `${describePrice(change.desired)}${name ? `, named "${shown(name)}" at checkout` : ''}`;
 }
 
 /** The lines of one change (a code another discount holds named under it), or none for an unchanged object. */
@@ -190,11 +118,14 @@ function changeLines(change: Change, style: Style): string[] {
   const withFields = (head: string) =>
     fields.length === 1 ? [`${head}: ${fields[0]}`] : [head, ...fields.map((f) => `    ${f}`)];
   switch (change.action) {
-    case 'create':
+    case 'create': {
+      const head = `${style.green('+ create')} ${subject(change)}  ${describeNew(change)}${change.reason ? style.dim(` (${shown(change.reason)})`) : ''}`;
+      const wrapped = change.kind === 'price' ? wrappedPriceCreate(head, change.desired) : undefined;
       return [
-        `${style.green('+ create')} ${subject(change)}  ${describeNew(change)}${change.reason ? style.dim(` (${shown(change.reason)})`) : ''}`,
+        ...(wrapped ?? [head]),
         ...(change.lookalike ? [`    ${formatLookalike(change.kind, change.lookalike, style)}`] : []),
       ];
+    }
     case 'update':
       return withFields(`${style.yellow('~ update')} ${subject(change)}${id}`);
     case 'unarchive':
