@@ -26,7 +26,10 @@ const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 /** Whether a request may have its body logged: it needs no key, or it came with a valid one. */
 function authenticated(parts: ServerParts, req: IncomingMessage, url: URL): boolean {
-  if (matchRoute(req.method ?? 'GET', url.pathname).route.permission === null) return true;
+  try {
+    // an unknown path or method is answered 404/405 later; here it is just a route needing a key
+    if (matchRoute(req.method ?? 'GET', url.pathname).route.permission === null) return true;
+  } catch {}
   try {
     parts.keys.authenticate(req.headers.authorization);
     return true;
