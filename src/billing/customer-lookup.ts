@@ -12,6 +12,18 @@ function sameAddress(a: string, b: string): boolean {
   return asciiLower(a) === asciiLower(b);
 }
 
+// what a person reading the two addresses would take for the same one: compatibility forms and
+// Unicode case folded (U+212A KELVIN SIGN reads as a k)
+const asRead = (text: string) => text.normalize('NFKC').toLowerCase();
+
+/** The candidates' addresses that only look like `email`: read alike, yet not the same address. */
+export function lookalikeAddresses(candidates: readonly CustomerRecord[], email: string): string[] {
+  const looks = candidates.filter(
+    (customer) => asRead(customer.email) === asRead(email) && !sameAddress(customer.email, email),
+  );
+  return [...new Set(looks.map((customer) => customer.email))];
+}
+
 /**
  * The candidate whose address is `email` (any ASCII letter case): the exact address before one in
  * another case, and within each an active customer before an archived one.

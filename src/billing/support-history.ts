@@ -1,7 +1,8 @@
 // The billing history as support staff ask for it: by e-mail (churned customers included) or by
 // customer id, saying who the customer is, and telling a wrong cursor from the end of the history.
 import { RemoteError, UserError } from '../errors.js';
-import { findCustomerByEmail } from './customer-lookup.js';
+import { shown } from '../text/escape.js';
+import { findCustomerByEmail, lookalikeAddresses } from './customer-lookup.js';
 import { type BillingDeps, type BillingHistoryResult, getCustomerHistoryPage } from './history.js';
 import type { CustomerDirectory, CustomerRecord, TransactionsGateway } from './ports.js';
 
@@ -37,13 +38,7 @@ export async function getSupportHistoryPage(
 ): Promise<SupportHistoryPage> {
   if ('email' in who) {
     const customer = await findCustomerByEmail(deps.directory, who.email);
-    if (customer === null) {
-      throw new UserError(
-        `No customer has the e-mail ${who.email} in this account (active or archived).`,
-        'Check the address, or give the customer id with --customer.',
-        { code: CUSTOMER_NOT_FOUND },
-      );
-    }
+    if (customer === null) throw await notFoundByEmail(deps.directory, who.email);
     return { customer, result: await checkedPage(deps, customer.id, options) };
   }
   // The customer is fetched beside the page, so saying who it is adds no wait.
@@ -57,6 +52,30 @@ export async function getSupportHistoryPage(
     return { customer: await identify(deps.directory, who.customerId), result };
   }
   return { customer, result };
+}
+
+/** An address with every character beyond ASCII spelled out (`\u{212A}im@…`): what tells it apart. */
+const spelledOut = (address: string) =>
+  shown(address).replace(
+    /[^\x20-\x7e]/gu,
+    (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`,
+  );
+
+/**
+ * No customer has the address; one whose address only looks like it (another character that reads
+ * the same, such as U+212A KELVIN SIGN for a k) is named, escaped, and never taken for it.
+ */
+async function notFoundByEmail(directory: CustomerDirectory, email: string): Promise<UserError> {
+  const lookalikes = lookalikeAddresses(await directory.listCustomers({ search: email }), email);
+  const alike =
+    lookalikes.length > 0
+      ? ` ${lookalikes.map((address) => `"${spelledOut(address)}"`).join(', ')} only looks like it: another character that reads the same, so not the same address.`
+      : '';
+  return new UserError(
+    `No customer has the e-mail ${shown(email)} in this account (active or archived).${alike}`,
+    'Check the address, or give the customer id with --customer.',
+    { code: CUSTOMER_NOT_FOUND, ...(lookalikes.length > 0 ? { lookalikes } : {}) },
+  );
 }
 
 /** The --json error code of a customer nobody has. */

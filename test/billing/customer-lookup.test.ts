@@ -1,8 +1,9 @@
 // Finding a customer by e-mail over a fake directory (our port): archived customers, letter case,
 // and what the server returns checked on our side.
 import { describe, expect, it } from 'vitest';
-import { findCustomerByEmail, pickCustomer } from '../../src/billing/customer-lookup.js';
+import { findCustomerByEmail, lookalikeAddresses, pickCustomer } from '../../src/billing/customer-lookup.js';
 import type { CustomerDirectory, CustomerQuery, CustomerRecord } from '../../src/billing/ports.js';
+import { getSupportHistoryPage } from '../../src/billing/support-history.js';
 
 const active = (id: string, email: string): CustomerRecord => ({ id, email, status: 'active' });
 const archived = (id: string, email: string): CustomerRecord => ({ id, email, status: 'archived' });
@@ -89,5 +90,38 @@ describe('findCustomerByEmail', () => {
   it('a server that ignores the filters does not hand over someone else', async () => {
     const { directory } = strictDirectory([], () => [active('ctm_x', 'someone@example.com')]);
     expect(await findCustomerByEmail(directory, 'ann@example.com')).toBeNull();
+  });
+});
+
+describe('addresses that only look alike', () => {
+  it.each([
+    ['U+212A KELVIN SIGN for the k', ['\u212Aim@example.com'], 'kim@example.com', ['\u212Aim@example.com']],
+    ['a fullwidth letter', ['\uFF4Bim@example.com'], 'kim@example.com', ['\uFF4Bim@example.com']],
+    [
+      'not the same address in another ASCII case (that one matches)',
+      ['Kim@example.com'],
+      'kim@example.com',
+      [],
+    ],
+    ['not another address', ['jim@example.com'], 'kim@example.com', []],
+  ])('%s', (_, addresses, email, expected) => {
+    const candidates = addresses.map((address, i) => active(`ctm_${i}`, address));
+    expect(lookalikeAddresses(candidates, email)).toEqual(expected);
+  });
+
+  it('history by e-mail: none has it, and the look-alike is named (escaped), never taken for it', async () => {
+    const { directory } = strictDirectory([active('ctm_x', '\u212Aim@example.com')]);
+    const deps = {
+      directory,
+      transactions: undefined as never,
+      currencies: undefined as never,
+      acceptLanguage: undefined,
+    };
+    const failure = await getSupportHistoryPage(deps, { email: 'kim@example.com' }).catch(
+      (error: Error) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toContain('No customer has the e-mail kim@example.com');
+    expect((failure as Error).message).toContain('"\\u{212A}im@example.com" only looks like it');
   });
 });
