@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dotenvLines, type KeyResult, liveIdEntries } from '../../src/apply/report.js';
 import type { CatalogPrice } from '../../src/catalog/schema.js';
+import { EURO_AREA } from '../../src/paddle-facts/countries.js';
 import { diff } from '../../src/plan/diff.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
@@ -50,28 +51,6 @@ describe('plan output', () => {
   });
 
   it('a euro-zone override wraps: the create line without it, then its countries a dozen to a line', () => {
-    const euro = [
-      'AT',
-      'BE',
-      'CY',
-      'DE',
-      'EE',
-      'ES',
-      'FI',
-      'FR',
-      'GR',
-      'HR',
-      'IE',
-      'IT',
-      'LT',
-      'LU',
-      'LV',
-      'MT',
-      'NL',
-      'PT',
-      'SI',
-      'SK',
-    ];
     const studio = {
       name: 'Studio',
       tax_category: 'saas' as const,
@@ -80,7 +59,7 @@ describe('plan output', () => {
           description: 'Monthly',
           unit_price: { amount: '2400', currency_code: 'USD' },
           unit_price_overrides: [
-            { country_codes: euro, unit_price: { amount: '2200', currency_code: 'EUR' } },
+            { country_codes: [...EURO_AREA], unit_price: { amount: '2200', currency_code: 'EUR' } },
           ],
         } as CatalogPrice,
       },
@@ -88,8 +67,8 @@ describe('plan output', () => {
     const lines = formatPlan(diff(catalogOf({ studio }), snapshotOf()), plain);
     expect(lines.slice(1, 4)).toEqual([
       '+ create price studio/monthly  2400 USD ($24.00) one-time, country overrides:',
-      '      AT,BE,CY,DE,EE,ES,FI,FR,GR,HR,IE,IT,',
-      '      LT,LU,LV,MT,NL,PT,SI,SK: 2200 EUR (€22.00)',
+      '      AT,BE,BG,CY,DE,EE,ES,FI,FR,GR,HR,IE,',
+      '      IT,LT,LU,LV,MT,NL,PT,SI,SK: 2200 EUR (€22.00)',
     ]);
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(120);
   });
