@@ -1,18 +1,14 @@
 // Real records in, real records out: a seed made of Paddle's own documented examples (the OpenAPI
 // description's product, price, customer and transaction) passes the seed checks, and each record
 // is served back exactly as given, in a response that matches the OpenAPI schemas.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import type { EmulatorSeed } from '../../src/emulator/types.js';
 import { call } from '../emulator/support.js';
-import { type ResponseValidator, responseValidator } from './openapi.js';
+import { type ResponseValidator, readSpec, responseValidator, SPEC_FILE } from './openapi.js';
 
-const SPEC = parse(
-  readFileSync('/work/shared/paddle-openapi/openapi-subset-catalog-transactions-customers.yaml', 'utf8'),
-);
+const SPEC = readSpec(SPEC_FILE);
 
 /** The documented 200 example of GET `path`: the record under `data`. */
 function example(path: string): Record<string, unknown> {

@@ -4,9 +4,7 @@
 // them even when they are wrong, so no test against it could catch the mistake. Here both copies are
 // held against Paddle's OpenAPI where it states the fact, and against each other where only Paddle's
 // docs do (cited beside each constant).
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { keyAccount } from '../../src/emulator/auth.js';
 import { CATALOG_LIST } from '../../src/emulator/list.js';
 import { INVOICE_LINK_LIFETIME_MS } from '../../src/emulator/routes/invoice.js';
@@ -19,9 +17,9 @@ import {
   LAPSED_DISCOUNT_STATUSES,
   TRANSACTION_STATUSES,
 } from '../../src/paddle-facts/statuses.js';
-import { FULL_SPEC_FILE } from './openapi.js';
+import { FULL_SPEC_FILE, readSpec } from './openapi.js';
 
-const spec = parse(readFileSync(FULL_SPEC_FILE, 'utf8'));
+const spec = readSpec(FULL_SPEC_FILE);
 const schemas = spec.components.schemas;
 
 describe("Paddle's facts: ours, the emulator's own, and Paddle's OpenAPI agree", () => {
