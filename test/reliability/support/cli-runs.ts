@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalog } from '../../../src/catalog/schema.js';
-import type { RunningEmulator } from '../../../src/emulator/index.js';
+import type { RecordedRequest, RunningEmulator } from '../../../src/emulator/index.js';
 import { BIN, ROOT } from '../../helpers/run-cli.js';
 
 /** JSON is YAML: the catalog as the file a user would have written. */
@@ -30,12 +30,14 @@ export interface KilledRun {
 /**
  * Runs the CLI and sends SIGKILL the moment the `killAfter`-th request of this run arrives at the
  * emulator (its arrival hook, not polling: the kill point is exact even on a busy machine). That
- * request is still in the emulator's latency wait: it commits after its client is gone.
+ * request is still in the emulator's latency wait: it commits after its client is gone. `counted`
+ * narrows which requests count (say, only the PATCHes of a move); the others pass.
  */
 export function runKilledAfter(
   emulator: RunningEmulator,
   args: string[],
   killAfter: number,
+  counted: (request: RecordedRequest) => boolean = () => true,
 ): Promise<KilledRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
@@ -45,7 +47,8 @@ export function runKilledAfter(
     });
     let arrived = 0;
     let arrivedAtKill = -1;
-    const stopListening = emulator.onRequest(() => {
+    const stopListening = emulator.onRequest((request) => {
+      if (!counted(request)) return;
       arrived += 1;
       if (arrived !== killAfter) return;
       arrivedAtKill = arrived;
