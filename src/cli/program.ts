@@ -130,8 +130,9 @@ function usageMessage(error: CommanderError, args: readonly string[]): string {
 function exitOnStopSignals(io: Io, control: ProcessControl, json: boolean): () => void {
   return listenForStop(control, (signal) => {
     if (control.listenerCount(signal) > 1) return;
-    io.stderr.write(`\n${signal === 'SIGTERM' ? 'Terminated' : 'Interrupted'}.\n`);
-    if (json) writeStoppedDocument(io, { kind: 'interrupted', signal });
+    const stop = { kind: 'interrupted', signal } as const;
+    io.stderr.write(runView.stoppedLine(stop));
+    if (json) writeStoppedDocument(io, stop);
     control.exit(EXIT_ERROR);
   });
 }
@@ -145,8 +146,9 @@ function exitAtTimeout(program: Command, io: Io, control: ProcessControl, json: 
     const seconds = (program.opts() as { timeout?: number }).timeout;
     if (seconds === undefined) return;
     deadline = setTimeout(() => {
-      io.stderr.write(`\nerror: gave up after --timeout ${seconds} s\n`);
-      if (json) writeStoppedDocument(io, { kind: 'timeout', seconds });
+      const stop = { kind: 'timeout', seconds } as const;
+      io.stderr.write(runView.stoppedLine(stop));
+      if (json) writeStoppedDocument(io, stop);
       control.exit(EXIT_ERROR);
     }, seconds * 1000);
   });
@@ -179,7 +181,7 @@ function answerCommanderError(
   if (json) {
     new Reporter(io, { json: true, color: false }).document(runView.usageDocument(error.code, message));
   } else if (error.code === 'commander.help') {
-    io.stderr.write(`error: ${message}\n`);
+    io.stderr.write(runView.usageLine(message));
   }
   return EXIT_ERROR;
 }

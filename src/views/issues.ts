@@ -1,6 +1,8 @@
 import type { CatalogIssue } from '../catalog/issue.js';
+import type { Reporter } from '../terminal/reporter.js';
 import type { Style } from '../terminal/style.js';
 import { shown } from '../text/escape.js';
+import { annotateIssues } from './github/annotations.js';
 
 /** `file:line:col  message  (rule)` — the form editors and terminals turn into links. */
 export function formatIssueLine(file: string, issue: CatalogIssue, style: Style): string {
@@ -13,4 +15,19 @@ export function formatIssueLine(file: string, issue: CatalogIssue, style: Style)
 /** An issue in a --json document: its fields, and nothing else it may carry. */
 export function issueJson({ path, line, column, message, rule, severity }: CatalogIssue) {
   return { path, line, column, message, rule, severity };
+}
+
+/**
+ * A catalog's warnings before a command goes on: a line each on stderr (unless the command's --json
+ * document carries them as `issues`), and annotations on the pull request's diff in Actions.
+ */
+export function reportCatalogWarnings(
+  reporter: Reporter,
+  file: string,
+  warnings: readonly CatalogIssue[],
+  inDocument = false,
+): void {
+  if (!(inDocument && reporter.json))
+    for (const issue of warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
+  annotateIssues(reporter, file, warnings);
 }

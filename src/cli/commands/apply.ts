@@ -28,8 +28,7 @@ import * as applyView from '../../views/apply/apply.js';
 import * as progress from '../../views/apply/progress.js';
 import { publishApply } from '../../views/apply/step-summary.js';
 import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
-import { annotateIssues } from '../../views/github/annotations.js';
-import { formatIssueLine } from '../../views/issues.js';
+import { reportCatalogWarnings } from '../../views/issues.js';
 import * as planView from '../../views/plan/plan.js';
 import { reviewedCountLines } from '../../views/plan/review.js';
 import { show } from '../../views/view.js';
@@ -120,8 +119,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
   const environment = environmentOf(flags.production);
   const loaded = await loadApplyInput(file, environment, io.cwd, flags);
   await checkOutputs(io.cwd, file, flags);
-  for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
-  annotateIssues(reporter, file, loaded.warnings);
+  reportCatalogWarnings(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   const stop = orderlyStop(reporter, processControl(io));
   try {

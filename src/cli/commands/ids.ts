@@ -12,9 +12,8 @@ import { formatOf, IDS_FORMATS, type IdsFormat, renderEnv, renderJson, renderTs 
 import { type IdsResult, readIds } from '../../ids/use-case.js';
 import { environmentOf } from '../../paddle/target.js';
 import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
-import { annotateIssues } from '../../views/github/annotations.js';
 import * as idsView from '../../views/ids.js';
-import { formatIssueLine } from '../../views/issues.js';
+import { reportCatalogWarnings } from '../../views/issues.js';
 import { show } from '../../views/view.js';
 import { type CommandContext, callerSettings, type RegisterCommand } from '../command.js';
 import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
@@ -67,8 +66,7 @@ async function runIds({ reporter, io }: CommandContext, file: string, flags: Ids
   const loaded = await loadCatalog(file, environment, io.cwd);
   const path = flags.out === undefined ? undefined : resolve(io.cwd, flags.out);
   const existing = await existingFile(path, flags.out, format);
-  for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
-  annotateIssues(reporter, file, loaded.warnings);
+  reportCatalogWarnings(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   let read: IdsResult;
   try {

@@ -15,9 +15,8 @@ import { savePlan } from '../../saved-plan/save.js';
 import { shown } from '../../text/escape.js';
 import { EMIT_FORMATS, emitToolServerScripts } from '../../tool-server/emit.js';
 import { planExitCode } from '../../views/exit-codes.js';
-import { annotateIssues } from '../../views/github/annotations.js';
 import { publishPlan } from '../../views/github/step-summary.js';
-import { formatIssueLine } from '../../views/issues.js';
+import { reportCatalogWarnings } from '../../views/issues.js';
 import * as planView from '../../views/plan/plan.js';
 import * as scriptsView from '../../views/plan/scripts.js';
 import { show } from '../../views/view.js';
@@ -139,9 +138,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   if (flags.out && !flags.emit) await refuseInputAsOutput(io.cwd, flags.out, '--out', file);
   const loaded = await loadCatalog(file, environment, io.cwd);
   // --json: they are in the document (`issues`), as validate gives them
-  if (!reporter.json)
-    for (const issue of loaded.warnings) reporter.info(formatIssueLine(file, issue, reporter.errStyle));
-  annotateIssues(reporter, file, loaded.warnings);
+  reportCatalogWarnings(reporter, file, loaded.warnings, true);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   try {
     const gateway = await catalogGateway(session, reporter);
