@@ -39,7 +39,8 @@ function lineItem(line: Line, currency: string): WireRecord {
   const totals = { subtotal: amount, discount: '0', tax: '0', total: amount };
   const unit = unitAmountIn(line.item.price, currency);
   return {
-    price_id: line.item.price.id,
+    // "null for custom prices being previewed" (OpenAPI transaction_preview_line_item.price_id)
+    price_id: line.item.price.id ?? null,
     quantity: line.item.quantity,
     tax_rate: ZERO_TAX,
     unit_totals: { subtotal: String(unit), discount: '0', tax: '0', total: String(unit) },

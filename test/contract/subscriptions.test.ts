@@ -10,6 +10,7 @@ import {
   CARDLESS,
   MONTHLY,
   NOW,
+  PRO,
   SEAT,
   SUBSCRIPTION_SEED,
   sub,
@@ -41,6 +42,22 @@ const change = (mode: string) => ({
   proration_billing_mode: mode,
 });
 
+/** A move to a price that does not exist yet, previewed as a non-catalog price of an existing product. */
+const nonCatalog = (where: Record<string, unknown>) => ({
+  items: [
+    {
+      price: {
+        description: 'Pro monthly 2027',
+        billing_cycle: { interval: 'month', frequency: 1 },
+        unit_price: { amount: '2900', currency_code: 'USD' },
+        ...where,
+      },
+      quantity: 1,
+    },
+  ],
+  proration_billing_mode: 'prorated_immediately',
+});
+
 describe('subscription answers validate against Paddle’s OpenAPI description', () => {
   it.each([
     ['GET', '/subscriptions', '/subscriptions?per_page=200', undefined],
@@ -66,6 +83,7 @@ describe('subscription answers validate against Paddle’s OpenAPI description',
     ['PATCH', `${ONE}/preview`, `/subscriptions/${sub(1)}/preview`, change('prorated_immediately')],
     ['PATCH', `${ONE}/preview`, `/subscriptions/${sub(1)}/preview`, change('full_next_billing_period')],
     ['PATCH', `${ONE}/preview`, `/subscriptions/${sub(1)}/preview`, change('do_not_bill')],
+    ['PATCH', `${ONE}/preview`, `/subscriptions/${sub(2)}/preview`, nonCatalog({ product_id: PRO })],
     ['PATCH', ONE, `/subscriptions/${sub(2)}`, change('prorated_next_billing_period')],
     ['PATCH', ONE, `/subscriptions/${sub(6)}`, change('do_not_bill')],
     ['PATCH', ONE, `/subscriptions/${sub(8)}`, change('do_not_bill')],

@@ -13,6 +13,7 @@ import {
   LEGACY,
   MONTHLY,
   NOW,
+  PRO,
   SEAT,
   SUBSCRIPTION_SEED,
   SUBSCRIPTIONS,
@@ -125,6 +126,61 @@ describe('PATCH /subscriptions/{id} changes items', () => {
     expect(res.body.data.recurring_transaction_details.totals.total).toBe(String(2 * 2400 + 5 * 500));
     const after = (await call(emulator, 'GET', `/subscriptions/${sub(1)}`)).body.data;
     expect(after.items[0].quantity).toBe(1);
+  });
+
+  it('a preview takes a non-catalog price (OpenAPI subscription_item_create_with_price) and bills its amount; an update with one is refused', async () => {
+    const price = {
+      description: 'Pro monthly 2027',
+      product_id: PRO,
+      billing_cycle: { interval: 'month', frequency: 1 },
+      unit_price: { amount: '2900', currency_code: 'USD' },
+    };
+    const body = {
+      items: [{ price, quantity: 1 }, { price_id: SEAT }],
+      proration_billing_mode: 'do_not_bill',
+    };
+    const res = await patch(sub(1), body, true);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const next = res.body.data.next_transaction.details;
+    expect(next.totals.grand_total).toBe(String(2900 + 5 * 500));
+    // "null for custom prices being previewed" (transaction_preview_line_item.price_id)
+    expect(next.line_items[0].price_id).toBeNull();
+    expect(res.body.data.items[0].price).toMatchObject({ type: 'custom', description: 'Pro monthly 2027' });
+    expect(res.body.data.items[0].price.id).toBeUndefined();
+    const made = await patch(sub(1), body);
+    expect(made.status).toBe(400);
+    expect(made.body.error.errors[0].field).toBe('items[0].price');
+    expect(made.headers.get('x-emulator-hint')).toContain('does not add one');
+  });
+
+  it('a non-catalog price in a preview is checked as a price create', async () => {
+    const res = await patch(
+      sub(1),
+      {
+        items: [{ price: { description: 'No amount', product_id: PRO }, quantity: 1 }],
+        proration_billing_mode: 'do_not_bill',
+      },
+      true,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.errors[0].field).toMatch(/^items\[0\]\.price\./);
+  });
+
+  it('a non-catalog price of a non-catalog product is not previewed, with a hint saying so', async () => {
+    const price = {
+      description: 'New',
+      product: { name: 'New', tax_category: 'saas' },
+      billing_cycle: { interval: 'month', frequency: 1 },
+      unit_price: { amount: '100', currency_code: 'USD' },
+    };
+    const res = await patch(
+      sub(1),
+      { items: [{ price, quantity: 1 }], proration_billing_mode: 'do_not_bill' },
+      true,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.errors[0].field).toBe('items[0].price.product');
+    expect(res.headers.get('x-emulator-hint')).toContain('existing product only');
   });
 
   it('keeps an archived price on the subscriptions that have it, and refuses adding it', async () => {

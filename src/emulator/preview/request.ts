@@ -104,8 +104,11 @@ function checkedAt(at: string, check: () => void): void {
   }
 }
 
-/** A price that does not exist yet: shown as Paddle shows one (no id, type custom). */
-function nonCatalogItem(ctx: RouteContext, item: Body, at: string): PreviewItem {
+/**
+ * A price that does not exist yet: shown as Paddle shows one (no id, type custom). A subscription
+ * preview takes the same non-catalog items (OpenAPI `subscription_item_create_with_price`, `…_and_product`).
+ */
+export function nonCatalogItem(ctx: RouteContext, item: Body, at: string): PreviewItem {
   const { product: productBody, ...priceBody } = item.price as Body;
   checkedAt(`${at}.price`, () =>
     checkPriceBody(

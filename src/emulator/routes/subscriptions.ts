@@ -3,10 +3,11 @@
 // (developer.paddle.com/api-reference/subscriptions). All statuses are listed unless `status`
 // narrows them.
 import { SCHEDULED_CHANGE_ACTIONS, SUBSCRIPTION_STATUSES } from '../../paddle-facts/subscriptions.js';
-import { entityArchived, notFound } from '../api-error.js';
+import { badRequest, entityArchived, notFound } from '../api-error.js';
 import type { Reply, Route, RouteContext } from '../core.js';
 import { timestamp } from '../ids.js';
 import { CATALOG_LIST, enumFilter, idFilter, listReply } from '../list.js';
+import { nonCatalogItem } from '../preview/request.js';
 import {
   checkCanCharge,
   checkChangeAllowed,
@@ -22,6 +23,7 @@ import {
 } from '../subscription-billing.js';
 import { addCycles, subscriptionItem } from '../subscription-shape.js';
 import type { WireRecord } from '../types.js';
+import { type Body, isObject } from '../validate.js';
 import { findOr404, includes, pathPattern } from './common.js';
 
 // Paddle's include values; both need only subscription.read (OpenAPI include_subscription_query)
@@ -82,10 +84,38 @@ function get(ctx: RouteContext): Reply {
   return { data: { ...subscription, ...extra } };
 }
 
-/** The items after the change: kept items keep their price snapshot, new ones take the price now. */
+/** A record without its id when the id is null: Paddle's `price` and `product` allow no null id. */
+function withoutNullId(record: WireRecord): WireRecord {
+  const { id, ...rest } = record;
+  return id === null || id === undefined ? rest : record;
+}
+
+/**
+ * A non-catalog price of a non-catalog product: Paddle's answer must name the price's product_id
+ * (OpenAPI `price` requires it) and Paddle does not say which id a preview gives a product it has
+ * not made, so the emulator previews non-catalog prices of existing products only.
+ */
+function refuseNewProduct(price: Body, i: number): void {
+  if (!isObject(price.product)) return;
+  throw badRequest([{ field: `items[${i}].price.product`, message: 'not supported' }]).withHint(
+    'the emulator previews a non-catalog price on a subscription with the product_id of an existing product only',
+  );
+}
+
+/**
+ * The items after the change: kept items keep their price snapshot, new ones take the price now,
+ * and a non-catalog item (a preview only) takes the price it sends, with no id.
+ */
 function changedItems(ctx: RouteContext, subscription: WireRecord, change: SubscriptionChange): WireRecord[] {
   const at = timestamp(ctx.core.now());
-  return (change.items ?? []).map((wanted) => {
+  const period = subscription.current_billing_period;
+  const context = { status: subscription.status, at, period };
+  return (change.items ?? []).map((wanted, i) => {
+    if (wanted.price !== undefined) {
+      refuseNewProduct(wanted.price, i);
+      const item = nonCatalogItem(ctx, wanted as unknown as Body, `items[${i}]`);
+      return subscriptionItem(withoutNullId(item.price), withoutNullId(item.product), item.quantity, context);
+    }
     const kept = (subscription.items as WireRecord[]).find((item) => item.price.id === wanted.price_id);
     if (kept) {
       const quantity = wanted.quantity ?? kept.quantity;
@@ -93,16 +123,11 @@ function changedItems(ctx: RouteContext, subscription: WireRecord, change: Subsc
         ? structuredClone(kept)
         : { ...structuredClone(kept), quantity, updated_at: at };
     }
-    const price = ctx.account.state.prices.get(wanted.price_id);
-    if (!price) throw notFound('Price', wanted.price_id);
+    const price = ctx.account.state.prices.get(wanted.price_id as string);
+    if (!price) throw notFound('Price', wanted.price_id as string);
     if (price.status === 'archived') throw entityArchived('Price', price.id);
     const product = ctx.account.state.products.get(price.product_id) ?? { id: price.product_id };
-    const period = subscription.current_billing_period;
-    return subscriptionItem(price, product, wanted.quantity ?? 1, {
-      status: subscription.status,
-      at,
-      period,
-    });
+    return subscriptionItem(price, product, wanted.quantity ?? 1, context);
   });
 }
 
@@ -134,7 +159,21 @@ function applyChange(ctx: RouteContext): Outcome {
   return { updated, bill };
 }
 
+/**
+ * Paddle adds a non-catalog item to a subscription as a custom price of its own; the emulator keeps
+ * no custom prices, so it previews such a change but does not make it.
+ */
+function refuseNonCatalogUpdate(ctx: RouteContext): void {
+  const items = Array.isArray(ctx.body.items) ? (ctx.body.items as unknown[]) : [];
+  const custom = items.flatMap((item, i) => (isObject(item) && isObject(item.price) ? [i] : []));
+  if (custom.length === 0) return;
+  throw badRequest(custom.map((i) => ({ field: `items[${i}].price`, message: 'not supported' }))).withHint(
+    'the emulator previews a non-catalog item on a subscription (PATCH /subscriptions/{id}/preview) but does not add one',
+  );
+}
+
 function update(ctx: RouteContext): Reply {
+  refuseNonCatalogUpdate(ctx);
   const { updated } = applyChange(ctx);
   const stored = ctx.account.state.subscriptions.get(updated.id) as WireRecord;
   Object.assign(stored, updated);

@@ -22,7 +22,10 @@ const HANDLED = ['items', 'proration_billing_mode', 'on_payment_failure', 'custo
 const PRICE_ID = paddleIdPattern('pri');
 
 export interface ItemChange {
-  price_id: string;
+  /** absent for a non-catalog item, which sends a `price` object instead */
+  price_id?: string;
+  /** a non-catalog price (with `product_id` or a `product`), checked when the item is built */
+  price?: Body;
   /** absent: an item kept keeps its quantity ("you can omit the quantity", update-subscription) */
   quantity?: number;
 }
@@ -46,7 +49,10 @@ function checkItems(items: unknown, errors: FieldErrors): void {
   if (items.length < 1 || items.length > 100) errors.add('items', 'Array must have 1 to 100 items');
   items.forEach((item, i) => {
     if (!errors.object(`items[${i}]`, item)) return;
-    if (typeof item.price_id !== 'string' || !PRICE_ID.test(item.price_id)) {
+    // a non-catalog item: its price is checked as a price create when the item is built
+    if (isObject(item.price)) {
+      if (item.quantity === undefined) errors.add(`items[${i}]`, 'quantity is required');
+    } else if (typeof item.price_id !== 'string' || !PRICE_ID.test(item.price_id)) {
       errors.add(`items[${i}].price_id`, 'Does not match pattern ^pri_[a-z\\d]{26}$');
     }
     if (item.quantity !== undefined && errors.integer(`items[${i}].quantity`, item.quantity)) {
