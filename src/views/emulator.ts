@@ -44,3 +44,8 @@ function printKeys({ url, apiKey, liveApiKey }: EmulatorStarted, out: Reporter):
   print('Live, a separate account (commands need --production):');
   print(s.dim(`  PADDLE_API_KEY=${liveApiKey} paddle-catalog plan catalog.yaml --production`));
 }
+
+/** The emulator listens beyond this machine: said on stderr before its keys. */
+export function exposedWarning(host: string): string {
+  return `the emulator is reachable from other machines on ${host}; it has no real security.`;
+}

@@ -3,6 +3,7 @@
 import type { Catalog } from '../catalog/schema.js';
 import type { SchemaWrite } from '../catalog/schema-file.js';
 import type { Reporter } from '../terminal/reporter.js';
+import { shown } from '../text/escape.js';
 import { catalogCounts } from './catalog-counts.js';
 
 /** What init wrote: the catalog, and the schema its first line names (when it wrote or could not write one). */
@@ -24,4 +25,9 @@ export function renderWritten({ file, catalog, schema }: InitResult, out: Report
   out.result(`  paddle-catalog validate ${file}`);
   out.result(`  paddle-catalog plan ${file} --local    # against a local emulator, no account needed`);
   out.result(`  paddle-catalog plan ${file}            # against your sandbox (PADDLE_API_KEY)`);
+}
+
+/** The wizard's first line, before its first question. */
+export function introLine(file: string): string {
+  return `Describe your first product and its prices; ${shown(file)} is written at the end (Ctrl-C stops).`;
 }

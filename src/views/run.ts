@@ -1,5 +1,6 @@
 // The run's one JSON document when no command wrote it: --help and --version, a command line
 // commander refused, and a run a signal or --timeout ended.
+import type { EnvironmentName } from '../paddle-facts/environments.js';
 import type { StopSignal } from '../terminal/signals.js';
 import { failure, failureDocument } from './failure.js';
 
@@ -34,4 +35,9 @@ export function usageLine(message: string): string {
 /** The command line commander refused; `code` is commander's. */
 export function usageDocument(code: string, message: string) {
   return failureDocument(failure('usage', { code, message }));
+}
+
+/** What a command's spinner says while it reads the account's catalog. */
+export function readingCatalog(environment: EnvironmentName): string {
+  return `Reading the ${environment} catalog…`;
 }

@@ -31,6 +31,7 @@ import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
 import { reportCatalogWarnings } from '../../views/issues.js';
 import * as planView from '../../views/plan/plan.js';
 import { reviewedCountLines } from '../../views/plan/review.js';
+import { readingCatalog } from '../../views/run.js';
 import { show } from '../../views/view.js';
 import { type CommandContext, callerSettings, type RegisterCommand, wholeNumber } from '../command.js';
 import { confirmApply } from '../confirm-apply.js';
@@ -138,7 +139,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
       settings: applySettings(flags, { reporter, io }, stop.signal),
     };
     const result = await applyCatalog(request, {
-      reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work),
+      reading: (work) => reporter.during(readingCatalog(environment), work),
       check: saved
         ? (plan) => {
             if (checkSavedPlan(saved, file, plan) === 'already-applied')

@@ -168,7 +168,7 @@ async function serve({ reporter, io }: CommandContext, flags: EmulatorFlags): Pr
     faults,
   });
   if (!isLoopbackUrl(new URL(emulator.url))) {
-    reporter.warn(`the emulator is reachable from other machines on ${flags.host}; it has no real security.`);
+    reporter.warn(emulatorView.exposedWarning(flags.host));
   }
   const stopped = untilSignal(processControl(io)); // listen first: a caller may signal as soon as it reads the URL
   show(reporter, emulatorView, {

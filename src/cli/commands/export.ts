@@ -11,6 +11,7 @@ import { checkOutputFile, tryWriteOutputFile } from '../../files/output-file.js'
 import { environmentOf } from '../../paddle/target.js';
 import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
 import * as exportView from '../../views/export.js';
+import { readingCatalog } from '../../views/run.js';
 import { show } from '../../views/view.js';
 import { type CommandContext, callerSettings, type RegisterCommand } from '../command.js';
 import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
@@ -93,7 +94,7 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
       settings: callerSettings(io),
     };
     result = await exportAccount(request, {
-      reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work),
+      reading: (work) => reporter.during(readingCatalog(environment), work),
     });
   } finally {
     await session.close();

@@ -14,6 +14,7 @@ import { environmentOf } from '../../paddle/target.js';
 import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
 import * as idsView from '../../views/ids.js';
 import { reportCatalogWarnings } from '../../views/issues.js';
+import { readingCatalog } from '../../views/run.js';
 import { show } from '../../views/view.js';
 import { type CommandContext, callerSettings, type RegisterCommand } from '../command.js';
 import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
@@ -79,7 +80,7 @@ async function runIds({ reporter, io }: CommandContext, file: string, flags: Ids
         now: () => new Date(),
         settings: callerSettings(io),
       },
-      { reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work) },
+      { reading: (work) => reporter.during(readingCatalog(environment), work) },
     );
   } finally {
     await session.close();

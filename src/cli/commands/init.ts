@@ -78,9 +78,7 @@ export const registerInit: RegisterCommand = (program, run) => {
           import('../../init/starter.js'),
           import('../../catalog/read.js'),
         ]);
-        reporter.info(
-          `Describe your first product and its prices; ${file} is written at the end (Ctrl-C stops).`,
-        );
+        reporter.info(initView.introLine(file));
         const answers = await (await InitWizard.open(reporter)).answers();
         const catalog = starterCatalog(answers.products, answers.discounts);
 

@@ -19,6 +19,7 @@ import { publishPlan } from '../../views/github/step-summary.js';
 import { reportCatalogWarnings } from '../../views/issues.js';
 import * as planView from '../../views/plan/plan.js';
 import * as scriptsView from '../../views/plan/scripts.js';
+import { readingCatalog } from '../../views/run.js';
 import { show } from '../../views/view.js';
 import { type CommandContext, callerSettings, type RegisterCommand } from '../command.js';
 import { packageVersion } from '../program.js';
@@ -151,7 +152,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
         options: flags,
         settings: callerSettings(io),
       },
-      { reading: (work) => reporter.during(`Reading the ${environment} catalog…`, work) },
+      { reading: (work) => reporter.during(readingCatalog(environment), work) },
     );
     const gateways = await reviewGateways(session);
     const review = await reporter.during('Reviewing what customers pay and the subscribers touched…', () =>
