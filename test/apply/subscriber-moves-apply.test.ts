@@ -10,101 +10,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { applyCatalog, DEFAULT_APPLY_SETTINGS, planAccount } from '../../src/apply/use-case.js';
-import type { Catalog } from '../../src/catalog/schema.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
-import { manualClock } from '../emulator/support.js';
+import { call, manualClock } from '../emulator/support.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-
-const NOW = '2026-01-15T12:00:00.000Z';
-const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const [PRO, MONTHLY, ADDON] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
-const sub = (n: number) => pid('sub', n);
-const month = { interval: 'month', frequency: 1 } as const;
-const marker = (key: string) => ({ paddle_catalog: { key } });
-
-const subscription = (n: number, fields: Record<string, unknown>) => ({
-  id: sub(n),
-  customer_id: pid('ctm', 1),
-  status: 'active',
-  currency_code: 'USD',
-  next_billed_at: '2026-02-01T00:00:00.000Z',
-  items: [{ price_id: MONTHLY, quantity: 1 }],
-  ...fields,
-});
-
-const SEED = {
-  customers: [{ id: pid('ctm', 1), email: 'c@example.com', name: 'C' }],
-  products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
-  prices: [
-    {
-      id: MONTHLY,
-      product_id: PRO,
-      description: 'Pro monthly',
-      name: 'Monthly',
-      billing_cycle: month,
-      unit_price: { amount: '2400', currency_code: 'USD' },
-      unit_price_overrides: [{ country_codes: ['DE'], unit_price: { amount: '2200', currency_code: 'EUR' } }],
-      custom_data: marker('pro/monthly'),
-    },
-    {
-      id: ADDON,
-      product_id: PRO,
-      description: 'Add-on',
-      billing_cycle: month,
-      unit_price: { amount: '500', currency_code: 'USD' },
-    },
-  ],
-  subscriptions: [
-    subscription(1, {
-      items: [
-        { price_id: MONTHLY, quantity: 3 },
-        { price_id: ADDON, quantity: 2 },
-      ],
-    }),
-    subscription(2, { currency_code: 'EUR' }),
-    subscription(3, { scheduled_change: { action: 'cancel', effective_at: '2026-02-01T00:00:00.000Z' } }),
-    subscription(4, { next_billed_at: '2026-01-15T12:10:00.000Z' }),
-    subscription(5, { status: 'canceled' }),
-  ],
-};
-
-const monthly = {
-  description: 'Pro monthly',
-  name: 'Monthly',
-  unit_price: { amount: '2400', currency_code: 'USD' as const },
-  billing_cycle: month,
-  unit_price_overrides: [
-    { country_codes: ['DE' as const], unit_price: { amount: '2200', currency_code: 'EUR' as const } },
-  ],
-};
-const CATALOG: Catalog = {
-  version: 1,
-  products: {
-    pro: {
-      name: 'Pro',
-      tax_category: 'saas',
-      prices: {
-        monthly,
-        'monthly-2027': {
-          ...monthly,
-          description: 'Pro monthly 2027',
-          unit_price: { amount: '2900', currency_code: 'USD' },
-          subscribers_from: ['monthly'],
-        },
-      },
-    },
-  },
-};
+import { ADDON, CATALOG, MONTHLY, NOW, PRORATION, SEED, sub } from './subscriber-moves-account.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startEmulator({
     demo: false,
-    seed: { sandbox: SEED as never },
+    seed: { sandbox: SEED },
     now: manualClock(NOW).now,
   });
 });
@@ -161,11 +80,11 @@ describe('apply moves subscribers', () => {
       from: 'pro/monthly',
       to: 'pro/monthly-2027',
       id: MONTHLY,
-      proration: 'do_not_bill',
+      proration: PRORATION,
       subscribers: counts,
     });
     expect(formatPlan(plan, makeStyle(false))).toContain(
-      '~ move subscribers pro/monthly → pro/monthly-2027: 4 active (do_not_bill: no charge now; the next renewal bills the new price)',
+      '~ move subscribers pro/monthly → pro/monthly-2027: 4 active (prorated_immediately: the prorated difference is billed now)',
     );
   });
 
@@ -176,13 +95,14 @@ describe('apply moves subscribers', () => {
     const patches = emulator.requests().filter((r) => r.method === 'PATCH');
     const target = outcome.execution.steps.find((s) => s.change.key === 'pro/monthly-2027')?.id;
     const bodyOf = (n: number) => patches.find((r) => r.path === `/subscriptions/${sub(n)}`)?.body;
+    const moved = (quantity: number) => ({ price_id: target, quantity });
+    // each body the whole items list: the add-on unchanged, every quantity kept, the declared proration
     expect(bodyOf(1)).toEqual({
-      items: [
-        { price_id: target, quantity: 3 },
-        { price_id: ADDON, quantity: 2 },
-      ],
-      proration_billing_mode: 'do_not_bill',
+      items: [moved(3), { price_id: ADDON, quantity: 2 }],
+      proration_billing_mode: PRORATION,
     });
+    for (const n of [2, 3, 4])
+      expect(bodyOf(n)).toEqual({ items: [moved(1)], proration_billing_mode: PRORATION });
     expect(patches.map((r) => r.path).sort()).toEqual([1, 2, 3, 4].map((n) => `/subscriptions/${sub(n)}`));
     const byStatus = Object.fromEntries(outcome.execution.moves.map((m) => [m.subscription, m.status]));
     expect(byStatus).toEqual({ [sub(1)]: 'moved', [sub(2)]: 'moved', [sub(3)]: 'moved', [sub(4)]: 'left' });
@@ -190,6 +110,17 @@ describe('apply moves subscribers', () => {
       code: 'subscription_locked_renewal',
       later: true,
     });
+    const items = async (n: number) =>
+      (await call(emulator, 'GET', `/subscriptions/${sub(n)}`)).body.data.items.map(
+        (item: { price: { id: string }; quantity: number }) => ({
+          price_id: item.price.id,
+          quantity: item.quantity,
+        }),
+      );
+    expect(await items(1)).toEqual([moved(3), { price_id: ADDON, quantity: 2 }]);
+    expect(await items(2)).toEqual([moved(1)]);
+    expect(await items(3)).toEqual([moved(1)]);
+    expect(await items(4)).toEqual([{ price_id: MONTHLY, quantity: 1 }]);
     expect(outcome.verified).toBe(false);
     expect(outcome.subscribersLeft).toEqual([
       {

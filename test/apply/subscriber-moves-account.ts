@@ -1,0 +1,93 @@
+// An account whose managed price pro/monthly has subscribers, and a catalog that moves them to a
+// new price pro/monthly-2027 with a declared proration. The subscriptions: one with two items (the
+// other item stays), one in euros, one with a scheduled cancel (Paddle lets it change since its
+// changelog 2025-04-14, update-subscriptions-scheduled-change), one renewing within 30 minutes of NOW
+// (Paddle refuses it: subscription_locked_renewal), one canceled (not moved). Shared by the apply
+// test and the OpenAPI check of the requests a move sends.
+import type { Catalog } from '../../src/catalog/schema.js';
+import type { AccountSeed } from '../../src/emulator/index.js';
+
+export const NOW = '2026-01-15T12:00:00.000Z';
+const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
+export const [PRO, MONTHLY, ADDON] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
+export const sub = (n: number) => pid('sub', n);
+const month = { interval: 'month', frequency: 1 } as const;
+const marker = (key: string) => ({ paddle_catalog: { key } });
+
+/** What the catalog declares: Paddle bills the change now, prorated (not the default do_not_bill). */
+export const PRORATION = 'prorated_immediately';
+
+const subscription = (n: number, fields: Record<string, unknown>) => ({
+  id: sub(n),
+  customer_id: pid('ctm', 1),
+  status: 'active',
+  currency_code: 'USD',
+  next_billed_at: '2026-02-01T00:00:00.000Z',
+  items: [{ price_id: MONTHLY, quantity: 1 }],
+  ...fields,
+});
+
+export const SEED: AccountSeed = {
+  customers: [{ id: pid('ctm', 1), email: 'c@example.com', name: 'C' }],
+  products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
+  prices: [
+    {
+      id: MONTHLY,
+      product_id: PRO,
+      description: 'Pro monthly',
+      name: 'Monthly',
+      billing_cycle: month,
+      unit_price: { amount: '2400', currency_code: 'USD' },
+      unit_price_overrides: [{ country_codes: ['DE'], unit_price: { amount: '2200', currency_code: 'EUR' } }],
+      custom_data: marker('pro/monthly'),
+    },
+    {
+      id: ADDON,
+      product_id: PRO,
+      description: 'Add-on',
+      billing_cycle: month,
+      unit_price: { amount: '500', currency_code: 'USD' },
+    },
+  ],
+  subscriptions: [
+    subscription(1, {
+      items: [
+        { price_id: MONTHLY, quantity: 3 },
+        { price_id: ADDON, quantity: 2 },
+      ],
+    }),
+    subscription(2, { currency_code: 'EUR' }),
+    subscription(3, { scheduled_change: { action: 'cancel', effective_at: '2026-02-01T00:00:00.000Z' } }),
+    subscription(4, { next_billed_at: '2026-01-15T12:10:00.000Z' }),
+    subscription(5, { status: 'canceled' }),
+  ],
+};
+
+const monthly = {
+  description: 'Pro monthly',
+  name: 'Monthly',
+  unit_price: { amount: '2400', currency_code: 'USD' as const },
+  billing_cycle: month,
+  unit_price_overrides: [
+    { country_codes: ['DE' as const], unit_price: { amount: '2200', currency_code: 'EUR' as const } },
+  ],
+};
+export const CATALOG: Catalog = {
+  version: 1,
+  products: {
+    pro: {
+      name: 'Pro',
+      tax_category: 'saas',
+      prices: {
+        monthly,
+        'monthly-2027': {
+          ...monthly,
+          description: 'Pro monthly 2027',
+          unit_price: { amount: '2900', currency_code: 'USD' },
+          subscribers_from: ['monthly'],
+          proration: PRORATION,
+        },
+      },
+    },
+  },
+};
