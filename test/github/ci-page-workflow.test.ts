@@ -14,6 +14,7 @@ import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { tempDir } from '../e2e/catalog-files.js';
 import { call } from '../emulator/support.js';
 import { BIN, ROOT } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 interface Step {
   id?: string;
@@ -254,29 +255,45 @@ describe('the CI workflow of docs/ci.md', { timeout: 120_000 }, () => {
     });
   });
 
+  // One pull request of the starter catalog serves the next two tests: its push (2 CLI runs), then
+  // its merge (1 more). Made on first use, so either test also runs alone; the push's findings are
+  // kept as they were when it ran.
+  let starterPullRequest:
+    | Promise<{ repo: string; artifacts: string; plan: JobRun; writesAfterPush: unknown[] }>
+    | undefined;
+  const pushStarter = () => {
+    starterPullRequest ??= (async () => {
+      emulator.reset();
+      const repo = repoWith(STARTER);
+      const artifacts = tempDir();
+      const { plan = { outputs: {} }, apply } = await runEvent(pushed, repo, artifacts);
+      expect(apply).toBeUndefined();
+      return { repo, artifacts, plan, writesAfterPush: emulator.requests().filter(isWrite) };
+    })();
+    return starterPullRequest;
+  };
+
   it('pull request: validate, the saved plan uploaded, the review as the comment (the step summary too); nothing applied', async () => {
-    emulator.reset();
-    const { plan, apply } = await runWorkflow(repoWith(STARTER));
+    const { plan, writesAfterPush } = await pushStarter();
     expect(plan.failed, plan.failed?.stderr).toBeUndefined();
-    expect(apply).toBeUndefined();
     expect(plan.outputs['steps.plan.outputs.has_changes']).toBe('true');
     expect(plan.comment).toMatch(
       /^### paddle-catalog plan · `catalog\.yaml`\n\n\*\*production\*\* · Plan: 6 to create/,
     );
     expect(plan.comment).toContain('+ create price starter/monthly');
     expect(plan.summary).toBe(plan.comment);
-    expect(emulator.requests().filter(isWrite)).toEqual([]);
+    expect(writesAfterPush).toEqual([]);
   });
 
   it('merge: the plan the pull request reviewed is applied, even when the checked-out catalog differs; a pull request with nothing new applies "no changes"', async () => {
-    emulator.reset();
-    const repo = repoWith(STARTER);
-    const first = await runWorkflow(repo, async () => {
-      // the apply job plans nothing: a catalog it checks out is not what it applies
-      writeFileSync(join(repo, 'catalog.yaml'), 'not: a catalog\n');
-    });
-    expect(first.apply?.failed, first.apply?.failed?.stderr).toBeUndefined();
-    expect(first.apply?.outputs['steps.apply.outputs.applied']).toBe('true');
+    const { repo, artifacts, plan } = await pushStarter();
+    expect(plan.failed, plan.failed?.stderr).toBeUndefined();
+    // the apply job plans nothing: a catalog it checks out is not what it applies
+    writeFileSync(join(repo, 'catalog.yaml'), 'not: a catalog\n');
+    const merge = await runEvent(merged, repo, artifacts);
+    expect(merge.plan).toBeUndefined();
+    expect(merge.apply?.failed, merge.apply?.failed?.stderr).toBeUndefined();
+    expect(merge.apply?.outputs['steps.apply.outputs.applied']).toBe('true');
     expect(emulator.requests().filter(isWrite)).toHaveLength(6);
     const again = await runWorkflow(repoWith(STARTER), async () => {});
     expect(again.plan.outputs['steps.plan.outputs.has_changes']).toBe('false');
@@ -288,7 +305,11 @@ describe('the CI workflow of docs/ci.md', { timeout: 120_000 }, () => {
   it('merge while the account moves between review and approval: apply refuses, nothing written, as docs/ci.md says', async () => {
     emulator.reset();
     const repo = repoWith(STARTER);
-    await runWorkflow(repo, async () => {});
+    // the account as an earlier merge left it (that merge's run is the test above; here in-process)
+    const earlier = await runCliInProcess(['apply', join(repo, 'catalog.yaml'), '--production', '--yes'], {
+      env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.liveApiKey },
+    });
+    expect(earlier.code, earlier.stderr).toBe(0);
     writeFileSync(join(repo, 'catalog.yaml'), STARTER.replace('name: Pro\n', 'name: Pro Plus\n'));
     const writes = () => emulator.requests().filter(isWrite).length;
     let mark = 0;
