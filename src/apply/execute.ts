@@ -17,7 +17,7 @@ import type { Change, Plan } from '../plan/types.js';
 import { type MoveOperation, type MoveResult, sendMove, skippedMove } from './move-results.js';
 import { isRef, type Operation } from './operations.js';
 import { Semaphore } from './semaphore.js';
-import type { MoveBody } from './subscription-moves.js';
+import { type AnyOperation, isMove, type MoveBody } from './subscription-moves.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 
@@ -65,9 +65,6 @@ export interface ExecuteOptions {
   /** where subscriber moves are sent; needed only when there are some */
   subscriptions?: SubscriptionsGateway;
 }
-
-type AnyOperation = Operation | MoveOperation;
-const isMove = (op: AnyOperation): op is MoveOperation => op.verb === 'move';
 
 /** Runs `operations` (compiled from `plan`, maybe earlier: a saved plan runs what was reviewed). */
 export async function executeOperations(

@@ -44,6 +44,11 @@ export interface MoveOperation {
   after: string[];
 }
 
+/** A catalog operation or a subscriber move: what one run (apply, the tool-server scripts) sends. */
+export type AnyOperation = Operation | MoveOperation;
+
+export const isMove = (op: AnyOperation): op is MoveOperation => op.verb === 'move';
+
 /** The PATCH body of one move: every item, and how Paddle bills the change. */
 export interface MoveBody {
   items: Array<{ price_id: string | Ref; quantity: number }>;

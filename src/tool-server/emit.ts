@@ -1,11 +1,16 @@
 // `plan --emit tool-server [--out dir]`: the plan's pending changes as execute scripts for Paddle's
 // hosted tool server (scripts.ts), written as one .js file per script when a folder is given. The
-// plan command shows them (src/views/plan/scripts.ts) and decides the exit code.
+// plan command shows them (src/views/plan/scripts.ts) and decides the exit code. A plan that moves
+// subscribers reads the subscriptions on its source prices now, as apply does when it runs
+// (compileRun), so the scripts send what apply would send at this moment.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { compileRun } from '../apply/subscriber-stage.js';
 import { writeOutputFile } from '../files/output-file.js';
+import { type CallerSettings, createPacedCalls, DEFAULT_CALLER_SETTINGS } from '../paddle/calls.js';
+import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
-import { type ToolServerEmission, toolServerScripts } from './scripts.js';
+import { printScripts, type ToolServerEmission } from './scripts.js';
 
 export const EMIT_FORMATS = ['tool-server'] as const;
 
@@ -16,9 +21,24 @@ export interface EmittedScripts extends ToolServerEmission {
   leftovers: string[];
 }
 
-/** The plan's scripts, written into `dir` when there is one. */
-export async function emitToolServerScripts(plan: Plan, dir: string | undefined): Promise<EmittedScripts> {
-  const emission = toolServerScripts(plan);
+export interface EmitRequest {
+  plan: Plan;
+  /** the folder for one .js file per script; absent: none is written */
+  dir?: string;
+  /** where the subscriptions on the source prices are read; needed when the plan moves subscribers */
+  subscriptions?: SubscriptionsGateway;
+  /** how that read is paced and retried, and the clock that says when it was made */
+  settings?: CallerSettings;
+}
+
+/** The plan's scripts, with a move per subscription on a source price now, written into `dir` when there is one. */
+export async function emitToolServerScripts(request: EmitRequest): Promise<EmittedScripts> {
+  const { plan, dir } = request;
+  const settings = request.settings ?? DEFAULT_CALLER_SETTINGS;
+  const readAt = new Date(settings.clock.now()).toISOString();
+  const run = await compileRun(plan, createPacedCalls(settings), request.subscriptions);
+  const read = plan.moves?.length ? { readAt, left: run.left } : undefined;
+  const emission = printScripts(plan, run.operations, read);
   const files = dir ? await writeScripts(dir, emission.scripts) : [];
   const leftovers = dir ? await leftoverScripts(dir, files) : [];
   return { ...emission, files, leftovers };

@@ -11,7 +11,18 @@
 // fresh plan knows that id. What is created carries the catalog key as its
 // marker, so after a failure, or for the prices of a new product that did not fit beside it
 // (`deferred`), a fresh `plan --emit tool-server` continues from what exists.
+//
+// Subscriber moves are apply's move operations (src/apply/subscription-moves.ts), compiled from the
+// subscriptions read when the scripts were made: one `client.subscriptions.update` each, with the
+// same body apply sends. A move to a price these scripts create waits for a next round (its id is
+// not known here), and so does whatever waits for it (the archive of a replaced source price).
 import { compileOperations, isRef, type Operation } from '../apply/operations.js';
+import {
+  type AnyOperation,
+  isMove,
+  type LeftSubscription,
+  type MoveOperation,
+} from '../apply/subscription-moves.js';
 import { UserError } from '../errors.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
@@ -20,8 +31,8 @@ import { plural } from '../text/plural.js';
 /** The tool server's caps: one execute call makes at most 50 API calls in 32,000 characters of code. */
 export const TOOL_SERVER_CAPS = { calls: 50, codeChars: 32_000 } as const;
 
-/** Room kept for the header and the try/finally around the statements. */
-const FRAME_CHARS = 600;
+/** Room kept for the first line and the try/finally around the statements (frameLines counts the rest). */
+const WRAP_CHARS = 200;
 
 export interface ToolServerScript {
   /** a file name without extension: `01-pro` */
@@ -34,17 +45,42 @@ export interface ToolServerScript {
 export interface ToolServerEmission {
   scripts: ToolServerScript[];
   /**
-   * keys of prices of a new product that did not fit in its script, and of discounts restricted to
-   * what this plan creates: a later run emits them
+   * keys of prices of a new product that did not fit in its script, of discounts restricted to
+   * what this plan creates, and of changes that wait for a deferred move: a later run emits them
    */
   deferred: string[];
+  /** the subscriber moves, when the plan has any */
+  moves?: EmittedMoves;
 }
 
-/** The operations of one change, as lines of one script (they never go into different scripts). */
+/** The subscriptions read for the moves, and what became of each. */
+export interface EmittedMoves {
+  /** when the subscriptions were read (RFC 3339): one that joined a source price since is not here */
+  readAt: string;
+  /** the moves in the scripts, in order */
+  emitted: MoveOperation[];
+  /** moves to a price these scripts create: the next round has them */
+  deferred: MoveOperation[];
+  /** subscriptions no move takes, with why (apply leaves them the same way) */
+  left: LeftSubscription[];
+}
+
+/** What the subscriptions read at emit time gave: when they were read, and those no move takes. */
+export interface MovesRead {
+  readAt: string;
+  left: LeftSubscription[];
+}
+
+/**
+ * The operations of one change that follow each other, as lines of one script (they never go into
+ * different scripts), or one subscriber move.
+ */
 interface Statement {
   key: string;
   calls: number;
   code: string;
+  /** its operations, in order */
+  ops: AnyOperation[];
   /** the creates whose ids it uses (a new product's id in its prices) */
   refs: string[];
   /** the create of a product: its prices come with it */
@@ -89,24 +125,51 @@ function line(op: Operation, variables: Map<string, string>, comment: string): s
   return `const ${variable} = ${call};\ncreated.products[${key}] = ${variable};`;
 }
 
-/** The operations grouped by change, in order, each group one statement. */
-function statements(plan: Plan, operations: Operation[]): Statement[] {
+/**
+ * One move as a line: `move` (the script's frame) sends it and notes whether Paddle took it. The
+ * target keys go in a comment; keys are the catalog's own pattern, JSON-quoted all the same.
+ */
+const moveLine = (op: MoveOperation, variables: ReadonlyMap<string, string>) =>
+  `await move(${js(op.target, variables)}, ${js(op.body, variables)}); // to ${JSON.stringify(op.key)}`;
+
+/** Operations of one change that follow each other; a move alone. */
+function runs(operations: readonly AnyOperation[]): AnyOperation[][] {
+  const groups: AnyOperation[][] = [];
+  for (const op of operations) {
+    const last = groups.at(-1);
+    const before = last?.at(-1);
+    if (last && before && !isMove(op) && !isMove(before) && before.change === op.change) last.push(op);
+    else groups.push([op]);
+  }
+  return groups;
+}
+
+/**
+ * Each run of a change's operations one statement, in order. A change's operations follow each other
+ * unless moves stand between them (a replaced source price is archived after its subscribers moved).
+ */
+function statements(plan: Plan, operations: readonly AnyOperation[]): Statement[] {
   const changes = changesInOrder(plan);
   const duplicateOf = new Map((plan.deduplication ?? []).map((c) => [c as Change, c.duplicateOf]));
   const variables = new Map<string, string>();
-  const byChange = new Map<number, Operation[]>();
-  for (const op of operations) byChange.set(op.change, [...(byChange.get(op.change) ?? []), op]);
-  return [...byChange.entries()].map(([index, ops]) => {
-    const change = changes[index];
+  return runs(operations).map((ops) => {
+    const [first] = ops;
+    const refs = ops.flatMap((op) => refsOf(op.body));
+    if (first && isMove(first)) {
+      return { key: first.key, calls: 1, code: moveLine(first, variables), ops, refs };
+    }
+    const catalogOps = ops as Operation[];
+    const change = first && changes[(first as Operation).change];
     const kept = change && duplicateOf.get(change);
     const comment = kept ? ` // duplicate of ${JSON.stringify(kept)}` : '';
-    const creates = ops.filter((op) => op.verb === 'create').map((op) => op.id);
-    const product = ops.find((op) => op.verb === 'create' && op.kind === 'product');
+    const creates = catalogOps.filter((op) => op.verb === 'create').map((op) => op.id);
+    const product = catalogOps.find((op) => op.verb === 'create' && op.kind === 'product');
     return {
-      key: ops[0]?.key ?? '',
+      key: first?.key ?? '',
       calls: ops.length,
-      code: ops.map((op) => line(op, variables, comment)).join('\n'),
-      refs: ops.flatMap((op) => refsOf(op.body)).filter((ref) => !creates.includes(ref)),
+      code: catalogOps.map((op) => line(op, variables, comment)).join('\n'),
+      ops,
+      refs: refs.filter((ref) => !creates.includes(ref)),
       ...(product ? { opens: product.id } : {}),
     };
   });
@@ -118,14 +181,20 @@ const cost = (statements: Statement[]) => ({
   chars: statements.reduce((n, s) => n + s.code.length + 3 * s.code.split('\n').length, 0),
 });
 
+const movesIn = (statements: readonly Statement[]) => statements.flatMap((s) => s.ops.filter(isMove));
+
 /** Fills scripts in order, each within the caps. */
 class Packer {
   readonly scripts: Statement[][] = [];
   private current: Statement[] = [];
 
+  constructor(private readonly readAt: string) {}
+
   fits(statements: Statement[], into = this.current): boolean {
-    const total = cost([...into, ...statements]);
-    return total.calls <= TOOL_SERVER_CAPS.calls && total.chars <= TOOL_SERVER_CAPS.codeChars - FRAME_CHARS;
+    const all = [...into, ...statements];
+    const total = cost(all);
+    const frame = WRAP_CHARS + frameLines(movesIn(all).length, this.readAt).join('\n').length;
+    return total.calls <= TOOL_SERVER_CAPS.calls && total.chars <= TOOL_SERVER_CAPS.codeChars - frame;
   }
 
   /** Adds statements that have to share one script; false when they cannot fit even in an empty one. */
@@ -156,9 +225,12 @@ class Packer {
   }
 }
 
-/** A new product with its prices: together, or the product with as many prices as fit (the rest deferred). */
-function packNewProduct(packer: Packer, product: Statement, prices: Statement[], deferred: string[]) {
-  if (packer.addTogether([product, ...prices])) return;
+/**
+ * A new product with its prices: together, or the product with as many prices as fit. Returns the
+ * prices that did not fit (a later run emits them).
+ */
+function packNewProduct(packer: Packer, product: Statement, prices: Statement[]): Statement[] {
+  if (packer.addTogether([product, ...prices])) return [];
   packer.next();
   const taken = [product];
   let rest = 0;
@@ -167,21 +239,52 @@ function packNewProduct(packer: Packer, product: Statement, prices: Statement[],
     else rest += 1;
   }
   packer.addTogether(taken);
-  deferred.push(...prices.slice(prices.length - rest).map((p) => p.key));
   packer.next();
+  return prices.slice(prices.length - rest);
 }
 
 function slug(key: string): string {
   return key.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'script';
 }
 
-function render(statements: Statement[], n: number, of: number): ToolServerScript {
+/**
+ * What a script declares before its statements. With moves: when the subscriptions were read, and
+ * `move`, which sends one and goes on when Paddle refuses it (a subscription within 30 minutes of its
+ * renewal, or with pending changes: Paddle's error reference), as apply leaves such a one and moves
+ * the others.
+ */
+function frameLines(moves: number, readAt: string): string[] {
+  if (moves === 0) {
+    return [
+      '// Prints the ids it created as JSON: {"products": {key: id}, "prices": {key: id}, "discounts": {key: id}}.',
+      'const created = { products: {}, prices: {}, discounts: {} };',
+    ];
+  }
+  return [
+    '// Prints the ids it created and the subscriptions it moved as JSON: {"products": {key: id}, "prices": {key: id},',
+    '// "discounts": {key: id}, "moved": [subscription id], "left": {subscription id: what Paddle answered}}.',
+    `// It moves ${plural(moves, 'subscription')}, each with its items as read from the account at ${readAt}:`,
+    '// a subscription that joined a source price since is not in it, and one whose items changed since would',
+    '// get back the items read then. Make the scripts again (plan --emit tool-server) rather than run an old one.',
+    '// One Paddle refuses to change now is listed under "left"; the others still move.',
+    'const created = { products: {}, prices: {}, discounts: {}, moved: [], left: {} };',
+    'const move = async (id, body) => {',
+    '  try {',
+    '    await client.subscriptions.update(id, body);',
+    '    created.moved.push(id);',
+    '  } catch (error) {',
+    '    created.left[id] = String(error?.message ?? error);',
+    '  }',
+    '};',
+  ];
+}
+
+function render(statements: Statement[], n: number, of: number, readAt: string): ToolServerScript {
   const { calls } = cost(statements);
   const body = statements.map((s) => s.code.replace(/^/gm, '  ')).join('\n');
   const code = [
     `// paddle-catalog: tool-server execute script ${n} of ${of} (${plural(calls, 'API call')}).`,
-    '// Prints the ids it created as JSON: {"products": {key: id}, "prices": {key: id}, "discounts": {key: id}}.',
-    'const created = { products: {}, prices: {}, discounts: {} };',
+    ...frameLines(movesIn(statements).length, readAt),
     'try {',
     body,
     '} finally {',
@@ -197,18 +300,48 @@ export function toolServerScripts(plan: Plan): ToolServerEmission {
   return printScripts(plan, compileOperations(plan));
 }
 
+/** Statements a later run emits: catalog keys once each, moves by operation. */
+class Deferred {
+  readonly keys: string[] = [];
+  readonly moves: MoveOperation[] = [];
+  private readonly ops = new Set<string>();
+
+  add(statements: readonly Statement[]): void {
+    for (const statement of statements) {
+      for (const op of statement.ops) {
+        this.ops.add(op.id);
+        if (isMove(op)) this.moves.push(op);
+        else if (!this.keys.includes(op.key)) this.keys.push(op.key);
+      }
+    }
+  }
+
+  /** A statement that waits for a deferred operation is deferred too. */
+  holds(statement: Statement): boolean {
+    return statement.ops.some((op) => op.after.some((id) => this.ops.has(id)));
+  }
+}
+
 /**
  * The operations in order, each change's in one script. A new product's prices share its script (its
- * id is a variable there); anything else that needs an id this run makes waits for a later plan.
+ * id is a variable there); anything else that needs an id this run makes waits for a later plan, and
+ * so does what waits for it. `read` comes with moves: when their subscriptions were read, and those
+ * no move takes.
  */
-export function printScripts(plan: Plan, operations: Operation[]): ToolServerEmission {
-  const packer = new Packer();
-  const deferred: string[] = [];
+export function printScripts(
+  plan: Plan,
+  operations: readonly AnyOperation[],
+  read?: MovesRead,
+): ToolServerEmission {
+  const readAt = read?.readAt ?? '';
+  const packer = new Packer(readAt);
+  const deferred = new Deferred();
   const list = statements(plan, operations);
   for (let i = 0; i < list.length; i += 1) {
     const statement = list[i] as Statement;
     const product = statement.opens;
-    if (product !== undefined) {
+    if (deferred.holds(statement)) deferred.add([statement]);
+    else if (product !== undefined) {
       const prices: Statement[] = [];
       for (
         let next = list[i + 1];
@@ -218,10 +351,16 @@ export function printScripts(plan: Plan, operations: Operation[]): ToolServerEmi
         prices.push(next);
         i += 1;
       }
-      packNewProduct(packer, statement, prices, deferred);
-    } else if (statement.refs.length > 0) deferred.push(statement.key);
+      deferred.add(packNewProduct(packer, statement, prices));
+    } else if (statement.refs.length > 0) deferred.add([statement]);
     else packer.add(statement);
   }
   const batches = packer.finish();
-  return { scripts: batches.map((b, i) => render(b, i + 1, batches.length)), deferred };
+  return {
+    scripts: batches.map((b, i) => render(b, i + 1, batches.length, readAt)),
+    deferred: deferred.keys,
+    ...(read
+      ? { moves: { readAt, emitted: movesIn(batches.flat()), deferred: deferred.moves, left: read.left } }
+      : {}),
+  };
 }

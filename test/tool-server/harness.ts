@@ -46,7 +46,12 @@ export function createToolServerClient(baseUrl: string, apiKey: string) {
     get: (id: string) => call('GET', `/${name}/${encodeURIComponent(id)}`),
   });
   return {
-    client: { products: resource('products'), prices: resource('prices'), discounts: resource('discounts') },
+    client: {
+      products: resource('products'),
+      prices: resource('prices'),
+      discounts: resource('discounts'),
+      subscriptions: resource('subscriptions'),
+    },
     calls: () => calls,
   };
 }

@@ -143,12 +143,13 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   try {
     const gateway = await catalogGateway(session, reporter);
+    const subscriptions = paddleSubscriptionsGateway(session.target);
     const result = await planAccount(
       {
         environment,
         catalog: loaded.catalog,
         gateway,
-        subscriptions: paddleSubscriptionsGateway(session.target),
+        subscriptions,
         options: flags,
         settings: callerSettings(io),
       },
@@ -171,7 +172,11 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
     await publishPlan(reporter, { ...view, prune: flags.prune });
     if (flags.emit) {
       const dir = flags.out ? resolve(io.cwd, flags.out) : undefined;
-      const emitted = await emitToolServerScripts(result.plan, dir);
+      const emit = () =>
+        emitToolServerScripts({ plan: result.plan, dir, subscriptions, settings: callerSettings(io) });
+      const emitted = result.plan.moves
+        ? await reporter.during('Reading the subscriptions to move…', emit)
+        : await emit();
       show(reporter, scriptsView, { ...result, ...emitted, format: flags.emit });
       return exitCode;
     }

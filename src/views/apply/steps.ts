@@ -4,6 +4,7 @@
 import type { OperationResult } from '../../apply/execute.js';
 import { isRef, type Operation, type Verb } from '../../apply/operations.js';
 import type { KeyResult } from '../../apply/report.js';
+import type { MoveOperation } from '../../apply/subscription-moves.js';
 import { DEFAULT_TAX_MODE } from '../../paddle-facts/prices.js';
 import { type Marker, withMarker } from '../../plan/marker.js';
 import type { Change, DiscountState } from '../../plan/types.js';
@@ -119,4 +120,25 @@ function creation(change: Change, op: Operation, marker: Marker, known: Known): 
 function target(entry: unknown, known: Known): string {
   if (!isRef(entry)) return shown(String(entry));
   return shown(known.made.get(entry.$ref) ?? `${known.keyOf.get(entry.$ref) ?? entry.$ref} (created above)`);
+}
+
+/**
+ * One subscriber move by hand. Paddle documents where a subscription is in its dashboard (Paddle >
+ * Customers, its customer, the Subscriptions heading) and that its items are replaced "on one screen
+ * in the Paddle dashboard" (developer.paddle.com/build/subscriptions/replace-products-prices-upgrade-downgrade),
+ * with the proration chosen there (developer.paddle.com/concepts/subscriptions/proration), but not the
+ * steps of that screen: the step says what the items become and sends to the API call.
+ */
+export function moveStep(op: MoveOperation): string {
+  const subscription = shown(op.target);
+  const items = op.body.items.map(({ price_id, quantity }) => {
+    const price = isRef(price_id) ? `the new price of ${shown(op.key)}` : shown(price_id);
+    return `${price} × ${quantity}`;
+  });
+  return (
+    `Paddle > Customers → the customer of ${subscription} → Subscriptions → ${subscription}: ` +
+    `its items become ${items.join(', ')} and nothing else (to ${shown(op.key)}), ` +
+    `proration ${shown(op.body.proration_billing_mode)}. Paddle's dashboard changes a subscription's items ` +
+    'on one screen, but Paddle documents no steps for it; use the API call above.'
+  );
 }

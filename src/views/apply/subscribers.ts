@@ -1,20 +1,24 @@
 // What apply says of the subscribers it moved: in --json a `subscribers` member, and when a run
 // leaves some on a source price, what is left where and why (Paddle's code and words).
+import type { LeftSubscription } from '../../apply/subscription-moves.js';
 import type { ApplyOutcome } from '../../apply/use-case.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
+
+/** A subscription no move takes, as --json gives it (apply's and plan --emit's). */
+export const leftDocument = (l: LeftSubscription) => ({
+  subscription: l.subscription.id,
+  to: l.move.to,
+  code: l.code,
+  reason: l.reason,
+});
 
 /** `subscribers` of apply --json; absent when the catalog moves no one. */
 export function subscribersDocument(outcome: ApplyOutcome) {
   const { moves } = outcome.execution;
   if (moves.length === 0 && outcome.left.length === 0 && outcome.subscribersLeft === undefined) return {};
   const left = [
-    ...outcome.left.map((l) => ({
-      subscription: l.subscription.id,
-      to: l.move.to,
-      code: l.code,
-      reason: l.reason,
-    })),
+    ...outcome.left.map(leftDocument),
     ...moves
       .filter((m) => m.status === 'left')
       .map((m) => ({ subscription: m.subscription, to: m.to, code: m.code, reason: m.reason })),

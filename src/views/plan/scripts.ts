@@ -1,5 +1,7 @@
 // plan --emit tool-server's views: the scripts (or the files they went to), or the --json document;
-// on stderr how to run them, the look-alikes they would stand beside, and what waits for a next round.
+// on stderr how to run them, the look-alikes they would stand beside, what waits for a next round,
+// and the subscriber moves: when their subscriptions were read, each as a dashboard step, and those
+// no move takes.
 import type { PlanResult } from '../../apply/use-case.js';
 import { nameLookalike } from '../../plan/lookalike-words.js';
 import { lookalikeOf } from '../../plan/lookalikes.js';
@@ -9,19 +11,34 @@ import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
 import type { EmittedScripts } from '../../tool-server/emit.js';
+import type { EmittedMoves } from '../../tool-server/scripts.js';
+import { moveStep } from '../apply/steps.js';
+import { leftDocument } from '../apply/subscribers.js';
 
 /** The plan as scripts, the files they were written to (none without --out), and older files beside them. */
 export interface ScriptsResult extends PlanResult, EmittedScripts {
   format: 'tool-server';
 }
 
-export function renderJson({ environment, format, scripts, files, deferred }: ScriptsResult) {
+export function renderJson({ environment, format, scripts, files, deferred, moves }: ScriptsResult) {
   return {
     ok: true,
     environment,
     format,
     scripts: scripts.map((s, i) => ({ ...s, ...(files[i] ? { file: files[i] } : {}) })),
     deferred,
+    ...(moves ? { subscriptions: movesDocument(moves) } : {}),
+  };
+}
+
+/** `subscriptions` of the --json document: when they were read, how many move now or later, and why not. */
+function movesDocument(moves: EmittedMoves) {
+  return {
+    read_at: moves.readAt,
+    moving: moves.emitted.length,
+    deferred: moves.deferred.length,
+    left: moves.left.map(leftDocument),
+    dashboard: moves.emitted.map(moveStep),
   };
 }
 
@@ -39,14 +56,38 @@ export function renderHuman(result: ScriptsResult, out: Reporter): void {
       `Run the scripts in order with the execute tool of the ${environment} tool server; each prints the ids it created. Then run plan again: "No changes." means done.`,
     );
   }
+  if (result.moves) renderMoves(result.moves, out);
   warnLookalikes(out, result.plan);
   if (deferred.length > 0) {
     out.warn(
-      `${plural(deferred.length, 'change')} ${deferred.length === 1 ? 'waits' : 'wait'} for ids these scripts create (${deferred.join(', ')}: prices that did not fit beside their new product, discounts restricted to new products or prices): after the scripts ran, run plan --emit tool-server again for them.`,
+      `${plural(deferred.length, 'change')} ${deferred.length === 1 ? 'waits' : 'wait'} for ids these scripts create (${deferred.map((key) => shown(key)).join(', ')}: prices that did not fit beside their new product, discounts restricted to new products or prices, archives after subscriber moves that wait): after the scripts ran, run plan --emit tool-server again for them.`,
     );
   }
   for (const file of result.leftovers) {
     out.warn(`${file} is from an earlier plan: delete it; running it again would create its objects twice.`);
+  }
+}
+
+/** When the subscriptions were read, each move as a dashboard step, the moves for a next round and those left. */
+function renderMoves(moves: EmittedMoves, out: Reporter): void {
+  const { emitted, deferred, left } = moves;
+  out.info(
+    `Subscriptions on the source prices read at ${moves.readAt}: ${plural(emitted.length, 'subscription')} ${emitted.length === 1 ? 'moves' : 'move'} in these scripts. One that joined a source price since is not in them: make the scripts again rather than run old ones.`,
+  );
+  if (emitted.length > 0) {
+    out.info('Each move by hand in the Paddle dashboard instead:');
+    emitted.forEach((op, n) => {
+      out.info(`  ${n + 1}. ${moveStep(op)}`);
+    });
+  }
+  if (deferred.length > 0) {
+    const targets = [...new Set(deferred.map((op) => shown(op.key)))].join(', ');
+    out.warn(
+      `${plural(deferred.length, 'subscription')} ${deferred.length === 1 ? 'waits' : 'wait'} to move to a price these scripts create (${targets}): after the scripts ran, run plan --emit tool-server again for them.`,
+    );
+  }
+  for (const l of left) {
+    out.warn(`${shown(l.subscription.id)} is in no script: ${shown(l.reason)}.`);
   }
 }
 

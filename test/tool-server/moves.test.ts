@@ -1,0 +1,264 @@
+// `plan --emit tool-server` moves subscribers as apply does: the subscriptions on a source price are
+// read when the scripts are made (compileRun), and each gets one `client.subscriptions.update` with the
+// body apply sends (its full items list, the source item's price replaced, the declared proration:
+// developer.paddle.com/api-reference/subscriptions/update-subscription). Run against the emulator
+// through a client like the tool server's. One Paddle refuses now (409 subscription_locked_renewal
+// within 30 minutes of its renewal, its error reference) is listed and the others still move.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { planAccount } from '../../src/apply/use-case.js';
+import type { Catalog } from '../../src/catalog/schema.js';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { DEFAULT_CALLER_SETTINGS } from '../../src/paddle/calls.js';
+import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
+import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
+import { emitToolServerScripts } from '../../src/tool-server/emit.js';
+import { TOOL_SERVER_CAPS } from '../../src/tool-server/scripts.js';
+import { tempDir, writeCatalog } from '../e2e/catalog-files.js';
+import { manualClock } from '../emulator/support.js';
+import { jumpingClock } from '../helpers/jumping-clock.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { runToolServerScript } from './harness.js';
+
+const NOW = '2026-01-15T12:00:00.000Z';
+const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
+const [PRO, MONTHLY, TARGET, ADDON, OLD] = [
+  pid('pro', 1),
+  pid('pri', 1),
+  pid('pri', 2),
+  pid('pri', 3),
+  pid('pri', 4),
+];
+const sub = (n: number) => pid('sub', n);
+const month = { interval: 'month', frequency: 1 } as const;
+const marker = (key: string) => ({ paddle_catalog: { key } });
+const usd = (amount: string) => ({ amount, currency_code: 'USD' as const });
+/** the subscriptions of some moves, in id order (Paddle lists them newest first) */
+const targets = (ops: Array<{ target: string }> | undefined) => (ops ?? []).map((op) => op.target).sort();
+
+const subscription = (n: number, fields: Record<string, unknown> = {}) => ({
+  id: sub(n),
+  customer_id: pid('ctm', 1),
+  status: 'active',
+  currency_code: 'USD',
+  next_billed_at: '2026-02-01T00:00:00.000Z',
+  items: [{ price_id: MONTHLY, quantity: 1 }],
+  ...fields,
+});
+
+const remotePrice = (id: string, key: string | null, description: string, amount: string) => ({
+  id,
+  product_id: PRO,
+  description,
+  billing_cycle: month,
+  unit_price: usd(amount),
+  ...(key ? { custom_data: marker(key) } : {}),
+});
+
+/** The account: pro/monthly with its subscribers, and (unless `target` is false) pro/monthly-2027. */
+const seed = (subscriptions: object[], target = true) => ({
+  customers: [{ id: pid('ctm', 1), email: 'c@example.com', name: 'C' }],
+  products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
+  prices: [
+    remotePrice(MONTHLY, 'pro/monthly', 'Pro monthly', '2400'),
+    ...(target ? [remotePrice(TARGET, 'pro/monthly-2027', 'Pro monthly 2027', '2900')] : []),
+    remotePrice(ADDON, null, 'Add-on', '500'),
+    remotePrice(OLD, 'pro/old', 'Pro old', '1000'),
+  ],
+  subscriptions,
+});
+
+const CATALOG: Catalog = {
+  version: 1,
+  products: {
+    pro: {
+      name: 'Pro',
+      tax_category: 'saas',
+      prices: {
+        monthly: { description: 'Pro monthly', unit_price: usd('2400'), billing_cycle: month },
+        'monthly-2027': {
+          description: 'Pro monthly 2027',
+          unit_price: usd('2900'),
+          billing_cycle: month,
+          subscribers_from: ['monthly'],
+        },
+      },
+    },
+  },
+};
+
+const FOUR = [
+  subscription(1, {
+    items: [
+      { price_id: MONTHLY, quantity: 3 },
+      { price_id: ADDON, quantity: 2 },
+    ],
+  }),
+  subscription(2),
+  subscription(3, { scheduled_change: { action: 'cancel', effective_at: '2026-02-01T00:00:00.000Z' } }),
+  subscription(4, { next_billed_at: '2026-01-15T12:10:00.000Z' }),
+  subscription(5, { status: 'canceled' }),
+];
+
+let emulator: RunningEmulator;
+const target = () => ({ environment: 'sandbox' as const, baseUrl: emulator.url, apiKey: emulator.apiKey });
+
+async function emit(options: { prune?: boolean } = {}) {
+  const { plan } = await planAccount({
+    environment: 'sandbox',
+    catalog: CATALOG,
+    gateway: createCatalogGateway(target()),
+    subscriptions: paddleSubscriptionsGateway(target()),
+    options,
+  });
+  const clock = jumpingClock(Date.parse(NOW));
+  return emitToolServerScripts({
+    plan,
+    subscriptions: paddleSubscriptionsGateway(target()),
+    settings: { ...DEFAULT_CALLER_SETTINGS, clock },
+  });
+}
+
+async function runAll(scripts: Array<{ code: string }>) {
+  const printed = [];
+  for (const script of scripts) {
+    printed.push((await runToolServerScript(script.code, emulator.url, emulator.apiKey)).printed);
+  }
+  return printed as Array<{
+    moved?: string[];
+    left?: Record<string, string>;
+    prices: Record<string, string>;
+  }>;
+}
+
+async function withSeed(subscriptions: object[], targetExists = true) {
+  await emulator?.close();
+  emulator = await startEmulator({
+    demo: false,
+    seed: { sandbox: seed(subscriptions, targetExists) as never },
+    now: manualClock(NOW).now,
+  });
+}
+
+afterAll(() => emulator?.close());
+
+describe('plan --emit tool-server moves subscribers', () => {
+  beforeAll(() => withSeed(FOUR));
+  beforeEach(() => emulator.reset());
+
+  it('one update per subscription on the source price, with the body apply sends; a locked one is listed and the others move', async () => {
+    const emission = await emit();
+    expect(targets(emission.moves?.emitted)).toEqual([sub(1), sub(2), sub(3), sub(4)]);
+    expect(emission.scripts).toHaveLength(1);
+    const code = emission.scripts[0]?.code ?? '';
+    expect(code).toContain(
+      `await move("${sub(1)}", {"items":[{"price_id":"${TARGET}","quantity":3},{"price_id":"${ADDON}","quantity":2}],"proration_billing_mode":"do_not_bill"}); // to "pro/monthly-2027"`,
+    );
+    expect(code).toContain('client.subscriptions.update(id, body)');
+
+    const [printed] = await runAll(emission.scripts);
+    const patch = emulator
+      .requests()
+      .find((r) => r.method === 'PATCH' && r.path === `/subscriptions/${sub(1)}`);
+    expect(patch?.body).toEqual({
+      items: [
+        { price_id: TARGET, quantity: 3 },
+        { price_id: ADDON, quantity: 2 },
+      ],
+      proration_billing_mode: 'do_not_bill',
+    });
+    expect(printed?.moved?.sort()).toEqual([sub(1), sub(2), sub(3)]);
+    expect(Object.keys(printed?.left ?? {})).toEqual([sub(4)]);
+    expect(printed?.left?.[sub(4)]).toContain('subscription_locked_renewal');
+
+    // the next scripts hold only what is still on the source price
+    const again = await emit();
+    expect(targets(again.moves?.emitted)).toEqual([sub(4)]);
+  });
+
+  it('the script says when the subscriptions were read, and that one that joined or changed since is not as it says', async () => {
+    const code = (await emit()).scripts[0]?.code ?? '';
+    expect(code).toContain(
+      `It moves 4 subscriptions, each with its items as read from the account at ${NOW}:`,
+    );
+    expect(code).toContain('a subscription that joined a source price since is not in it');
+    expect(code).toContain('one whose items changed since would');
+    expect(code).toContain('Make the scripts again (plan --emit tool-server) rather than run an old one.');
+  });
+});
+
+describe('plan --emit tool-server: a move to a price these scripts create', () => {
+  beforeAll(() => withSeed(FOUR.slice(0, 2), false));
+
+  it('waits for the next round, and so does an archive that waits for the moves; the next round moves them', async () => {
+    const first = await emit({ prune: true });
+    expect(first.moves?.emitted).toEqual([]);
+    expect(targets(first.moves?.deferred)).toEqual([sub(1), sub(2)]);
+    // --prune's archive of pro/old waits for every move, as in apply
+    expect(first.deferred).toEqual(['pro/old']);
+    const code = first.scripts.map((s) => s.code).join('\n');
+    expect(code).not.toContain('client.subscriptions');
+    expect(code).not.toContain('"status":"archived"');
+    const [printed] = await runAll(first.scripts);
+    const made = printed?.prices['pro/monthly-2027'];
+
+    const second = await emit({ prune: true });
+    expect(second.deferred).toEqual([]);
+    expect(second.moves?.emitted.map((op) => op.body.items[0]?.price_id)).toEqual([made, made]);
+    const next = second.scripts.map((s) => s.code).join('\n');
+    // the archive comes after the moves
+    expect(next.indexOf('"status":"archived"')).toBeGreaterThan(next.lastIndexOf('await move('));
+    await runAll(second.scripts);
+    const third = await emit({ prune: true });
+    expect(third.scripts).toEqual([]);
+  });
+});
+
+describe('plan --emit tool-server: many subscriptions', () => {
+  beforeAll(() => withSeed(Array.from({ length: 120 }, (_, i) => subscription(i + 1))));
+
+  it('120 subscriptions: scripts of at most 50 updates, each within the caps, together moving every one', async () => {
+    const emission = await emit();
+    expect(emission.scripts.map((s) => s.calls)).toEqual([50, 50, 20]);
+    for (const script of emission.scripts)
+      expect(script.code.length).toBeLessThanOrEqual(TOOL_SERVER_CAPS.codeChars);
+    const printed = await runAll(emission.scripts);
+    expect(printed.flatMap((p) => p.moved ?? [])).toHaveLength(120);
+  });
+});
+
+describe('plan --emit tool-server: what it says of the moves', () => {
+  beforeAll(() => withSeed(FOUR));
+
+  const run = async (...more: string[]) => {
+    const dir = tempDir();
+    writeCatalog(dir, stringify(CATALOG));
+    const env = { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey, NO_COLOR: '1' };
+    const clock = jumpingClock(Date.parse(NOW));
+    return runCliInProcess(['plan', 'catalog.yaml', '--emit', 'tool-server', ...more], {
+      env,
+      cwd: dir,
+      clock,
+    });
+  };
+
+  it('when the subscriptions were read, and each move as a dashboard step that says Paddle documents no steps for it', async () => {
+    const { code, stdout, stderr } = await run();
+    expect(code).toBe(0);
+    expect(stdout).toContain(`await move("${sub(2)}"`);
+    expect(stderr).toContain(
+      `Subscriptions on the source prices read at ${NOW}: 4 subscriptions move in these scripts.`,
+    );
+    expect(stderr).toMatch(/^ {2}[1-4]\. Paddle > Customers/m);
+    expect(stderr).toContain(
+      `. Paddle > Customers → the customer of ${sub(1)} → Subscriptions → ${sub(1)}: its items become ${TARGET} × 3, ${ADDON} × 2 and nothing else (to pro/monthly-2027), proration do_not_bill. Paddle's dashboard changes a subscription's items on one screen, but Paddle documents no steps for it; use the API call above.`,
+    );
+  });
+
+  it('--json: read_at, how many move, and the dashboard steps', async () => {
+    const { stdout } = await run('--json');
+    const document = JSON.parse(stdout);
+    expect(document.subscriptions).toMatchObject({ read_at: NOW, moving: 4, deferred: 0, left: [] });
+    expect(document.subscriptions.dashboard).toHaveLength(4);
+  });
+});
