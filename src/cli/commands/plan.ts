@@ -175,7 +175,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
       const emit = () =>
         emitToolServerScripts({ plan: result.plan, dir, subscriptions, settings: callerSettings(io) });
       const emitted = result.plan.moves
-        ? await reporter.during('Reading the subscriptions to move…', emit)
+        ? await reporter.during(scriptsView.READING_SUBSCRIPTIONS, emit)
         : await emit();
       show(reporter, scriptsView, { ...result, ...emitted, format: flags.emit });
       return exitCode;

@@ -15,6 +15,9 @@ import type { EmittedMoves } from '../../tool-server/scripts.js';
 import { moveStep } from '../apply/steps.js';
 import { leftDocument } from '../apply/subscribers.js';
 
+/** What the spinner says while plan --emit reads the subscriptions its moves take. */
+export const READING_SUBSCRIPTIONS = 'Reading the subscriptions to move…';
+
 /** The plan as scripts, the files they were written to (none without --out), and older files beside them. */
 export interface ScriptsResult extends PlanResult, EmittedScripts {
   format: 'tool-server';
