@@ -1,0 +1,65 @@
+// Every request of a subscriber move, held to Paddle's OpenAPI description: plan (the counts: a list
+// of one per status), then apply twice (the list of the subscriptions on the source price, page by
+// page, and a PATCH /subscriptions/{id} per subscription, then the verification's counts). The
+// account is the apply test's, with 200 more subscriptions so the list reads a second page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RecordedRequest, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { CATALOG, MONTHLY, NOW, SEED, sub } from '../apply/subscriber-moves-account.js';
+import { tempDir } from '../e2e/catalog-files.js';
+import { manualClock } from '../emulator/support.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { writeCatalogFile } from '../reliability/support/cli-runs.js';
+import { requestValidator, undocumentedRequests } from './openapi.js';
+
+const MORE = Array.from({ length: 200 }, (_, i) => ({
+  id: sub(100 + i),
+  customer_id: SEED.customers?.[0]?.id,
+  status: 'active',
+  currency_code: 'USD',
+  next_billed_at: '2026-02-01T00:00:00.000Z',
+  items: [{ price_id: MONTHLY, quantity: 1 + (i % 3) }],
+}));
+
+let emulator: RunningEmulator;
+const sent: RecordedRequest[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({
+    demo: false,
+    seed: { sandbox: { ...SEED, subscriptions: [...(SEED.subscriptions ?? []), ...MORE] } },
+    now: manualClock(NOW).now,
+  });
+  emulator.onRequest((request) => sent.push(request));
+  const file = writeCatalogFile(tempDir(), CATALOG);
+  const env = { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey };
+  const plan = await runCliInProcess(['plan', file], { env });
+  expect(plan.code, plan.stderr).toBe(0);
+  // one subscription renews within 30 minutes: Paddle refuses it, so each apply ends not verified (1)
+  for (let run = 0; run < 2; run += 1) {
+    const apply = await runCliInProcess(['apply', file, '--yes', '--allow-subscriber-moves'], { env });
+    expect(apply.code, apply.stderr).toBe(1);
+  }
+}, 60_000);
+afterAll(() => emulator.close());
+
+const kind = (r: RecordedRequest) => `${r.method} ${r.path.replace(/\/[a-z]+_[a-z\d]{26}/g, '/{id}')}`;
+
+describe('the requests of a subscriber move match Paddle’s OpenAPI description', () => {
+  it('every request of plan and two applies', () => {
+    expect(undocumentedRequests(requestValidator(), sent)).toEqual([]);
+  });
+
+  it('they include the counts, both pages of the list and a PATCH with a body per subscription moved', () => {
+    const lists = sent.filter((r) => kind(r) === 'GET /subscriptions');
+    const counts = lists.filter((r) => r.query.per_page === '1');
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.every((r) => r.query.price_id === MONTHLY && !r.query.status?.includes(','))).toBe(true);
+    const pages = lists.filter((r) => r.query.per_page !== '1');
+    expect(pages.some((r) => r.query.after !== undefined)).toBe(true);
+    expect(pages.every((r) => r.query.status === 'active,trialing,past_due,paused')).toBe(true);
+    const patches = sent.filter((r) => kind(r) === 'PATCH /subscriptions/{id}');
+    // the first apply: the 4 movable of the apply test's account and the 200 more; the second: the locked one
+    expect(patches).toHaveLength(4 + MORE.length + 1);
+    expect(patches.every((r) => r.body !== undefined)).toBe(true);
+  });
+});
