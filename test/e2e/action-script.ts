@@ -2,11 +2,13 @@
 // inputs as INPUT_* variables, fresh GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, in the folder of
 // a project that has paddle-catalog installed. What the step wrote comes back parsed.
 import { execFile } from 'node:child_process';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ROOT } from '../helpers/run-cli.js';
+import { tempDir } from './catalog-files.js';
 
 interface ActionFile {
   inputs: Record<string, { default?: string }>;
@@ -73,4 +75,28 @@ export async function runAction(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A folder for the front of PATH whose `npx` does what `npx --no [--] paddle-catalog …` does where
+ * the command is installed, without npm's own start-up (a second of CPU a run): runs `command` with
+ * the rest of the arguments. Anything else (no --no, which could download, or another package) fails
+ * as npx would find nothing. The test of npx itself finding the installed command runs the real npx.
+ */
+export function npxStandIn(command: string[]): string {
+  const dir = tempDir();
+  const quoted = command.map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ');
+  writeFileSync(
+    join(dir, 'npx'),
+    [
+      '#!/bin/sh',
+      '[ "$1" = --no ] && shift || { echo "npx stand-in: no --no" >&2; exit 127; }',
+      '[ "$1" = -- ] && shift',
+      '[ "$1" = paddle-catalog ] && shift || { echo "npx stand-in: not paddle-catalog: $1" >&2; exit 127; }',
+      `exec ${quoted} "$@"`,
+      '',
+    ].join('\n'),
+  );
+  chmodSync(join(dir, 'npx'), 0o755);
+  return dir;
 }

@@ -3,6 +3,7 @@
 // `npm ci --offline` takes every package from the npm cache that our own `npm ci` filled.
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../helpers/run-cli.js';
@@ -208,4 +209,45 @@ export async function publicDeclarations(
       queue.push(join(dirname(file), `${relative}.d.ts`));
   }
   return found;
+}
+
+/**
+ * `tsc -p appDir` as the app's compiler sees it, in this process: every error of the app's own files
+ * and of the package's declarations (our .d.ts files, each checked whole, with all they refer to in
+ * the SDK and @types/node), then the app emitted to its outDir only when there was none. The
+ * SDK's and Node's declarations are not checked for errors of their own, as skipLibCheck would not
+ * check them; unlike skipLibCheck, ours still are (skipLibCheck would let a broken import in them
+ * pass as `any`). That saves two thirds of the compile: the SDK ships 779 declaration files.
+ * Returns the errors as tsc prints them, empty when it compiled.
+ */
+export function compileApp(appDir: string): string {
+  const ts: typeof import('typescript') = createRequire(import.meta.url)('typescript');
+  const config = ts.getParsedCommandLineOfConfigFile(join(appDir, 'tsconfig.json'), undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    },
+  });
+  if (!config) throw new Error(`${appDir}/tsconfig.json could not be read`);
+  // noEmitOnError would check every file before emitting: it is held below instead
+  const options = { ...config.options, noEmitOnError: false };
+  const program = ts.createProgram({ rootNames: config.fileNames, options });
+  const ours = (name: string) =>
+    !name.includes('/node_modules/') || name.includes('/node_modules/paddle-catalog/');
+  const checked = program.getSourceFiles().filter((file) => ours(file.fileName));
+  const diagnostics = [
+    ...config.errors,
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...program.getSyntacticDiagnostics(),
+    ...checked.flatMap((file) => program.getSemanticDiagnostics(file)),
+  ];
+  // emitted a file at a time: an emit of the whole program would first check every file
+  const emitted = (file: string) => program.emit(program.getSourceFile(file)).diagnostics;
+  if (diagnostics.length === 0) diagnostics.push(...config.fileNames.flatMap(emitted));
+  return ts.formatDiagnostics(diagnostics, {
+    getCanonicalFileName: (name) => name,
+    getCurrentDirectory: () => appDir,
+    getNewLine: () => '\n',
+  });
 }

@@ -5,12 +5,13 @@
 // comment's body read), and
 // this repository's composite action (action.yml) runs its own script with the step's inputs.
 import { spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
+import { npxStandIn } from '../e2e/action-script.js';
 import { tempDir } from '../e2e/catalog-files.js';
 import { call } from '../emulator/support.js';
 import { BIN, ROOT } from '../helpers/run-cli.js';
@@ -79,12 +80,7 @@ beforeAll(async () => {
     PADDLE_LIVE_KEY: emulator.liveApiKey,
   };
   // `npx --no paddle-catalog …` is the CLI this repository builds
-  shims = tempDir();
-  writeFileSync(
-    join(shims, 'npx'),
-    `#!/bin/sh\nwhile [ "$1" = --no ] || [ "$1" = -- ]; do shift; done\n[ "$1" = paddle-catalog ] && shift\nexec "${process.execPath}" "${BIN}" "$@"\n`,
-  );
-  chmodSync(join(shims, 'npx'), 0o755);
+  shims = npxStandIn([process.execPath, BIN]);
 });
 afterAll(() => emulator.close());
 
