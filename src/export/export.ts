@@ -2,6 +2,8 @@
 // Pure. Keys come from our marker where an object has one (so a managed catalog exports to itself),
 // otherwise they are slugged from names and made unique. Paddle's defaults are dropped, the
 // user's custom_data is kept and our marker is not. `plan --adopt` takes the unmarked objects over.
+// Never a price's subscribers_from or proration: a move is not state (the account keeps no trace of
+// the catalog that moved its subscribers), and in a file it would move whoever is on the old price now.
 
 import { slugify } from '../catalog/key-slug.js';
 import type {
