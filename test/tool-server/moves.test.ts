@@ -2,119 +2,66 @@
 // read when the scripts are made (compileRun), and each gets one `client.subscriptions.update` with the
 // body apply sends (its full items list, the source item's price replaced, the declared proration:
 // developer.paddle.com/api-reference/subscriptions/update-subscription). Run against the emulator
-// through a client like the tool server's. One Paddle refuses now (409 subscription_locked_renewal
-// within 30 minutes of its renewal, its error reference) is listed and the others still move.
+// through a client like the tool server's, with apply's test account (subscriber-moves-account.ts).
+// One Paddle refuses now (409 subscription_locked_renewal within 30 minutes of its renewal, its error
+// reference) is listed and the others still move.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { planAccount } from '../../src/apply/use-case.js';
-import type { Catalog } from '../../src/catalog/schema.js';
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { DEFAULT_CALLER_SETTINGS } from '../../src/paddle/calls.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import { emitToolServerScripts } from '../../src/tool-server/emit.js';
 import { TOOL_SERVER_CAPS } from '../../src/tool-server/scripts.js';
+import { ADDON, CATALOG, MONTHLY, NOW, PRORATION, SEED, sub } from '../apply/subscriber-moves-account.js';
 import { tempDir, writeCatalog } from '../e2e/catalog-files.js';
 import { manualClock } from '../emulator/support.js';
 import { jumpingClock } from '../helpers/jumping-clock.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { runToolServerScript } from './harness.js';
 
-const NOW = '2026-01-15T12:00:00.000Z';
 const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const [PRO, MONTHLY, TARGET, ADDON, OLD] = [
-  pid('pro', 1),
-  pid('pri', 1),
-  pid('pri', 2),
-  pid('pri', 3),
-  pid('pri', 4),
-];
-const sub = (n: number) => pid('sub', n);
-const month = { interval: 'month', frequency: 1 } as const;
-const marker = (key: string) => ({ paddle_catalog: { key } });
-const usd = (amount: string) => ({ amount, currency_code: 'USD' as const });
+const [TARGET, OLD] = [pid('pri', 3), pid('pri', 4)];
 /** the subscriptions of some moves, in id order (Paddle lists them newest first) */
 const targets = (ops: Array<{ target: string }> | undefined) => (ops ?? []).map((op) => op.target).sort();
 
-const subscription = (n: number, fields: Record<string, unknown> = {}) => ({
-  id: sub(n),
-  customer_id: pid('ctm', 1),
-  status: 'active',
-  currency_code: 'USD',
-  next_billed_at: '2026-02-01T00:00:00.000Z',
-  items: [{ price_id: MONTHLY, quantity: 1 }],
-  ...fields,
-});
+const [monthly] = SEED.prices ?? [];
+const wanted = CATALOG.products.pro?.prices?.['monthly-2027'];
+/** pro/monthly-2027 as apply would have made it, and a managed price the catalog no longer has */
+const MORE_PRICES = [
+  {
+    ...monthly,
+    id: TARGET,
+    description: wanted?.description,
+    unit_price: wanted?.unit_price,
+    custom_data: { paddle_catalog: { key: 'pro/monthly-2027' } },
+  },
+  { ...monthly, id: OLD, description: 'Pro old', custom_data: { paddle_catalog: { key: 'pro/old' } } },
+];
 
-const remotePrice = (id: string, key: string | null, description: string, amount: string) => ({
-  id,
-  product_id: PRO,
-  description,
-  billing_cycle: month,
-  unit_price: usd(amount),
-  ...(key ? { custom_data: marker(key) } : {}),
-});
-
-/** The account: pro/monthly with its subscribers, and (unless `target` is false) pro/monthly-2027. */
-const seed = (subscriptions: object[], target = true) => ({
-  customers: [{ id: pid('ctm', 1), email: 'c@example.com', name: 'C' }],
-  products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
-  prices: [
-    remotePrice(MONTHLY, 'pro/monthly', 'Pro monthly', '2400'),
-    ...(target ? [remotePrice(TARGET, 'pro/monthly-2027', 'Pro monthly 2027', '2900')] : []),
-    remotePrice(ADDON, null, 'Add-on', '500'),
-    remotePrice(OLD, 'pro/old', 'Pro old', '1000'),
-  ],
+/** The shared account, with pro/monthly-2027 in it unless `withTarget` is false. */
+const seed = (subscriptions = SEED.subscriptions, withTarget = true) => ({
+  ...SEED,
+  prices: [...(SEED.prices ?? []), ...MORE_PRICES.slice(withTarget ? 0 : 1)],
   subscriptions,
 });
 
-const CATALOG: Catalog = {
-  version: 1,
-  products: {
-    pro: {
-      name: 'Pro',
-      tax_category: 'saas',
-      prices: {
-        monthly: { description: 'Pro monthly', unit_price: usd('2400'), billing_cycle: month },
-        'monthly-2027': {
-          description: 'Pro monthly 2027',
-          unit_price: usd('2900'),
-          billing_cycle: month,
-          subscribers_from: ['monthly'],
-        },
-      },
-    },
-  },
-};
-
-const FOUR = [
-  subscription(1, {
-    items: [
-      { price_id: MONTHLY, quantity: 3 },
-      { price_id: ADDON, quantity: 2 },
-    ],
-  }),
-  subscription(2),
-  subscription(3, { scheduled_change: { action: 'cancel', effective_at: '2026-02-01T00:00:00.000Z' } }),
-  subscription(4, { next_billed_at: '2026-01-15T12:10:00.000Z' }),
-  subscription(5, { status: 'canceled' }),
-];
-
 let emulator: RunningEmulator;
-const target = () => ({ environment: 'sandbox' as const, baseUrl: emulator.url, apiKey: emulator.apiKey });
+const account = () => ({ environment: 'sandbox' as const, baseUrl: emulator.url, apiKey: emulator.apiKey });
 
 async function emit(options: { prune?: boolean } = {}) {
   const { plan } = await planAccount({
     environment: 'sandbox',
     catalog: CATALOG,
-    gateway: createCatalogGateway(target()),
-    subscriptions: paddleSubscriptionsGateway(target()),
+    gateway: createCatalogGateway(account()),
+    subscriptions: paddleSubscriptionsGateway(account()),
     options,
   });
   const clock = jumpingClock(Date.parse(NOW));
   return emitToolServerScripts({
     plan,
-    subscriptions: paddleSubscriptionsGateway(target()),
+    subscriptions: paddleSubscriptionsGateway(account()),
     settings: { ...DEFAULT_CALLER_SETTINGS, clock },
   });
 }
@@ -131,11 +78,11 @@ async function runAll(scripts: Array<{ code: string }>) {
   }>;
 }
 
-async function withSeed(subscriptions: object[], targetExists = true) {
+async function withSeed(subscriptions = SEED.subscriptions, targetExists = true) {
   await emulator?.close();
   emulator = await startEmulator({
     demo: false,
-    seed: { sandbox: seed(subscriptions, targetExists) as never },
+    seed: { sandbox: seed(subscriptions, targetExists) as AccountSeed },
     now: manualClock(NOW).now,
   });
 }
@@ -143,7 +90,7 @@ async function withSeed(subscriptions: object[], targetExists = true) {
 afterAll(() => emulator?.close());
 
 describe('plan --emit tool-server moves subscribers', () => {
-  beforeAll(() => withSeed(FOUR));
+  beforeAll(() => withSeed());
   beforeEach(() => emulator.reset());
 
   it('one update per subscription on the source price, with the body apply sends; a locked one is listed and the others move', async () => {
@@ -152,7 +99,7 @@ describe('plan --emit tool-server moves subscribers', () => {
     expect(emission.scripts).toHaveLength(1);
     const code = emission.scripts[0]?.code ?? '';
     expect(code).toContain(
-      `await move("${sub(1)}", {"items":[{"price_id":"${TARGET}","quantity":3},{"price_id":"${ADDON}","quantity":2}],"proration_billing_mode":"do_not_bill"}); // to "pro/monthly-2027"`,
+      `await move("${sub(1)}", {"items":[{"price_id":"${TARGET}","quantity":3},{"price_id":"${ADDON}","quantity":2}],"proration_billing_mode":"${PRORATION}"}); // to "pro/monthly-2027"`,
     );
     expect(code).toContain('client.subscriptions.update(id, body)');
 
@@ -165,7 +112,7 @@ describe('plan --emit tool-server moves subscribers', () => {
         { price_id: TARGET, quantity: 3 },
         { price_id: ADDON, quantity: 2 },
       ],
-      proration_billing_mode: 'do_not_bill',
+      proration_billing_mode: PRORATION,
     });
     expect(printed?.moved?.sort()).toEqual([sub(1), sub(2), sub(3)]);
     expect(Object.keys(printed?.left ?? {})).toEqual([sub(4)]);
@@ -188,7 +135,7 @@ describe('plan --emit tool-server moves subscribers', () => {
 });
 
 describe('plan --emit tool-server: a move to a price these scripts create', () => {
-  beforeAll(() => withSeed(FOUR.slice(0, 2), false));
+  beforeAll(() => withSeed(SEED.subscriptions?.slice(0, 2), false));
 
   it('waits for the next round, and so does an archive that waits for the moves; the next round moves them', async () => {
     const first = await emit({ prune: true });
@@ -215,7 +162,15 @@ describe('plan --emit tool-server: a move to a price these scripts create', () =
 });
 
 describe('plan --emit tool-server: many subscriptions', () => {
-  beforeAll(() => withSeed(Array.from({ length: 120 }, (_, i) => subscription(i + 1))));
+  beforeAll(() =>
+    withSeed(
+      Array.from({ length: 120 }, (_, i) => ({
+        ...SEED.subscriptions?.[0],
+        id: sub(i + 1),
+        items: [{ price_id: MONTHLY, quantity: 1 }],
+      })),
+    ),
+  );
 
   it('120 subscriptions: scripts of at most 50 updates, each within the caps, together moving every one', async () => {
     const emission = await emit();
@@ -228,7 +183,7 @@ describe('plan --emit tool-server: many subscriptions', () => {
 });
 
 describe('plan --emit tool-server: what it says of the moves', () => {
-  beforeAll(() => withSeed(FOUR));
+  beforeAll(() => withSeed());
 
   const run = async (...more: string[]) => {
     const dir = tempDir();
@@ -251,7 +206,7 @@ describe('plan --emit tool-server: what it says of the moves', () => {
     );
     expect(stderr).toMatch(/^ {2}[1-4]\. Paddle > Customers/m);
     expect(stderr).toContain(
-      `. Paddle > Customers → the customer of ${sub(1)} → Subscriptions → ${sub(1)}: its items become ${TARGET} × 3, ${ADDON} × 2 and nothing else (to pro/monthly-2027), proration do_not_bill. Paddle's dashboard changes a subscription's items on one screen, but Paddle documents no steps for it; use the API call above.`,
+      `. Paddle > Customers → the customer of ${sub(1)} → Subscriptions → ${sub(1)}: its items become ${TARGET} × 3, ${ADDON} × 2 and nothing else (to pro/monthly-2027), proration ${PRORATION}. Paddle's dashboard changes a subscription's items on one screen, but Paddle documents no steps for it; use the API call above.`,
     );
   });
 
