@@ -19,21 +19,40 @@ type Json = any;
 const parsed = new Map<string, Json>();
 
 /**
- * A description as a fresh copy, parsed once per worker: the whole one is 1.6 MB of YAML, and the
+ * A description, parsed once per worker and shared: the whole one is 1.6 MB of YAML, and the
  * contract files read it a dozen times. js-yaml's core schema reads it as yaml's `parse` does (the
- * same document, checked when this was written) in a fifth of the time.
+ * same document, checked when this was written) in a fifth of the time. Not to be changed: readSpec
+ * gives a copy to change.
  */
-export function readSpec(file: string): Json {
+function sharedSpec(file: string): Json {
   if (!parsed.has(file)) parsed.set(file, load(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA }));
-  return structuredClone(parsed.get(file));
+  return parsed.get(file);
 }
 
-function loadSpec(file: string): Json {
+/** A description as a fresh copy (see sharedSpec). */
+export function readSpec(file: string): Json {
+  return structuredClone(sharedSpec(file));
+}
+
+const compiledSpecs = new Map<string, { spec: Json; ajv: Ajv2020 }>();
+
+/**
+ * A description with what the API gained since, in an ajv that holds it, once per worker: adding
+ * the whole description to an ajv walks all of it, and a schema is compiled once for all the files
+ * that check answers against it (the response and the request validators share it).
+ */
+function compiledSpec(file: string): { spec: Json; ajv: Ajv2020 } {
+  const known = compiledSpecs.get(file);
+  if (known) return known;
   const spec = readSpec(file);
   const schemas = spec.components.schemas;
   schemas.currency_code.enum.push('CLP', 'PEN');
   schemas.tax_mode.enum.push('location');
-  return spec;
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
+  ajv.addSchema({ ...spec, $id: SPEC_ID });
+  compiledSpecs.set(file, { spec, ajv });
+  return { spec, ajv };
 }
 
 function escapePointer(segment: string): string {
@@ -46,11 +65,7 @@ export interface ResponseValidator {
 }
 
 export function responseValidator(file = SPEC_FILE): ResponseValidator {
-  const spec = loadSpec(file);
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-  const addFormats = addFormatsModule as unknown as (a: Ajv2020) => void;
-  addFormats(ajv);
-  ajv.addSchema({ ...spec, $id: SPEC_ID });
+  const { spec, ajv } = compiledSpec(file);
   return {
     check(method, pathTemplate, status, body) {
       const operation = spec.paths[pathTemplate]?.[method.toLowerCase()];
@@ -98,10 +113,7 @@ function typedValue(raw: string, schema: Json): unknown {
  * matches the operation's requestBody schema.
  */
 export function requestValidator(file = FULL_SPEC_FILE): RequestValidator {
-  const spec = loadSpec(file);
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-  (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
-  ajv.addSchema({ ...spec, $id: SPEC_ID });
+  const { spec, ajv } = compiledSpec(file);
   const templates = Object.keys(spec.paths).map((template) => ({
     template,
     pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
@@ -178,7 +190,7 @@ type Documented = Record<string, unknown> & { id: string };
 
 /** Every record under `data` in the documented answers of `paths` (Paddle's examples), each distinct one once. */
 export function documentedRecords(paths: readonly string[], file = FULL_SPEC_FILE): Documented[] {
-  const spec = readSpec(file);
+  const spec = sharedSpec(file);
   const found = new Map<string, Documented>();
   for (const path of paths) {
     for (const operation of Object.values(spec.paths[path]) as { responses?: Record<string, unknown> }[]) {
@@ -193,7 +205,7 @@ export function documentedRecords(paths: readonly string[], file = FULL_SPEC_FIL
       }
     }
   }
-  return [...found.values()];
+  return structuredClone([...found.values()]);
 }
 
 /** The first record of each id: one account holds one record per id. */
