@@ -5,6 +5,7 @@ import type { EnvironmentSettings } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { resolveTarget, type Target } from '../paddle/target.js';
+import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import type { ReviewGateways } from '../review/review.js';
 import type { Reporter } from '../terminal/reporter.js';
 
@@ -80,12 +81,17 @@ export async function catalogGateway(session: Session, reporter: Reporter): Prom
   return createCatalogGateway(session.target, { warn: (message) => reporter.warn(message) });
 }
 
+/** The subscriptions of a session's account (imported as the catalog's gateway is). */
+export async function subscriptionsGateway(session: Session): Promise<SubscriptionsGateway> {
+  const { paddleSubscriptionsGateway } = await import('../paddle/subscriptions-gateway.js');
+  return paddleSubscriptionsGateway(session.target);
+}
+
 /** What the review of a plan reads: previews of prices, and counts of subscriptions (imported as the catalog's are). */
 export async function reviewGateways(session: Session): Promise<ReviewGateways> {
   const { paddlePreviewsGateway } = await import('../paddle/previews-gateway.js');
-  const { paddleSubscriptionsGateway } = await import('../paddle/subscriptions-gateway.js');
   return {
     previews: paddlePreviewsGateway(session.target),
-    subscriptions: paddleSubscriptionsGateway(session.target),
+    subscriptions: await subscriptionsGateway(session),
   };
 }

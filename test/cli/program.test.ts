@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandsFor, packageVersion } from '../../src/cli/program.js';
-import { runCli } from '../helpers/run-cli.js';
+import { ROOT, runCli } from '../helpers/run-cli.js';
 
 describe('commandsFor: a run loads only the command it runs', () => {
   it.each([
@@ -17,7 +19,38 @@ describe('commandsFor: a run loads only the command it runs', () => {
   it('loads every command for help, no command, or an unknown one', () => {
     for (const args of [[], ['--help'], ['bogus']]) expect(commandsFor(args)).toHaveLength(11);
   });
+
+  // The SDK is 780 files, most of a start-up: the commands import it when they reach Paddle.
+  it('no command loads the Paddle SDK before it runs: help starts without it', () => {
+    const cli = join(ROOT, 'dist/cli');
+    const entries = [
+      join(cli, 'program.js'),
+      ...readdirSync(join(cli, 'commands')).map((f) => join(cli, 'commands', f)),
+    ];
+    const loaded = staticImports(entries.filter((file) => file.endsWith('.js')));
+    expect(loaded.size).toBeGreaterThan(100);
+    expect([...loaded].filter((specifier) => specifier.includes('@paddle/paddle-node-sdk'))).toEqual([]);
+  });
 });
+
+/**
+ * What loading `entries` of dist/ loads: the `import … from` and `export … from` of each file and of
+ * each of ours they name, as node reads them (the built code, where type-only imports are gone; tsc
+ * writes each on a line of its own); `import()` waits until it runs. Packages by name, ours by path.
+ */
+function staticImports(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (!file.startsWith('/')) return;
+    const text = readFileSync(file, 'utf8');
+    for (const [, name = ''] of text.matchAll(/^(?:import|export)\b[^'\n]*?'([^']+)';$/gm))
+      visit(name.startsWith('.') ? resolve(dirname(file), name) : name);
+  };
+  for (const entry of entries) visit(entry);
+  return seen;
+}
 
 /** main() with an in-memory io: the exit code and what reached stdout and stderr. */
 async function runMain(args: string[]) {

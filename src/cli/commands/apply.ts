@@ -35,7 +35,13 @@ import { readingCatalog } from '../../views/run.js';
 import { show } from '../../views/view.js';
 import { type CommandContext, callerSettings, type RegisterCommand, wholeNumber } from '../command.js';
 import { confirmApply } from '../confirm-apply.js';
-import { addTargetOptions, catalogGateway, openSession, type TargetFlags } from '../target-options.js';
+import {
+  addTargetOptions,
+  catalogGateway,
+  openSession,
+  subscriptionsGateway,
+  type TargetFlags,
+} from '../target-options.js';
 
 interface ApplyFlags extends TargetFlags {
   yes?: boolean;
@@ -128,13 +134,11 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
     if (saved) checkSavedTarget(saved, file, session.target);
     // a saved plan applies with the options it was made with
     const options = saved ? { ...saved.options, allowLookalikes: flags.allowLookalikes } : flags;
-    // loaded here, not at the top, so apply --help does not load the Paddle SDK
-    const { paddleSubscriptionsGateway } = await import('../../paddle/subscriptions-gateway.js');
     const request = {
       environment,
       catalog: loaded.catalog,
       gateway: await catalogGateway(session, reporter),
-      subscriptions: paddleSubscriptionsGateway(session.target),
+      subscriptions: await subscriptionsGateway(session),
       options,
       settings: applySettings(flags, { reporter, io }, stop.signal),
     };

@@ -5,7 +5,6 @@ import { planAccount } from '../../apply/use-case.js';
 import { loadCatalog, readCatalogFile } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { refuseInputAsOutput } from '../../files/output-file.js';
-import { paddleSubscriptionsGateway } from '../../paddle/subscriptions-gateway.js';
 import { environmentOf } from '../../paddle/target.js';
 import { SUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
 import { reviewPlan, touchesSubscribers } from '../../review/review.js';
@@ -28,6 +27,7 @@ import {
   catalogGateway,
   openSession,
   reviewGateways,
+  subscriptionsGateway,
   type TargetFlags,
 } from '../target-options.js';
 
@@ -143,7 +143,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   try {
     const gateway = await catalogGateway(session, reporter);
-    const subscriptions = paddleSubscriptionsGateway(session.target);
+    const subscriptions = await subscriptionsGateway(session);
     const result = await planAccount(
       {
         environment,
