@@ -90,8 +90,10 @@ export async function subscriptionsGateway(session: Session): Promise<Subscripti
 /** What the review of a plan reads: previews of prices, and counts of subscriptions (imported as the catalog's are). */
 export async function reviewGateways(session: Session): Promise<ReviewGateways> {
   const { paddlePreviewsGateway } = await import('../paddle/previews-gateway.js');
+  const { paddleSubscriptionPreviewsGateway } = await import('../paddle/subscription-previews-gateway.js');
   return {
     previews: paddlePreviewsGateway(session.target),
     subscriptions: await subscriptionsGateway(session),
+    subscriptionPreviews: paddleSubscriptionPreviewsGateway(session.target),
   };
 }

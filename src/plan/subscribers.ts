@@ -67,6 +67,48 @@ export interface SubscriberMove {
   proration: ProrationBillingMode;
   /** the subscriptions on the source when the plan was made; absent when they could not be counted */
   subscribers?: SubscriberCounts;
+  /** what a sample subscription per currency is billed after the move (the review's); absent when not previewed */
+  nextBills?: NextBills;
+}
+
+/** A bill's totals as Paddle previews it (OpenAPI `transaction_totals`), in the lowest currency unit. */
+export interface BillTotals {
+  currency_code: string;
+  subtotal: string;
+  tax: string;
+  total: string;
+  /** "total due on a transaction after credits but before any payments" */
+  grand_total: string;
+}
+
+/**
+ * One subscription of a currency that the move changes, with Paddle's preview of the change
+ * (PATCH /subscriptions/{id}/preview) sent with the items apply would send.
+ */
+export interface NextBill {
+  currency_code: string;
+  /** the sample subscription's id */
+  subscription: string;
+  /** how the target was sent: its id, or (a price this apply makes or changes) as a non-catalog price of the catalog's amounts */
+  target: 'price_id' | 'non_catalog';
+  /** its next bill as it stands (its next_transaction); null when Paddle shows none */
+  was: BillTotals | null;
+  /** the preview's next_transaction and the next_billed_at it gives; null when Paddle previews none */
+  next: { at: string | null; totals: BillTotals } | null;
+  /** the preview's immediate_transaction: what the change bills now; absent when it bills nothing now */
+  immediate?: BillTotals;
+  /** Paddle would not preview the change for this subscription: its error code and words */
+  refused?: { code: string; detail: string };
+}
+
+/** The review's samples of a move, one per currency among the subscriptions read. */
+export interface NextBills {
+  /** by currency code */
+  samples: NextBill[];
+  /** the subscriptions read to find them, when more are on the source than were read */
+  sampledFrom?: number;
+  /** Paddle was not asked: the target is a new price of a new product */
+  notPreviewed?: 'new_product';
 }
 
 /** The target's id now; null when this apply makes it (a create, or the new price of a replace). */

@@ -2,19 +2,23 @@
 // changes, and how many subscriptions bill the prices it changes or archives. Read through the
 // gateways (src/paddle), paced: previews within Paddle's preview limit, counts within its API limit.
 // A key that may not read one of them gets a line saying what is not shown; the plan goes on.
-import { RemoteError } from '../errors.js';
 import { type CallerSettings, type Calls, createPacedCalls } from '../paddle/calls.js';
 import type { PreviewsGateway } from '../paddle/previews-gateway.js';
+import type { SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';
 import { PREVIEW_REQUESTS_PER_MINUTE } from '../paddle-facts/api.js';
 import { MOVED_STATUSES, type SubscriberCounts, type SubscriptionsGateway } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
 import { previewCustomers } from './customers.js';
+import { isForbidden } from './forbidden.js';
+import { withNextBills } from './next-bills.js';
 import { type CountTarget, countTargets, previewTargets } from './select.js';
 import type { Review } from './types.js';
 
 export interface ReviewGateways {
   previews: PreviewsGateway;
   subscriptions: Pick<SubscriptionsGateway, 'count'>;
+  /** the next bills of moved subscribers (next-bills.ts) */
+  subscriptionPreviews: SubscriptionPreviewsGateway;
 }
 
 export interface ReviewRequest {
@@ -25,10 +29,6 @@ export interface ReviewRequest {
   /** how the reads are paced and retried (counts within Paddle's API limit, previews within theirs) */
   settings: CallerSettings;
 }
-
-/** Paddle's answer to a key without the permission (403 forbidden), which the review works around. */
-const isForbidden = (error: unknown) =>
-  error instanceof RemoteError && (error.code === 'forbidden' || error.details.status === 403);
 
 async function countSubscribers(
   request: ReviewRequest,
@@ -85,6 +85,14 @@ export async function reviewPlan(request: ReviewRequest): Promise<Review> {
   await reviewCustomers(request, review);
   await reviewSubscribers(request, review);
   return review;
+}
+
+/** The review, and the plan with each move's next bills (which live on the moves, as their counts do). */
+export async function reviewPlanAndMoves(request: ReviewRequest): Promise<{ review: Review; plan: Plan }> {
+  const review = await reviewPlan(request);
+  const { plan, gateways, settings } = request;
+  const withBills = await withNextBills({ plan, gateway: gateways.subscriptionPreviews, settings }, review);
+  return { review, plan: withBills };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Which changes of a plan the review looks at (pure): prices whose customers see a difference, and
 // prices whose subscribers a change touches.
-import type { Orphan, Plan, PriceChange, PriceState } from '../plan/types.js';
+import type { Orphan, Plan, PriceChange, PriceState, ProductPlan } from '../plan/types.js';
 
 /** The fields of a price that change what a customer pays or when. */
 const CUSTOMER_FIELDS = ['unit_price', 'unit_price_overrides', 'trial_period', 'billing_cycle', 'tax_mode'];
@@ -28,24 +28,35 @@ export function isCustomerFacing(change: PriceChange): boolean {
   return change.fields.some((field) => touches(field.path));
 }
 
+/** What a preview needs of one price change: its wanted state and where its product is. */
+function targetOf(group: ProductPlan, change: PriceChange & { desired: PriceState }): PreviewTarget {
+  const product = group.product;
+  const currentId = change.action === 'create' ? undefined : change.id;
+  const where =
+    product.id !== undefined
+      ? { productId: product.id }
+      : product.desired
+        ? { product: { name: product.desired.name, tax_category: product.desired.tax_category } }
+        : {};
+  return { key: change.key, desired: change.desired, currentId, ...where };
+}
+
 /** The prices whose customers the review previews, with what a preview needs of each. */
 export function previewTargets(plan: Plan): PreviewTarget[] {
-  const targets: PreviewTarget[] = [];
+  return plan.groups.flatMap((group) =>
+    group.prices.flatMap((change) =>
+      isCustomerFacing(change) && change.desired !== null ? [targetOf(group, change)] : [],
+    ),
+  );
+}
+
+/** One price of the catalog as a preview needs it (any change but an archive), by key. */
+export function previewTargetOf(plan: Plan, key: string): PreviewTarget | undefined {
   for (const group of plan.groups) {
-    const product = group.product;
-    for (const change of group.prices) {
-      if (!isCustomerFacing(change) || change.desired === null) continue;
-      const currentId = change.action === 'create' ? undefined : change.id;
-      const where =
-        product.id !== undefined
-          ? { productId: product.id }
-          : product.desired
-            ? { product: { name: product.desired.name, tax_category: product.desired.tax_category } }
-            : {};
-      targets.push({ key: change.key, desired: change.desired, currentId, ...where });
-    }
+    const change = group.prices.find((c) => c.key === key);
+    if (change && change.desired !== null) return targetOf(group, change);
   }
-  return targets;
+  return undefined;
 }
 
 /** The countries a price is previewed in: those its overrides name, then the review's, each once. */

@@ -7,7 +7,7 @@ import { UserError } from '../../errors.js';
 import { refuseInputAsOutput } from '../../files/output-file.js';
 import { environmentOf } from '../../paddle/target.js';
 import { SUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
-import { reviewPlan, touchesSubscribers } from '../../review/review.js';
+import { reviewPlanAndMoves, touchesSubscribers } from '../../review/review.js';
 import { reviewCountries } from '../../review/select.js';
 import { savedPlanFields } from '../../saved-plan/file.js';
 import { savePlan } from '../../saved-plan/save.js';
@@ -144,7 +144,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   try {
     const gateway = await catalogGateway(session, reporter);
     const subscriptions = await subscriptionsGateway(session);
-    const result = await planAccount(
+    const planned = await planAccount(
       {
         environment,
         catalog: loaded.catalog,
@@ -156,14 +156,17 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
       { reading: (work) => reporter.during(readingCatalog(environment), work) },
     );
     const gateways = await reviewGateways(session);
-    const review = await reporter.during('Reviewing what customers pay and the subscribers touched…', () =>
-      reviewPlan({
-        plan: result.plan,
+    const reviewed = await reporter.during('Reviewing what customers pay and the subscribers touched…', () =>
+      reviewPlanAndMoves({
+        plan: planned.plan,
         gateways,
         countries: reviewCountries(loaded.catalog.review?.countries, flags.countries),
         settings: callerSettings(io),
       }),
     );
+    const { review } = reviewed;
+    // the moves carry their next bills: the plan shown and saved is the reviewed one
+    const result = { ...planned, plan: reviewed.plan };
     const view = { ...result, review, file, warnings: loaded.warnings, format: flags.format ?? 'text' };
     const exitCode = planExitCode(result.plan, flags.detailedExitcode, {
       failOn: flags.failOnSubscribers,

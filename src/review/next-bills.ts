@@ -1,0 +1,205 @@
+// What a move does to a subscriber's bill: for each move with subscribers, one subscription per
+// currency is previewed with the items apply would send it (PATCH /subscriptions/{id}/preview,
+// https://developer.paddle.com/api-reference/subscriptions/preview-subscription), beside its next
+// bill as it stands. Reads within Paddle's API limit (240 a minute: the 1,000 a minute is for the
+// pricing and transaction previews only, developer.paddle.com/api-reference/about/rate-limiting).
+
+import type { Ref } from '../apply/operations.js';
+import { type MoveBody, moveBody, type PlannedMove, subscriptionMoves } from '../apply/subscription-moves.js';
+import { InternalError, RemoteError } from '../errors.js';
+import { type CallerSettings, type Calls, createPacedCalls } from '../paddle/calls.js';
+import type { NonCatalogPrice } from '../paddle/previews-gateway.js';
+import type { PreviewItem, SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';
+import {
+  MOVED_STATUSES,
+  type NextBill,
+  type NextBills,
+  type SubscriberMove,
+  type SubscriptionRecord,
+} from '../plan/subscribers.js';
+import type { Plan, PriceChange } from '../plan/types.js';
+import { nonCatalogPrice } from './customers.js';
+import { isForbidden } from './forbidden.js';
+import { isCustomerFacing, previewTargetOf } from './select.js';
+import type { Review } from './types.js';
+
+/**
+ * Pages of the source's subscriptions read for samples: 5 of 200. Paddle's list has no currency
+ * filter, so a currency only subscriptions past the first 1,000 pay in has no sample; the plan says
+ * how many were read when there are more.
+ */
+export const SAMPLE_PAGES = 5;
+
+export interface NextBillsRequest {
+  plan: Plan;
+  gateway: SubscriptionPreviewsGateway;
+  settings: CallerSettings;
+}
+
+/** How a move's target is sent: its id, or the catalog's price as a non-catalog price of its product. */
+type Naming =
+  | { price_id: string }
+  | { price: Extract<NonCatalogPrice, { product_id: string }> }
+  | { newProduct: true };
+
+/** A price Paddle bills as the catalog wants it already: it exists, is active, and this apply leaves its amounts. */
+function billsAsWanted(change: PriceChange | undefined): boolean {
+  if (change === undefined) return false;
+  if (change.action === 'adopt' && change.archived) return false;
+  const inPlace = change.action === 'unchanged' || change.action === 'update' || change.action === 'adopt';
+  return inPlace && !isCustomerFacing(change);
+}
+
+function naming(plan: Plan, move: SubscriberMove): Naming {
+  const change = plan.groups.flatMap((g) => g.prices).find((c) => c.key === move.to);
+  if (move.toId !== null && billsAsWanted(change)) return { price_id: move.toId };
+  const target = previewTargetOf(plan, move.to);
+  if (target?.productId === undefined) return { newProduct: true };
+  return { price: nonCatalogPrice(target) as Extract<NonCatalogPrice, { product_id: string }> };
+}
+
+/** The items apply would send, a target without an id as its non-catalog price. */
+function previewItems(planned: PlannedMove, namings: ReadonlyMap<SubscriberMove, Naming>): PreviewItem[] {
+  const body: MoveBody = moveBody(planned, (move): string | Ref => {
+    const named = namings.get(move);
+    return named && 'price_id' in named ? named.price_id : { $ref: move.to };
+  });
+  return body.items.map((item) => {
+    if (typeof item.price_id === 'string') return { price_id: item.price_id, quantity: item.quantity };
+    const ref = item.price_id.$ref;
+    const move = planned.moves.find((m) => m.to === ref);
+    const named = move && namings.get(move);
+    if (!named || !('price' in named)) throw new InternalError(`no price to preview for ${ref}`);
+    return { price: named.price, quantity: item.quantity };
+  });
+}
+
+/** Subscriptions billed next first: no scheduled change, then by status (active, trialing, …). */
+const rank = (s: SubscriptionRecord) =>
+  (s.scheduled_change === null ? 0 : 10) +
+  MOVED_STATUSES.indexOf(s.status as (typeof MOVED_STATUSES)[number]);
+
+/** One subscription per currency that the move changes, by currency code. */
+export function samplesOf(
+  move: SubscriberMove,
+  moves: readonly SubscriberMove[],
+  read: readonly SubscriptionRecord[],
+  previewable: (m: SubscriberMove) => boolean,
+): PlannedMove[] {
+  const best = new Map<string, PlannedMove>();
+  for (const planned of subscriptionMoves(moves, read).planned) {
+    if (!planned.moves.includes(move) || !planned.moves.every(previewable)) continue;
+    const currency = planned.subscription.currency_code;
+    const held = best.get(currency);
+    if (!held || rank(planned.subscription) < rank(held.subscription)) best.set(currency, planned);
+  }
+  return [...best.keys()].sort().map((currency) => best.get(currency) as PlannedMove);
+}
+
+async function readSource(
+  gateway: SubscriptionPreviewsGateway,
+  calls: Calls,
+  move: SubscriberMove,
+): Promise<{ read: SubscriptionRecord[]; more: boolean }> {
+  const read: SubscriptionRecord[] = [];
+  let next: string | undefined;
+  for (let page = 0; page < SAMPLE_PAGES; page += 1) {
+    const operation = `list subscriptions of ${move.from} for samples`;
+    const answer = await calls.run('read', () =>
+      gateway.page(operation, move.fromId as string, MOVED_STATUSES, next),
+    );
+    read.push(...answer.records);
+    next = answer.next;
+    if (next === undefined) return { read, more: false };
+  }
+  return { read, more: true };
+}
+
+/** A refusal of Paddle's about this one subscription (a 4xx but the key's): shown, the review goes on. */
+const isRefusal = (error: unknown): error is RemoteError =>
+  error instanceof RemoteError &&
+  !isForbidden(error) &&
+  (error.details.status ?? 0) >= 400 &&
+  (error.details.status ?? 0) < 500 &&
+  error.code !== 'too_many_requests';
+
+async function previewSample(
+  request: NextBillsRequest,
+  calls: Calls,
+  move: SubscriberMove,
+  planned: PlannedMove,
+  namings: ReadonlyMap<SubscriberMove, Naming>,
+): Promise<NextBill> {
+  const { gateway } = request;
+  const { subscription } = planned;
+  const sample = {
+    currency_code: subscription.currency_code,
+    subscription: subscription.id,
+    target: 'price_id' in (namings.get(move) ?? {}) ? ('price_id' as const) : ('non_catalog' as const),
+  };
+  const operation = `preview moving ${subscription.id} to ${move.to}`;
+  try {
+    const [was, preview] = await Promise.all([
+      calls.run('read', () => gateway.nextBill(`read the next bill of ${subscription.id}`, subscription.id)),
+      calls.run('read', () =>
+        gateway.previewItems(operation, subscription.id, previewItems(planned, namings), move.proration),
+      ),
+    ]);
+    return {
+      ...sample,
+      was,
+      next: preview.next ? { at: preview.next_billed_at, totals: preview.next } : null,
+      ...(preview.immediate ? { immediate: preview.immediate } : {}),
+    };
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    return { ...sample, was: null, next: null, refused: { code: error.code, detail: error.message } };
+  }
+}
+
+async function moveBills(
+  request: NextBillsRequest,
+  calls: Calls,
+  move: SubscriberMove,
+  namings: ReadonlyMap<SubscriberMove, Naming>,
+): Promise<NextBills> {
+  if ('newProduct' in (namings.get(move) ?? {})) return { samples: [], notPreviewed: 'new_product' };
+  const { read, more } = await readSource(request.gateway, calls, move);
+  const previewable = (m: SubscriberMove) => !('newProduct' in (namings.get(m) ?? {}));
+  const moves = request.plan.moves ?? [];
+  const chosen = samplesOf(move, moves, read, previewable);
+  const samples = await Promise.all(
+    chosen.map((planned) => previewSample(request, calls, move, planned, namings)),
+  );
+  return { samples, ...(more ? { sampledFrom: read.length } : {}) };
+}
+
+/** A move whose source holds subscriptions, counted: one the review previews. */
+const hasSubscribers = (move: SubscriberMove) =>
+  move.fromId !== null &&
+  move.subscribers !== undefined &&
+  MOVED_STATUSES.some((status) => (move.subscribers?.[status] ?? 0) !== 0);
+
+/**
+ * The plan with each move's next bills. A move whose subscribers could not be counted (a key without
+ * subscription.read) is not previewed, its line says so; a 403 here gets one line in the review.
+ */
+export async function withNextBills(request: NextBillsRequest, review: Review): Promise<Plan> {
+  const { plan } = request;
+  const moves = plan.moves ?? [];
+  if (!moves.some(hasSubscribers)) return plan;
+  const calls = createPacedCalls(request.settings);
+  const namings = new Map(moves.map((move) => [move, naming(plan, move)]));
+  try {
+    const bills = await Promise.all(
+      moves.map((move) => (hasSubscribers(move) ? moveBills(request, calls, move, namings) : undefined)),
+    );
+    return { ...plan, moves: moves.map((move, i) => (bills[i] ? { ...move, nextBills: bills[i] } : move)) };
+  } catch (error) {
+    if (!isForbidden(error)) throw error;
+    review.unavailable.push(
+      'Next bills of moved subscribers are not shown: the API key may not preview subscription changes (it needs subscription.read).',
+    );
+    return plan;
+  }
+}

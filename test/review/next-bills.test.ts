@@ -1,0 +1,162 @@
+// The review's next bills of a move, on a gateway of our own: which subscriptions are sampled, how
+// far the source's list is read, a refusal of Paddle's about one subscription, and a key Paddle
+// answers 403 (one line, the plan goes on). Over real HTTP: test/e2e/plan-next-bills.test.ts.
+import { describe, expect, it } from 'vitest';
+import { RemoteError } from '../../src/errors.js';
+import { DEFAULT_RETRY } from '../../src/paddle/calls.js';
+import type { SubscriptionPreviewsGateway } from '../../src/paddle/subscription-previews-gateway.js';
+import { diff } from '../../src/plan/diff.js';
+import type { BillTotals, SubscriptionRecord } from '../../src/plan/subscribers.js';
+import type { Plan } from '../../src/plan/types.js';
+import { SAMPLE_PAGES, withNextBills } from '../../src/review/next-bills.js';
+import type { Review } from '../../src/review/types.js';
+import { jumpingClock } from '../helpers/jumping-clock.js';
+import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
+
+const OLD = `pri_${'o'.repeat(26)}`;
+const NEW = `pri_${'n'.repeat(26)}`;
+const settings = { requestsPerMinute: 0, retry: DEFAULT_RETRY, clock: jumpingClock() };
+const counted = { active: 3, trialing: 0, past_due: 0, paused: 0 };
+
+/** pro/monthly (OLD) moves to pro/monthly-2027 (NEW), both in the account, counted. */
+function planned(): Plan {
+  const catalog = catalogOf({
+    pro: {
+      ...pro,
+      prices: {
+        monthly,
+        'monthly-2027': { ...monthly, description: 'Pro monthly 2027', subscribers_from: ['monthly'] },
+      },
+    },
+  });
+  const prices = [
+    price('pro/monthly', { id: OLD }),
+    price('pro/monthly-2027', { id: NEW, description: 'Pro monthly 2027' } as object),
+  ];
+  const plan = diff(catalog, snapshotOf(remoteProduct('pro', {}, prices)), {});
+  return { ...plan, moves: plan.moves?.map((move) => ({ ...move, subscribers: counted })) };
+}
+
+const subscription = (n: number, currency: string, fields: Partial<SubscriptionRecord> = {}) => ({
+  id: `sub_${String(n).padStart(26, '0')}`,
+  status: 'active',
+  currency_code: currency,
+  items: [{ price_id: OLD, quantity: 1 }],
+  scheduled_change: null,
+  next_billed_at: '2026-02-01T00:00:00.000Z',
+  ...fields,
+});
+
+const totals = (currency: string, grand: string): BillTotals => ({
+  currency_code: currency,
+  subtotal: grand,
+  tax: '0',
+  total: grand,
+  grand_total: grand,
+});
+
+/** A gateway whose list holds `pages` of `records`, with every call it gets recorded. */
+function fakeGateway(pages: SubscriptionRecord[][], more = false) {
+  const calls: string[] = [];
+  const gateway: SubscriptionPreviewsGateway = {
+    async page(_op, _price, _statuses, next) {
+      const index = next === undefined ? 0 : Number(next);
+      calls.push(`page ${index}`);
+      const last = index + 1 >= pages.length && !more;
+      return { records: pages[index] ?? [], ...(last ? {} : { next: String(index + 1) }) };
+    },
+    async nextBill(_op, id) {
+      calls.push(`next bill ${id}`);
+      return totals('USD', '1000');
+    },
+    async previewItems(_op, id, items) {
+      calls.push(`preview ${id} ${JSON.stringify(items)}`);
+      return { next_billed_at: '2026-02-01T00:00:00.000Z', next: totals('USD', '1000'), immediate: null };
+    },
+  };
+  return { gateway, calls };
+}
+
+const emptyReview = (): Review => ({ prices: {}, countries: [], unavailable: [] });
+const billsOf = (plan: Plan) => plan.moves?.[0]?.nextBills;
+
+describe('next bills of a move', () => {
+  it('one subscription per currency, the one billed next (no scheduled change, active first), with the items apply sends', async () => {
+    const { gateway, calls } = fakeGateway([
+      [
+        subscription(1, 'USD', { scheduled_change: 'cancel' }),
+        subscription(2, 'EUR', { status: 'past_due' }),
+        subscription(3, 'USD'),
+        subscription(4, 'EUR'),
+      ],
+    ]);
+    const plan = await withNextBills({ plan: planned(), gateway, settings }, emptyReview());
+    const bills = billsOf(plan);
+    expect(bills?.samples.map((s) => [s.currency_code, s.subscription, s.target])).toEqual([
+      ['EUR', subscription(4, 'EUR').id, 'price_id'],
+      ['USD', subscription(3, 'USD').id, 'price_id'],
+    ]);
+    expect(bills?.sampledFrom).toBeUndefined();
+    expect(calls).toContain(`preview ${subscription(3, 'USD').id} [{"price_id":"${NEW}","quantity":1}]`);
+  });
+
+  it(`reads at most ${SAMPLE_PAGES} pages of the source, and says how many subscriptions the samples come from`, async () => {
+    const page = (n: number) => [subscription(n, 'USD')];
+    const { gateway, calls } = fakeGateway([1, 2, 3, 4, 5, 6].map(page), true);
+    const plan = await withNextBills({ plan: planned(), gateway, settings }, emptyReview());
+    expect(calls.filter((c) => c.startsWith('page'))).toHaveLength(SAMPLE_PAGES);
+    expect(billsOf(plan)?.sampledFrom).toBe(SAMPLE_PAGES);
+  });
+
+  it("a subscription Paddle will not preview gets Paddle's code, and the others are still shown", async () => {
+    const { gateway } = fakeGateway([[subscription(1, 'USD'), subscription(2, 'EUR')]]);
+    const refusing: SubscriptionPreviewsGateway = {
+      ...gateway,
+      async previewItems(op, id, items, proration) {
+        if (id !== subscription(1, 'USD').id) return gateway.previewItems(op, id, items, proration);
+        throw new RemoteError({
+          code: 'subscription_locked_renewal',
+          status: 409,
+          detail: 'unable to update subscription 30m0s before renewal',
+          operation: op,
+        });
+      },
+    };
+    const plan = await withNextBills({ plan: planned(), gateway: refusing, settings }, emptyReview());
+    const [eur, usd] = billsOf(plan)?.samples ?? [];
+    expect(eur?.next?.totals.grand_total).toBe('1000');
+    expect(usd?.refused).toEqual({
+      code: 'subscription_locked_renewal',
+      detail: 'unable to update subscription 30m0s before renewal',
+    });
+  });
+
+  it('a key Paddle answers 403 gets one line in the review, and the plan goes on without next bills', async () => {
+    const forbidden: SubscriptionPreviewsGateway = {
+      ...fakeGateway([]).gateway,
+      async page(operation) {
+        throw new RemoteError({ code: 'forbidden', status: 403, detail: 'not allowed', operation });
+      },
+    };
+    const review = emptyReview();
+    const plan = await withNextBills({ plan: planned(), gateway: forbidden, settings }, review);
+    expect(billsOf(plan)).toBeUndefined();
+    expect(review.unavailable).toEqual([
+      'Next bills of moved subscribers are not shown: the API key may not preview subscription changes (it needs subscription.read).',
+    ]);
+  });
+
+  it('a move without subscribers, or whose subscribers could not be counted, asks Paddle nothing', async () => {
+    const { gateway, calls } = fakeGateway([[subscription(1, 'USD')]]);
+    const none = planned();
+    const zero = {
+      ...none,
+      moves: none.moves?.map((m) => ({ ...m, subscribers: { ...counted, active: 0 } })),
+    };
+    const uncounted = { ...none, moves: none.moves?.map(({ subscribers: _s, ...m }) => m) };
+    for (const plan of [zero, uncounted]) {
+      expect(billsOf(await withNextBills({ plan, gateway, settings }, emptyReview()))).toBeUndefined();
+    }
+    expect(calls).toEqual([]);
+  });
+});
