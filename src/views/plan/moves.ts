@@ -4,6 +4,7 @@ import { MOVED_STATUSES, type SubscriberMove } from '../../plan/subscribers.js';
 import type { Plan } from '../../plan/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
+import { nextBillLines, nextBillsJson } from './next-bills.js';
 
 /** What each proration_billing_mode does, in Paddle's words (concepts/subscriptions/proration). */
 const BILLING: Record<SubscriberMove['proration'], string> = {
@@ -25,10 +26,10 @@ function counts(move: SubscriberMove): string {
 
 /** `~ move subscribers pro/monthly → pro/monthly-2027: 3 active, 1 paused (no charge now; …)` */
 export function formatMoves(plan: Plan, style: Style): string[] {
-  return (plan.moves ?? []).map(
-    (move) =>
-      `${style.yellow('~ move')} subscribers ${shown(move.from)} → ${shown(move.to)}: ${counts(move)} ${style.dim(`(${move.proration}: ${BILLING[move.proration]})`)}`,
-  );
+  return (plan.moves ?? []).flatMap((move) => [
+    `${style.yellow('~ move')} subscribers ${shown(move.from)} → ${shown(move.to)}: ${counts(move)} ${style.dim(`(${move.proration}: ${BILLING[move.proration]})`)}`,
+    ...nextBillLines(move, style),
+  ]);
 }
 
 /** `plan --json`: one change of kind `subscribers` per move. */
@@ -42,5 +43,6 @@ export function moveChanges(plan: Plan) {
     ...(move.fromId ? { id: move.fromId } : {}),
     proration: move.proration,
     ...(move.subscribers ? { subscribers: move.subscribers } : {}),
+    ...nextBillsJson(move.nextBills),
   }));
 }

@@ -62,7 +62,7 @@ function subscriberWarning(change: Change, counts: SubscriberCounts, style: Styl
 }
 
 /** `€5.51`, or the raw amount and code where the currency is not one we know. */
-function money(amount: string, currency: string): string {
+export function money(amount: string, currency: string): string {
   try {
     return shown(formatMinorUnits(amount, currency, currencyDecimalPlaces(currency), 'en-US'));
   } catch {

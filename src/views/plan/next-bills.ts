@@ -1,0 +1,64 @@
+// Under a subscriber move: what one subscription per currency is billed after it, as Paddle previews
+// the change (PATCH /subscriptions/{id}/preview), beside its next bill as it stands. Every value from
+// Paddle is escaped; the amounts are grand totals ("after credits but before any payments").
+import type { BillTotals, NextBill, NextBills, SubscriberMove } from '../../plan/subscribers.js';
+import type { Style } from '../../terminal/style.js';
+import { shown } from '../../text/escape.js';
+import { money } from './review.js';
+
+const grand = (totals: BillTotals) => money(totals.grand_total, totals.currency_code);
+
+/** `$29.00 on 2027-01-01 (was $24.00); billed now: $2.50` */
+function billed(bill: NextBill): string {
+  if (bill.refused)
+    return `not previewed: Paddle answered ${shown(bill.refused.code)} (${shown(bill.refused.detail)})`;
+  const was = bill.was ? `was ${grand(bill.was)}` : 'no next bill now';
+  const now = bill.immediate ? `; billed now: ${grand(bill.immediate)}` : '';
+  if (!bill.next) {
+    // Paddle: next_transaction is "null if the subscription is scheduled to cancel or pause"
+    return `Paddle previews no next bill (${was})${now}`;
+  }
+  const at = bill.next.at ? ` on ${shown(bill.next.at.slice(0, 10))}` : '';
+  return `${grand(bill.next.totals)}${at} (${was})${now}`;
+}
+
+function notes(move: SubscriberMove, bills: NextBills, style: Style): string[] {
+  const lines: string[] = [];
+  if (bills.samples.some((bill) => bill.target === 'non_catalog')) {
+    const why = move.toId === null ? 'it does not exist yet' : 'this apply changes what it bills';
+    lines.push(`      ${shown(move.to)} previewed as a non-catalog price of the catalog's amounts (${why})`);
+  }
+  if (bills.sampledFrom !== undefined) {
+    lines.push(
+      `      one subscription per currency among the first ${bills.sampledFrom.toLocaleString('en-US')} on ${shown(move.from)}`,
+    );
+  }
+  return lines.map((line) => style.dim(line));
+}
+
+/** The lines under a move; none when it was not previewed (no subscribers, or none counted). */
+export function nextBillLines(move: SubscriberMove, style: Style): string[] {
+  const bills = move.nextBills;
+  if (!bills) return [];
+  if (bills.notPreviewed === 'new_product') {
+    return [
+      `    next bill: shown once the price exists (its product is new too; the tool previews a new price only under an existing product)`,
+    ];
+  }
+  return [
+    ...bills.samples.map(
+      (bill) => `    next bill (${shown(bill.currency_code)}, ${shown(bill.subscription)}): ${billed(bill)}`,
+    ),
+    ...notes(move, bills, style),
+  ];
+}
+
+/** `plan --json`: the samples as Paddle previewed them, amounts in the lowest currency unit. */
+export function nextBillsJson(bills: NextBills | undefined) {
+  if (!bills) return {};
+  return {
+    next_bills: bills.samples,
+    ...(bills.sampledFrom !== undefined ? { next_bills_sampled_from: bills.sampledFrom } : {}),
+    ...(bills.notPreviewed ? { next_bills_not_previewed: bills.notPreviewed } : {}),
+  };
+}
