@@ -3,6 +3,7 @@
 // two accounts, sandbox and live, each reached by keys of its kind.
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { KeyRing } from './auth.js';
 import { EmulatorClock } from './clock.js';
 import type { Account, EmulatorCore } from './core.js';
@@ -160,6 +161,7 @@ async function serve(
     keys,
     faults,
     log,
+    wait: options.wait ?? ((ms) => sleep(ms)),
     arrivals,
     changed: save,
     requests: () => log.list(),

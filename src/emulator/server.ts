@@ -1,7 +1,6 @@
 // One API request end to end: faults, route, key and permission, body, handler, envelope, log.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type AdminHooks, handleAdmin } from './admin.js';
 import { ApiFailure, internalError } from './api-error.js';
 import { type KeyRing, requirePermission } from './auth.js';
@@ -16,6 +15,8 @@ export interface ServerParts extends AdminHooks {
   keys: KeyRing;
   faults: FaultInjector;
   log: RequestLog;
+  /** the latency fault's wait (EmulatorOptions.wait) */
+  wait(ms: number): Promise<void>;
   /** told of each API request as it arrives */
   arrivals: Set<(request: RecordedRequest) => void>;
   /** called after every write that succeeded, before it is answered (saves the state) */
@@ -77,7 +78,7 @@ async function handleApi(
   let headers: Record<string, string> = {};
   try {
     parts.faults.admit(req.socket.remoteAddress ?? 'unknown', core.now().getTime());
-    if (parts.faults.latencyMs > 0) await sleep(parts.faults.latencyMs);
+    if (parts.faults.latencyMs > 0) await parts.wait(parts.faults.latencyMs);
     parts.faults.maybeFail();
     parts.faults.refuseQuery(method, url.pathname, url.searchParams);
     const reply = answer(core, parts, req, url, raw);

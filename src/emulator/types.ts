@@ -55,6 +55,11 @@ export interface EmulatorOptions {
    */
   statePath?: string;
   faults?: EmulatorFaults;
+  /**
+   * how the latency fault waits before an answer; default a timer. Tests pass one that records the
+   * wait or holds it, so a test of latency or of requests in flight side by side never sleeps.
+   */
+  wait?: (ms: number) => Promise<void>;
   /** injectable clock (timestamps, invoice URL expiry, rate-limit lockout) */
   now?: () => Date;
   /** how much of the request log is kept; default REQUEST_LOG_LIMITS */

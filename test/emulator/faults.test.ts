@@ -1,7 +1,7 @@
 // Fault injection: each knob, the lockout (on an injected clock), and the runtime switch.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, manualClock, productBody } from './support.js';
+import { call, heldWait, manualClock, productBody } from './support.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {
@@ -16,11 +16,15 @@ async function statuses(on: RunningEmulator, count: number): Promise<number[]> {
 }
 
 describe('faults', () => {
-  it('latency: delays every API response by at least latencyMs', async () => {
-    emulator = await startEmulator({ demo: false, faults: { latencyMs: 150 } });
-    const started = performance.now();
-    expect((await call(emulator, 'GET', '/currencies')).status).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  it('latency: every API response waits latencyMs first (the wait is injected: the test does not sleep)', async () => {
+    const held = heldWait();
+    emulator = await startEmulator({ demo: false, faults: { latencyMs: 150 }, wait: held.wait });
+    const answer = call(emulator, 'GET', '/currencies');
+    expect(await Promise.race([held.called, answer.then(() => 'answered without waiting')])).toBe(150);
+    expect(emulator.requests().map((r) => r.status)).toEqual([0]); // not answered while it waits
+    held.release();
+    expect((await answer).status).toBe(200);
+    expect(held.calls).toEqual([150]);
   });
 
   it('fail rate 1: every API request is a 500 internal_error (type api_error) and nothing is done', async () => {

@@ -59,6 +59,24 @@ export function manualClock(start = '2026-01-15T12:00:00.000Z') {
   };
 }
 
+/**
+ * The latency fault's wait (EmulatorOptions.wait) held until `release()`: every request that
+ * waits is answered only then. `calls` is the ms each was asked to wait; `called` the first one.
+ */
+export function heldWait() {
+  const calls: number[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let first = (_ms: number) => {};
+  const called = new Promise<number>((resolve) => (first = resolve));
+  const wait = (ms: number) => {
+    calls.push(ms);
+    first(ms);
+    return released;
+  };
+  return { wait, calls, called, release: () => release() };
+}
+
 /** POST /__emulator/clock: `now` moves the emulator's clock there (null: back to the real time). */
 export async function moveClock(emulator: RunningEmulator, now: unknown): Promise<RawResponse> {
   const response = await fetch(`${emulator.url}/__emulator/clock`, {

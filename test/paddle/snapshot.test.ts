@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { RemoteError } from '../../src/errors.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
+import { heldWait } from '../emulator/support.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {
@@ -16,14 +17,21 @@ const gateway = (emu: RunningEmulator, apiKey = emu.apiKey) =>
 
 describe('snapshot', () => {
   it('asks for the discounts while the products are still on their way', async () => {
-    emulator = await startEmulator({ demo: false, faults: { latencyMs: 400 } });
+    // every answer is held until the discounts are asked for; were the reads one after the other,
+    // the bound lets the products through and the status below fails (not the test's timeout)
+    const held = heldWait();
+    emulator = await startEmulator({ demo: false, faults: { latencyMs: 1 }, wait: held.wait });
     const emu = emulator;
     let productsStatusThen: number | undefined;
     emu.onRequest((request) => {
-      if (request.path === '/discounts')
-        productsStatusThen = emu.requests().find((r) => r.path === '/products')?.status;
+      if (request.path !== '/discounts') return;
+      productsStatusThen = emu.requests().find((r) => r.path === '/products')?.status;
+      held.release();
     });
-    const { reads } = await gateway(emu).snapshot({ discounts: 'required' });
+    const bound = setTimeout(held.release, 5_000);
+    const { reads } = await gateway(emu)
+      .snapshot({ discounts: 'required' })
+      .finally(() => clearTimeout(bound));
     expect(reads).toBe(2);
     expect(productsStatusThen).toBe(0); // sent, not yet answered
   });
