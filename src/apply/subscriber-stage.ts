@@ -35,8 +35,9 @@ export async function compileRun(
   const sources = sourceIds(plan);
   if (sources.length === 0) return { operations: catalogOps, moving: 0, left: [] };
   const gateway = gatewayFor(subscriptions);
-  const listed = await calls.run('read', () =>
-    gateway.list('list subscriptions on the source prices', sources, MOVED_STATUSES),
+  // one request per page: each is paced, or a long list overruns the rate limit
+  const listed = await calls.runPaced((pace) =>
+    gateway.list('list subscriptions on the source prices', sources, MOVED_STATUSES, pace),
   );
   const { planned, left } = subscriptionMoves(plan.moves ?? [], listed);
   const moves = moveOperations(planned, catalogOps, idsAfterGroups(plan));

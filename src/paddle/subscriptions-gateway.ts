@@ -24,7 +24,8 @@ export function paddleSubscriptionsGateway(target: Target, timeoutMs?: number): 
   const subscriptions = createSubscriptions(target, timeoutMs);
   return {
     count: (operation, priceId, status) => countSubscriptions(target, operation, priceId, status, timeoutMs),
-    list: (operation, priceIds, statuses) => listSubscriptions(subscriptions, operation, priceIds, statuses),
+    list: (operation, priceIds, statuses, pace) =>
+      listSubscriptions(subscriptions, operation, priceIds, statuses, pace),
     updateItems: (operation, id, items, proration) =>
       updateItems(subscriptions, operation, id, items, proration),
   };
@@ -54,6 +55,7 @@ async function listSubscriptions(
   operation: string,
   priceIds: readonly string[],
   statuses: readonly string[],
+  pace?: () => Promise<void>,
 ): Promise<SubscriptionRecord[]> {
   if (priceIds.length === 0) return [];
   return callPaddle(operation, async () => {
@@ -65,6 +67,7 @@ async function listSubscriptions(
     const records: SubscriptionRecord[] = [];
     for (let page = 0; collection.hasMore; page += 1) {
       if (page >= MAX_SUBSCRIPTION_PAGES) throw tooManyPages(operation);
+      await pace?.();
       for (const subscription of await collection.next()) records.push(checked(subscription, operation));
     }
     return records;

@@ -38,11 +38,15 @@ export interface SubscriptionRecord {
 export interface SubscriptionsGateway {
   /** `estimated_total` of a list with `price_id` and `status` filters and one item per page */
   count(operation: string, priceId: string, status: MovedStatus): Promise<number>;
-  /** every subscription of these statuses with an item on one of `priceIds`, page by page */
+  /**
+   * every subscription of these statuses with an item on one of `priceIds`, page by page; `pace` is
+   * awaited before each page, so each one counts against the rate limit
+   */
   list(
     operation: string,
     priceIds: readonly string[],
     statuses: readonly MovedStatus[],
+    pace?: () => Promise<void>,
   ): Promise<SubscriptionRecord[]>;
   /** `PATCH /subscriptions/{id}` with the full items list and the proration billing mode */
   updateItems(

@@ -63,6 +63,12 @@ export const SEED: AccountSeed = {
   ],
 };
 
+/** `count` more active subscriptions on the source price (quantities 1–3), to fill more than a page of 200. */
+export const moreSubscriptions = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    subscription(100 + i, { items: [{ price_id: MONTHLY, quantity: 1 + (i % 3) }] }),
+  );
+
 const monthly = {
   description: 'Pro monthly',
   name: 'Monthly',

@@ -16,8 +16,18 @@ import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gatew
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { call, manualClock } from '../emulator/support.js';
+import { jumpingClock } from '../helpers/jumping-clock.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { ADDON, CATALOG, MONTHLY, NOW, PRORATION, SEED, sub } from './subscriber-moves-account.js';
+import {
+  ADDON,
+  CATALOG,
+  MONTHLY,
+  moreSubscriptions,
+  NOW,
+  PRORATION,
+  SEED,
+  sub,
+} from './subscriber-moves-account.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -29,8 +39,8 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-function apply() {
-  const target = { environment: 'sandbox' as const, baseUrl: emulator.url, apiKey: emulator.apiKey };
+function apply(emu = emulator, settings = DEFAULT_APPLY_SETTINGS) {
+  const target = { environment: 'sandbox' as const, baseUrl: emu.url, apiKey: emu.apiKey };
   const confirmed: number[] = [];
   const result = applyCatalog(
     {
@@ -39,7 +49,7 @@ function apply() {
       gateway: createCatalogGateway(target),
       subscriptions: paddleSubscriptionsGateway(target),
       options: {},
-      settings: DEFAULT_APPLY_SETTINGS,
+      settings,
     },
     { confirm: async (_plan, moving) => void confirmed.push(moving) },
   );
@@ -140,5 +150,35 @@ describe('apply moves subscribers', () => {
       .map((r) => r.path);
     expect(patchedAgain).toEqual([`/subscriptions/${sub(4)}`]);
     expect(again.outcome.execution.moves.map((m) => m.status)).toEqual(['left']);
+  });
+});
+
+describe('apply moves subscribers under a rate limit', () => {
+  it('each page of the subscriptions list is paced like any request: 204 moved, no 429', async () => {
+    const clock = jumpingClock();
+    const subscriptions = [...(SEED.subscriptions ?? []), ...moreSubscriptions(200)];
+    const emu = await startEmulator({
+      demo: false,
+      seed: { sandbox: { ...SEED, subscriptions } },
+      now: clock.date,
+      faults: { rateLimit: 10 },
+    });
+    try {
+      // one call in flight: with several, the test clock (it jumps to the end of any wait) can pass a
+      // minute between a request's turn and its arrival, which the pacer's second of slack covers in real time
+      const settings = { ...DEFAULT_APPLY_SETTINGS, clock, requestsPerMinute: 10, concurrency: 1 };
+      const { outcome, stats } = await apply(emu, settings).result;
+      const pages = emu.requests().filter((r) => r.path === '/subscriptions' && r.query.per_page !== '1');
+      expect(pages.length).toBe(2);
+      expect(emu.requests().filter((r) => r.status === 429)).toEqual([]);
+      expect(stats.rateLimited).toBe(0);
+      // the clock starts on 2026-01-01: no renewal is within 30 minutes, so all but the canceled one move
+      expect(outcome.execution.moves.filter((m) => m.status === 'moved')).toHaveLength(
+        subscriptions.length - 1,
+      );
+      expect(outcome.verified).toBe(true);
+    } finally {
+      await emu.close();
+    }
   });
 });

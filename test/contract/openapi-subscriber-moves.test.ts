@@ -4,21 +4,14 @@
 // account is the apply test's, with 200 more subscriptions so the list reads a second page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RecordedRequest, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { CATALOG, MONTHLY, NOW, SEED, sub } from '../apply/subscriber-moves-account.js';
+import { CATALOG, MONTHLY, moreSubscriptions, NOW, SEED } from '../apply/subscriber-moves-account.js';
 import { tempDir } from '../e2e/catalog-files.js';
 import { manualClock } from '../emulator/support.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { writeCatalogFile } from '../reliability/support/cli-runs.js';
 import { requestValidator, undocumentedRequests } from './openapi.js';
 
-const MORE = Array.from({ length: 200 }, (_, i) => ({
-  id: sub(100 + i),
-  customer_id: SEED.customers?.[0]?.id,
-  status: 'active',
-  currency_code: 'USD',
-  next_billed_at: '2026-02-01T00:00:00.000Z',
-  items: [{ price_id: MONTHLY, quantity: 1 + (i % 3) }],
-}));
+const MORE = moreSubscriptions(200);
 
 let emulator: RunningEmulator;
 const sent: RecordedRequest[] = [];
