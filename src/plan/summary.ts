@@ -1,4 +1,5 @@
 // Reading a plan: its changes in apply order, the counts, whether anything is pending.
+import { MOVED_STATUSES, type SubscriberMove } from './subscribers.js';
 import type { Action, Change, Plan } from './types.js';
 
 /** A product that is only in the plan to hold the archiving of its prices: not a change of its own. */
@@ -24,10 +25,22 @@ export function changesInOrder(plan: Plan): Change[] {
 
 type Bucket = 'adopt' | 'create' | 'update' | 'archive' | 'unchanged';
 /**
- * The counts of `plan --json`; `adopt` only for a plan made with --adopt, so the document is
- * otherwise unchanged.
+ * The counts of `plan --json`; `adopt` only for a plan made with --adopt and `move` only for a
+ * catalog that moves subscribers, so the document is otherwise unchanged.
  */
-export type PlanSummary = Record<Exclude<Bucket, 'adopt'>, number> & { adopt?: number };
+export type PlanSummary = Record<Exclude<Bucket, 'adopt'>, number> & { adopt?: number; move?: number };
+
+/**
+ * A move with someone to move: its source price exists and holds subscribers, or they could not be
+ * counted (then nobody can say it is done). A source with none left is a move already made.
+ */
+export function isPendingMove(move: SubscriberMove): boolean {
+  if (move.fromId === null) return false;
+  const counts = move.subscribers;
+  return counts === undefined || MOVED_STATUSES.some((status) => counts[status] !== 0);
+}
+
+export const pendingMoves = (plan: Plan): SubscriberMove[] => (plan.moves ?? []).filter(isPendingMove);
 
 /**
  * Counts as in terraform's "Plan:" line: a replace is one create and one archive, an unarchive an
@@ -51,16 +64,20 @@ export function summarize(plan: Plan): PlanSummary {
     for (const bucket of moved ? ['update' as const] : add[change.action]) summary[bucket] += 1;
   }
   const { adopt, ...counts } = summary;
-  return plan.ambiguities ? { adopt, ...counts } : counts;
+  const moves = plan.moves ? { move: pendingMoves(plan).length } : {};
+  return { ...(plan.ambiguities ? { adopt } : {}), ...counts, ...moves };
 }
 
 export function hasChanges(plan: Plan): boolean {
   return changesInOrder(plan).some((c) => c.action !== 'unchanged');
 }
 
-/** What plan's exit code 2 and `has_changes` say: a change is pending, or a key has duplicates to archive. */
+/**
+ * What plan's exit code 2 and `has_changes` say: a change is pending, a key has duplicates to
+ * archive, or a move has subscribers to move (isPendingMove).
+ */
 export function hasWork(plan: Plan): boolean {
-  return hasChanges(plan) || plan.duplicates.length > 0;
+  return hasChanges(plan) || plan.duplicates.length > 0 || pendingMoves(plan).length > 0;
 }
 
 /**

@@ -20,7 +20,8 @@ export function exitCodeOf(kind: ErrorKind): number {
 
 /**
  * plan's exit code, printed or emitted as tool-server scripts: with --detailed-exitcode, 2 when
- * there is work to do (a change pending, or a key with duplicates to archive), as `has_changes` says.
+ * there is work to do (hasWork: a change pending, a key with duplicates to archive, or subscribers
+ * still on a move's source price), as `has_changes` says.
  */
 export function planExitCode(
   plan: Plan,

@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogIssue } from '../../src/catalog/issue.js';
 import type { Catalog, CatalogPrice, CatalogProduct } from '../../src/catalog/schema.js';
 import { diff } from '../../src/plan/diff.js';
-import { hasWork } from '../../src/plan/summary.js';
+import type { SubscriberCounts } from '../../src/plan/subscribers.js';
+import { hasWork, summarize } from '../../src/plan/summary.js';
 import { makeStyle } from '../../src/terminal/style.js';
-import { formatPlan } from '../../src/views/plan/format.js';
+import { formatPlan, formatPlanSummary } from '../../src/views/plan/format.js';
 import {
   codeBlock,
   inlineCode,
@@ -209,5 +210,53 @@ describe('plan --format markdown: the review of a pull request', () => {
     });
     expect(md.length).toBeLessThan(REVIEW_CHARACTER_LIMIT);
     expect(md).toMatch(/…and \d+ more lines: run plan to see them all\.\n`{3}\n$/);
+  });
+
+  it('a subscriber move: its line as the human plan prints it, in the block, and counted in the summary line', () => {
+    const plan = movePlan({ active: 3, trialing: 0, past_due: 0, paused: 1 });
+    const md = planMarkdown({ plan, environment: 'sandbox', file: 'c.yaml' });
+    const line =
+      '~ move subscribers pro/monthly → pro/monthly-2027: 3 active, 1 paused (do_not_bill: no charge now; the next renewal bills the new price)';
+    expect(formatPlan(plan, plain)).toContain(line);
+    expect(parts(md).block).toContain(line);
+    expect(md).toContain('**sandbox** · Plan: 1 to create, 0 to update, 0 to archive, 1 subscriber move.');
+  });
+});
+
+/** pro/monthly in the account (and pro/monthly-2027 too, once made), and a catalog whose pro/monthly-2027 takes its subscribers. */
+function movePlan(subscribers?: SubscriberCounts, made = false) {
+  const catalog = catalogOf({
+    pro: {
+      ...pro,
+      prices: {
+        monthly,
+        'monthly-2027': { ...monthly, description: 'Pro 2027', subscribers_from: ['monthly'] },
+      },
+    },
+  });
+  const made2027 = made ? [price('pro/monthly-2027', { description: 'Pro 2027' })] : [];
+  const plan = diff(catalog, snapshotOf(remoteProduct('pro', {}, [price('pro/monthly'), ...made2027])));
+  return { ...plan, moves: (plan.moves ?? []).map((move) => ({ ...move, subscribers })) };
+}
+
+describe('subscriber moves as work to do (plan --detailed-exitcode, has_changes)', () => {
+  const none = { active: 0, trialing: 0, past_due: 0, paused: 0 };
+
+  it('a move with subscribers on its source is work, and so is one whose subscribers could not be counted', () => {
+    const onlyMove = movePlan({ ...none, trialing: 2 }, true);
+    expect(hasWork(onlyMove)).toBe(true);
+    expect(formatPlanSummary(onlyMove)).toBe(
+      'Plan: 0 to create, 0 to update, 0 to archive, 1 subscriber move.',
+    );
+    expect(
+      hasWork({ ...onlyMove, moves: onlyMove.moves.map((m) => ({ ...m, subscribers: undefined })) }),
+    ).toBe(true);
+  });
+
+  it('a move whose source has no subscribers left is no work: the summary says no changes', () => {
+    const onlyMove = movePlan(none, true);
+    expect(hasWork(onlyMove)).toBe(false);
+    expect(summarize(onlyMove)).toMatchObject({ move: 0 });
+    expect(formatPlanSummary(onlyMove)).toBe('No changes.');
   });
 });

@@ -95,7 +95,7 @@ export const registerPlan: RegisterCommand = (program, run) => {
     )
     .option(
       '--detailed-exitcode',
-      'exit 2 when there is work to do: changes pending, or a key with duplicates (0: none, 1: error)',
+      'exit 2 when there is work to do: changes pending, a key with duplicates, or subscribers to move (0: none, 1: error)',
     )
     .addOption(
       new Option('--format <format>', 'text, or markdown: the review for a pull request')

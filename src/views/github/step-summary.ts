@@ -66,8 +66,8 @@ export async function writeStepReport(reporter: Reporter, report: StepReport): P
 }
 
 /**
- * `plan` in Actions: the review in the summary, and `has_changes` — true for duplicates too, since
- * there is work to do (apply --dedupe).
+ * `plan` in Actions: the review in the summary, and `has_changes` — true for duplicates too (apply
+ * --dedupe has work) and for subscribers still on a move's source price (hasWork).
  */
 export function publishPlan(reporter: Reporter, review: PlanReview) {
   return writeStepReport(reporter, {

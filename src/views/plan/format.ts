@@ -5,6 +5,7 @@ import type { Change, Duplicate, FieldChange, Plan, PriceState, TrialState } fro
 import type { Review } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
+import { plural } from '../../text/plural.js';
 import {
   describeDiscount,
   describePrice,
@@ -152,12 +153,14 @@ function changeLines(change: Change, style: Style): string[] {
   }
 }
 
+/** `Plan: 1 to create, 0 to update, 0 to archive, 1 subscriber move.`: the counts of summarize. */
 export function formatPlanSummary(plan: Plan): string {
   const s = summarize(plan);
-  const adoptions = s.adopt ?? 0;
-  if (adoptions + s.create + s.update + s.archive === 0) return 'No changes.';
+  const [adoptions, moves] = [s.adopt ?? 0, s.move ?? 0];
+  if (adoptions + s.create + s.update + s.archive + moves === 0) return 'No changes.';
   const adopt = adoptions > 0 ? `${adoptions} to adopt, ` : '';
-  return `Plan: ${adopt}${s.create} to create, ${s.update} to update, ${s.archive} to archive.`;
+  const move = moves > 0 ? `, ${plural(moves, 'subscriber move')}` : '';
+  return `Plan: ${adopt}${s.create} to create, ${s.update} to update, ${s.archive} to archive${move}.`;
 }
 
 /** `! product pro has 2 active objects: …` per key with duplicates, and the way out. */
