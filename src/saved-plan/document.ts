@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { catalogSchema } from '../catalog/schema.js';
+import { PRORATION_BILLING_MODES } from '../paddle-facts/subscriptions.js';
 
 export const PLAN_FILE_FORMAT = 'paddle-catalog-plan';
 /** The first line of `plan --format markdown` (the review): how a review saved in a tree is recognised. */
@@ -54,6 +55,26 @@ const amounts = z.object({
   formatted_total: z.string(),
 });
 const count = z.number().int().min(-1);
+const subscriberCounts = z.object({ active: count, trialing: count, past_due: count, paused: count });
+
+/**
+ * One subscriber move as plan --json shows it (the views' moveChanges, stored as it is): what else
+ * that shape comes to hold is kept too.
+ */
+export const reviewedMoveSchema = z
+  .looseObject({
+    kind: z.literal('subscribers'),
+    key: z.string(),
+    action: z.literal('move'),
+    from: z.string(),
+    to: z.string(),
+    id: z.string().optional(),
+    proration: z.enum(PRORATION_BILLING_MODES),
+    subscribers: subscriberCounts.optional(),
+  })
+  .describe(
+    "A move of subscribers_from as plan --json shows it: the source and target keys, the source's id, the proration, and the subscriptions on the source by status when the plan was made (absent: not counted)",
+  );
 
 /** What the review showed with the plan; drift checks ignore it (counts and previews move all day). */
 export const reviewSchema = z
@@ -73,12 +94,13 @@ export const reviewSchema = z
             }),
           )
           .optional(),
-        subscribers: z.object({ active: count, trialing: count, past_due: count, paused: count }).optional(),
+        subscribers: subscriberCounts.optional(),
       }),
     ),
+    moves: z.array(reviewedMoveSchema).optional(),
   })
   .describe(
-    "What the review showed, by price key: what customers in each review country pay (Paddle's previews) and the subscriptions that bill it, by status; apply prints the counts it was reviewed with, and the drift check ignores them",
+    "What the review showed, by price key: what customers in each review country pay (Paddle's previews) and the subscriptions that bill it, by status; and each subscriber move with the subscriptions on its source; apply prints the counts it was reviewed with, and the drift check ignores them",
   );
 
 export const savedPlanSchema = z.object({
@@ -101,6 +123,8 @@ export const savedPlanSchema = z.object({
 });
 
 export type SavedPlan = z.infer<typeof savedPlanSchema>;
+export type SavedReview = z.infer<typeof reviewSchema>;
+export type ReviewedMove = z.infer<typeof reviewedMoveSchema>;
 export type SeenKey = z.infer<typeof seenKeySchema>;
 
 /** The digest of a document: its JSON without `digest`, in the order of its fields. */

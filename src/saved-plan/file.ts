@@ -8,13 +8,13 @@ import type { Target } from '../paddle/target.js';
 import { CUSTOM_DATA_MAX_DEPTH, nestingDepth } from '../paddle-facts/limits.js';
 import { summarize } from '../plan/summary.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
-import type { Review } from '../review/types.js';
 import { shown } from '../text/escape.js';
 import {
   digestOf,
   PLAN_FILE_FORMAT,
   PLAN_FILE_VERSION,
   type SavedPlan,
+  type SavedReview,
   savedPlanSchema,
 } from './document.js';
 import { seenOf } from './drift.js';
@@ -28,8 +28,8 @@ export interface SavedPlanInput {
   options: DiffOptions;
   toolVersion: string;
   now: Date;
-  /** what the review showed, kept for apply to print */
-  review?: Review;
+  /** what the review showed, kept for apply to print (moves: as plan --json shows them) */
+  review?: SavedReview;
 }
 
 export function savedPlanDocument(input: SavedPlanInput): SavedPlan {
@@ -51,9 +51,15 @@ export function savedPlanDocument(input: SavedPlanInput): SavedPlan {
     summary: { ...summarize(plan) },
     operations: input.operations,
     seen: seenOf(plan),
-    ...(input.review ? { review: input.review } : {}),
+    ...(input.review ? { review: withoutNoMoves(input.review) } : {}),
   } satisfies Omit<SavedPlan, 'digest'>;
   return { ...document, digest: digestOf(document) };
+}
+
+/** A catalog that moves no one keeps the review it always had (no empty `moves`). */
+function withoutNoMoves(review: SavedReview): SavedReview {
+  const { moves, ...rest } = review;
+  return moves && moves.length > 0 ? { ...rest, moves } : rest;
 }
 
 /**

@@ -9,8 +9,7 @@ import type { Catalog } from '../catalog/schema.js';
 import { fieldsHolding } from '../export/secret-fields.js';
 import { checkOutputFile, writeOutputFile } from '../files/output-file.js';
 import type { Target } from '../paddle/target.js';
-import type { Review } from '../review/types.js';
-import type { SavedPlan } from './document.js';
+import type { SavedPlan, SavedReview } from './document.js';
 import { maskedDocument, savedPlanDocument, savedPlanText } from './file.js';
 
 /** What plan --out says it wrote (the --json document's `saved`). */
@@ -29,7 +28,7 @@ export interface SecretMask {
 }
 
 export async function savePlan(
-  planned: PlanResult & { review?: Review },
+  planned: PlanResult & { review?: SavedReview },
   context: { catalog: Catalog; catalogFile: string; target: Target; toolVersion: string; cwd: string },
   file: string,
   secrets: SecretMask,

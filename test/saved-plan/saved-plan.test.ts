@@ -10,7 +10,12 @@ import { UserError } from '../../src/errors.js';
 import { diff } from '../../src/plan/diff.js';
 import type { CatalogSnapshot } from '../../src/plan/remote.js';
 import { checkSavedPlan } from '../../src/saved-plan/check.js';
-import { digestOf, planFileJsonSchema, type SavedPlan } from '../../src/saved-plan/document.js';
+import {
+  digestOf,
+  planFileJsonSchema,
+  type ReviewedMove,
+  type SavedPlan,
+} from '../../src/saved-plan/document.js';
 import { driftOf } from '../../src/saved-plan/drift.js';
 import {
   PLAN_MAX_DEPTH,
@@ -18,6 +23,7 @@ import {
   savedPlanDocument,
   savedPlanText,
 } from '../../src/saved-plan/file.js';
+import { moveChanges } from '../../src/views/plan/moves.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
 
@@ -57,6 +63,49 @@ describe('the plan file', () => {
     expect(readSavedPlan('plan.json', text)).toEqual(JSON.parse(text));
     expect(readSavedPlan('c.yaml', 'version: 1\nproducts: {}\n')).toBeUndefined();
     expect(readSavedPlan('c.json', '{"version": 1, "products": {}}')).toBeUndefined();
+  });
+
+  it("keeps the review's moves as plan --json shows them, with what a later version adds to that shape; the schema passes it", () => {
+    const withMove = catalogOf({
+      pro: {
+        ...pro,
+        prices: { monthly, next: { ...monthly, description: 'Next', subscribers_from: ['monthly'] } },
+      },
+    });
+    const plan = diff(withMove, snapshotOf(remoteProduct('pro', {}, [price('pro/monthly')])));
+    const subscribers = { active: 3, trialing: 0, past_due: 0, paused: 1 };
+    const counted = { ...plan, moves: plan.moves?.map((m) => ({ ...m, subscribers })) };
+    const later = { next_bill: { note: 'a field a later version adds' } };
+    const documentWith = (moves: ReviewedMove[]) =>
+      savedPlanDocument({
+        plan,
+        operations: compileOperations(plan),
+        catalog: withMove,
+        catalogFile: 'catalog.yaml',
+        target,
+        options: {},
+        toolVersion: '0.1.0',
+        now: new Date('2026-11-24T06:00:00Z'),
+        review: { prices: {}, countries: ['US'], unavailable: [], moves },
+      });
+    const document = documentWith(moveChanges(counted).map((move) => ({ ...move, ...later })));
+    expect(readSavedPlan('plan.json', savedPlanText(document))?.review?.moves).toEqual([
+      {
+        kind: 'subscribers',
+        key: 'pro/next',
+        action: 'move',
+        from: 'pro/monthly',
+        to: 'pro/next',
+        id: plan.moves?.[0]?.fromId,
+        proration: 'do_not_bill',
+        subscribers,
+        ...later,
+      },
+    ]);
+    const validate = new Ajv({ strict: false, validateFormats: false }).compile(planFileJsonSchema());
+    expect(validate(JSON.parse(savedPlanText(document))), JSON.stringify(validate.errors)).toBe(true);
+    // a catalog that moves no one keeps the review it always had
+    expect(documentWith([]).review).not.toHaveProperty('moves');
   });
 
   it.each([

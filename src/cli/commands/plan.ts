@@ -16,6 +16,7 @@ import { EMIT_FORMATS, emitToolServerScripts } from '../../tool-server/emit.js';
 import { planExitCode } from '../../views/exit-codes.js';
 import { publishPlan } from '../../views/github/step-summary.js';
 import { reportCatalogWarnings } from '../../views/issues.js';
+import { moveChanges } from '../../views/plan/moves.js';
 import * as planView from '../../views/plan/plan.js';
 import * as scriptsView from '../../views/plan/scripts.js';
 import { readingCatalog } from '../../views/run.js';
@@ -185,10 +186,16 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
     }
     const context = { catalog: loaded.catalog, catalogFile: file, target: session.target, cwd: io.cwd };
     const saved = flags.out
-      ? await savePlan({ ...result, review }, { ...context, toolVersion: packageVersion() }, flags.out, {
-          redact: (text) => reporter.redact(text),
-          holds: (text) => reporter.holdsSecret(text),
-        })
+      ? await savePlan(
+          // the moves as plan --json shows them, reviewed with the rest
+          { ...result, review: { ...review, moves: moveChanges(result.plan) } },
+          { ...context, toolVersion: packageVersion() },
+          flags.out,
+          {
+            redact: (text) => reporter.redact(text),
+            holds: (text) => reporter.holdsSecret(text),
+          },
+        )
       : undefined;
     show(reporter, planView, { ...view, saved });
     return exitCode;
