@@ -3,16 +3,31 @@
 // catalog's operations into one list; and, to verify, how many are left on each source price.
 import { InternalError, RemoteError } from '../errors.js';
 import type { Calls } from '../paddle/calls.js';
-import { MOVED_STATUSES, type SubscriberCounts, type SubscriptionsGateway } from '../plan/subscribers.js';
+import {
+  countListed,
+  MOVED_STATUSES,
+  type SubscriberCounts,
+  type SubscriptionsGateway,
+} from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
 import type { MoveOperation } from './move-results.js';
 import { compileOperations, idsAfterGroups, type Operation } from './operations.js';
-import { type LeftSubscription, moveOperations, subscriptionMoves, withMoves } from './subscription-moves.js';
+import {
+  type LeftSubscription,
+  moveOperations,
+  type PlannedMove,
+  subscriptionMoves,
+  withMoves,
+} from './subscription-moves.js';
 
 export interface CompiledRun {
+  /** the plan, each move counted on its source price as this run listed it (what apply shows) */
+  plan: Plan;
   operations: Array<Operation | MoveOperation>;
   /** how many subscriptions this run asks Paddle to move */
   moving: number;
+  /** the subscriptions it asks Paddle to move, each with the moves that take it */
+  planned: PlannedMove[];
   /** subscriptions the tool leaves without asking Paddle (subscription-moves.ts says why) */
   left: LeftSubscription[];
 }
@@ -33,7 +48,7 @@ export async function compileRun(
 ): Promise<CompiledRun> {
   const catalogOps = compileOperations(plan);
   const sources = sourceIds(plan);
-  if (sources.length === 0) return { operations: catalogOps, moving: 0, left: [] };
+  if (sources.length === 0) return { plan, operations: catalogOps, moving: 0, planned: [], left: [] };
   const gateway = gatewayFor(subscriptions);
   // one request per page: each is paced, or a long list overruns the rate limit
   const listed = await calls.runPaced((pace) =>
@@ -41,7 +56,13 @@ export async function compileRun(
   );
   const { planned, left } = subscriptionMoves(plan.moves ?? [], listed);
   const moves = moveOperations(planned, catalogOps, idsAfterGroups(plan));
-  return { operations: withMoves(plan, catalogOps, moves), moving: moves.length, left };
+  return {
+    plan: { ...plan, moves: countListed(plan.moves ?? [], listed) },
+    operations: withMoves(plan, catalogOps, moves),
+    moving: moves.length,
+    planned,
+    left,
+  };
 }
 
 /** One source price and the subscriptions still on it, by status. */

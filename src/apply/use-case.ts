@@ -15,9 +15,10 @@ import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { diff } from '../plan/diff.js';
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
-import { hasChanges, isConverged } from '../plan/summary.js';
+import { hasChanges, hasWork, isConverged } from '../plan/summary.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
 import { DEFAULT_CONCURRENCY, type Execution, executeOperations, type StepResult } from './execute.js';
+import { type MoveOutcome, moveOutcomes } from './move-outcomes.js';
 import type { MoveResult } from './move-results.js';
 import { type PreflightOptions, refuseUnsafePlan } from './preflight.js';
 import {
@@ -89,6 +90,8 @@ export interface PlanResult {
 export interface ApplyOutcome {
   execution: Execution;
   verified: boolean;
+  /** per subscriber move: found on its source, moved, left (absent when the catalog moves no one) */
+  moves?: MoveOutcome[];
   /** subscriptions on a source price that the tool left without asking Paddle, and why */
   left: LeftSubscription[];
   /** verify's count of the subscriptions still on each source price */
@@ -128,12 +131,15 @@ export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): 
 export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}): Promise<ApplyResult> {
   const { environment, catalog, gateway, options, settings } = request;
   const calls = createPacedCalls(settings);
-  const read = () => planCatalog(catalog, gateway, calls, options);
-  const plan = await (hooks.reading ? hooks.reading(read) : read());
+  // the subscriptions on each source price are listed with the account, before the plan is checked
+  // or shown, so both see the moves as they stand now (a saved plan's too: it moves who is there now)
+  const read = async () =>
+    compileRun(await planCatalog(catalog, gateway, calls, options), calls, request.subscriptions);
+  const compiled = await (hooks.reading ? hooks.reading(read) : read());
+  const { plan } = compiled;
   hooks.check?.(plan);
   hooks.planned?.(plan);
   refuseUnsafePlan(plan, options);
-  const compiled = await compileRun(plan, calls, request.subscriptions);
   if (hasChanges(plan) || compiled.moving > 0) await hooks.confirm?.(plan, compiled.moving);
   hooks.executing?.();
   const outcome = await applyPlan(request, plan, calls, compiled);
@@ -152,15 +158,24 @@ async function applyPlan(
     subscriptions,
   });
   const { left } = compiled;
-  if (execution.error || execution.interrupted) return { execution, verified: false, left };
-  // nothing was written: the plan we just read is the verification
+  const moves = (stillOn?: SubscribersLeft[]) =>
+    plan.moves ? { moves: moveOutcomes(plan.moves, compiled.planned, execution.moves, stillOn) } : {};
+  if (execution.error || execution.interrupted) return { execution, verified: false, left, ...moves() };
+  // nothing was written: the plan we just read is the verification (no one left on a source included)
   if (compiled.operations.length === 0)
-    return { execution, verified: isConverged(plan), remaining: plan, left };
+    return { execution, verified: !hasWork(plan), remaining: plan, left, ...moves() };
   const remaining = await planCatalog(catalog, gateway, calls, options);
   const stillOn = await subscribersLeft(plan, calls, subscriptions);
   // a stop during the verification read ends the run as interrupted (exit 1), whatever it read
   if (settings.signal?.aborted)
-    return { execution: { ...execution, interrupted: true }, verified: false, left };
+    return { execution: { ...execution, interrupted: true }, verified: false, left, ...moves() };
   const moved = stillOn.every((s) => Object.values(s.subscribers).every((n) => n === 0));
-  return { execution, verified: isConverged(remaining) && moved, remaining, left, subscribersLeft: stillOn };
+  return {
+    execution,
+    verified: isConverged(remaining) && moved,
+    remaining,
+    left,
+    subscribersLeft: stillOn,
+    ...moves(stillOn),
+  };
 }

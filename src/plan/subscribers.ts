@@ -149,3 +149,22 @@ export function planMoves(catalog: Catalog, groups: readonly ProductPlan[]): Sub
   }
   return moves;
 }
+
+/**
+ * Each move with the subscriptions listed on its source counted by status: apply lists every one it
+ * moves, so it counts them without asking Paddle for estimates (a subscription listed twice counts once).
+ */
+export function countListed(
+  moves: readonly SubscriberMove[],
+  listed: readonly SubscriptionRecord[],
+): SubscriberMove[] {
+  const unique = [...new Map(listed.map((s) => [s.id, s])).values()];
+  return moves.map((move) => {
+    if (move.fromId === null) return move;
+    const on = unique.filter((s) => s.items.some((item) => item.price_id === move.fromId));
+    const subscribers = Object.fromEntries(
+      MOVED_STATUSES.map((status) => [status, on.filter((s) => s.status === status).length]),
+    ) as SubscriberCounts;
+    return { ...move, subscribers };
+  });
+}

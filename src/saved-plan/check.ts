@@ -33,6 +33,8 @@ export function checkSavedPlan(saved: SavedPlan, file: string, plan: Plan): Save
 /**
  * The account already is what the saved plan leads to: a plan made now has nothing to do, and each
  * saved operation belongs to a change the plan saw pending (so none is one nobody reviewed).
+ * Subscribers still on a move's source are no saved operation: the run moves them all the same
+ * (a re-run of a plan that left locked subscriptions is how they move later).
  */
 function leadsTo(saved: SavedPlan, plan: Plan): boolean {
   if (saved.operations.length === 0 || !isConverged(plan)) return false;

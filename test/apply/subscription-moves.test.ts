@@ -4,6 +4,7 @@
 // items, they're removed", and proration_billing_mode is required when items change
 // (https://developer.paddle.com/api-reference/subscriptions/update-subscription).
 import { describe, expect, it } from 'vitest';
+import { moveOutcomes } from '../../src/apply/move-outcomes.js';
 import { compileOperations, idsAfterGroups, type Operation } from '../../src/apply/operations.js';
 import {
   type MoveOperation,
@@ -13,7 +14,7 @@ import {
 } from '../../src/apply/subscription-moves.js';
 import type { CatalogPrice } from '../../src/catalog/schema.js';
 import { diff } from '../../src/plan/diff.js';
-import type { SubscriptionRecord } from '../../src/plan/subscribers.js';
+import { countListed, type SubscriptionRecord } from '../../src/plan/subscribers.js';
 import type { Plan } from '../../src/plan/types.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
 
@@ -176,5 +177,64 @@ describe('moves among the operations', () => {
     ordered(all);
     const dedupe = all.find((op) => op.verb === 'archive');
     expect(dedupe?.after.some((id) => id.startsWith('move '))).toBe(false);
+  });
+});
+
+describe('what apply says each move came to', () => {
+  const twoSources = () => {
+    const catalog = catalogOf({
+      pro: {
+        ...pro,
+        prices: {
+          monthly,
+          addon: { ...monthly, description: 'Add-on' },
+          next: { ...monthly, description: 'Next', subscribers_from: ['monthly'] },
+          'addon-next': { ...monthly, description: 'Add-on next', subscribers_from: ['addon'] },
+        },
+      },
+    });
+    const account = [
+      price('pro/monthly', { id: OLD }),
+      price('pro/addon', { id: ADDON, description: 'Add-on' }),
+    ];
+    return diff(catalog, snapshotOf(remoteProduct('pro', {}, account))).moves ?? [];
+  };
+
+  it('counts the subscriptions listed on each source by status, one on both sources in each, one listed twice once', () => {
+    const both = subscription('both', [
+      [OLD, 1],
+      [ADDON, 1],
+    ]);
+    const listed = [both, both, subscription('paused', [[OLD, 1]], { status: 'paused' })];
+    expect(countListed(twoSources(), listed).map((m) => m.subscribers)).toEqual([
+      { active: 1, trialing: 0, past_due: 0, paused: 1 },
+      { active: 1, trialing: 0, past_due: 0, paused: 0 },
+    ]);
+  });
+
+  it('a subscription moved off two sources is moved in each; left is what verify still counts', () => {
+    const moves = countListed(twoSources(), [
+      subscription('both', [
+        [OLD, 1],
+        [ADDON, 1],
+      ]),
+    ]);
+    const { planned } = subscriptionMoves(moves, [
+      subscription('both', [
+        [OLD, 1],
+        [ADDON, 1],
+      ]),
+    ]);
+    const id = `sub_${'both'.padEnd(26, '0')}`;
+    const result = { op: `move subscription ${id}`, subscription: id, to: 'pro/next pro/addon-next' };
+    const none = { active: 0, trialing: 0, past_due: 0, paused: 0 };
+    const stillOn = [{ from: 'pro/monthly', to: 'pro/next', subscribers: none }];
+    expect(moveOutcomes(moves, planned, [{ ...result, status: 'moved' }], stillOn)).toEqual([
+      { from: 'pro/monthly', to: 'pro/next', found: { ...none, active: 1 }, moved: 1, left: none },
+      { from: 'pro/addon', to: 'pro/addon-next', found: { ...none, active: 1 }, moved: 1 },
+    ]);
+    expect(
+      moveOutcomes(moves, planned, [{ ...result, status: 'left' }], undefined).map((o) => o.moved),
+    ).toEqual([0, 0]);
   });
 });

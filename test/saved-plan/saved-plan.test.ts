@@ -290,6 +290,42 @@ describe('apply <plan-file> runs the saved operations only when they are, as a w
     expect(() => check(savedFor(snapshotOf(), archiveHandMade), applied)).toThrow(/hand-made/);
   });
 
+  it('a run that made the prices but left subscribers on the source is applied already: the same plan file moves them later', () => {
+    const moving = catalogOf({
+      pro: {
+        ...pro,
+        prices: { monthly, yearly: { ...monthly, description: 'Pro yearly', subscribers_from: ['monthly'] } },
+      },
+    });
+    const before = snapshotOf(remoteProduct('pro', { id: 'pro_1' }, [price('pro/monthly', { id: 'pri_1' })]));
+    const plan = diff(moving, before);
+    const document = savedPlanDocument({
+      plan,
+      operations: compileOperations(plan),
+      catalog: moving,
+      catalogFile: 'catalog.yaml',
+      target,
+      options: {},
+      toolVersion: '0.1.0',
+      now: new Date('2026-11-24T06:00:00Z'),
+    });
+    const made = diff(
+      moving,
+      snapshotOf(
+        remoteProduct('pro', { id: 'pro_1' }, [
+          price('pro/monthly', { id: 'pri_1' }),
+          price('pro/yearly', { id: 'pri_2', description: 'Pro yearly' }),
+        ]),
+      ),
+    );
+    const on = (active: number) => ({
+      ...made,
+      moves: made.moves?.map((m) => ({ ...m, subscribers: { active, trialing: 0, past_due: 0, paused: 0 } })),
+    });
+    expect(checkSavedPlan(document, 'plan.json', on(2))).toBe('already-applied');
+    expect(checkSavedPlan(document, 'plan.json', on(0))).toBe('already-applied');
+  });
+
   it('a run of the plan that stopped after the product: the prices are named as waiting on what it made', () => {
     const half = snapshotOf(remoteProduct('pro', { id: 'pro_1' }));
     expect(() => check(savedFor(snapshotOf()), half)).toThrow(

@@ -21,6 +21,7 @@ import { REQUESTS_PER_MINUTE } from '../../paddle-facts/api.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import { loadApplyInput } from '../../saved-plan/apply-saved.js';
 import { checkSavedPlan } from '../../saved-plan/check.js';
+import type { ReviewedMove } from '../../saved-plan/document.js';
 import { checkSavedTarget } from '../../saved-plan/file.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { listenForStop, type ProcessControl, processControl } from '../../terminal/signals.js';
@@ -147,7 +148,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
       check: saved
         ? (plan) => {
             if (checkSavedPlan(saved, file, plan) === 'already-applied')
-              progress.renderAlreadyApplied(file, reporter);
+              progress.renderAlreadyApplied(file, plan, reporter);
           }
         : undefined,
       planned: (plan) => {
@@ -162,6 +163,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
       baseUrl: session.target.baseUrl,
       planFile: saved ? file : undefined,
       planCatalog: saved?.catalog_file,
+      reviewedMoves: saved?.review?.moves,
     };
     return await report(reporter, io.cwd, result, flags, where);
   } finally {
@@ -221,6 +223,14 @@ function applySettings(
   };
 }
 
+interface SavedPlanNames {
+  baseUrl: string;
+  /** the saved plan applied, its catalog file, and its moves as reviewed */
+  planFile?: string;
+  planCatalog?: string;
+  reviewedMoves?: ReviewedMove[];
+}
+
 /**
  * The files, then the view (so the one --json document can say a file failed), the Actions step
  * report and the verdict: exit 0 only when verified and every file written.
@@ -230,12 +240,12 @@ async function report(
   cwd: string,
   applied: ApplyResult,
   flags: ApplyFlags,
-  { baseUrl, planFile, planCatalog }: { baseUrl: string; planFile?: string; planCatalog?: string },
+  { baseUrl, planFile, planCatalog, reviewedMoves }: SavedPlanNames,
 ): Promise<number> {
   const { environment, plan, outcome } = applied;
   const results = keyResults(plan, outcome.execution.steps);
   const unwritten = await writeIdFiles(cwd, flags, { environment, catalog: plan.catalog, baseUrl }, results);
-  const saved = planFile ? { planFile, planCatalog } : {};
+  const saved = planFile ? { planFile, planCatalog, reviewedMoves } : {};
   const result: applyView.ApplyReport = { ...applied, results, unwritten, ...saved };
   show(reporter, applyView, result);
   await publishApply(reporter, plan, {
@@ -244,6 +254,7 @@ async function report(
     verified: outcome.verified,
     failed: Boolean(outcome.execution.error || outcome.execution.interrupted),
     idsFile: unwritten.some((u) => u.file === flags.idsOut) ? undefined : flags.idsOut,
+    ...(outcome.moves ? { moves: outcome.moves, reviewedMoves } : {}),
   });
   applyView.renderVerdict(result, reporter);
   return outcome.verified && unwritten.length === 0 ? EXIT_OK : EXIT_ERROR;

@@ -4,11 +4,13 @@ import type { KeyResult } from '../../apply/report.js';
 import type { ApplyResult } from '../../apply/use-case.js';
 import type { UnwrittenFile } from '../../files/output-file.js';
 import { changesInOrder } from '../../plan/summary.js';
+import type { ReviewedMove } from '../../saved-plan/document.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
 import { printRemoteError } from '../errors.js';
 import { formatChange, formatDuplicates } from '../plan/format.js';
 import { applyDocument, INTERRUPTED_MESSAGE, notVerifiedMessage } from './document.js';
+import { moveOutcomeLines, moveOutcomesJson } from './move-outcomes.js';
 import { dashboardSteps } from './steps.js';
 import { renderSubscribersLeft, subscribersDocument } from './subscribers.js';
 
@@ -23,6 +25,8 @@ export interface ApplyReport extends ApplyResult {
   planFile?: string;
   /** the catalog file that saved plan was made from */
   planCatalog?: string;
+  /** the saved plan's moves as they were reviewed (`review.moves`) */
+  reviewedMoves?: ReviewedMove[];
 }
 
 /** The steps a person would take in the dashboard to finish what the run did not. */
@@ -36,7 +40,7 @@ export function renderJson(result: ApplyReport) {
   const remaining = remainingSteps(result);
   return {
     ...applyDocument(environment, plan, outcome, results, unwritten, planFile),
-    ...subscribersDocument(outcome),
+    ...subscribersDocument(outcome, moveOutcomesJson(outcome.moves ?? [], result.reviewedMoves)),
     ...(remaining.length > 0 ? { remaining: remaining.map((s) => s.trim()) } : {}),
   };
 }
@@ -52,8 +56,8 @@ const STATUS_WORD: Record<KeyResult['status'], string> = {
 const pastTense = ({ action, movedFrom }: KeyResult) =>
   movedFrom !== undefined ? 'moved' : action.endsWith('e') ? `${action}d` : `${action}ed`;
 
-/** `pro           pro_01…  created` — one row per key, in apply order. */
-export function renderHuman({ results }: ApplyReport, out: Reporter): void {
+/** `pro           pro_01…  created` — one row per key, in apply order; then a line per subscriber move. */
+export function renderHuman({ results, outcome, reviewedMoves }: ApplyReport, out: Reporter): void {
   const { style } = out;
   const width = Math.max(...results.map((r) => shown(r.key).length), 3);
   out.result('');
@@ -67,6 +71,7 @@ export function renderHuman({ results }: ApplyReport, out: Reporter): void {
     const extra = r.duplicateOf ? style.dim(` (duplicate of ${shown(r.duplicateOf)})`) : '';
     out.result(`${shown(r.key).padEnd(width)}  ${shown(r.id ?? '—').padEnd(30)}  ${what}${extra}`);
   }
+  for (const line of moveOutcomeLines(outcome.moves ?? [], reviewedMoves, style)) out.result(line);
 }
 
 /** stderr, in both modes, after the files are written: the files that failed, then how the run ended. */

@@ -2,6 +2,8 @@
 // signal, and a saved plan found applied already. The result and the verdict are apply.ts.
 import type { StepResult } from '../../apply/execute.js';
 import type { MoveResult } from '../../apply/move-results.js';
+import { pendingMoves } from '../../plan/summary.js';
+import type { Plan } from '../../plan/types.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import type { StopSignal } from '../../terminal/signals.js';
 import { shown } from '../../text/escape.js';
@@ -21,9 +23,14 @@ export function renderStopping(signal: StopSignal, out: Reporter): void {
   out.info(`${after}${what}: no new calls start; waiting for the ones in flight…`);
 }
 
-/** A saved plan whose account is already what it leads to. */
-export function renderAlreadyApplied(file: string, out: Reporter): void {
-  out.info(`${shown(file)} is applied already: the account is what it leads to. Nothing to write.`);
+/** A saved plan whose account is already what it leads to, but for subscribers still to move. */
+export function renderAlreadyApplied(file: string, plan: Plan, out: Reporter): void {
+  const waiting = pendingMoves(plan).length;
+  out.info(
+    waiting === 0
+      ? `${shown(file)} is applied already: the account is what it leads to. Nothing to write.`
+      : `${shown(file)} is applied already but for its subscriber moves: the subscriptions still on a source price move now.`,
+  );
 }
 
 /**

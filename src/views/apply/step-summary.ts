@@ -1,11 +1,17 @@
 // `apply` in GitHub Actions: the ids in the step summary, and the step's outputs.
+
+import type { MoveOutcome } from '../../apply/move-outcomes.js';
 import type { KeyResult } from '../../apply/report.js';
-import { hasChanges } from '../../plan/summary.js';
+import { hasWork } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
+import type { ReviewedMove } from '../../saved-plan/document.js';
 import type { Reporter } from '../../terminal/reporter.js';
+import { makeStyle } from '../../terminal/style.js';
 import { plural } from '../../text/plural.js';
 import { markdownTable, writeStepReport } from '../github/step-summary.js';
-import { inlineCode } from '../plan/markdown.js';
+import { codeBlock, inlineCode } from '../plan/markdown.js';
+import { formatMoves } from '../plan/moves.js';
+import { moveOutcomeLines } from './move-outcomes.js';
 
 const code = (text: string | undefined) => (text ? inlineCode(text) : '');
 
@@ -15,10 +21,27 @@ export interface ApplySummaryInput {
   verified: boolean;
   failed: boolean;
   idsFile?: string;
+  /** what each subscriber move came to, and the saved plan's moves as reviewed */
+  moves?: MoveOutcome[];
+  reviewedMoves?: ReviewedMove[];
 }
 
-/** The ids after apply, per key, with what happened to each. */
-export function applySummaryMarkdown(input: ApplySummaryInput): string {
+/**
+ * The moves as apply's plan showed them (counted when it listed them), then what each came to, in
+ * a block as the plan's review has them: no key of the catalog renders as Markdown.
+ */
+function moveSection(input: ApplySummaryInput, plan: Plan | undefined): string[] {
+  if (!input.moves || input.moves.length === 0) return [];
+  const plain = makeStyle(false);
+  const lines = [
+    ...(plan ? formatMoves(plan, plain) : []),
+    ...moveOutcomeLines(input.moves, input.reviewedMoves, plain),
+  ];
+  return ['', 'Subscriber moves:', '', ...codeBlock(lines, 'diff')];
+}
+
+/** The ids after apply, per key, with what happened to each; then the subscriber moves. */
+export function applySummaryMarkdown(input: ApplySummaryInput, plan?: Plan): string {
   const { environment, results, verified, failed } = input;
   const outcome = failed ? '❌ failed' : verified ? '✅ verified' : '⚠️ not verified';
   const applied = results.filter((r) => r.status === 'applied').length;
@@ -33,16 +56,20 @@ export function applySummaryMarkdown(input: ApplySummaryInput): string {
       ['Key', 'Kind', 'Id', 'Action', 'Status'],
       results.map((r) => [r.key, r.kind, r.id ?? '', r.action, r.status]),
     ),
+    ...moveSection(input, plan),
   ];
   return `${lines.join('\n')}\n`;
 }
 
-/** `apply` in Actions: the ids in the summary; `has_changes`, `applied`, `verified`, `ids_file`. */
+/**
+ * `apply` in Actions: the ids and moves in the summary; `has_changes` (hasWork of the plan it read,
+ * as plan says it), `applied`, `verified`, `ids_file`.
+ */
 export function publishApply(reporter: Reporter, plan: Plan, input: ApplySummaryInput) {
   return writeStepReport(reporter, {
-    summary: applySummaryMarkdown(input),
+    summary: applySummaryMarkdown(input, plan),
     outputs: {
-      has_changes: String(hasChanges(plan)),
+      has_changes: String(hasWork(plan)),
       applied: String(input.results.some((r) => r.status === 'applied')),
       verified: String(input.verified && !input.failed),
       ...(input.idsFile ? { ids_file: input.idsFile } : {}),

@@ -13,10 +13,14 @@ export const leftDocument = (l: LeftSubscription) => ({
   reason: l.reason,
 });
 
-/** `subscribers` of apply --json; absent when the catalog moves no one. */
-export function subscribersDocument(outcome: ApplyOutcome) {
+/**
+ * `subscribers` of apply --json, with `perMove` (move-outcomes.ts) as its `moves`; absent when the
+ * catalog moves no one.
+ */
+export function subscribersDocument(outcome: ApplyOutcome, perMove: readonly object[] = []) {
   const { moves } = outcome.execution;
-  if (moves.length === 0 && outcome.left.length === 0 && outcome.subscribersLeft === undefined) return {};
+  const none = outcome.moves === undefined && moves.length === 0 && outcome.left.length === 0;
+  if (none && outcome.subscribersLeft === undefined) return {};
   const left = [
     ...outcome.left.map(leftDocument),
     ...moves
@@ -28,6 +32,7 @@ export function subscribersDocument(outcome: ApplyOutcome) {
       moved: moves.filter((m) => m.status === 'moved').length,
       left,
       ...(outcome.subscribersLeft ? { on_sources: outcome.subscribersLeft } : {}),
+      ...(outcome.moves ? { moves: perMove } : {}),
     },
   };
 }

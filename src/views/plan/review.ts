@@ -6,6 +6,7 @@ import { currencyDecimalPlaces } from '../../paddle-facts/currencies.js';
 import { MOVED_STATUSES, type SubscriberCounts } from '../../plan/subscribers.js';
 import type { Change, Plan } from '../../plan/types.js';
 import type { CustomerPrice, Review } from '../../review/types.js';
+import type { ReviewedMove, SavedReview } from '../../saved-plan/document.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 
@@ -23,7 +24,8 @@ export function formatSubscribers(counts: SubscriberCounts): string {
   return MOVED_STATUSES.map((status) => `${count(counts[status])} ${STATUS_WORDS[status]}`).join(', ');
 }
 
-const total = (counts: SubscriberCounts) =>
+/** All the subscriptions counted, or -1 when Paddle did not count one of the statuses. */
+export const totalSubscribers = (counts: SubscriberCounts) =>
   MOVED_STATUSES.some((status) => counts[status] < 0)
     ? -1
     : MOVED_STATUSES.reduce((sum, status) => sum + counts[status], 0);
@@ -51,7 +53,7 @@ const warning = (head: string, note: readonly string[], indent: string, style: S
 ];
 
 function subscriberWarning(change: Change, counts: SubscriberCounts, style: Style): string[] {
-  const n = total(counts);
+  const n = totalSubscribers(counts);
   if (n === 0) return [];
   const who = n === 1 ? '1 subscription bills this price' : `${count(n)} subscriptions bill this price`;
   if (change.action === 'archive' || change.action === 'replace')
@@ -104,7 +106,7 @@ export function reviewLines(change: Change, review: Review | undefined, style: S
 export function orphanSubscriberLines(plan: Plan, review: Review | undefined, style: Style): string[] {
   return plan.orphans.flatMap((orphan) => {
     const counts = orphan.kind === 'price' ? review?.prices[orphan.key]?.subscribers : undefined;
-    if (!counts || total(counts) === 0) return [];
+    if (!counts || totalSubscribers(counts) === 0) return [];
     const head = `price ${shown(orphan.key)} (${shown(orphan.id)}), no longer in the catalog, has subscribers: ${formatSubscribers(counts)}; --prune would archive it, and`;
     return warning(head, ARCHIVE_NOTE, '', style);
   });
@@ -116,9 +118,10 @@ export function unavailableLines(review: Review | undefined, style: Style): stri
 }
 
 /** What `apply <plan-file>` says of the review it applies: the subscriber counts it was reviewed with. */
-export function reviewedCountLines(review: Review | undefined, style: Style): string[] {
+export function reviewedCountLines(review: SavedReview | undefined, style: Style): string[] {
   const counted = Object.entries(review?.prices ?? {}).filter(([, price]) => price.subscribers);
-  if (counted.length === 0) return [];
+  const moves = review?.moves ?? [];
+  if (counted.length === 0 && moves.length === 0) return [];
   return [
     style.dim(
       'The plan was reviewed with these subscribers (counted when it was made; they may have moved since):',
@@ -126,5 +129,11 @@ export function reviewedCountLines(review: Review | undefined, style: Style): st
     ...counted.map(
       ([key, price]) => `  price ${shown(key)}: ${formatSubscribers(price.subscribers as SubscriberCounts)}`,
     ),
+    ...moves.map((move) => `  move ${shown(move.from)} → ${shown(move.to)}: ${reviewedMove(move)}`),
   ];
+}
+
+function reviewedMove(move: ReviewedMove): string {
+  if (move.subscribers) return formatSubscribers(move.subscribers);
+  return move.id === undefined ? 'none (the price was new)' : 'not counted';
 }

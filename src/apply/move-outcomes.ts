@@ -1,0 +1,39 @@
+// What each subscriber move came to in one run: the subscriptions on its source price when the run
+// listed them, how many it moved, and how many verify still counts there. Pure: the run's listing,
+// its results and verify's counts are given.
+import type { SubscriberCounts, SubscriberMove } from '../plan/subscribers.js';
+import type { MoveResult } from './move-results.js';
+import type { SubscribersLeft } from './subscriber-stage.js';
+import type { PlannedMove } from './subscription-moves.js';
+
+export interface MoveOutcome {
+  from: string;
+  to: string;
+  /** on the source price when this run listed them; absent for a source not made yet */
+  found?: SubscriberCounts;
+  /** subscriptions this run moved off the source */
+  moved: number;
+  /** still on the source after the run, as verify counts them; absent when the run did not get there */
+  left?: SubscriberCounts;
+}
+
+/** One outcome per move of the plan, in the plan's order. */
+export function moveOutcomes(
+  moves: readonly SubscriberMove[],
+  planned: readonly PlannedMove[],
+  results: readonly MoveResult[],
+  stillOn: readonly SubscribersLeft[] | undefined,
+): MoveOutcome[] {
+  const sources = new Map(planned.map((p) => [p.subscription.id, new Set(p.moves.map((m) => m.from))]));
+  const moved = results.filter((r) => r.status === 'moved');
+  return moves.map((move) => {
+    const left = stillOn?.find((s) => s.from === move.from && s.to === move.to)?.subscribers;
+    return {
+      from: move.from,
+      to: move.to,
+      ...(move.subscribers ? { found: move.subscribers } : {}),
+      moved: moved.filter((r) => sources.get(r.subscription)?.has(move.from)).length,
+      ...(left ? { left } : {}),
+    };
+  });
+}

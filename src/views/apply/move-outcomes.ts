@@ -1,0 +1,46 @@
+// What apply says each subscriber move came to: how many subscriptions it moved and how many are
+// left on the source, beside how many the saved plan was reviewed with (a plan is reviewed hours
+// before it is applied, and subscribers come and go meanwhile: the run moves who is there now).
+// One line per move for people (stdout, and the job summary's block), one entry per move in --json.
+import type { MoveOutcome } from '../../apply/move-outcomes.js';
+import type { ReviewedMove } from '../../saved-plan/document.js';
+import type { Style } from '../../terminal/style.js';
+import { shown } from '../../text/escape.js';
+import { plural } from '../../text/plural.js';
+import { totalSubscribers } from '../plan/review.js';
+
+const reviewedFor = (outcome: MoveOutcome, reviewed: readonly ReviewedMove[] | undefined) =>
+  reviewed?.find((move) => move.from === outcome.from && move.to === outcome.to);
+
+const count = (n: number) => (n < 0 ? 'an uncounted number' : n.toLocaleString('en-US'));
+
+/** `(reviewed with 4)`, or nothing for a catalog applied without a saved plan. */
+function reviewedWords(move: ReviewedMove | undefined): string {
+  if (move === undefined) return '';
+  if (move.subscribers) return ` (reviewed with ${count(totalSubscribers(move.subscribers))})`;
+  return move.id === undefined ? ' (reviewed with none: the price was new)' : ' (reviewed uncounted)';
+}
+
+/** `subscribers pro/monthly → pro/monthly-2027: 5 subscriptions moved, 0 left (reviewed with 4)` */
+export function moveOutcomeLines(
+  outcomes: readonly MoveOutcome[],
+  reviewed: readonly ReviewedMove[] | undefined,
+  style: Style,
+): string[] {
+  return outcomes.map((outcome) => {
+    const left = outcome.left ? `, ${count(totalSubscribers(outcome.left))} left` : '';
+    const words = reviewedWords(reviewedFor(outcome, reviewed));
+    return `subscribers ${shown(outcome.from)} → ${shown(outcome.to)}: ${plural(outcome.moved, 'subscription')} moved${left}${style.dim(words)}`;
+  });
+}
+
+/** `subscribers.moves` of apply --json: each move with the counts it was reviewed with, found, moved and left. */
+export function moveOutcomesJson(
+  outcomes: readonly MoveOutcome[],
+  reviewed: readonly ReviewedMove[] | undefined,
+) {
+  return outcomes.map(({ from, to, ...counts }) => {
+    const review = reviewedFor({ from, to, ...counts }, reviewed)?.subscribers;
+    return { from, to, ...(review ? { reviewed: review } : {}), ...counts };
+  });
+}
