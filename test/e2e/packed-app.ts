@@ -212,13 +212,14 @@ export async function publicDeclarations(
 }
 
 /**
- * `tsc -p appDir` as the app's compiler sees it, in this process: every error of the app's own files
- * and of the package's declarations (our .d.ts files, each checked whole, with all they refer to in
- * the SDK and @types/node), then the app emitted to its outDir only when there was none. The
- * SDK's and Node's declarations are not checked for errors of their own, as skipLibCheck would not
- * check them; unlike skipLibCheck, ours still are (skipLibCheck would let a broken import in them
- * pass as `any`). That saves two thirds of the compile: the SDK ships 779 declaration files.
- * Returns the errors as tsc prints them, empty when it compiled.
+ * `tsc -p dir` as a project's compiler sees it, in this process: every error of the project's own
+ * files and of paddle-catalog's declarations when it is installed (our .d.ts files, each checked
+ * whole with all they refer to in the SDK and @types/node); then the project emitted to its outDir
+ * (unless noEmit) only when there was none. The SDK's, Node's and TypeScript's own declarations are
+ * not checked for errors of their own, as skipLibCheck would not check them; unlike skipLibCheck,
+ * ours still are (skipLibCheck would let a broken import in them pass as `any`). That saves two
+ * thirds of the packed app's compile: the SDK ships 779 declaration files. Returns the errors as
+ * tsc prints them, empty when it compiled.
  */
 export function compileApp(appDir: string): string {
   const ts: typeof import('typescript') = createRequire(import.meta.url)('typescript');
