@@ -12,7 +12,7 @@ const runIntoClosedPipe = (args: string[]) =>
     },
   });
 
-describe('a reader that closes the pipe early', () => {
+describe('a reader that closes the pipe early', { timeout: 60_000 }, () => {
   it.each([[['export', '--help']], [['emulator', '--help']], [['schema']]])(
     '%j ends quietly with its own exit code, no stack trace',
     async (args) => {

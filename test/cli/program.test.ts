@@ -91,7 +91,9 @@ describe('main: --json with --help or --version prints exactly one JSON document
 
   // bin/ holds process.exitCode at 1 until main answers, and commander's help command exits with
   // it: only the real process shows what a user gets
-  it('`help [command]` in the real process: exit 0, and with --json the help as the one document', async () => {
+  it('`help [command]` in the real process: exit 0, and with --json the help as the one document', {
+    timeout: 60_000,
+  }, async () => {
     const plain = await runCli(['help', 'plan']);
     expect([plain.code, plain.stderr]).toEqual([0, '']);
     expect(plain.stdout).toMatch(/^Usage: paddle-catalog plan/);

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-describe('Ctrl-C', () => {
+describe('Ctrl-C', { timeout: 60_000 }, () => {
   it('during plan: "Interrupted." and exit 1, not 130', async () => {
     const child = spawn(process.execPath, [BIN, 'plan', 'catalogs/saas-starter.yaml'], {
       cwd: ROOT,

@@ -90,7 +90,9 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('the packed library in a fresh app', () => {
+// Real processes (the app, npx, the action's bash): bounded by them, with room for a second test
+// run on the same cores.
+describe('the packed library in a fresh app', { timeout: 60_000 }, () => {
   it('ships the built code with its types, the bin, the example catalogs and the saved plan schema, and no sources or tests', () => {
     const paths = packed.files.map((file) => file.path);
     for (const path of ['dist/library/index.js', 'dist/library/index.d.ts', 'dist/library/billing.d.ts'])
@@ -191,7 +193,7 @@ describe('the packed library in a fresh app', () => {
   });
 });
 
-describe('the packed command in a project, as the README installs it', () => {
+describe('the packed command in a project, as the README installs it', { timeout: 60_000 }, () => {
   it("the README copies the tarball into the project's vendor/ and installs it from there, so npm ci finds it anywhere", () => {
     expect(install).toEqual({ copiedTo: packed.filename, installed: `vendor/${packed.filename}` });
   });
@@ -204,10 +206,10 @@ describe('the packed command in a project, as the README installs it', () => {
     const doc = JSON.parse(plan.stdout);
     expect(doc).toMatchObject({ ok: true, environment: 'sandbox' });
     expect(doc.summary.create).toBeGreaterThan(0);
-  }, 60_000);
+  });
 });
 
-describe('the GitHub Action (action.yml) on the installed command', () => {
+describe('the GitHub Action (action.yml) on the installed command', { timeout: 60_000 }, () => {
   // the action's `npx --no -- paddle-catalog` runs the installed command (npx finding it is the
   // test above)
   let npx: string;
@@ -255,7 +257,7 @@ describe('the GitHub Action (action.yml) on the installed command', () => {
     });
     const again = await runAction({ command: 'plan' }, inApp());
     expect(again.outputs).toEqual({ has_changes: 'false' });
-  }, 60_000);
+  });
 
   it('plan-file: plan saves the plan, apply applies exactly that file', async () => {
     await copyFile(join(ROOT, 'catalogs/launch-discounts.yaml'), join(app, 'discounts.yaml'));
@@ -269,7 +271,7 @@ describe('the GitHub Action (action.yml) on the installed command', () => {
     const apply = await runAction({ command: 'apply', 'plan-file': 'plan.json' }, inApp());
     expect(apply.code, apply.stderr).toBe(0);
     expect(apply.outputs).toMatchObject({ applied: 'true', verified: 'true' });
-  }, 60_000);
+  });
 
   it('refuses an unknown command or production value, and plan-file with validate, before running anything', async () => {
     emulator.reset();

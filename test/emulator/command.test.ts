@@ -42,7 +42,8 @@ function start(
   });
 }
 
-describe('paddle-catalog emulator', () => {
+// real processes: bounded by them, with room for a second test run on the same cores
+describe('paddle-catalog emulator', { timeout: 60_000 }, () => {
   it('--port 0 --json prints exactly one JSON line, serves the API, and stops cleanly on SIGTERM', async () => {
     const run = await start(['--port', '0', '--json']);
     const { url, apiKey, liveApiKey } = JSON.parse(run.line);

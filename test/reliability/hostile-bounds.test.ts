@@ -112,7 +112,9 @@ describe('answers and runs are bounded', () => {
     }
   });
 
-  it('--timeout: a server that never answers ends the whole run at the deadline, exit 1, one JSON document', async () => {
+  it('--timeout: a server that never answers ends the whole run at the deadline, exit 1, one JSON document', {
+    timeout: 60_000,
+  }, async () => {
     const hung = await server(() => {});
     try {
       const env = { PADDLE_API_URL: hung.url, PADDLE_API_KEY: KEY };

@@ -34,7 +34,8 @@ function runUntil(
   });
 }
 
-describe('SIGTERM is handled like Ctrl-C', () => {
+// each test a real process: bounded by it, with room for a second test run on the same cores
+describe('SIGTERM is handled like Ctrl-C', { timeout: 60_000 }, () => {
   it('during apply --json: exit 1 with one document holding the created ids and the remaining work', async () => {
     emulator.reset();
     const run = await runUntil(

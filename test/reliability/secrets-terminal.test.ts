@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());
 
-describe.skipIf(!HAS_SCRIPT)('secret hygiene on a terminal', () => {
+// Real processes, four in a row: bounded by them, with room for a second test run on the same cores.
+describe.skipIf(!HAS_SCRIPT)('secret hygiene on a terminal', { timeout: 90_000 }, () => {
   it('apply with its prompt answered, apply --yes, plan and history paging: no key on the screen or in files', async () => {
     await withTempDir('pc-secrets-tty-', async (dir) => {
       await copyFile(join(ROOT, 'catalogs/saas-starter.yaml'), join(dir, 'catalog.yaml'));
@@ -37,7 +38,7 @@ describe.skipIf(!HAS_SCRIPT)('secret hygiene on a terminal', () => {
   });
 });
 
-describe('secret hygiene of the emulator command', () => {
+describe('secret hygiene of the emulator command', { timeout: 60_000 }, () => {
   let child: ChildProcess | undefined;
   afterAll(() => {
     if (child?.exitCode === null) child.kill('SIGKILL');

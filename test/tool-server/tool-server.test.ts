@@ -132,7 +132,11 @@ describe('tool-server scripts run against the emulator', () => {
   afterAll(() => emulator.close());
   beforeEach(() => emulator.reset());
 
-  it('120 products × 3 prices: after the scripts ran, plan shows no changes; each printed its ids', async () => {
+  // 480 requests to the emulator, one after another: bounded by them, with room for a second test run
+  // on the same cores
+  it('120 products × 3 prices: after the scripts ran, plan shows no changes; each printed its ids', {
+    timeout: 60_000,
+  }, async () => {
     const catalog = parse(catalogYaml(120, 3));
     const printed = await runAll(toolServerScripts(await planNow(catalog)));
     expect(hasChanges(await planNow(catalog))).toBe(false);

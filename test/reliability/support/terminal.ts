@@ -29,7 +29,8 @@ export function runOnTerminal(
   child.stderr.on('data', (d) => {
     output += d;
   });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  // a hang guard only: a run on cores another test run shares can take a while
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   child.stdin.write(options.input ?? '');
   return new Promise((resolve) => {
     child.on('close', (code) => {
