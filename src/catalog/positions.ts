@@ -1,7 +1,8 @@
 // Where in the YAML file a dotted path lives. The index is built once per file (one walk of the
 // tree), so positioning thousands of issues stays linear.
-import { type Document, isMap, isPair, isScalar, isSeq, type LineCounter, type Node } from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
 import type { PathSegment } from './rules/finding.js';
+import { yamlLib } from './yaml-lib.js';
 
 export interface Position {
   line: number;
@@ -19,7 +20,7 @@ export function dottedPath(path: readonly PathSegment[]): string {
 }
 
 function keyText(key: unknown): string {
-  return isScalar(key) ? String(key.value) : String(key);
+  return yamlLib().isScalar(key) ? String(key.value) : String(key);
 }
 
 export class NodeIndex {
@@ -36,6 +37,7 @@ export class NodeIndex {
     this.entries.set(path, entry);
     const { node } = entry;
     const prefix = path === '' ? '' : `${path}.`;
+    const { isMap, isSeq } = yamlLib();
     if (isMap(node)) {
       for (const pair of node.items) {
         this.add(prefix + keyText(pair.key), { node: pair.value as Node | null, keyNode: pair.key as Node });
@@ -81,6 +83,7 @@ export class NodeIndex {
 
 /** The path of the deepest map key or list item that contains `offset` (for YAML errors). */
 export function pathAtOffset(doc: Document, offset: number): PathSegment[] {
+  const { isMap, isPair, isSeq } = yamlLib();
   const path: PathSegment[] = [];
   let node: unknown = doc.contents;
   const within = (n: unknown) => {

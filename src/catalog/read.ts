@@ -2,7 +2,7 @@
 // issue with its dotted path and the line and column of the node that causes it.
 import { resolve } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { type Document, LineCounter, parseDocument } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
 import type { z } from 'zod';
 import { UserError } from '../errors.js';
 import { readRegularFile } from '../files/bounded-read.js';
@@ -28,6 +28,7 @@ import {
 import { shadowedVersions } from './shadowed.js';
 import { decodeCatalog } from './utf8.js';
 import { yamlIssues } from './yaml-issues.js';
+import { yamlLib } from './yaml-lib.js';
 import { explainZodIssue, type Source } from './zod-issues.js';
 
 export interface ReadOptions {
@@ -165,6 +166,7 @@ function quickRead(text: string, options: ReadOptions): ReadResult | undefined {
 
 /** The read with positions: every problem at once, each at its node. */
 export function fullRead(file: string, text: string, options: ReadOptions): ReadResult {
+  const { LineCounter, parseDocument } = yamlLib();
   const lineCounter = new LineCounter();
   // the core schema whatever a %YAML directive says, and no YAML 1.1 types (!!set, !!binary…) behind it
   const doc = parseDocument(text, {

@@ -1,8 +1,9 @@
 // A repeated key leaves its earlier copies unread: in the parsed tree the last copy wins. Their
 // problems must show too (every problem at once), so each earlier copy is read again in a version of
 // the document where it is the copy that wins; the reader keeps the issues inside it.
-import { type Document, isMap, isScalar, type LineCounter, type Pair, visit, type YAMLMap } from 'yaml';
+import type { Document, LineCounter, Pair, YAMLMap } from 'yaml';
 import type { CatalogIssue } from './issue.js';
+import { yamlLib } from './yaml-lib.js';
 
 export interface ShadowedVersion {
   doc: Document;
@@ -10,7 +11,7 @@ export interface ShadowedVersion {
   holds(issue: Pick<CatalogIssue, 'line' | 'column'>): boolean;
 }
 
-const keyText = (pair: Pair) => (isScalar(pair.key) ? String(pair.key.value) : String(pair.key));
+const keyText = (pair: Pair) => (yamlLib().isScalar(pair.key) ? String(pair.key.value) : String(pair.key));
 
 /** The pairs of a map, grouped by key, for the keys that appear more than once. */
 function repeated(map: YAMLMap): Pair[][] {
@@ -22,7 +23,7 @@ function repeated(map: YAMLMap): Pair[][] {
 /** The most copies any key has in one map (1 when no key repeats). */
 function mostCopies(doc: Document): number {
   let most = 1;
-  visit(doc, {
+  yamlLib().visit(doc, {
     Map(_, map) {
       for (const pairs of repeated(map)) most = Math.max(most, pairs.length);
     },
@@ -34,6 +35,7 @@ function mostCopies(doc: Document): number {
 function version(doc: Document, n: number): { doc: Document; kept: [number, number][] } {
   const copy = doc.clone();
   const kept: [number, number][] = [];
+  const { isMap, visit } = yamlLib();
   visit(copy, {
     Map(_, map) {
       if (!isMap(map)) return;

@@ -1,6 +1,6 @@
 // Turns zod's structural issues into the reader's findings: the rule each one breaks, a message in
 // the catalog's own terms, and "did you mean" where a typo is likely.
-import { isScalar, type Node } from 'yaml';
+import type { Node } from 'yaml';
 import { z } from 'zod';
 import { amountMessage } from './rules/amount.js';
 import { didYouMean, toSnakeCase } from './rules/did-you-mean.js';
@@ -11,6 +11,7 @@ import { invalidKeyMessage } from './rules/keys.js';
 import { unknownCountryMessage } from './rules/overrides.js';
 import { unknownTaxCategoryMessage } from './rules/tax-category.js';
 import { catalogSchema } from './schema.js';
+import { yamlLib } from './yaml-lib.js';
 
 /** A finding and whether it points at a key (unknown field, bad key) rather than a value. */
 export interface StructuralFinding extends Finding {
@@ -135,7 +136,7 @@ function boundMessage(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall, 
 
 function amountFinding(path: PathSegment[], source: Source): string {
   const node = source.node(path);
-  const text = isScalar(node) ? node.source : undefined;
+  const text = yamlLib().isScalar(node) ? node.source : undefined;
   const currency = source.value([...path.slice(0, -1), 'currency_code']);
   return amountMessage(source.value(path), text, typeof currency === 'string' ? currency : undefined);
 }
@@ -143,7 +144,8 @@ function amountFinding(path: PathSegment[], source: Source): string {
 /** A discount amount that is not a string: the message and the rule follow the discount's type. */
 function discountAmountFinding(path: PathSegment[], source: Source): StructuralFinding {
   const node = source.node(path);
-  const written = isScalar(node) && node.source !== undefined ? node.source : String(source.value(path));
+  const written =
+    yamlLib().isScalar(node) && node.source !== undefined ? node.source : String(source.value(path));
   const finding =
     source.value([...path.slice(0, -1), 'type']) === 'percentage'
       ? error(DISCOUNT_RULE.percentageAmount, path, percentageMessage(written, true))

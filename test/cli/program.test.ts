@@ -31,6 +31,14 @@ describe('commandsFor: a run loads only the command it runs', () => {
     expect(loaded.size).toBeGreaterThan(100);
     expect([...loaded].filter((specifier) => specifier.includes('@paddle/paddle-node-sdk'))).toEqual([]);
   });
+
+  // yaml (a document with positions) is 80 ms of a start-up; js-yaml settles a valid catalog alone
+  it('validate, plan and apply read a valid catalog without the yaml package: it loads for a catalog with an issue', () => {
+    const entries = ['catalog/read.js', 'cli/commands/plan.js', 'cli/commands/apply.js'];
+    const loaded = staticImports(entries.map((entry) => join(ROOT, 'dist', entry)));
+    expect(loaded).toContain('js-yaml');
+    expect(loaded).not.toContain('yaml');
+  });
 });
 
 /**
