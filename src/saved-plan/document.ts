@@ -57,6 +57,29 @@ const amounts = z.object({
 const count = z.number().int().min(-1);
 const subscriberCounts = z.object({ active: count, trialing: count, past_due: count, paused: count });
 
+const lowestUnit = z.string().regex(/^-?\d+$/);
+/** A bill's totals as Paddle previews them (transaction_totals), in the lowest currency unit. */
+const billTotals = z.object({
+  currency_code: z.string(),
+  subtotal: lowestUnit,
+  tax: lowestUnit,
+  total: lowestUnit,
+  grand_total: lowestUnit,
+});
+const nextBill = z
+  .object({
+    currency_code: z.string(),
+    subscription: z.string(),
+    target: z.enum(['price_id', 'non_catalog']),
+    was: billTotals.nullable(),
+    next: z.object({ at: z.string().nullable(), totals: billTotals }).nullable(),
+    immediate: billTotals.optional(),
+    refused: z.object({ code: z.string(), detail: z.string() }).optional(),
+  })
+  .describe(
+    "One subscription of a currency the move changes, as Paddle previewed the change: its next bill as it stood (was), after the move (next, with next_billed_at), what the change bills now (immediate), or Paddle's refusal; target says whether the target went by id or as a non-catalog price of the catalog's amounts",
+  );
+
 /**
  * One subscriber move as plan --json shows it (the views' moveChanges, stored as it is): what else
  * that shape comes to hold is kept too.
@@ -71,9 +94,12 @@ export const reviewedMoveSchema = z
     id: z.string().optional(),
     proration: z.enum(PRORATION_BILLING_MODES),
     subscribers: subscriberCounts.optional(),
+    next_bills: z.array(nextBill).optional(),
+    next_bills_sampled_from: z.number().int().min(0).optional(),
+    next_bills_not_previewed: z.literal('new_product').optional(),
   })
   .describe(
-    "A move of subscribers_from as plan --json shows it: the source and target keys, the source's id, the proration, and the subscriptions on the source by status when the plan was made (absent: not counted)",
+    "A move of subscribers_from as plan --json shows it: the source and target keys, the source's id, the proration, the subscriptions on the source by status when the plan was made (absent: not counted), and one subscription per currency previewed with the move (next_bills; sampled_from: how many were read when the source has more; not_previewed: the target's product is new too)",
   );
 
 /** What the review showed with the plan; drift checks ignore it (counts and previews move all day). */

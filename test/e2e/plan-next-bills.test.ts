@@ -4,7 +4,9 @@
 // https://developer.paddle.com/api-reference/subscriptions/preview-subscription). A target that
 // does not exist yet goes as a non-catalog price of its product (the OpenAPI's
 // subscription_item_create_with_price); one whose product is new too is not previewed.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { requestValidator } from '../contract/openapi.js';
@@ -177,6 +179,17 @@ describe('plan: the next bill of a moved subscription, one per currency', () => 
       '    next bill: shown once the price exists (its product is new too; the tool previews a new price only under an existing product)',
     ]);
     expect(emulator.requests().filter((r) => r.path.startsWith('/subscriptions/'))).toEqual([]);
+  });
+
+  it('the saved plan keeps the next bills with its moves, and passes docs/plan-file.schema.json', async () => {
+    const saved = await plan([writeCatalog(dir, TO_EXISTING), '--out', 'plan.json']);
+    expect(saved.code, saved.stderr).toBe(0);
+    const document = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8'));
+    const monthly = document.review.moves.find((m: { from: string }) => m.from === 'pro/monthly');
+    expect(monthly.next_bills.map((b: { currency_code: string }) => b.currency_code)).toEqual(['EUR', 'USD']);
+    const schema = JSON.parse(readFileSync('docs/plan-file.schema.json', 'utf8'));
+    const validate = new Ajv({ strict: false }).compile(schema);
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('every request of the previews is one Paddle documents (OpenAPI)', async () => {
