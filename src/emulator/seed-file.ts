@@ -1,7 +1,6 @@
 // `--seed <file>`: seed data in YAML or JSON (YAML is a superset of JSON), checked before use.
 // Records are Paddle's own shapes: the fields the emulator reads are checked, every other field
 // Paddle's OpenAPI description gives a record is kept as given.
-import { parse } from 'yaml';
 import { z } from 'zod';
 import { UserError } from '../errors.js';
 import { readRegularFile } from '../files/bounded-read.js';
@@ -202,6 +201,8 @@ export async function loadSeedFile(file: string): Promise<EmulatorSeed> {
     if (error instanceof UserError) throw error;
     throw new UserError(`Cannot read the --seed file ${file}: ${(error as Error).message}`);
   }
+  // imported here: the emulator's other users (--local, --state) read no YAML, and it is 80 ms of a start-up
+  const { parse } = await import('yaml');
   let data: unknown;
   try {
     data = parse(text);

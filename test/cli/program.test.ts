@@ -33,8 +33,8 @@ describe('commandsFor: a run loads only the command it runs', () => {
   });
 
   // yaml (a document with positions) is 80 ms of a start-up; js-yaml settles a valid catalog alone
-  it('validate, plan and apply read a valid catalog without the yaml package: it loads for a catalog with an issue', () => {
-    const entries = ['catalog/read.js', 'cli/commands/plan.js', 'cli/commands/apply.js'];
+  it('validate, plan and apply (--local too) read a valid catalog without the yaml package: it loads for a catalog with an issue or a --seed file', () => {
+    const entries = ['catalog/read.js', 'cli/commands/plan.js', 'cli/commands/apply.js', 'emulator/index.js'];
     const loaded = staticImports(entries.map((entry) => join(ROOT, 'dist', entry)));
     expect(loaded).toContain('js-yaml');
     expect(loaded).not.toContain('yaml');
