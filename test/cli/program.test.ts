@@ -53,8 +53,12 @@ function staticImports(entries: string[]): Set<string> {
     seen.add(file);
     if (!file.startsWith('/')) return;
     const text = readFileSync(file, 'utf8');
-    for (const [, name = ''] of text.matchAll(/^(?:import|export)\b[^'\n]*?'([^']+)';$/gm))
+    for (const [, from, bare] of text.matchAll(
+      /^(?:import|export)\b[^'\n]*? from '([^']+)';$|^import '([^']+)';$/gm,
+    )) {
+      const name = from ?? bare ?? '';
       visit(name.startsWith('.') ? resolve(dirname(file), name) : name);
+    }
   };
   for (const entry of entries) visit(entry);
   return seen;
