@@ -39,7 +39,11 @@ export class ApiFailure extends Error {
    */
   withHint(hint: string): this {
     this.hint = hint;
-    this.headers['x-emulator-hint'] = hint;
+    // a header value is printable ASCII: Node throws on anything else, and the request would hang
+    this.headers['x-emulator-hint'] = hint.replace(
+      /[^\x20-\x7e]/gu,
+      (c) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`,
+    );
     return this;
   }
 

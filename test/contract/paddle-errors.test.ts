@@ -3,6 +3,7 @@
 // the emulator says of its own flags is in its X-Emulator-Hint header and request log only; the
 // CLI's hints work from Paddle's code alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiFailure } from '../../src/emulator/api-error.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { hintForRemoteError } from '../../src/paddle/error-hints.js';
 import { call, priceBody, productBody } from '../emulator/support.js';
@@ -81,6 +82,12 @@ describe("the emulator's own words stay out of Paddle's fields", () => {
     expect(res.body.error).toMatchObject({ code: 'bad_request', detail: 'Invalid request.' });
     expect(JSON.stringify(res.body)).not.toContain('emulator');
     expect(res.headers.get('x-emulator-hint')).toContain('--cardless-trials');
+  });
+
+  it('a hint beyond printable ASCII goes in the header with those characters escaped, whole in the log', () => {
+    const failure = new ApiFailure(400, 'bad_request', 'Invalid request.').withHint('café\r\nX-Other: 1 😀');
+    expect(failure.headers['x-emulator-hint']).toBe('caf\\u{e9}\\u{d}\\u{a}X-Other: 1 \\u{1f600}');
+    expect(failure.hint).toBe('café\r\nX-Other: 1 😀');
   });
 
   it('an answer Paddle gives no hint for has no X-Emulator-Hint', async () => {
