@@ -2,7 +2,7 @@
 // them: a page of the subscriptions on a price (GET /subscriptions, list-subscriptions), one
 // subscription's next bill as it stands (GET /subscriptions/{id}?include=next_transaction,
 // get-subscription) and a preview of a change (PATCH /subscriptions/{id}/preview,
-// https://developer.paddle.com/api-reference/subscriptions/preview-subscription: "your response
+// https://developer.paddle.com/api-reference/subscriptions/preview-subscription-update: "your response
 // includes immediate_transaction, next_transaction, and recurring_transaction_details"). Direct
 // calls, so a non-catalog price goes as the wire body it is; every answer is checked for shape.
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 // What a move does to a subscriber's bill: for each move with subscribers, one subscription per
 // currency is previewed with the items apply would send it (PATCH /subscriptions/{id}/preview,
-// https://developer.paddle.com/api-reference/subscriptions/preview-subscription), beside its next
+// https://developer.paddle.com/api-reference/subscriptions/preview-subscription-update), beside its next
 // bill as it stands. Reads within Paddle's API limit (240 a minute: the 1,000 a minute is for the
 // pricing and transaction previews only, developer.paddle.com/api-reference/about/rate-limiting).
 
