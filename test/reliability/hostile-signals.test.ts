@@ -1,10 +1,12 @@
 // Hostile input, point 3: SIGTERM (what CI sends on cancel) is handled like Ctrl-C everywhere: no
 // new calls start, the ones in flight finish, the result so far is printed (the one JSON document
-// with --json) with the dashboard steps, and the exit code is 1.
+// with --json) with the dashboard steps, and the exit code is 1. Real processes, the signal from
+// outside, except where only what apply prints is looked at.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { type CliResult, ROOT, runCli } from '../helpers/run-cli.js';
+import { FakeProcess, runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 const CATALOG = join(ROOT, 'catalogs/saas-starter.yaml');
 
@@ -60,13 +62,20 @@ describe('SIGTERM is handled like Ctrl-C', { timeout: 60_000 }, () => {
     expect(emulator.requests().filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
+  // what apply prints is the command's own, in-process (the real process and its exit are above)
   it('during apply: "Terminated", the ids so far and the dashboard steps on the terminal, exit 1', async () => {
     emulator.reset();
-    const run = await runUntil(
-      ['apply', CATALOG, '--yes', '--concurrency', '1'],
-      'SIGTERM',
-      (m) => m === 'POST',
-    );
+    const signals = new FakeProcess();
+    const stopListening = emulator.onRequest((request) => {
+      if (request.method !== 'POST') return;
+      stopListening();
+      signals.send('SIGTERM');
+    });
+    const run = await runCliInProcess(['apply', CATALOG, '--yes', '--concurrency', '1'], {
+      env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey },
+      process: signals,
+    });
+    stopListening();
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Terminated: no new calls start; waiting for the ones in flight…');
     expect(run.stdout).toMatch(/starter\s+pro_\w+\s+created/);
