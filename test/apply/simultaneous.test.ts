@@ -32,18 +32,21 @@ function barrier(parties: number): () => Promise<void> {
   };
 }
 
-/** Each run's first read (its plan) waits until every run has read: both plan on the same account. */
-function readingTogether(meet: () => Promise<void>) {
+/**
+ * Both runs plan on the same account: each run's first read (its plan) is handed over only when
+ * every run has read. With `verifying`, each run's second read (its verification) is made only when
+ * every run has come to it, so after both have written.
+ */
+function readingTogether(planned: () => Promise<void>, verifying?: () => Promise<void>) {
   return (inner: CatalogGateway): CatalogGateway => {
-    let first = true;
+    let reads = 0;
     return {
       ...inner,
-      snapshot: async () => {
-        const snapshot = await inner.snapshot();
-        if (first) {
-          first = false;
-          await meet();
-        }
+      snapshot: async (...args) => {
+        reads += 1;
+        if (reads === 2) await verifying?.();
+        const snapshot = await inner.snapshot(...args);
+        if (reads === 1) await planned();
         return snapshot;
       },
     };
@@ -62,14 +65,22 @@ async function activeByKey(emu: RunningEmulator): Promise<Map<string, string[]>>
   return byKey;
 }
 
+/** price id → the id of its product, for every price of the account. */
+async function productOfPrices(emu: RunningEmulator): Promise<Map<string, string>> {
+  const gateway = createCatalogGateway({ environment: 'sandbox', baseUrl: emu.url, apiKey: emu.apiKey });
+  const { products } = await gateway.snapshot();
+  return new Map(products.flatMap((p) => p.prices.map((price) => [price.id, p.id] as const)));
+}
+
 describe('simultaneous applies of one catalog', () => {
-  it('both plan on the empty account and create: at most one reports verified, the other names every twin; apply --dedupe converges to the oldest', async () => {
+  it('both plan on the empty account and create: at most one reports verified, the other names every twin; apply --dedupe converges to the oldest product and its prices', async () => {
     emulator = await startEmulator({ demo: false, faults: { latencyMs: 5 } });
     const emu = emulator;
-    const meet = barrier(2);
+    // both plan on the empty account, and neither verifies before both have written
+    const [plan, verify] = [barrier(2), barrier(2)];
     const runs = await Promise.all([
-      applyToEmulator(emu, starter(), { gateway: readingTogether(meet) }),
-      applyToEmulator(emu, starter(), { gateway: readingTogether(meet) }),
+      applyToEmulator(emu, starter(), { gateway: readingTogether(plan, verify) }),
+      applyToEmulator(emu, starter(), { gateway: readingTogether(plan, verify) }),
     ]);
     for (const run of runs) expect(run.outcome.execution.error).toBeUndefined();
 
@@ -90,9 +101,14 @@ describe('simultaneous applies of one catalog', () => {
     expect(dedupe.outcome.verified).toBe(true);
     expect(dedupe.plan.deduplication).toHaveLength(keys.length);
     const after = await activeByKey(emu);
+    const productOf = await productOfPrices(emu);
     for (const key of keys) {
-      // the object kept is the one the first run made (the lower, older id)
-      expect(after.get(key)).toEqual([twins.get(key)?.[0]]);
+      // the product kept is the older one (the lower id); the price kept is the one under it, which
+      // outranks its twin whichever was made first (the two runs' writes interleave)
+      const [productKey = '', priceKey] = key.split('/');
+      const keptProduct = twins.get(productKey)?.[0];
+      const kept = priceKey ? twins.get(key)?.find((id) => productOf.get(id) === keptProduct) : keptProduct;
+      expect(after.get(key)).toEqual([kept]);
     }
     // and a plain apply afterwards writes nothing and verifies
     const again = await applyToEmulator(emu, starter());
