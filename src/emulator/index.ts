@@ -117,8 +117,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
 /** An HTTP server for the handler, listening; a failure to bind (port in use) rejects. */
 async function listen(options: EmulatorOptions, handler: RequestListener): Promise<Server> {
+  // Node's keep-alive of 5 s: fetch (undici) reuses a connection only when the server says it keeps
+  // it open longer than 2 s; at 1 s every request opened a connection of its own
   const server = createServer(handler);
-  server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
