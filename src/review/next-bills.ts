@@ -34,6 +34,8 @@ export interface NextBillsRequest {
   plan: Plan;
   gateway: SubscriptionPreviewsGateway;
   settings: CallerSettings;
+  /** the paced caller the review's other reads went through: one budget of Paddle's limit for all */
+  calls?: Calls;
 }
 
 /** How a move's target is sent: its id, or the catalog's price as a non-catalog price of its product. */
@@ -188,7 +190,7 @@ export async function withNextBills(request: NextBillsRequest, review: Review): 
   const { plan } = request;
   const moves = plan.moves ?? [];
   if (!moves.some(hasSubscribers)) return plan;
-  const calls = createPacedCalls(request.settings);
+  const calls = request.calls ?? createPacedCalls(request.settings);
   const namings = new Map(moves.map((move) => [move, naming(plan, move)]));
   try {
     const bills = await Promise.all(

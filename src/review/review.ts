@@ -46,9 +46,8 @@ async function countSubscribers(
   return Object.fromEntries(MOVED_STATUSES.map((status, i) => [status, counts[i]])) as SubscriberCounts;
 }
 
-async function reviewSubscribers(request: ReviewRequest, review: Review): Promise<void> {
+async function reviewSubscribers(request: ReviewRequest, review: Review, calls: Calls): Promise<void> {
   const targets = countTargets(request.plan);
-  const calls = createPacedCalls(request.settings);
   try {
     const counts = await Promise.all(targets.map((target) => countSubscribers(request, calls, target)));
     targets.forEach((target, i) => {
@@ -80,18 +79,21 @@ async function reviewCustomers(request: ReviewRequest, review: Review): Promise<
   }
 }
 
-export async function reviewPlan(request: ReviewRequest): Promise<Review> {
-  const review: Review = { prices: {}, countries: [...request.countries], unavailable: [] };
-  await reviewCustomers(request, review);
-  await reviewSubscribers(request, review);
-  return review;
-}
-
-/** The review, and the plan with each move's next bills (which live on the moves, as their counts do). */
+/**
+ * The review, and the plan with each move's next bills (which live on the moves, as their counts do).
+ * The counts and the next bills share one paced caller, so together they stay within Paddle's
+ * 240-a-minute limit; the price previews have a limit of their own.
+ */
 export async function reviewPlanAndMoves(request: ReviewRequest): Promise<{ review: Review; plan: Plan }> {
-  const review = await reviewPlan(request);
+  const review: Review = { prices: {}, countries: [...request.countries], unavailable: [] };
+  const calls = createPacedCalls(request.settings);
+  await reviewCustomers(request, review);
+  await reviewSubscribers(request, review, calls);
   const { plan, gateways, settings } = request;
-  const withBills = await withNextBills({ plan, gateway: gateways.subscriptionPreviews, settings }, review);
+  const withBills = await withNextBills(
+    { plan, gateway: gateways.subscriptionPreviews, settings, calls },
+    review,
+  );
   return { review, plan: withBills };
 }
 
