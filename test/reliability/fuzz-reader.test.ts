@@ -21,23 +21,31 @@ const NUM_RUNS = Number(process.env.FUZZ_RUNS) || 120;
 function checkResult(text: string, environment: EnvironmentName): void {
   const result = readCatalog('fuzz.yaml', text, { environment });
   const lines = text.split('\n');
-  for (const issue of result.issues) expectPositioned(issue, lines);
+  // one expect per case: a few hundred cases of a dozen issues each, and each expect costs
+  const misplaced = result.issues.flatMap((issue) =>
+    positionProblems(issue, lines).map((problem) => `${problem}: ${JSON.stringify(issue)}`),
+  );
+  expect(misplaced).toEqual([]);
   if (result.catalog) expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
   else expect(result.issues.some((i) => i.severity === 'error')).toBe(true);
 }
 
-function expectPositioned(issue: CatalogIssue, lines: string[]): void {
-  const where = `${JSON.stringify(issue)}`;
-  expect(Number.isInteger(issue.line) && issue.line >= 1, where).toBe(true);
-  expect(Number.isInteger(issue.column) && issue.column >= 1, where).toBe(true);
-  expect(issue.line, where).toBeLessThanOrEqual(lines.length);
-  // a column may point just past the last character (end of line / end of file)
-  expect(issue.column, where).toBeLessThanOrEqual((lines[issue.line - 1]?.length ?? 0) + 1);
-  // '' is the document itself; a key may be anything the file says, dots and all
-  expect(typeof issue.path, where).toBe('string');
-  expect(issue.message.trim(), where).not.toBe('');
-  expect(issue.rule.trim(), where).not.toBe('');
-  expect(['error', 'warning'], where).toContain(issue.severity);
+/** What is wrong with where an issue points or what it says; none when it is placed and complete. */
+function positionProblems(issue: CatalogIssue, lines: string[]): string[] {
+  const lineLength = lines[issue.line - 1]?.length ?? 0;
+  const checks: [boolean, string][] = [
+    [Number.isInteger(issue.line) && issue.line >= 1, 'line is not a positive integer'],
+    [Number.isInteger(issue.column) && issue.column >= 1, 'column is not a positive integer'],
+    [issue.line <= lines.length, `line past the file's ${lines.length} lines`],
+    // a column may point just past the last character (end of line / end of file)
+    [issue.column <= lineLength + 1, `column past its line of ${lineLength} characters`],
+    // '' is the document itself; a key may be anything the file says, dots and all
+    [typeof issue.path === 'string', 'path is not a string'],
+    [issue.message.trim() !== '', 'no message'],
+    [issue.rule.trim() !== '', 'no rule'],
+    [issue.severity === 'error' || issue.severity === 'warning', 'severity is neither error nor warning'],
+  ];
+  return checks.filter(([holds]) => !holds).map(([, problem]) => problem);
 }
 
 describe('fuzz: readCatalog', () => {
