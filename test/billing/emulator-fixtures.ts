@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EmulatorSeed, RunningEmulator } from '../../src/emulator/index.js';
 import { currencyTable } from '../../src/paddle-facts/currencies.js';
+import { listAll } from '../emulator/support.js';
 
 export const id = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
 
@@ -125,14 +126,7 @@ export async function transactionsOf(
   emulator: RunningEmulator,
   customerId: string,
 ): Promise<WireTransaction[]> {
-  const all: WireTransaction[] = [];
-  let path = `/transactions?customer_id=${customerId}&per_page=30`;
-  for (;;) {
-    const body = await wire(emulator, path);
-    all.push(...body.data);
-    if (!body.meta.pagination.has_more) return all;
-    path = body.meta.pagination.next.slice(emulator.url.length);
-  }
+  return listAll<WireTransaction>(emulator, `/transactions?customer_id=${customerId}&per_page=30`);
 }
 
 export function tempCacheHome(): Promise<string> {

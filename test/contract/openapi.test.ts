@@ -1,7 +1,7 @@
 // Every kind of emulator response, success and error, on each endpoint, against the OpenAPI schemas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, priceBody, productBody } from '../emulator/support.js';
+import { call, listPages, priceBody, productBody } from '../emulator/support.js';
 import { type ResponseValidator, responseValidator } from './openapi.js';
 
 let emulator: RunningEmulator;
@@ -135,14 +135,8 @@ describe('responses match the OpenAPI schemas', () => {
   });
 
   it('every transaction of the demo data matches', async () => {
-    let path = '/transactions';
-    for (;;) {
-      const res = await call(emulator, 'GET', path);
+    for (const res of await listPages(emulator, '/transactions'))
       expect(validator.check('GET', '/transactions', res.status, res.body)).toEqual([]);
-      if (!res.body.meta.pagination.has_more) break;
-      const next = new URL(res.body.meta.pagination.next);
-      path = next.pathname + next.search;
-    }
   });
 
   it('auth, rate-limit and server errors match the error schema', async () => {

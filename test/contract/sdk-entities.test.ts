@@ -8,7 +8,7 @@ import { Customer, Discount, Price, Product, Transaction } from '@paddle/paddle-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { TAX_CATEGORIES } from '../../src/paddle-facts/tax-categories.js';
-import { call, manualClock } from '../emulator/support.js';
+import { call, listAll, manualClock } from '../emulator/support.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { undefinedFields } from './undefined-fields.js';
 
@@ -16,19 +16,7 @@ let emulator: RunningEmulator;
 // the emulator's clock, fixed: the invoice link's Expires is read against it, not the wall clock
 const clock = manualClock('2026-03-02T10:00:00.000Z');
 
-async function everything(path: string): Promise<Record<string, unknown>[]> {
-  const records: Record<string, unknown>[] = [];
-  let next: string | null = path;
-  while (next) {
-    const page = await call(emulator, 'GET', next);
-    expect(page.status, JSON.stringify(page.body)).toBe(200);
-    records.push(...page.body.data);
-    next = page.body.meta.pagination.has_more
-      ? page.body.meta.pagination.next.slice(emulator.url.length)
-      : null;
-  }
-  return records;
-}
+const everything = (path: string) => listAll(emulator, path);
 
 beforeAll(async () => {
   emulator = await startEmulator({

@@ -1,7 +1,7 @@
 // Products, prices, customers and transactions: what each operation stores and filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, MARKER, priceBody, productBody } from './support.js';
+import { call, listAll, MARKER, priceBody, productBody } from './support.js';
 
 let emulator: RunningEmulator;
 
@@ -192,20 +192,12 @@ describe('transactions (demo data)', () => {
   });
 
   it('gives demo@example.com 25+ transactions across statuses, modes and currencies', async () => {
-    const all: {
+    const all = await listAll<{
       status: string;
       collection_mode: string;
       currency_code: string;
       details: { totals: { subtotal: string } };
-    }[] = [];
-    let path = `/transactions?customer_id=${demoId}`;
-    for (;;) {
-      const page = (await call(emulator, 'GET', path)).body;
-      all.push(...page.data);
-      if (!page.meta.pagination.has_more) break;
-      const next = new URL(page.meta.pagination.next);
-      path = next.pathname + next.search;
-    }
+    }>(emulator, `/transactions?customer_id=${demoId}`);
     expect(all.length).toBeGreaterThanOrEqual(25);
     expect(new Set(all.map((t) => t.status))).toEqual(
       new Set(['draft', 'ready', 'billed', 'paid', 'completed', 'canceled', 'past_due']),

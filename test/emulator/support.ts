@@ -28,6 +28,32 @@ export async function call(
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
 }
 
+/** The most pages a test reads of one list: a list whose `next` never ends fails, it does not loop. */
+const MAX_PAGES = 100;
+
+/** Every page of a list, `path` first, then each `next` while has_more; each must answer 200. */
+export async function listPages(emulator: RunningEmulator, path: string): Promise<RawResponse[]> {
+  const pages: RawResponse[] = [];
+  let next: string | null = path;
+  while (next !== null) {
+    if (pages.length === MAX_PAGES) throw new Error(`GET ${path}: more than ${MAX_PAGES} pages`);
+    const page = await call(emulator, 'GET', next);
+    if (page.status !== 200) throw new Error(`GET ${next}: ${page.status} ${JSON.stringify(page.body)}`);
+    pages.push(page);
+    const { has_more, next: url } = page.body.meta.pagination;
+    next = has_more ? url.slice(emulator.url.length) : null;
+  }
+  return pages;
+}
+
+/** Every record of a list, through listPages. */
+export async function listAll<T = Record<string, unknown>>(
+  emulator: RunningEmulator,
+  path: string,
+): Promise<T[]> {
+  return (await listPages(emulator, path)).flatMap((page) => page.body.data as T[]);
+}
+
 export const MARKER = { 'paddle-catalog': { key: 'pro', version: 1 } };
 
 export function productBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

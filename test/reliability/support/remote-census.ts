@@ -4,6 +4,7 @@
 import type { Catalog } from '../../../src/catalog/schema.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { readMarker } from '../../../src/plan/marker.js';
+import { listAll } from '../../emulator/support.js';
 
 interface WireObject {
   id: string;
@@ -12,23 +13,8 @@ interface WireObject {
   prices?: WireObject[];
 }
 
-interface ListPage {
-  data: WireObject[];
-  meta: { pagination: { has_more: boolean; next: string } };
-}
-
-async function allProducts(emulator: RunningEmulator): Promise<WireObject[]> {
-  const products: WireObject[] = [];
-  let url = `${emulator.url}/products?include=prices&status=active,archived&per_page=200`;
-  for (;;) {
-    const response = await fetch(url, { headers: { authorization: `Bearer ${emulator.apiKey}` } });
-    if (!response.ok) throw new Error(`census: GET ${url} answered ${response.status}`);
-    const page = (await response.json()) as ListPage;
-    products.push(...page.data);
-    if (!page.meta.pagination.has_more) return products;
-    url = page.meta.pagination.next;
-  }
-}
+const allProducts = (emulator: RunningEmulator) =>
+  listAll<WireObject>(emulator, '/products?include=prices&status=active,archived&per_page=200');
 
 /** Marker key → how many remote objects (products and prices, any status) carry it. */
 export async function markerCounts(emulator: RunningEmulator): Promise<Map<string, number>> {
