@@ -1,11 +1,11 @@
 // When Paddle refuses one product (its tax category is not approved), what does not depend on it is
 // still written: an unrelated discount and product. Only its prices wait. The run fails, says why,
 // and a second apply once the catalog is fixed converges.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { tempDir } from '../e2e/catalog-files.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 // the catalog says ebooks is approved; the emulator's account has not had it approved
@@ -41,7 +41,7 @@ let emulator: RunningEmulator;
 let dir: string;
 beforeEach(async () => {
   emulator = await startEmulator({ demo: false });
-  dir = await mkdtemp(join(tmpdir(), 'pc-independent-'));
+  dir = tempDir();
 });
 afterEach(async () => {
   await emulator.close();

@@ -4,8 +4,7 @@
 // Paddle's subscription_locked_renewal (409, developer.paddle.com/errors/subscriptions/
 // subscription_locked_renewal); one with a scheduled cancel moves (Paddle's changelog 2025,
 // update-subscriptions-scheduled-change); canceled ones are not touched; the next run moves nothing new.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
@@ -15,6 +14,7 @@ import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
+import { tempDir } from '../e2e/catalog-files.js';
 import { call, manualClock } from '../emulator/support.js';
 import { jumpingClock } from '../helpers/jumping-clock.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
@@ -58,7 +58,7 @@ function apply(emu = emulator, settings = DEFAULT_APPLY_SETTINGS) {
 
 describe('apply moves subscribers', () => {
   it('--yes alone does not apply a catalog that moves subscribers; the refusal names how many and sends nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'moves-'));
+    const dir = tempDir();
     try {
       writeFileSync(join(dir, 'catalog.yaml'), stringify(CATALOG));
       const env = { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey, NO_COLOR: '1' };

@@ -1,6 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   CURRENCIES_TTL_MS,
@@ -8,6 +6,7 @@ import {
   defaultCacheDir,
   remoteCurrencies,
 } from '../../src/billing/currencies-source.js';
+import { tempDir } from '../e2e/catalog-files.js';
 import { defined } from '../helpers/defined.js';
 
 const BASE = 'http://127.0.0.1:9';
@@ -21,7 +20,7 @@ const LIST = {
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pc-currencies-'));
+  dir = tempDir();
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });

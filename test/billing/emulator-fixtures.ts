@@ -1,10 +1,8 @@
 // Shared by the history/invoice end-to-end tests: a custom emulator seed for what the demo data
 // lacks, look-ups straight on the wire (not through the code under test), and a temp cache dir.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { EmulatorSeed, RunningEmulator } from '../../src/emulator/index.js';
 import { currencyTable } from '../../src/paddle-facts/currencies.js';
+import { tempDir } from '../e2e/catalog-files.js';
 import { listAll } from '../emulator/support.js';
 
 export const id = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
@@ -130,5 +128,5 @@ export async function transactionsOf(
 }
 
 export function tempCacheHome(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'pc-xdg-cache-'));
+  return Promise.resolve(tempDir());
 }

@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import { catalogReferenceMarkdown, withReference } from '../../src/catalog/reference.js';
+import { tempDir } from '../e2e/catalog-files.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { page, readme } from './readme-text.js';
 
@@ -53,7 +53,7 @@ describe('README and docs pages', () => {
   });
 
   it("docs/catalog.md shows the errors of its validate example exactly as validate prints them, and the README's lines are among them", async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'pc-readme-'));
+    const cwd = tempDir();
     writeFileSync(
       join(cwd, 'my-catalog.yaml'),
       [

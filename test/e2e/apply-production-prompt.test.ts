@@ -1,13 +1,13 @@
 // --production asks the person at the terminal to type the environment's
 // name; anything else cancels with nothing written. The CLI runs in-process on a fake terminal
 // (test/init/terminal.ts); a real terminal is in reliability/secrets-terminal.test.ts.
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { ROOT } from '../helpers/run-cli.js';
 import { ENTER, runOnFakeTerminal } from '../init/terminal.js';
+import { tempDir } from './catalog-files.js';
 
 let emulator: RunningEmulator;
 let dir: string;
@@ -19,7 +19,7 @@ beforeAll(async () => {
     ['product.read', 'product.write', 'price.read', 'price.write'],
     'production',
   );
-  dir = await mkdtemp(join(tmpdir(), 'pc-prod-'));
+  dir = tempDir();
   await copyFile(join(ROOT, 'catalogs/desktop-app.yaml'), join(dir, 'catalog.yaml'));
   env = { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: liveKey, NO_COLOR: '1' };
 });

@@ -1,7 +1,6 @@
 // `paddle-catalog invoice` as a user runs it (the CLI in-process) against the emulator.
 import { rmSync, watch, writeFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -13,6 +12,7 @@ import {
 } from '../billing/emulator-fixtures.js';
 import { defined } from '../helpers/defined.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { tempDir } from './catalog-files.js';
 
 let emulator: RunningEmulator;
 let work: string;
@@ -187,7 +187,7 @@ describe('paddle-catalog invoice', () => {
   });
 
   it('--open launches $BROWSER with the URL; without it, never a browser when not on a terminal', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pc-browser-'));
+    const dir = tempDir();
     const opened = join(dir, 'opened.txt');
     const browser = join(dir, 'browser.sh');
     // the browser is left running on its own: it moves its whole answer into place when done

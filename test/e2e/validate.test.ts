@@ -1,11 +1,11 @@
 // `validate` as a user runs it: the CLI in-process (main), offline, exit codes and output streams.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { tempDir } from './catalog-files.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'paddle-catalog-validate-'));
+const dir = tempDir();
 const BAD = join(dir, 'bad.yaml');
 writeFileSync(
   BAD,

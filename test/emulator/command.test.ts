@@ -1,9 +1,9 @@
 // `paddle-catalog emulator` as a user runs it: bin/ → dist/, one JSON line, stops on a signal.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tempDir } from '../e2e/catalog-files.js';
 import { BIN, ROOT } from '../helpers/run-cli.js';
 import { FakeProcess, runCliInProcess } from '../helpers/run-cli-in-process.js';
 
@@ -62,7 +62,7 @@ describe('paddle-catalog emulator', { timeout: 60_000 }, () => {
   });
 
   it('prints the URL and key for a person, takes fault flags and a YAML seed, and stops on SIGINT', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'emu-seed-'));
+    const dir = tempDir();
     writeFileSync(
       join(dir, 'seed.yaml'),
       [
@@ -102,7 +102,7 @@ describe('paddle-catalog emulator', { timeout: 60_000 }, () => {
   });
 
   it('--state: accounts and keys survive SIGKILL and a restart; flags set both accounts', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'emu-state-')), 'state.json');
+    const file = join(tempDir(), 'state.json');
     const args = ['--port', '0', '--json', '--state', file, '--cardless-trials'];
     const first = await start([...args, '--approve-tax-categories', 'ebooks,training-services']);
     const keys = JSON.parse(first.line);
@@ -126,7 +126,7 @@ describe('paddle-catalog emulator', { timeout: 60_000 }, () => {
   });
 
   it('--case-sensitive-emails reaches both accounts, is saved with them, and is in --help', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'emu-state-')), 'state.json');
+    const file = join(tempDir(), 'state.json');
     const signals = new FakeProcess();
     const run = runCliInProcess(
       ['emulator', '--port', '0', '--json', '--state', file, '--case-sensitive-emails'],
@@ -165,7 +165,7 @@ describe('paddle-catalog emulator', { timeout: 60_000 }, () => {
     const bad = await runCliInProcess(['emulator', '--port', '0', '--approve-tax-categories', 'saas,ebook']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('"ebook" is not a Paddle tax category');
-    const file = join(mkdtempSync(join(tmpdir(), 'emu-state-')), 'state.json');
+    const file = join(tempDir(), 'state.json');
     writeFileSync(file, '{"format":');
     const corrupt = await runCliInProcess(['emulator', '--port', '0', '--state', file]);
     expect(corrupt.code).toBe(1);
@@ -177,7 +177,7 @@ describe('paddle-catalog emulator', { timeout: 60_000 }, () => {
     const bad = await runCliInProcess(['emulator', '--fail-rate', '2']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--fail-rate must be between 0 and 1');
-    const dir = mkdtempSync(join(tmpdir(), 'emu-seed-'));
+    const dir = tempDir();
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ sandbox: { customers: [{ name: 'no email' }] } }));
     const seed = await runCliInProcess(['emulator', '--port', '0', '--seed', join(dir, 'bad.json')]);
     expect(seed.code).toBe(1);

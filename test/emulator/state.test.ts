@@ -1,11 +1,11 @@
 // Saved state (statePath / --state): both accounts and the keys survive a restart; the file is
 // written after every change; a corrupt or unreadable file is an error and is left alone.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { UserError } from '../../src/errors.js';
+import { tempDir } from '../e2e/catalog-files.js';
 import { call, priceBody, productBody } from './support.js';
 
 const open: RunningEmulator[] = [];
@@ -19,7 +19,7 @@ async function start(statePath: string, extra: Parameters<typeof startEmulator>[
   return emulator;
 }
 
-const stateFile = () => join(mkdtempSync(join(tmpdir(), 'emu-state-')), 'state.json');
+const stateFile = () => join(tempDir(), 'state.json');
 
 describe('saved state', () => {
   it('products, prices, customers, transactions and both keys survive a restart', async () => {
@@ -111,7 +111,7 @@ describe('saved state', () => {
   });
 
   it('an unreadable state file is a clear error', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'emu-state-'));
+    const dir = tempDir();
     await expect(startEmulator({ statePath: dir })).rejects.toThrow(/Cannot read the state file .*EISDIR/);
   });
 });

@@ -1,11 +1,11 @@
 // Subscriptions in the emulator over real HTTP: Paddle's list filters and counts, and changing items
 // with the errors Paddle's error reference documents (developer.paddle.com/errors/subscriptions/…).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { SUBSCRIPTION_STATUSES } from '../../src/paddle-facts/subscriptions.js';
+import { tempDir } from '../e2e/catalog-files.js';
 import {
   ADDON,
   CARDLESS,
@@ -259,7 +259,7 @@ describe('the demo data’s subscriptions', () => {
 
 describe('saved state', () => {
   it('a changed subscription survives a restart, kept as Paddle’s record', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'emusubs-'));
+    const folder = tempDir();
     const statePath = join(folder, 'state.json');
     try {
       const first = await startEmulator({ demo: false, seed: { sandbox: SUBSCRIPTION_SEED }, statePath });

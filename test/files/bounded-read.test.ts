@@ -2,8 +2,7 @@
 // its path, before it is opened (a FIFO opened for reading waits for a writer, on a thread neither
 // --timeout nor a signal can free); a file over its limit is refused before a byte is read.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSeedFile } from '../../src/emulator/seed-file.js';
@@ -16,12 +15,13 @@ import {
   readRegularFile,
 } from '../../src/files/bounded-read.js';
 import { loadIdFile, readIdFile } from '../../src/ids/id-file.js';
+import { tempDir } from '../e2e/catalog-files.js';
 
 const LIMITS: FileLimits = { kind: 'id file', maxBytes: 1024 };
 let dir: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pc-bounded-'));
+  dir = tempDir();
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 

@@ -1,14 +1,14 @@
 // `init` as a user or a CI job runs it: the CLI (in-process) without a terminal.
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../e2e/catalog-files.js';
 import { ROOT } from '../helpers/run-cli.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
 let cwd: string;
 beforeAll(async () => {
-  cwd = await mkdtemp(join(tmpdir(), 'pc-init-cli-'));
+  cwd = tempDir();
 });
 afterAll(() => rm(cwd, { recursive: true, force: true }));
 

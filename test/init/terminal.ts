@@ -3,13 +3,11 @@
 // the next prompt listens (its keypress handler is attached), because inquirer drops input that
 // arrives before a TTY prompt starts.
 import { EventEmitter } from 'node:events';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { main } from '../../src/cli/program.js';
 import type { Io } from '../../src/terminal/io.js';
+import { tempDir } from '../e2e/catalog-files.js';
 
 export const ENTER = '\r';
 export const CTRL_C = '\x03';
@@ -64,7 +62,7 @@ export interface InitRun {
 }
 
 export async function tempProject(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'pc-init-'));
+  return Promise.resolve(tempDir());
 }
 
 /**

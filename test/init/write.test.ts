@@ -1,11 +1,11 @@
 // The catalog writer shared by init and export: what it writes reads back to the same catalog.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { catalogToYaml, packagedSchemaFile, schemaReference } from '../../src/catalog/write.js';
+import { tempDir } from '../e2e/catalog-files.js';
 import { defined } from '../helpers/defined.js';
 import { ROOT } from '../helpers/run-cli.js';
 
@@ -123,7 +123,7 @@ describe('catalogToYaml', () => {
 describe('schemaReference', () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pc-schema-ref-'));
+    dir = tempDir();
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 

@@ -1,16 +1,16 @@
 // refs reads each batch of ids from a list filtered by id: one page holds them all. A server that
 // keeps sending a next page is stopped with invalid_response, never cut off quietly with ids unread.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { tempDir } from '../e2e/catalog-files.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { hostileServer } from '../reliability/support/hostile-server.js';
 
 const KEY = 'pdl_sdbx_apikey_01hzzzzzzzzzzzzzzzzzzzzzzz_refspaging000000000000000';
 let tree: string;
 beforeAll(async () => {
-  tree = await mkdtemp(join(tmpdir(), 'pc-refs-paging-'));
+  tree = tempDir();
   await writeFile(join(tree, 'app.ts'), "export const PRO = 'pro_01h000000000000000000000aa';\n");
 });
 afterAll(() => rm(tree, { recursive: true, force: true }));

@@ -1,7 +1,6 @@
 // Saved plans, pure: the document and its committed JSON Schema, the checks made on reading it, and
 // which keys a fresh plan would treat differently (drift), as table tests over the planner.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +23,7 @@ import {
   savedPlanText,
 } from '../../src/saved-plan/file.js';
 import { moveChanges } from '../../src/views/plan/moves.js';
+import { tempDir } from '../e2e/catalog-files.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
 
@@ -138,7 +138,7 @@ describe('a saved plan nested deeper than plan writes', () => {
     expect(() => readSavedPlan('plan.json', deep(200_000))).toThrow(
       `plan.json nests more than ${PLAN_MAX_DEPTH} levels deep; a saved plan holds at most ${PLAN_MAX_DEPTH} (custom_data at most 64), so plan did not write it. Nothing was applied.`,
     );
-    const dir = mkdtempSync(join(tmpdir(), 'paddle-catalog-'));
+    const dir = tempDir();
     try {
       writeFileSync(join(dir, 'plan.json'), deep(200_000));
       const applied = await runCliInProcess(['--json', 'apply', 'plan.json', '--yes'], { cwd: dir });
