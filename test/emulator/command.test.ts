@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../e2e/catalog-files.js';
 import { BIN, ROOT } from '../helpers/run-cli.js';
 import { FakeProcess, runCliInProcess } from '../helpers/run-cli-in-process.js';
@@ -133,7 +133,7 @@ describe('paddle-catalog emulator', { timeout: 60_000 }, () => {
       { process: signals },
     );
     // the command listens beside the CLI's own handler, which then leaves the signal to it
-    await vi.waitFor(() => expect(signals.listenerCount('SIGTERM')).toBe(2), { timeout: 10_000 });
+    await Promise.race([signals.listening('SIGTERM', 2), run]);
     signals.send('SIGTERM');
     expect((await run).code).toBe(0);
     const saved = JSON.parse(readFileSync(file, 'utf8'));
@@ -146,7 +146,7 @@ describe('paddle-catalog emulator', { timeout: 60_000 }, () => {
     const startUp = async (extra: string[]) => {
       const signals = new FakeProcess();
       const run = runCliInProcess(['emulator', '--port', '0', ...extra], { process: signals });
-      await vi.waitFor(() => expect(signals.listenerCount('SIGINT')).toBe(2), { timeout: 10_000 });
+      await Promise.race([signals.listening('SIGINT', 2), run]);
       signals.send('SIGINT');
       const result = await run;
       expect(result.code).toBe(0);

@@ -30,8 +30,23 @@ class Exited extends Error {
 /** The signals of one in-process run; `send` plays Ctrl-C (SIGINT) or a kill (SIGTERM). */
 export class FakeProcess implements ProcessControl {
   private readonly emitter = new EventEmitter();
+  /** the pending listening() calls, each checked as a listener comes */
+  private readonly waiting = new Set<() => void>();
   on(signal: StopSignal, listener: (signal: StopSignal) => void): void {
     this.emitter.on(signal, listener);
+    for (const check of this.waiting) check();
+  }
+  /** Resolves once `count` listeners are on `signal`: when a command listens beside the CLI's own. */
+  listening(signal: StopSignal, count: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.listenerCount(signal) < count) return;
+        this.waiting.delete(check);
+        resolve();
+      };
+      this.waiting.add(check);
+      check();
+    });
   }
   off(signal: StopSignal, listener: (signal: StopSignal) => void): void {
     this.emitter.off(signal, listener);
