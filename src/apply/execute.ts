@@ -56,12 +56,18 @@ export interface Execution {
   interrupted: boolean;
 }
 
+/** How far the subscriber moves of a run are: `ended` (moved, left, failed or skipped) of `of`. */
+export interface MoveCount {
+  ended: number;
+  of: number;
+}
+
 export interface ExecuteOptions {
   concurrency: number;
   signal?: AbortSignal;
   onStep?: (result: StepResult) => void;
-  /** each subscriber move as it ends (for a progress line) */
-  onMove?: (result: MoveResult) => void;
+  /** each subscriber move as it ends, with how many have ended of how many (for a progress line) */
+  onMove?: (result: MoveResult, count: MoveCount) => void;
   /** where subscriber moves are sent; needed only when there are some */
   subscriptions?: SubscriptionsGateway;
 }
@@ -196,7 +202,7 @@ class Run {
       const ended =
         this.moveResults.get(op.id) ?? skippedMove(op, result.status === 'failed' ? 'failed' : 'skipped');
       this.moveResults.set(op.id, ended);
-      this.options.onMove?.(ended);
+      this.options.onMove?.(ended, { ended: this.moveResults.size, of: this.moves.length });
       return result;
     }
     const change = this.changes[op.change];

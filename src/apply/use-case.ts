@@ -17,9 +17,14 @@ import { diff } from '../plan/diff.js';
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import { hasChanges, hasWork, isConverged } from '../plan/summary.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
-import { DEFAULT_CONCURRENCY, type Execution, executeOperations, type StepResult } from './execute.js';
+import {
+  DEFAULT_CONCURRENCY,
+  type ExecuteOptions,
+  type Execution,
+  executeOperations,
+  type StepResult,
+} from './execute.js';
 import { type MoveOutcome, moveOutcomes } from './move-outcomes.js';
-import type { MoveResult } from './move-results.js';
 import { type PreflightOptions, refuseUnsafePlan } from './preflight.js';
 import {
   type CompiledRun,
@@ -34,7 +39,7 @@ import type { LeftSubscription } from './subscription-moves.js';
 export interface ApplySettings extends CallerSettings {
   concurrency: number;
   onStep?: (result: StepResult) => void;
-  onMove?: (result: MoveResult) => void;
+  onMove?: ExecuteOptions['onMove'];
 }
 
 export const DEFAULT_APPLY_SETTINGS: ApplySettings = {

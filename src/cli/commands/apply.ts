@@ -212,14 +212,14 @@ function applySettings(
   { reporter, io }: CommandContext,
   signal: AbortSignal,
 ): ApplySettings {
+  const caller = { ...callerSettings(io), requestsPerMinute: flags.rateLimit };
   return {
     ...DEFAULT_APPLY_SETTINGS,
-    ...callerSettings(io),
+    ...caller,
     concurrency: flags.concurrency,
-    requestsPerMinute: flags.rateLimit,
     signal,
     onStep: (step) => progress.renderStep(step, reporter),
-    onMove: progress.moveProgress(reporter),
+    onMove: progress.moveProgress(reporter, caller.requestsPerMinute),
   };
 }
 

@@ -1,6 +1,6 @@
 // The lines apply writes on stderr while it runs: each write as it is done, the orderly stop on a
 // signal, and a saved plan found applied already. The result and the verdict are apply.ts.
-import type { StepResult } from '../../apply/execute.js';
+import type { MoveCount, StepResult } from '../../apply/execute.js';
 import type { MoveResult } from '../../apply/move-results.js';
 import { pendingMoves } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
@@ -33,15 +33,41 @@ export function renderAlreadyApplied(file: string, plan: Plan, out: Reporter): v
   );
 }
 
+/** `[████████░░░░░░░░]`: how far the moves are, on a terminal only. */
+function bar({ ended, of }: MoveCount, width = 20): string {
+  const full = Math.round((ended / of) * width);
+  return `[${'█'.repeat(full)}${'░'.repeat(width - full)}] `;
+}
+
 /**
- * Subscriber moves as they end: a line per hundred moved, and one for each subscription Paddle
- * would not change, with its code and words (not in --json mode).
+ * What is left at Paddle's rate: the remaining moves are a request each, and the run is paced at
+ * `perMinute` (an estimate from the limit, not a measure of the network; none when pacing is off).
  */
-export function moveProgress(out: Reporter): (result: MoveResult) => void {
+function estimate({ ended, of }: MoveCount, perMinute: number): string {
+  if (perMinute <= 0 || ended === of) return '';
+  const minutes = Math.ceil((of - ended) / perMinute);
+  return ` · about ${minutes} min left at ${perMinute} requests a minute`;
+}
+
+/**
+ * Subscriber moves as they end: a line per hundred ended (a bar before it on a terminal) with an
+ * estimate of what is left, and one for each subscription Paddle would not change, with its code
+ * and words (not in --json mode).
+ */
+export function moveProgress(
+  out: Reporter,
+  perMinute: number,
+): (result: MoveResult, count: MoveCount) => void {
   let moved = 0;
-  return (result) => {
+  return (result, count) => {
     if (out.json) return;
-    if (result.status === 'moved' && ++moved % 100 === 0) out.info(`  ✓ ${moved} subscriptions moved`);
+    if (result.status === 'moved') moved += 1;
+    if (count.ended % 100 === 0 || count.ended === count.of) {
+      const shownBar = out.interactive ? bar(count) : '';
+      out.info(
+        `  ${shownBar}${count.ended.toLocaleString('en-US')} of ${count.of.toLocaleString('en-US')} subscriptions done, ${moved.toLocaleString('en-US')} moved${estimate(count, perMinute)}`,
+      );
+    }
     if (result.status !== 'left') return;
     const later = result.later ? '; a later run moves it' : '';
     out.info(
