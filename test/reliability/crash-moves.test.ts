@@ -8,8 +8,15 @@
 // Both runs pass --rate-limit 0 (no pacing: the emulator sets no limit), as a user may. The
 // timeout leaves room for a node start-up on a loaded machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Catalog } from '../../src/catalog/schema.js';
 import { type RecordedRequest, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import {
+  SEED as ACCOUNT,
+  ADDON,
+  CATALOG,
+  NOW,
+  MONTHLY as SOURCE,
+  sub,
+} from '../apply/subscriber-moves-account.js';
 import { tempDir } from '../e2e/catalog-files.js';
 import { call, manualClock } from '../emulator/support.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
@@ -20,71 +27,26 @@ const SUBSCRIPTIONS = 300;
 const KILL_AT_PATCH = 101;
 const FLAGS = ['--yes', '--allow-subscriber-moves', '--rate-limit', '0'];
 
-const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const [PRO, SOURCE, ADDON] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
-const month = { interval: 'month', frequency: 1 } as const;
-const marker = (key: string) => ({ paddle_catalog: { key } });
-
 /** Each subscription's items before the move: quantities 1–5, every third with an add-on too. */
 const itemsBefore = (n: number) => [
   { price_id: SOURCE, quantity: 1 + (n % 5) },
   ...(n % 3 === 0 ? [{ price_id: ADDON, quantity: 1 + (n % 4) }] : []),
 ];
-const ids = Array.from({ length: SUBSCRIPTIONS }, (_, i) => pid('sub', i + 1));
+const ids = Array.from({ length: SUBSCRIPTIONS }, (_, i) => sub(i + 1));
 
+/** The move test's account and catalog, with 300 active subscriptions on the source price instead. */
 const SEED = {
-  customers: [{ id: pid('ctm', 1), email: 'c@example.com', name: 'C' }],
-  products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
-  prices: [
-    {
-      id: SOURCE,
-      product_id: PRO,
-      description: 'Pro monthly',
-      billing_cycle: month,
-      unit_price: { amount: '2400', currency_code: 'USD' },
-      custom_data: marker('pro/monthly'),
-    },
-    {
-      id: ADDON,
-      product_id: PRO,
-      description: 'Add-on',
-      billing_cycle: month,
-      unit_price: { amount: '500', currency_code: 'USD' },
-    },
-  ],
+  ...ACCOUNT,
   subscriptions: ids.map((id, i) => ({
     id,
-    customer_id: pid('ctm', 1),
+    customer_id: ACCOUNT.customers?.[0]?.id,
     status: 'active',
     currency_code: 'USD',
     next_billed_at: '2026-02-01T00:00:00.000Z',
     items: itemsBefore(i + 1),
   })),
 };
-
-const monthly = {
-  description: 'Pro monthly',
-  unit_price: { amount: '2400', currency_code: 'USD' as const },
-  billing_cycle: month,
-};
-const CATALOG: Catalog = {
-  version: 1,
-  products: {
-    pro: {
-      name: 'Pro',
-      tax_category: 'saas',
-      prices: {
-        monthly,
-        'monthly-2027': {
-          ...monthly,
-          description: 'Pro monthly 2027',
-          unit_price: { amount: '2900', currency_code: 'USD' },
-          subscribers_from: ['monthly'],
-        },
-      },
-    },
-  },
-};
+const marker = (key: string) => ({ paddle_catalog: { key } });
 
 interface WireSubscription {
   id: string;
@@ -114,7 +76,7 @@ beforeAll(async () => {
   emulator = await startEmulator({
     demo: false,
     seed: { sandbox: SEED as never },
-    now: manualClock('2026-01-15T12:00:00.000Z').now,
+    now: manualClock(NOW).now,
   });
 });
 afterAll(() => emulator.close());
