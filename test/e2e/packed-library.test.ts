@@ -1,14 +1,14 @@
 // The package as a team gets it: `npm pack`, installed from the tarball into a fresh project with
 // no registry; the library compiled with TypeScript strict + nodenext and run against the emulator,
-// the command run with npx, and the repository's GitHub Action (action.yml) run on that install.
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// and the command run from the install and with npx. The action that runs the command in CI is
+// test/e2e/action.test.ts.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { customerIdOf } from '../billing/emulator-fixtures.js';
 import { ROOT } from '../helpers/run-cli.js';
-import { npxStandIn, readAction, runAction } from './action-script.js';
 import {
   APP_SOURCE,
   APP_TSCONFIG,
@@ -56,20 +56,17 @@ let packed: { filename: string; files: { path: string }[] };
 const install = readmeTarballInstall(await readFile(join(ROOT, 'README.md'), 'utf8'));
 let compiled: string;
 let emulator: RunningEmulator;
+/** `npx paddle-catalog plan --local` on an example catalog the package ships, started before the compile. */
+let npxPlan: Promise<{ stdout: string }>;
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'paddle-catalog-pack-'));
-  app = join(dir, 'app');
-  await mkdir(app);
-  // dist/ is fresh: the suite's global setup built it; --ignore-scripts skips a second build. As the
-  // README says, the tarball goes into the project's vendor/ and is installed from there.
-  const vendor = join(app, 'vendor');
-  await mkdir(vendor);
-  const pack = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', vendor], ROOT);
-  const [summary] = JSON.parse(pack.stdout);
-  packed = summary;
-  await writeOfflineApp(app, install.installed ?? `vendor/${summary.filename}`, ['@types/node']);
-  await npm(['ci', '--offline'], app);
+/** A run whose failure is its test's finding: awaited there, and not an unhandled rejection before. */
+function started<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/** The app's own files: its tsconfig, its sources and a catalog with a mistake. */
+async function writeAppFiles(): Promise<void> {
   await writeFile(join(app, 'tsconfig.json'), JSON.stringify(APP_TSCONFIG, null, 2));
   await writeFile(join(app, 'app.ts'), APP_SOURCE);
   await writeFile(
@@ -80,9 +77,32 @@ beforeAll(async () => {
     join(app, 'bad.yaml'),
     'version: 1\nproducts:\n  pro:\n    name: Pro\n    tax_category: saaas\n',
   );
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'paddle-catalog-pack-'));
+  app = join(dir, 'app');
+  // As the README says, the tarball goes into the project's vendor/ and is installed from there.
+  const vendor = join(app, 'vendor');
+  await mkdir(vendor, { recursive: true });
+  // dist/ is fresh: the suite's global setup built it; --ignore-scripts skips a second build.
+  const [pack] = await Promise.all([
+    npm(['pack', '--json', '--ignore-scripts', '--pack-destination', vendor], ROOT),
+    writeAppFiles(),
+    startEmulator().then((running) => {
+      emulator = running;
+    }),
+  ]);
+  const [summary] = JSON.parse(pack.stdout);
+  packed = summary;
+  await writeOfflineApp(app, install.installed ?? `vendor/${summary.filename}`, ['@types/node']);
+  await npm(['ci', '--offline'], app);
+  // the compile holds this thread for seconds: the command's process runs beside it
+  npxPlan = started(
+    npx(['--json', 'plan', 'node_modules/paddle-catalog/catalogs/saas-starter.yaml', '--local']),
+  );
   // A compile error is the finding of the test below, not a crash of the set-up that hides it.
   compiled = compileApp(app);
-  emulator = await startEmulator();
 }, 180_000);
 
 afterAll(async () => {
@@ -90,7 +110,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-// Real processes (the app, npx, the action's bash): bounded by them, with room for a second test
+// Real processes (the app, npx): bounded by them, with room for a second test
 // run on the same cores.
 describe('the packed library in a fresh app', { timeout: 60_000 }, () => {
   it('ships the built code with its types, the bin, the example catalogs and the saved plan schema, and no sources or tests', () => {
@@ -181,16 +201,6 @@ describe('the packed library in a fresh app', { timeout: 60_000 }, () => {
     expect(result.customer).toEqual({ id: customerId, email: 'demo@example.com', status: 'active' });
     expect(result.deepImport).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
   });
-
-  it('keeps the command working from the install', async () => {
-    const bin = join(app, 'node_modules/.bin/paddle-catalog');
-    const { stdout } = await run(bin, [
-      '--json',
-      'validate',
-      join(app, 'node_modules/paddle-catalog/catalogs/saas-starter.yaml'),
-    ]);
-    expect(JSON.parse(stdout)).toMatchObject({ ok: true, issues: [] });
-  });
 });
 
 describe('the packed command in a project, as the README installs it', { timeout: 60_000 }, () => {
@@ -198,102 +208,10 @@ describe('the packed command in a project, as the README installs it', { timeout
     expect(install).toEqual({ copiedTo: packed.filename, installed: `vendor/${packed.filename}` });
   });
 
-  it('npx paddle-catalog validate and plan --local work in the project folder', async () => {
-    await copyFile(join(ROOT, 'catalogs/saas-starter.yaml'), join(app, 'catalog.yaml'));
-    const validate = await npx(['validate', 'catalog.yaml']);
-    expect(validate.stdout).toMatch(/✓ catalog\.yaml is valid for sandbox/);
-    const plan = await npx(['--json', 'plan', 'catalog.yaml', '--local']);
+  it('npx finds the installed command in the project folder, and it plans an example catalog it ships against its own emulator', async () => {
+    const plan = await npxPlan;
     const doc = JSON.parse(plan.stdout);
     expect(doc).toMatchObject({ ok: true, environment: 'sandbox' });
     expect(doc.summary.create).toBeGreaterThan(0);
-  });
-});
-
-describe('the GitHub Action (action.yml) on the installed command', { timeout: 60_000 }, () => {
-  // the action's `npx --no -- paddle-catalog` runs the installed command (npx finding it is the
-  // test above)
-  let npx: string;
-  beforeAll(() => {
-    npx = npxStandIn([join(app, 'node_modules/.bin/paddle-catalog')]);
-  });
-  const inApp = () => ({
-    cwd: app,
-    env: {
-      ...process.env,
-      PATH: `${npx}:${process.env.PATH}`,
-      PADDLE_API_URL: emulator.url,
-      PADDLE_API_KEY: emulator.apiKey,
-    },
-  });
-
-  it('is a composite action whose outputs are the step outputs the command writes', async () => {
-    const action = await readAction();
-    expect(action.runs.using).toBe('composite');
-    expect(Object.keys(action.inputs).sort()).toEqual(
-      ['args', 'catalog', 'command', 'plan-file', 'production', 'working-directory'].sort(),
-    );
-    for (const [name, output] of Object.entries(action.outputs)) {
-      expect(output.value).toBe(`\${{ steps.run.outputs.${name} }}`);
-    }
-    expect(Object.keys(action.outputs).sort()).toEqual(['applied', 'has_changes', 'ids_file', 'verified']);
-  });
-
-  it('validate, then plan (has_changes=true and the review in the summary), then apply, then plan again', async () => {
-    await copyFile(join(ROOT, 'catalogs/saas-starter.yaml'), join(app, 'catalog.yaml'));
-    emulator.reset();
-    const validate = await runAction({ command: 'validate' }, inApp());
-    expect(validate.code).toBe(0);
-    const plan = await runAction({ command: 'plan' }, inApp());
-    expect(plan.code, plan.stderr).toBe(0);
-    expect(plan.outputs).toEqual({ has_changes: 'true' });
-    expect(plan.summary).toMatch(/starter/);
-    const apply = await runAction({ command: 'apply', args: '--ids-out ids.sandbox.json' }, inApp());
-    expect(apply.code, apply.stderr).toBe(0);
-    expect(apply.outputs).toEqual({
-      has_changes: 'true',
-      applied: 'true',
-      verified: 'true',
-      ids_file: 'ids.sandbox.json',
-    });
-    const again = await runAction({ command: 'plan' }, inApp());
-    expect(again.outputs).toEqual({ has_changes: 'false' });
-  });
-
-  it('plan-file: plan saves the plan, apply applies exactly that file', async () => {
-    await copyFile(join(ROOT, 'catalogs/launch-discounts.yaml'), join(app, 'discounts.yaml'));
-    emulator.reset();
-    const plan = await runAction(
-      { command: 'plan', catalog: 'discounts.yaml', 'plan-file': 'plan.json' },
-      inApp(),
-    );
-    expect(plan.code, plan.stderr).toBe(0);
-    expect(JSON.parse(await readFile(join(app, 'plan.json'), 'utf8'))).toHaveProperty('operations');
-    const apply = await runAction({ command: 'apply', 'plan-file': 'plan.json' }, inApp());
-    expect(apply.code, apply.stderr).toBe(0);
-    expect(apply.outputs).toMatchObject({ applied: 'true', verified: 'true' });
-  });
-
-  it('refuses an unknown command or production value, and plan-file with validate, before running anything', async () => {
-    emulator.reset();
-    const cases: [Record<string, string>, RegExp][] = [
-      [{ command: 'destroy' }, /command must be validate, plan or apply/],
-      [{ command: 'plan', production: 'yes' }, /production must be true or false/],
-      [{ command: 'validate', 'plan-file': 'plan.json' }, /plan-file is for the plan and apply commands/],
-    ];
-    for (const [inputs, message] of cases) {
-      const result = await runAction(inputs, inApp());
-      expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(message);
-      expect(result.outputs).toEqual({});
-    }
-    expect(emulator.requests()).toEqual([]);
-  });
-
-  it('passes production through: a sandbox key with production=true is refused before any call', async () => {
-    emulator.reset();
-    const result = await runAction({ command: 'plan', production: 'true' }, inApp());
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/sandbox key/);
-    expect(emulator.requests()).toEqual([]);
   });
 });
