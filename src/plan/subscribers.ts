@@ -3,7 +3,11 @@
 // these; nothing here does I/O).
 import { sourceKey } from '../catalog/rules/subscriber-moves.js';
 import type { Catalog } from '../catalog/schema.js';
-import { DEFAULT_PRORATION, type ProrationBillingMode } from '../paddle-facts/subscriptions.js';
+import {
+  DEFAULT_PRORATION,
+  type ProrationBillingMode,
+  type SubscriptionStatus,
+} from '../paddle-facts/subscriptions.js';
 import type { PriceChange, ProductPlan } from './types.js';
 
 /**
@@ -12,7 +16,12 @@ import type { PriceChange, ProductPlan } from './types.js';
  * it is neither counted nor moved; a paused or past-due one still has items that its next bill
  * charges. (https://developer.paddle.com/api-reference/subscriptions/overview: `status`)
  */
-export const MOVED_STATUSES = ['active', 'trialing', 'past_due', 'paused'] as const;
+export const MOVED_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'paused',
+] as const satisfies readonly SubscriptionStatus[];
 export type MovedStatus = (typeof MOVED_STATUSES)[number];
 
 /** How many subscriptions of each status have an item on a price, as Paddle counts them. */
