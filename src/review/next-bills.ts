@@ -1,5 +1,5 @@
 // What a move does to a subscriber's bill: for each move with subscribers, one subscription per
-// currency is previewed with the items apply would send it (PATCH /subscriptions/{id}/preview,
+// currency (the next best when Paddle refuses to preview one) is previewed with the items apply would send it (PATCH /subscriptions/{id}/preview,
 // https://developer.paddle.com/api-reference/subscriptions/preview-subscription-update), beside its next
 // bill as it stands. Reads within Paddle's API limit (240 a minute: the 1,000 a minute is for the
 // pricing and transaction previews only, developer.paddle.com/api-reference/about/rate-limiting).
@@ -81,21 +81,29 @@ const rank = (s: SubscriptionRecord) =>
   (s.scheduled_change === null ? 0 : 10) +
   MOVED_STATUSES.indexOf(s.status as (typeof MOVED_STATUSES)[number]);
 
-/** One subscription per currency that the move changes, by currency code. */
+/**
+ * Subscriptions a currency's next bill is tried on, best first: when Paddle will not preview one (a
+ * renewal within 30 minutes locks it), the next is tried.
+ */
+export const SAMPLE_TRIES = 3;
+
+/** For each currency the move changes (by currency code), its best subscriptions to preview, best first. */
 export function samplesOf(
   move: SubscriberMove,
   moves: readonly SubscriberMove[],
   read: readonly SubscriptionRecord[],
   previewable: (m: SubscriberMove) => boolean,
-): PlannedMove[] {
-  const best = new Map<string, PlannedMove>();
+): PlannedMove[][] {
+  const byCurrency = new Map<string, PlannedMove[]>();
   for (const planned of subscriptionMoves(moves, read).planned) {
     if (!planned.moves.includes(move) || !planned.moves.every(previewable)) continue;
     const currency = planned.subscription.currency_code;
-    const held = best.get(currency);
-    if (!held || rank(planned.subscription) < rank(held.subscription)) best.set(currency, planned);
+    byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), planned]);
   }
-  return [...best.keys()].sort().map((currency) => best.get(currency) as PlannedMove);
+  // sort is stable: of equal rank, the one listed first
+  const best = (all: PlannedMove[]) =>
+    all.sort((a, b) => rank(a.subscription) - rank(b.subscription)).slice(0, SAMPLE_TRIES);
+  return [...byCurrency.keys()].sort().map((currency) => best(byCurrency.get(currency) as PlannedMove[]));
 }
 
 async function readSource(
@@ -169,9 +177,15 @@ async function moveBills(
   const { read, more } = await readSource(request.gateway, calls, move);
   const previewable = (m: SubscriberMove) => !('newProduct' in (namings.get(m) ?? {}));
   const moves = request.plan.moves ?? [];
-  const chosen = samplesOf(move, moves, read, previewable);
   const samples = await Promise.all(
-    chosen.map((planned) => previewSample(request, calls, move, planned, namings)),
+    samplesOf(move, moves, read, previewable).map(async (tries) => {
+      let bill: NextBill | undefined;
+      for (const planned of tries) {
+        bill = await previewSample(request, calls, move, planned, namings);
+        if (!bill.refused) break;
+      }
+      return bill as NextBill;
+    }),
   );
   return { samples, ...(more ? { sampledFrom: read.length } : {}) };
 }

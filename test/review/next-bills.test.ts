@@ -8,7 +8,7 @@ import type { SubscriptionPreviewsGateway } from '../../src/paddle/subscription-
 import { diff } from '../../src/plan/diff.js';
 import type { BillTotals, SubscriptionRecord } from '../../src/plan/subscribers.js';
 import type { Plan } from '../../src/plan/types.js';
-import { SAMPLE_PAGES, withNextBills } from '../../src/review/next-bills.js';
+import { SAMPLE_PAGES, SAMPLE_TRIES, withNextBills } from '../../src/review/next-bills.js';
 import type { Review } from '../../src/review/types.js';
 import { jumpingClock } from '../helpers/jumping-clock.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
@@ -77,6 +77,27 @@ function fakeGateway(pages: SubscriptionRecord[][], more = false) {
   return { gateway, calls };
 }
 
+/** `gateway`, but the previews of `locked` answered as Paddle does within 30 minutes of a renewal. */
+function refusingFor(
+  locked: string[],
+  gateway: SubscriptionPreviewsGateway,
+  onRefused: (id: string) => void = () => undefined,
+): SubscriptionPreviewsGateway {
+  return {
+    ...gateway,
+    async previewItems(op, id, items, proration) {
+      if (!locked.includes(id)) return gateway.previewItems(op, id, items, proration);
+      onRefused(id);
+      throw new RemoteError({
+        code: 'subscription_locked_renewal',
+        status: 409,
+        detail: 'unable to update subscription 30m0s before renewal',
+        operation: op,
+      });
+    },
+  };
+}
+
 const emptyReview = (): Review => ({ prices: {}, countries: [], unavailable: [] });
 const billsOf = (plan: Plan) => plan.moves?.[0]?.nextBills;
 
@@ -110,24 +131,47 @@ describe('next bills of a move', () => {
 
   it("a subscription Paddle will not preview gets Paddle's code, and the others are still shown", async () => {
     const { gateway } = fakeGateway([[subscription(1, 'USD'), subscription(2, 'EUR')]]);
-    const refusing: SubscriptionPreviewsGateway = {
-      ...gateway,
-      async previewItems(op, id, items, proration) {
-        if (id !== subscription(1, 'USD').id) return gateway.previewItems(op, id, items, proration);
-        throw new RemoteError({
-          code: 'subscription_locked_renewal',
-          status: 409,
-          detail: 'unable to update subscription 30m0s before renewal',
-          operation: op,
-        });
-      },
-    };
+    const refusing = refusingFor([subscription(1, 'USD').id], gateway);
     const plan = await withNextBills({ plan: planned(), gateway: refusing, settings }, emptyReview());
     const [eur, usd] = billsOf(plan)?.samples ?? [];
     expect(eur?.next?.totals.grand_total).toBe('1000');
     expect(usd?.refused).toEqual({
       code: 'subscription_locked_renewal',
       detail: 'unable to update subscription 30m0s before renewal',
+    });
+  });
+
+  it('a subscription Paddle will not preview gives way to the next best of its currency', async () => {
+    const locked = subscription(1, 'USD');
+    const { gateway, calls } = fakeGateway([[locked, subscription(2, 'USD', { status: 'past_due' })]]);
+    const plan = await withNextBills(
+      { plan: planned(), gateway: refusingFor([locked.id], gateway), settings },
+      emptyReview(),
+    );
+    const [usd] = billsOf(plan)?.samples ?? [];
+    expect(usd).toMatchObject({
+      subscription: subscription(2, 'USD').id,
+      next: { at: '2026-02-01T00:00:00.000Z' },
+    });
+    expect(usd?.refused).toBeUndefined();
+    expect(calls.filter((call) => call.startsWith('preview'))).toHaveLength(1);
+  });
+
+  it(`tries at most ${SAMPLE_TRIES} subscriptions of a currency, then shows the last refusal`, async () => {
+    const all = [1, 2, 3, 4].map((n) => subscription(n, 'USD'));
+    const { gateway } = fakeGateway([all]);
+    const tried: string[] = [];
+    const refusing = refusingFor(
+      all.map((s) => s.id),
+      gateway,
+      (id) => tried.push(id),
+    );
+    const plan = await withNextBills({ plan: planned(), gateway: refusing, settings }, emptyReview());
+    expect(tried).toEqual(all.slice(0, SAMPLE_TRIES).map((s) => s.id));
+    const [usd] = billsOf(plan)?.samples ?? [];
+    expect(usd).toMatchObject({
+      subscription: all[SAMPLE_TRIES - 1]?.id,
+      refused: { code: 'subscription_locked_renewal' },
     });
   });
 
