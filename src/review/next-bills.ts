@@ -1,5 +1,6 @@
 // What a move does to a subscriber's bill: for each move with subscribers, one subscription per
-// currency (the next best when Paddle refuses to preview one) is previewed with the items apply would send it (PATCH /subscriptions/{id}/preview,
+// currency (the next best when Paddle refuses to preview one) is previewed with the items apply
+// would send it (PATCH /subscriptions/{id}/preview,
 // https://developer.paddle.com/api-reference/subscriptions/preview-subscription-update), beside its next
 // bill as it stands. Reads within Paddle's API limit (240 a minute: the 1,000 a minute is for the
 // pricing and transaction previews only, developer.paddle.com/api-reference/about/rate-limiting).
@@ -98,12 +99,17 @@ export function samplesOf(
   for (const planned of subscriptionMoves(moves, read).planned) {
     if (!planned.moves.includes(move) || !planned.moves.every(previewable)) continue;
     const currency = planned.subscription.currency_code;
-    byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), planned]);
+    byCurrency.set(currency, byCurrency.get(currency) ?? []);
+    byCurrency.get(currency)?.push(planned);
   }
   // sort is stable: of equal rank, the one listed first
-  const best = (all: PlannedMove[]) =>
-    all.sort((a, b) => rank(a.subscription) - rank(b.subscription)).slice(0, SAMPLE_TRIES);
-  return [...byCurrency.keys()].sort().map((currency) => best(byCurrency.get(currency) as PlannedMove[]));
+  return [...byCurrency.keys()]
+    .sort()
+    .map((currency) =>
+      (byCurrency.get(currency) ?? [])
+        .sort((a, b) => rank(a.subscription) - rank(b.subscription))
+        .slice(0, SAMPLE_TRIES),
+    );
 }
 
 async function readSource(
@@ -177,16 +183,12 @@ async function moveBills(
   const { read, more } = await readSource(request.gateway, calls, move);
   const previewable = (m: SubscriberMove) => !('newProduct' in (namings.get(m) ?? {}));
   const moves = request.plan.moves ?? [];
-  const samples = await Promise.all(
-    samplesOf(move, moves, read, previewable).map(async (tries) => {
-      let bill: NextBill | undefined;
-      for (const planned of tries) {
-        bill = await previewSample(request, calls, move, planned, namings);
-        if (!bill.refused) break;
-      }
-      return bill as NextBill;
-    }),
-  );
+  // a currency's subscriptions one after the other, until Paddle previews one: the last refusal stands
+  const firstPreviewed = async ([first, ...rest]: PlannedMove[]): Promise<NextBill> => {
+    const bill = await previewSample(request, calls, move, first as PlannedMove, namings);
+    return bill.refused && rest.length > 0 ? firstPreviewed(rest) : bill;
+  };
+  const samples = await Promise.all(samplesOf(move, moves, read, previewable).map(firstPreviewed));
   return { samples, ...(more ? { sampledFrom: read.length } : {}) };
 }
 

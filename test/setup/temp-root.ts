@@ -16,7 +16,7 @@ const MEMORY_ROOM = 2 ** 30;
  * otherwise the system's temp folder. A run writes and removes thousands of files (the packed
  * app's install alone is 4,500): on this machine's disk that costs 4 s of system time more.
  */
-export function tempBase(): string {
+function tempBase(): string {
   if (process.env.TMPDIR || process.platform !== 'linux') return tmpdir();
   try {
     const { bavail, bsize } = statfsSync(MEMORY);
