@@ -3,21 +3,24 @@
 // other item stays), one in euros, one with a scheduled cancel (Paddle lets it change since its
 // changelog 2025-04-14, update-subscriptions-scheduled-change), one renewing within 30 minutes of NOW
 // (Paddle refuses it: subscription_locked_renewal), one canceled (not moved). Shared by the apply
-// test and the OpenAPI check of the requests a move sends.
+// test, the OpenAPI check of the requests a move sends and the plan's next bills (its builders).
 import type { Catalog } from '../../src/catalog/schema.js';
 import type { AccountSeed } from '../../src/emulator/index.js';
 
 export const NOW = '2026-01-15T12:00:00.000Z';
-const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
+/** A Paddle id of `prefix` that sorts by `n`. */
+export const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
 export const [PRO, MONTHLY, ADDON] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
 export const sub = (n: number) => pid('sub', n);
-const month = { interval: 'month', frequency: 1 } as const;
-const marker = (key: string) => ({ paddle_catalog: { key } });
+export const month = { interval: 'month', frequency: 1 } as const;
+/** The custom data that marks a product or price as the catalog's `key`. */
+export const marker = (key: string) => ({ paddle_catalog: { key } });
 
 /** What the catalog declares: Paddle bills the change now, prorated (not the default do_not_bill). */
 export const PRORATION = 'prorated_immediately';
 
-const subscription = (n: number, fields: Record<string, unknown>) => ({
+/** An active USD subscription `sub(n)` of one pro/monthly, changed by `fields`. */
+export const subscription = (n: number, fields: Record<string, unknown> = {}) => ({
   id: sub(n),
   customer_id: pid('ctm', 1),
   status: 'active',

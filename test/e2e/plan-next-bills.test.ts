@@ -9,27 +9,14 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { MONTHLY, marker, month, PRO, pid, sub, subscription } from '../apply/subscriber-moves-account.js';
 import { requestValidator } from '../contract/openapi.js';
 import { manualClock } from '../emulator/support.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { tempDir, writeCatalog } from './catalog-files.js';
 
-const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const [PRO, MONTHLY, NEXT, LEGACY] = [pid('pro', 1), pid('pri', 1), pid('pri', 2), pid('pri', 3)];
-const sub = (n: number) => pid('sub', n);
-const marker = (key: string) => ({ paddle_catalog: { key } });
-const month = { interval: 'month', frequency: 1 };
+const [NEXT, LEGACY] = [pid('pri', 2), pid('pri', 3)];
 const euros = (amount: string) => [{ country_codes: ['DE'], unit_price: { amount, currency_code: 'EUR' } }];
-
-const subscription = (n: number, fields: Record<string, unknown> = {}) => ({
-  id: sub(n),
-  customer_id: pid('ctm', 1),
-  status: 'active',
-  currency_code: 'USD',
-  next_billed_at: '2026-02-01T00:00:00.000Z',
-  items: [{ price_id: MONTHLY, quantity: 1 }],
-  ...fields,
-});
 
 const price = (id: string, key: string, amount: string, euro: string) => ({
   id,
