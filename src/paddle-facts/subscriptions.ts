@@ -72,6 +72,12 @@ export const SUBSCRIPTION_ERRORS = {
     status: 400,
     detail: 'cannot update subscription, as subscription is canceled',
   },
+  // developer.paddle.com/errors/subscriptions/subscription_update_when_past_due: "Move the
+  // subscription out of the past_due state by updating the payment method, then try again."
+  subscription_update_when_past_due: {
+    status: 400,
+    detail: "cannot update subscription, as the subscription status is 'past_due'",
+  },
   subscription_missing_payment_method_cannot_update: {
     status: 400,
     detail:

@@ -54,6 +54,13 @@ export const SUBSCRIPTION_ANSWERS: RecordedAnswer[] = [
     change(6, 'prorated_immediately'),
   ),
   answer(
+    'a change to a past_due subscription',
+    'subscription_update_when_past_due',
+    400,
+    "cannot update subscription, as the subscription status is 'past_due'",
+    change(4, 'do_not_bill'),
+  ),
+  answer(
     'a charge now on an automatically-collected subscription without a payment method',
     'subscription_missing_payment_method_cannot_update',
     400,

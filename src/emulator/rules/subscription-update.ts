@@ -114,6 +114,7 @@ export function checkChangeAllowed(
   nowMs: number,
 ): void {
   if (subscription.status === 'canceled') throw subscriptionError('subscription_update_when_canceled');
+  if (subscription.status === 'past_due') throw subscriptionError('subscription_update_when_past_due');
   const scheduled = subscription.scheduled_change as WireRecord | null;
   if (scheduled && within30Minutes(scheduled.effective_at, nowMs)) {
     throw subscriptionError('subscription_locked_processing');
