@@ -3,24 +3,40 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
 import type { Io } from '../../src/terminal/io.js';
 
-const COMMANDS = ['validate', 'plan', 'apply', 'export', 'history', 'invoice', 'emulator', 'schema', 'init'];
-
-async function helpOf(name: string): Promise<string> {
-  let text = '';
-  const io = {
-    stdout: { write: (s: string) => (text += s) },
+function quietIo(write: (s: string) => unknown): Io {
+  return {
+    stdout: { write },
     stderr: { write: () => true },
     stdin: process.stdin,
     env: {},
     cwd: process.cwd(),
   } as unknown as Io;
-  const program = await buildProgram(io, () => {}, [name]);
+}
+
+async function helpOf(name: string): Promise<string> {
+  let text = '';
+  const program = await buildProgram(quietIo((s: string) => (text += s)), () => {}, [name]);
   const command = program.commands.find((c) => c.name() === name);
   command?.outputHelp();
   return text;
 }
 
+/** Every command the program has, read from the program itself (a new one is covered as it lands). */
+const COMMANDS = (
+  await buildProgram(
+    quietIo(() => true),
+    () => {},
+  )
+).commands.map((c) => c.name());
+
 describe('--help', () => {
+  it('covers every command, ids and refs included', () => {
+    expect(COMMANDS).toEqual(expect.arrayContaining(['validate', 'plan', 'apply', 'export', 'history']));
+    expect(COMMANDS).toEqual(
+      expect.arrayContaining(['invoice', 'emulator', 'schema', 'init', 'ids', 'refs']),
+    );
+  });
+
   it.each(COMMANDS)('%s --help has examples', async (name) => {
     const help = await helpOf(name);
     expect(help).toContain('Examples:');

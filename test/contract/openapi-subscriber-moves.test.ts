@@ -49,6 +49,7 @@ describe('the requests of a subscriber move match Paddle’s OpenAPI description
     expect(counts.every((r) => r.query.price_id === MONTHLY && !r.query.status?.includes(','))).toBe(true);
     const pages = lists.filter((r) => r.query.per_page !== '1');
     expect(pages.some((r) => r.query.after !== undefined)).toBe(true);
+    expect(pages.length).toBeGreaterThan(1);
     expect(pages.every((r) => r.query.status === 'active,trialing,past_due,paused')).toBe(true);
     const patches = sent.filter((r) => kind(r) === 'PATCH /subscriptions/{id}');
     // the first apply: the 4 movable of the apply test's account and the 200 more; the second: the locked one

@@ -85,8 +85,15 @@ describe('the tool never touches a custom price', () => {
     const plan = await runCliInProcess(['--json', 'plan', writeCatalog(dir, other, 'solo.yaml')], {
       env: env(),
     });
+    expect(plan.code).toBe(0);
+    const doc = JSON.parse(plan.stdout);
+    expect(doc.changes).toContainEqual(
+      expect.objectContaining({ kind: 'product', key: 'solo', action: 'create' }),
+    );
+    expect(doc.summary.create).toBeGreaterThan(0);
     expect(plan.stdout).not.toContain(custom);
     expect(plan.stdout).not.toContain('lookalike');
+    expect(doc.issues).toEqual([]);
   });
 
   it('a custom price Paddle might embed with include=prices is dropped when the answer is read', () => {

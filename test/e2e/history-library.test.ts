@@ -174,6 +174,7 @@ describe('billing history against the emulator', () => {
     const billedManual = items.find((i) => i.status === 'billed');
     expect(billedManual?.invoiceAvailable).toBe(true);
     for (const status of ['paid', 'past_due', 'canceled']) {
+      expect(items.filter((i) => i.status === status).length, status).toBeGreaterThan(0);
       expect(items.filter((i) => i.status === status).every((i) => !i.invoiceAvailable)).toBe(true);
     }
   });

@@ -155,10 +155,12 @@ const body = JSON.stringify({
   notification_id: 'ntf_01hv8wptq8987qeep44cyrewp9',
   data: { id: env('CUSTOMER_ID'), email: 'demo@example.com', status: 'active' },
 });
-const ts = Math.floor(Date.now() / 1000);
-const h1 = createHmac('sha256', secret).update(ts + ':' + body).digest('hex');
-const forged = await mirror.receive(body, 'ts=' + ts + ';h1=' + '0'.repeat(64));
-const delivery = await mirror.receive(body, 'ts=' + ts + ';h1=' + h1);
+// signed as each delivery is made: the SDK refuses a signature older than 5 s, and a loaded machine
+// can stall that long between two awaits
+const now = () => Math.floor(Date.now() / 1000);
+const signed = (ts: number) => 'ts=' + ts + ';h1=' + createHmac('sha256', secret).update(ts + ':' + body).digest('hex');
+const forged = await mirror.receive(body, 'ts=' + now() + ';h1=' + '0'.repeat(64));
+const delivery = await mirror.receive(body, signed(now()));
 
 const deps: BillingDeps = {
   getUser: () => ({ email: 'demo@example.com' }),

@@ -26,6 +26,7 @@ describe('plan', () => {
     expect(result.stderr).toContain('sandbox');
     // plan writes nothing: reads, and Paddle's previews (POSTs that change nothing)
     const previews = ['/pricing-preview', '/transactions/preview'];
+    expect(emulator.requests().length).toBeGreaterThan(0);
     expect(emulator.requests().every((r) => r.method === 'GET' || previews.includes(r.path))).toBe(true);
   });
 

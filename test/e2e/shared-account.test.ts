@@ -15,8 +15,11 @@ const json = async (...args: string[]) => {
   return { code: result.code, doc: JSON.parse(result.stdout), stderr: result.stderr };
 };
 
+/** How the emulator's latency fault waits; a test sets it to hold answers (never a timer). */
+let hold: (ms: number) => Promise<void> = async () => {};
+
 beforeAll(async () => {
-  emulator = await startEmulator({ demo: false });
+  emulator = await startEmulator({ demo: false, wait: (ms) => hold(ms) });
   dir = tempDir();
 });
 afterAll(() => emulator.close());
@@ -204,23 +207,35 @@ describe('duplicates fail verification; --dedupe repairs them', { timeout: 90_00
 
   it('two apply --yes started at the same moment never both exit 0 over duplicates; one apply --dedupe --yes converges', async () => {
     const file = writeCatalog(dir, PRO_CATALOG(), 'race.yaml');
-    // every answer takes 0.7 s, so both runs read the account before either has written
-    emulator.setFaults({ latencyMs: 700 });
+    // each run's first write is held until the other's first write arrives: both have read the
+    // account before either wrote, as two runs started at the same moment do
+    let method = '';
+    const stop = emulator.onRequest((r) => {
+      method = r.method;
+    });
+    const held: Array<() => void> = [];
+    hold = () =>
+      method !== 'POST' || held.length === 2
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            held.push(resolve);
+            if (held.length === 2) for (const release of held) release();
+          });
+    emulator.setFaults({ latencyMs: 1 });
     const runs = await Promise.all([json('apply', file, '--yes'), json('apply', file, '--yes')]);
     emulator.setFaults({});
-    const counts = await activeCounts();
-    const twins = Object.values(counts).some((n) => n > 1);
-    if (twins) {
-      expect(runs.filter((r) => r.code === 0)).toHaveLength(
-        runs.length - runs.filter((r) => r.code !== 0).length,
-      );
-      expect(runs.filter((r) => r.code === 0 && r.doc.verified).length).toBeLessThan(2);
-      const failed = runs.find((r) => r.code === 1);
-      expect(failed?.doc.verification.duplicates.length).toBeGreaterThan(0);
-    } else {
-      // the runs did not overlap after all: then both converged honestly
-      for (const r of runs) expect(r.doc).toMatchObject({ ok: true, verified: true });
-    }
+    stop();
+    expect(held, 'both runs wrote after both had read').toHaveLength(2);
+    expect(
+      Object.values(await activeCounts()).some((n) => n > 1),
+      'twins were made',
+    ).toBe(true);
+    expect(
+      runs.filter((r) => r.code === 0),
+      'never both exit 0',
+    ).not.toHaveLength(2);
+    const failed = runs.find((r) => r.code === 1);
+    expect(failed?.doc.verification.duplicates.length).toBeGreaterThan(0);
     const repaired = await json('apply', file, '--dedupe', '--yes');
     expect(repaired.doc).toMatchObject({ ok: true, verified: true });
     expect(await activeCounts()).toEqual({ pro: 1, 'pro/monthly': 1, 'pro/yearly': 1 });

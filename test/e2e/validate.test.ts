@@ -1,5 +1,7 @@
 // `validate` as a user runs it: the CLI in-process (main), offline, exit codes and output streams.
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
@@ -108,10 +110,24 @@ describe('paddle-catalog validate', () => {
   });
 
   it('never touches the network and needs no key', async () => {
-    const result = await runCliInProcess(['validate', 'catalogs/global-pricing.yaml'], {
-      env: { PADDLE_API_KEY: '', PADDLE_API_URL: 'https://example.invalid' },
-    });
-    expect(result.code).toBe(0);
+    // a server where the API would be: validate opens no connection to it
+    let connections = 0;
+    const server = createServer((_req, res) => res.end());
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const result = await runCliInProcess(['validate', 'catalogs/global-pricing.yaml'], {
+        env: { PADDLE_API_KEY: '', PADDLE_API_URL: url },
+      });
+      expect(result.code).toBe(0);
+      expect(connections).toBe(0);
+      await (await fetch(url)).text();
+      expect(connections, 'the server counts what reaches it').toBe(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

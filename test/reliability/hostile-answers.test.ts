@@ -45,6 +45,7 @@ describe('answers are checked, never assumed', () => {
       const apply = await against(kind, ['apply', CATALOG, '--yes']);
       expect([apply.human.code, apply.json.code]).toEqual([1, 1]);
       expect(apply.doc).toMatchObject({ ok: false, error: { code: 'invalid_response' } });
+      expect(apply.requests.length).toBeGreaterThan(0);
       expect(apply.requests.every((r) => r.method === 'GET')).toBe(true);
     },
   );

@@ -6,6 +6,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { compileOperations } from '../../src/apply/operations.js';
 import { UserError } from '../../src/errors.js';
+import { CUSTOM_DATA_MAX_DEPTH } from '../../src/paddle-facts/limits.js';
 import { diff } from '../../src/plan/diff.js';
 import type { CatalogSnapshot } from '../../src/plan/remote.js';
 import { checkSavedPlan } from '../../src/saved-plan/check.js';
@@ -150,8 +151,26 @@ describe('a saved plan nested deeper than plan writes', () => {
   });
 
   it('a plan as deep as a catalog allows is read', () => {
-    expect(readSavedPlan('plan.json', savedPlanText(saved(snapshotOf())))).toBeDefined();
-    expect(() => readSavedPlan('plan.json', deep(PLAN_MAX_DEPTH - 1))).not.toThrow(/levels deep/);
+    // custom_data nested as deep as a catalog may hold it, on a product that plan creates
+    const deepest = Array.from({ length: CUSTOM_DATA_MAX_DEPTH - 1 }).reduce<unknown>(
+      (inner) => ({ d: inner }),
+      1,
+    );
+    const deepCatalog = catalogOf({ pro: { ...pro, custom_data: { d: deepest } } });
+    const plan = diff(deepCatalog, snapshotOf());
+    const document = savedPlanDocument({
+      plan,
+      operations: compileOperations(plan),
+      catalog: deepCatalog,
+      catalogFile: 'catalog.yaml',
+      target,
+      options: {},
+      toolVersion: '0.1.0',
+      now: new Date('2026-11-24T06:00:00Z'),
+    });
+    const read = readSavedPlan('plan.json', savedPlanText(document));
+    expect(read?.operations).toEqual(document.operations);
+    expect(JSON.stringify(read)).toContain(JSON.stringify(deepest));
   });
 });
 
