@@ -1,14 +1,16 @@
 // `apply <plan-file>`, once the account has been read (as a plan reads it, no more): the saved plan
-// runs only when the operations a plan compiles now are, as a whole, the saved ones — the same
-// operations, each body, what each waits for, in the same order — or when there is nothing left to
-// run because the account already is what the plan leads to. Anything else is refused before a write.
+// runs only when the subscriber moves its catalog asks for are the ones it was reviewed with, and
+// the operations a plan compiles now are, as a whole, the saved ones — the same operations, each
+// body, what each waits for, in the same order — or when there is nothing left to run because the
+// account already is what the plan leads to. Anything else is refused before a write.
 import { compileOperations } from '../apply/operations.js';
 import { UserError } from '../errors.js';
+import type { SubscriberMove } from '../plan/subscribers.js';
 import { isConverged } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
 import { shown } from '../text/escape.js';
 import { plural } from '../text/plural.js';
-import type { SavedPlan } from './document.js';
+import type { ReviewedMove, SavedPlan } from './document.js';
 import { ALREADY_APPLIED, type Drift, driftOf, MADE_SINCE, operationsDiffer } from './drift.js';
 
 /** `as-saved`: the plan compiles exactly the saved operations; `already-applied`: nothing is left to do. */
@@ -16,6 +18,14 @@ export type SavedPlanCheck = 'as-saved' | 'already-applied';
 
 /** Throws the refusal (nothing written), or says how the saved plan stands against the account now. */
 export function checkSavedPlan(saved: SavedPlan, file: string, plan: Plan): SavedPlanCheck {
+  // first: a move no one reviewed must not run as part of a plan "applied already" either
+  const moved = movesDiffer(saved.review?.moves ?? [], plan.moves ?? []);
+  if (moved) {
+    throw new UserError(
+      `Not applying ${shown(file)}: its catalog ${moved}. Nothing was written.`,
+      `Subscribers move only as the plan was reviewed. ${planAgain(saved, file)}`,
+    );
+  }
   if (leadsTo(saved, plan)) return 'already-applied';
   const operations = compileOperations(plan);
   const drift = driftOf(saved, { plan, operations });
@@ -28,6 +38,31 @@ export function checkSavedPlan(saved: SavedPlan, file: string, plan: Plan): Save
     );
   }
   return 'as-saved';
+}
+
+/** What decides a move beyond the ids (the source's and target's, which `seen` holds per key). */
+const decided = (move: Pick<SubscriberMove, 'from' | 'to' | 'proration'>) =>
+  `subscribers ${shown(move.from)} → ${shown(move.to)} (${shown(move.proration)})`;
+
+/**
+ * Where the moves the saved catalog asks for now differ from the ones the plan was reviewed with
+ * (`review.moves`, absent: none), or undefined when they are the same, in the same order. A saved
+ * plan needs no --allow-subscriber-moves because its moves were reviewed, so a move added, removed
+ * or billed otherwise by hand (its digest recomputed) must not run.
+ */
+export function movesDiffer(
+  reviewed: readonly ReviewedMove[],
+  planned: readonly SubscriberMove[],
+): string | undefined {
+  const before = reviewed.map(decided);
+  const now = planned.map(decided);
+  const added = now.find((move) => !before.includes(move));
+  if (added) return `moves ${added}, a move the review did not show`;
+  const removed = before.find((move) => !now.includes(move));
+  if (removed) return `no longer moves ${removed}, which the review showed`;
+  if (before.join('\n') !== now.join('\n'))
+    return 'lists its moves otherwise than the review did (their order or their number)';
+  return undefined;
 }
 
 /**

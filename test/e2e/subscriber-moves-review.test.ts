@@ -4,11 +4,13 @@
 // not; a saved plan records the moves as reviewed (review.moves), and `apply plan.json` moves who is
 // on the source when it runs (a plan is applied hours after it is reviewed) and says how many it
 // was reviewed with beside how many it moved; one Paddle will not change yet moves when the same
-// plan file is applied again later.
+// plan file is applied again later; a file whose catalog was edited to move otherwise than
+// reviewed (its digest recomputed) is refused with nothing written.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { digestOf } from '../../src/saved-plan/document.js';
 import { call, manualClock } from '../emulator/support.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { tempDir, writeCatalog } from './catalog-files.js';
@@ -250,6 +252,77 @@ describe('a saved plan with a subscriber move', { timeout: 60_000 }, () => {
       'subscribers pro/monthly → pro/monthly-2028: 4 subscriptions moved, 0 left (reviewed with 3)',
     );
   });
+
+  /**
+   * plan.json with its target price pro/monthly-2028 edited by hand and the digest recomputed, as
+   * anyone who can write the file can.
+   */
+  const editTarget = (edit: (price: Record<string, unknown>) => void) => {
+    const document = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8'));
+    edit(document.catalog.products.pro.prices['monthly-2028']);
+    document.digest = digestOf(document);
+    writeFileSync(join(dir, 'plan.json'), JSON.stringify(document));
+  };
+  /** apply plan.json --yes, refused: exit 1, and nothing written at all (no PATCH of a subscription). */
+  const refusedWithNoWrite = async () => {
+    const mark = emulator.requests().length;
+    const applied = await cli(['apply', 'plan.json', '--yes']);
+    expect(applied.code, applied.stderr).toBe(1);
+    const sent = emulator.requests().slice(mark);
+    expect(sent.filter((r) => r.method === 'PATCH' && r.path.startsWith('/subscriptions'))).toEqual([]);
+    expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(await itemsOf(1)).toEqual([MONTHLY]);
+    return applied.stderr;
+  };
+  const reviewedWithNoMove = async () => {
+    writeCatalog(
+      dir,
+      MOVE('monthly-2028', 'Pro monthly 2028').replace('\n        subscribers_from: [monthly]', ''),
+    );
+    const saved = await cli(['plan', 'catalog.yaml', '--out', 'plan.json']);
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')).review.moves).toBeUndefined();
+  };
+  const addMove = (price: Record<string, unknown>) =>
+    Object.assign(price, { subscribers_from: ['monthly'], proration: 'full_immediately' });
+
+  it('a plan reviewed with no move, given one by hand (digest recomputed), is refused with nothing written', async () => {
+    await reviewedWithNoMove();
+    editTarget(addMove);
+    expect(await refusedWithNoWrite()).toContain(
+      'moves subscribers pro/monthly → pro/monthly-2028 (full_immediately), a move the review did not show',
+    );
+  });
+
+  it('a plan already applied, given a move by hand, is refused too, not taken as applied already', async () => {
+    await reviewedWithNoMove();
+    const first = await cli(['apply', 'plan.json', '--yes']);
+    expect(first.code, first.stderr).toBe(0);
+    editTarget(addMove);
+    const stderr = await refusedWithNoWrite();
+    expect(stderr).not.toContain('applied already');
+    expect(stderr).toContain('a move the review did not show');
+  });
+
+  it.each([
+    [
+      'its reviewed move removed from the catalog',
+      (price: Record<string, unknown>) => delete price.subscribers_from,
+      'no longer moves subscribers pro/monthly → pro/monthly-2028 (do_not_bill), which the review showed',
+    ],
+    [
+      "its reviewed move's proration changed",
+      (price: Record<string, unknown>) => Object.assign(price, { proration: 'full_immediately' }),
+      'moves subscribers pro/monthly → pro/monthly-2028 (full_immediately), a move the review did not show',
+    ],
+  ])(
+    'a plan reviewed with a move, %s by hand, is refused with nothing written',
+    async (_what, edit, words) => {
+      await save();
+      editTarget(edit);
+      expect(await refusedWithNoWrite()).toContain(words);
+    },
+  );
 
   it('a subscription Paddle would not move yet is left; the same plan file, applied again later, moves it', async () => {
     writeCatalog(

@@ -327,6 +327,8 @@ describe('apply <plan-file> runs the saved operations only when they are, as a w
       options: {},
       toolVersion: '0.1.0',
       now: new Date('2026-11-24T06:00:00Z'),
+      // the move as reviewed, as plan --out records it
+      review: { countries: [], unavailable: [], prices: {}, moves: moveChanges(plan) },
     });
     const made = diff(
       moving,
