@@ -8,10 +8,12 @@ import { UserError } from '../errors.js';
 import { readRegularFile } from '../files/bounded-read.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { inexactValues, type KeyedFinding } from './exact-values.js';
+import { featureSchema } from './features-schema.js';
 import { type CatalogIssue, InvalidCatalogError } from './issue.js';
 import { misplacedFields, withMisplaced } from './misplaced.js';
 import { dottedPath, NodeIndex } from './positions.js';
 import type { DiscountFields } from './rules/discount.js';
+import type { Declared } from './rules/features.js';
 import { otherEnvironment, type PathSegment, type RuleContext } from './rules/finding.js';
 import { type ProductFields, type RuleInput, runRules } from './rules/index.js';
 import {
@@ -88,6 +90,7 @@ function inputFromCatalog(catalog: Catalog): RuleInput {
       discount,
       invalid: NONE,
     })),
+    ...(catalog.features ? { features: declaredTypes(catalog.features) } : {}),
   };
 }
 
@@ -110,7 +113,11 @@ function validFields(
 function inputFromRaw(raw: unknown): RuleInput {
   const products = isMapping(raw) && isMapping(raw.products) ? raw.products : {};
   const discounts = isMapping(raw) && isMapping(raw.discounts) ? raw.discounts : {};
+  const features = isMapping(raw) ? raw.features : undefined;
   return {
+    ...(features === undefined
+      ? {}
+      : { features: isMapping(features) ? declaredTypes(features) : 'unreadable' }),
     discounts: Object.entries(discounts).map(([key, discount]) => {
       const { value, invalid } = validFields(discountSchema.shape, isMapping(discount) ? discount : {});
       return { key, discount: value as DiscountFields, invalid };
@@ -129,6 +136,13 @@ function inputFromRaw(raw: unknown): RuleInput {
       };
     }),
   };
+}
+
+/** Each declared feature's type; undefined for a declaration whose own issue says what is wrong. */
+function declaredTypes(features: Json): Declared {
+  return Object.fromEntries(
+    Object.entries(features).map(([name, feature]) => [name, featureSchema.safeParse(feature).data?.type]),
+  );
 }
 
 const byPosition = (a: CatalogIssue, b: CatalogIssue) => a.line - b.line || a.column - b.column;

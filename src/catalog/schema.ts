@@ -8,8 +8,11 @@ import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { TAX_MODES } from '../paddle-facts/prices.js';
 import { PRORATION_BILLING_MODES } from '../paddle-facts/subscriptions.js';
 import { TAX_CATEGORIES } from '../paddle-facts/tax-categories.js';
+import { featureSchema, featureValue } from './features-schema.js';
+import { KEY_PATTERN, key, text } from './schema-fields.js';
 
-export const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+export { KEY_PATTERN };
+
 export const CATALOG_VERSION = 1;
 /** The catalog of a file without `catalog:`, and of an object whose marker names none. */
 export const DEFAULT_CATALOG = 'default';
@@ -22,17 +25,6 @@ export type CatalogKind = 'product' | 'price' | 'discount';
  * custom_data may not use it (rule custom-data-marker-key).
  */
 export const MARKER_FIELD = 'paddle_catalog';
-
-/** A string of `min`–`max` characters; `what` names the field in the message. */
-function text(what: string, min: number, max: number) {
-  const error = `${what} must be ${min}–${max} characters`;
-  return z.string().min(min, { error }).max(max, { error });
-}
-
-const key = (what: string) =>
-  z.string().regex(KEY_PATTERN, {
-    error: `${what} key must be 1–63 lower-case letters, digits, "-" or "_", starting with a letter or digit`,
-  });
 
 const customData = z
   .record(z.string(), z.unknown())
@@ -141,6 +133,18 @@ export const productSchema = z
       .optional(),
     image_url: z.url({ error: 'image_url must be an absolute URL' }).optional(),
     custom_data: customData.optional(),
+    features: z
+      .record(key('feature'), featureValue)
+      .optional()
+      .describe(
+        'What the product includes, by feature key: true, or a limit (a whole number or "unlimited"). A feature it does not name is not included (false, 0).',
+      ),
+    adds: z
+      .record(key('feature'), featureValue)
+      .optional()
+      .describe(
+        'An add-on: what each unit adds to a limit feature ({seats: 1}). A product has features or adds, not both.',
+      ),
     prices: z.record(key('price'), priceSchema).optional().describe('The product’s prices, by key.'),
   })
   .meta({ id: 'Product', description: 'What is sold. The map key is its stable identity.' });
@@ -251,6 +255,10 @@ export const catalogSchema = z
       ),
     environments: environmentsSchema.optional().describe('What each Paddle account has enabled.'),
     products: z.record(key('product'), productSchema).describe('The products, by key.'),
+    features: z
+      .record(key('feature'), featureSchema)
+      .optional()
+      .describe('The features products include, each declared once, by key.'),
     discounts: z.record(key('discount'), discountSchema).optional().describe('The discounts, by key.'),
     review: reviewSchema.optional().describe('What plan shows of each change to customers.'),
   })
@@ -267,6 +275,7 @@ export type Quantity = z.infer<typeof quantitySchema>;
 export type CatalogPrice = z.infer<typeof priceSchema>;
 export type CatalogProduct = z.infer<typeof productSchema>;
 export type CatalogDiscount = z.infer<typeof discountSchema>;
+
 export type EnvironmentSettings = z.infer<typeof environmentSettingsSchema>;
 export type Catalog = z.infer<typeof catalogSchema>;
 

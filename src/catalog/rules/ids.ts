@@ -71,6 +71,13 @@ export const RULE_IDS = [
   'subscribers-from-currency',
   'proration-invalid',
   'proration-without-subscribers-from',
+  // features as code
+  'feature-unknown',
+  'feature-value-type',
+  'feature-limit-invalid',
+  'feature-adds-boolean',
+  'features-and-adds',
+  'custom-data-features-key',
 ] as const;
 
 export type RuleId = (typeof RULE_IDS)[number];

@@ -15,6 +15,7 @@ import {
   discountRestrictTo,
 } from './discount.js';
 import { envNamesDistinct } from './env-names.js';
+import { type Declared, productFeatures } from './features.js';
 import type { Finding, PathSegment, RuleContext } from './finding.js';
 import { priceCountriesOnce } from './overrides.js';
 import { quantityInOrder } from './quantity.js';
@@ -89,6 +90,8 @@ export interface RuleInput {
     prices: Array<{ key: string; price: CatalogPrice; invalid: ReadonlySet<string> }>;
   }>;
   discounts: Array<{ key: string; discount: DiscountFields; invalid: ReadonlySet<string> }>;
+  /** the features the catalog declares (absent: none); `unreadable` when `features:` is not a map */
+  features?: Declared | 'unreadable';
 }
 
 function applicable<Field>(rule: Registered<unknown, Field>, invalid: ReadonlySet<string>): boolean {
@@ -123,5 +126,6 @@ export function runRules(input: RuleInput, ctx: RuleContext): Finding[] {
   add([], discountCodesUnique(input.discounts.map(({ key, discount }) => ({ key, code: discount.code }))));
   add([], envNamesDistinct(input));
   add([], subscriberMoves(input));
+  add([], productFeatures(input));
   return findings;
 }

@@ -1,0 +1,15 @@
+// The field shapes several parts of the catalog schema share: keys and bounded text.
+import { z } from 'zod';
+
+export const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+
+/** A string of `min`–`max` characters; `what` names the field in the message. */
+export function text(what: string, min: number, max: number) {
+  const error = `${what} must be ${min}–${max} characters`;
+  return z.string().min(min, { error }).max(max, { error });
+}
+
+export const key = (what: string) =>
+  z.string().regex(KEY_PATTERN, {
+    error: `${what} key must be 1–63 lower-case letters, digits, "-" or "_", starting with a letter or digit`,
+  });
