@@ -21,3 +21,9 @@ export const PREVIEW_REQUESTS_PER_MINUTE = 1_000;
 
 /** The most items one preview request may hold (OpenAPI: `items`, 1 to 100). */
 export const PREVIEW_MAX_ITEMS = 100;
+
+/**
+ * A list's `estimated_total` is exact up to this; above it Paddle says 100001, which means "more than
+ * 100,000" (https://developer.paddle.com/api-reference/about/pagination).
+ */
+export const ESTIMATED_TOTAL_EXACT_UP_TO = 100_000;

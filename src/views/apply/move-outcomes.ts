@@ -7,17 +7,15 @@ import type { ReviewedMove } from '../../saved-plan/document.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
-import { totalSubscribers } from '../plan/review.js';
+import { countsJson, totalWords } from '../plan/counts.js';
 
 const reviewedFor = (outcome: MoveOutcome, reviewed: readonly ReviewedMove[] | undefined) =>
   reviewed?.find((move) => move.from === outcome.from && move.to === outcome.to);
 
-const count = (n: number) => (n < 0 ? 'an uncounted number' : n.toLocaleString('en-US'));
-
 /** `(reviewed with 4)`, or nothing for a catalog applied without a saved plan. */
 function reviewedWords(move: ReviewedMove | undefined): string {
   if (move === undefined) return '';
-  if (move.subscribers) return ` (reviewed with ${count(totalSubscribers(move.subscribers))})`;
+  if (move.subscribers) return ` (reviewed with ${totalWords(move.subscribers)})`;
   return move.id === undefined ? ' (reviewed with none: the price was new)' : ' (reviewed uncounted)';
 }
 
@@ -28,7 +26,7 @@ export function moveOutcomeLines(
   style: Style,
 ): string[] {
   return outcomes.map((outcome) => {
-    const left = outcome.left ? `, ${count(totalSubscribers(outcome.left))} left` : '';
+    const left = outcome.left ? `, ${totalWords(outcome.left)} left` : '';
     const words = reviewedWords(reviewedFor(outcome, reviewed));
     return `subscribers ${shown(outcome.from)} → ${shown(outcome.to)}: ${plural(outcome.moved, 'subscription')} moved${left}${style.dim(words)}`;
   });
@@ -39,8 +37,12 @@ export function moveOutcomesJson(
   outcomes: readonly MoveOutcome[],
   reviewed: readonly ReviewedMove[] | undefined,
 ) {
-  return outcomes.map(({ from, to, ...counts }) => {
-    const review = reviewedFor({ from, to, ...counts }, reviewed)?.subscribers;
-    return { from, to, ...(review ? { reviewed: review } : {}), ...counts };
-  });
+  return outcomes.map((outcome) => ({
+    from: outcome.from,
+    to: outcome.to,
+    ...countsJson('reviewed', reviewedFor(outcome, reviewed)?.subscribers),
+    ...countsJson('found', outcome.found),
+    moved: outcome.moved,
+    ...countsJson('left', outcome.left),
+  }));
 }

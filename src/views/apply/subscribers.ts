@@ -4,6 +4,7 @@ import type { LeftSubscription } from '../../apply/subscription-moves.js';
 import type { ApplyOutcome } from '../../apply/use-case.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
+import { countsJson, statusCounts } from '../plan/counts.js';
 
 /** A subscription no move takes, as --json gives it (apply's and plan --emit's). */
 export const leftDocument = (l: LeftSubscription) => ({
@@ -31,7 +32,14 @@ export function subscribersDocument(outcome: ApplyOutcome, perMove: readonly obj
     subscribers: {
       moved: moves.filter((m) => m.status === 'moved').length,
       left,
-      ...(outcome.subscribersLeft ? { on_sources: outcome.subscribersLeft } : {}),
+      ...(outcome.subscribersLeft
+        ? {
+            on_sources: outcome.subscribersLeft.map((s) => ({
+              ...s,
+              ...countsJson('subscribers', s.subscribers),
+            })),
+          }
+        : {}),
       ...(outcome.moves ? { moves: perMove } : {}),
     },
   };
@@ -40,15 +48,13 @@ export function subscribersDocument(outcome: ApplyOutcome, perMove: readonly obj
 /** The subscriptions still on a source price, per price and status, and what to do. */
 export function renderSubscribersLeft(outcome: ApplyOutcome, out: Reporter): void {
   const counted = (outcome.subscribersLeft ?? []).filter((s) =>
-    Object.values(s.subscribers).some((n) => n > 0),
+    Object.values(s.subscribers).some((n) => n !== 0),
   );
   if (counted.length === 0 && outcome.left.length === 0) return;
   for (const { from, to, subscribers } of counted) {
-    const counts = Object.entries(subscribers)
-      .filter(([, n]) => n > 0)
-      .map(([status, n]) => `${n} ${status}`)
-      .join(', ');
-    out.info(`  subscribers still on ${shown(from)} (to move to ${shown(to)}): ${counts}`);
+    out.info(
+      `  subscribers still on ${shown(from)} (to move to ${shown(to)}): ${statusCounts(subscribers, true)}`,
+    );
   }
   for (const l of outcome.left) {
     out.info(`  ! ${shown(l.subscription.id)} left on its price: ${shown(l.reason)}`);

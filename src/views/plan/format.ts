@@ -6,6 +6,7 @@ import type { Review } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
+import { countsJson } from './counts.js';
 import {
   describeDiscount,
   describePrice,
@@ -222,19 +223,17 @@ export function planDocument(plan: Plan, environment: string, review?: Review) {
     ok: true,
     environment,
     changes: [
-      ...changesInOrder(plan).map((c) => ({
-        ...changeJson(c),
-        ...(c.kind === 'price' ? review?.prices[c.key] : undefined),
-      })),
+      ...changesInOrder(plan).map((c) => {
+        const reviewed = c.kind === 'price' ? review?.prices[c.key] : undefined;
+        return { ...changeJson(c), ...reviewed, ...countsJson('subscribers', reviewed?.subscribers) };
+      }),
       ...moveChanges(plan),
     ],
     summary: summarize(plan),
     duplicates: plan.duplicates,
     orphans: plan.orphans.map((o) => ({
       ...o,
-      ...(o.kind === 'price' && review?.prices[o.key]?.subscribers
-        ? { subscribers: review.prices[o.key]?.subscribers }
-        : {}),
+      ...countsJson('subscribers', o.kind === 'price' ? review?.prices[o.key]?.subscribers : undefined),
     })),
     ...(plan.ambiguities ? { ambiguities: plan.ambiguities } : {}),
     ...(review ? { review: { countries: review.countries, unavailable: review.unavailable } } : {}),

@@ -1,9 +1,11 @@
 // The plan's subscriber moves: a line each in the human plan, and a change of kind `subscribers` in
-// `plan --json`. The counts are Paddle's (estimated_total per status) on the source price now.
-import { MOVED_STATUSES, type SubscriberMove } from '../../plan/subscribers.js';
+// `plan --json`. The counts are Paddle's (estimated_total per status) on the source price now;
+// one above what Paddle counts exactly is "more than 100,000" (counts.ts).
+import type { SubscriberMove } from '../../plan/subscribers.js';
 import type { Plan } from '../../plan/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
+import { countsJson, statusCounts } from './counts.js';
 import { nextBillLines, nextBillsJson } from './next-bills.js';
 
 /** What each proration_billing_mode does, in Paddle's words (concepts/subscriptions/proration). */
@@ -18,10 +20,7 @@ const BILLING: Record<SubscriberMove['proration'], string> = {
 function counts(move: SubscriberMove): string {
   if (move.fromId === null) return 'no subscribers yet (the price is new)';
   if (move.subscribers === undefined) return 'subscribers not counted (the key cannot read subscriptions)';
-  const parts = MOVED_STATUSES.filter((s) => (move.subscribers?.[s] ?? 0) !== 0).map(
-    (s) => `${(move.subscribers?.[s] ?? 0).toLocaleString('en-US')} ${s}`,
-  );
-  return parts.length > 0 ? parts.join(', ') : 'no subscribers';
+  return statusCounts(move.subscribers, true) || 'no subscribers';
 }
 
 /** `~ move subscribers pro/monthly → pro/monthly-2027: 3 active, 1 paused (no charge now; …)` */
@@ -42,7 +41,7 @@ export function moveChanges(plan: Plan) {
     to: move.to,
     ...(move.fromId ? { id: move.fromId } : {}),
     proration: move.proration,
-    ...(move.subscribers ? { subscribers: move.subscribers } : {}),
+    ...countsJson('subscribers', move.subscribers),
     ...nextBillsJson(move.nextBills),
   }));
 }

@@ -3,32 +3,14 @@
 // and the subscriptions that bill the price, with what Paddle documents happens to them.
 import { formatMinorUnits } from '../../money/minor-units.js';
 import { currencyDecimalPlaces } from '../../paddle-facts/currencies.js';
+import { totalOf } from '../../plan/counts.js';
 import { MOVED_STATUSES, type SubscriberCounts } from '../../plan/subscribers.js';
 import type { Change, Plan } from '../../plan/types.js';
 import type { CustomerPrice, Review } from '../../review/types.js';
 import type { ReviewedMove, SavedReview } from '../../saved-plan/document.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
-
-const STATUS_WORDS: Record<(typeof MOVED_STATUSES)[number], string> = {
-  active: 'active',
-  trialing: 'trialing',
-  past_due: 'past due',
-  paused: 'paused',
-};
-
-const count = (n: number) => (n < 0 ? 'an uncounted number of' : n.toLocaleString('en-US'));
-
-/** `1,200 active, 56 trialing, 3 past due, 0 paused`; a count Paddle did not make (-1) says so. */
-export function formatSubscribers(counts: SubscriberCounts): string {
-  return MOVED_STATUSES.map((status) => `${count(counts[status])} ${STATUS_WORDS[status]}`).join(', ');
-}
-
-/** All the subscriptions counted, or -1 when Paddle did not count one of the statuses. */
-export const totalSubscribers = (counts: SubscriberCounts) =>
-  MOVED_STATUSES.some((status) => counts[status] < 0)
-    ? -1
-    : MOVED_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+import { statusCounts, tallyWords } from './counts.js';
 
 // What Paddle documents for a price that subscriptions bill. An archived entity "can't be used" for
 // new purchases but "remains related to existing entities" (developer.paddle.com/api-reference/
@@ -53,9 +35,11 @@ const warning = (head: string, note: readonly string[], indent: string, style: S
 ];
 
 function subscriberWarning(change: Change, counts: SubscriberCounts, style: Style): string[] {
-  const n = totalSubscribers(counts);
-  if (n === 0) return [];
-  const who = n === 1 ? '1 subscription bills this price' : `${count(n)} subscriptions bill this price`;
+  const total = totalOf(counts);
+  const exactly = (n: number) => !('uncounted' in total) && !total.moreThan && total.n === n;
+  if (exactly(0)) return [];
+  const many = 'uncounted' in total ? 'an uncounted number of' : tallyWords(total);
+  const who = exactly(1) ? '1 subscription bills this price' : `${many} subscriptions bill this price`;
   if (change.action === 'archive' || change.action === 'replace')
     return warning(`${who}:`, ARCHIVE_NOTE, '    ', style);
   if (change.fields.some((field) => field.path.startsWith('unit_price')))
@@ -96,7 +80,7 @@ export function reviewLines(change: Change, review: Review | undefined, style: S
   if (!reviewed) return [];
   const lines = reviewed.customers?.length ? customerRows(reviewed.customers, style) : [];
   if (reviewed.subscribers) {
-    lines.push(`    subscribers: ${formatSubscribers(reviewed.subscribers)}`);
+    lines.push(`    subscribers: ${statusCounts(reviewed.subscribers)}`);
     lines.push(...subscriberWarning(change, reviewed.subscribers, style));
   }
   return lines;
@@ -106,8 +90,8 @@ export function reviewLines(change: Change, review: Review | undefined, style: S
 export function orphanSubscriberLines(plan: Plan, review: Review | undefined, style: Style): string[] {
   return plan.orphans.flatMap((orphan) => {
     const counts = orphan.kind === 'price' ? review?.prices[orphan.key]?.subscribers : undefined;
-    if (!counts || totalSubscribers(counts) === 0) return [];
-    const head = `price ${shown(orphan.key)} (${shown(orphan.id)}), no longer in the catalog, has subscribers: ${formatSubscribers(counts)}; --prune would archive it, and`;
+    if (!counts || MOVED_STATUSES.every((status) => counts[status] === 0)) return [];
+    const head = `price ${shown(orphan.key)} (${shown(orphan.id)}), no longer in the catalog, has subscribers: ${statusCounts(counts)}; --prune would archive it, and`;
     return warning(head, ARCHIVE_NOTE, '', style);
   });
 }
@@ -127,13 +111,13 @@ export function reviewedCountLines(review: SavedReview | undefined, style: Style
       'The plan was reviewed with these subscribers (counted when it was made; they may have moved since):',
     ),
     ...counted.map(
-      ([key, price]) => `  price ${shown(key)}: ${formatSubscribers(price.subscribers as SubscriberCounts)}`,
+      ([key, price]) => `  price ${shown(key)}: ${statusCounts(price.subscribers as SubscriberCounts)}`,
     ),
     ...moves.map((move) => `  move ${shown(move.from)} → ${shown(move.to)}: ${reviewedMove(move)}`),
   ];
 }
 
 function reviewedMove(move: ReviewedMove): string {
-  if (move.subscribers) return formatSubscribers(move.subscribers);
+  if (move.subscribers) return statusCounts(move.subscribers);
   return move.id === undefined ? 'none (the price was new)' : 'not counted';
 }
