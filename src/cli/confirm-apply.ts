@@ -20,12 +20,13 @@ export async function confirmApply(
   environment: EnvironmentName,
   { moving, saved }: { moving: number; saved: boolean },
 ): Promise<void> {
-  const moves = moving > 0 ? ` and moves ${plural(moving, 'subscription')} to new prices` : '';
+  const moved = `moves ${plural(moving, 'subscription')} to new prices`;
+  const moves = moving > 0 ? ` and ${moved}` : '';
   // --local too: a run that writes without asking must say so with --yes, whatever the target
   if (flags.yes) {
     if (moving === 0 || saved || flags.allowSubscriberMoves) return;
     throw new UserError(
-      `Refusing to apply with --yes alone: this run${moves}, which no saved plan was reviewed for.`,
+      `Refusing to apply with --yes alone: this run ${moved}, and no saved plan was reviewed for it.`,
       'Review it with `plan --out plan.json` and apply the plan file, or add --allow-subscriber-moves.',
     );
   }

@@ -57,7 +57,7 @@ function apply(emu = emulator, settings = DEFAULT_APPLY_SETTINGS) {
 }
 
 describe('apply moves subscribers', () => {
-  it('--yes alone does not apply a catalog that moves subscribers; the refusal names how many and sends nothing', async () => {
+  it('--yes alone does not apply a catalog that moves subscribers; the refusal says in one plain sentence how many and sends nothing', async () => {
     const dir = tempDir();
     try {
       writeFileSync(join(dir, 'catalog.yaml'), stringify(CATALOG));
@@ -65,7 +65,9 @@ describe('apply moves subscribers', () => {
       const before = emulator.requests().filter((r) => r.method !== 'GET').length;
       const refused = await runCliInProcess(['apply', 'catalog.yaml', '--yes'], { env, cwd: dir });
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain('moves 4 subscriptions');
+      expect(refused.stderr).toContain(
+        'Refusing to apply with --yes alone: this run moves 4 subscriptions to new prices, and no saved plan was reviewed for it.',
+      );
       expect(refused.stderr).toContain('--allow-subscriber-moves');
       expect(emulator.requests().filter((r) => r.method !== 'GET').length).toBe(before);
     } finally {
