@@ -25,7 +25,11 @@ export async function refuseInputAsOutput(cwd: string, output: string, flag: str
   );
 }
 
-/** Refuses a folder always, and an existing file unless `force`; `hint` says what to do instead. */
+/**
+ * Refuses a folder always, a device, FIFO or socket always (the write renames a file over it, so a
+ * pipe a job reads would silently become a file), and an existing file unless `force`; `hint` says
+ * what to do instead.
+ */
 export async function checkOutputFile(
   path: string,
   file: string,
@@ -38,6 +42,12 @@ export async function checkOutputFile(
     throw new UserError(
       `${file} is a directory; nothing was written`,
       `Give the path of the file to write, e.g. ${join(file, example)}.`,
+    );
+  }
+  if (found && !found.isFile()) {
+    throw new UserError(
+      `${file} is not a regular file (a device, a FIFO or a socket); nothing was written`,
+      'Give the path of a regular file to write.',
     );
   }
   if (found && !force) throw new UserError(`${file} already exists; nothing was written`, hint);

@@ -1,6 +1,7 @@
 // export --out, init [file] and apply --ids-out/--env-out given a folder: one line saying so, exit 1, before any question or call.
 // apply's id files that fail late (after the account was changed): reported with the ids, not thrown past them.
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/run-cli.js';
@@ -48,6 +49,26 @@ describe('apply --ids-out / --env-out given a folder', () => {
         error: { kind: 'user', message: 'out is a directory; nothing was written' },
       });
       expect(result.stderr).not.toContain('→ sandbox'); // before the session: no emulator, no account read
+    },
+  );
+});
+
+describe('apply --ids-out / --env-out given a FIFO', () => {
+  it.each([['--ids-out'], ['--env-out']])(
+    '%s <fifo> is refused before the account is changed, and the FIFO is left a FIFO',
+    async (flag) => {
+      const dir = tempDir();
+      execFileSync('mkfifo', [join(dir, 'ids')]);
+      const catalog = join(ROOT, 'catalogs', 'saas-starter.yaml');
+      const result = await runCliInProcess(['--json', 'apply', catalog, '--local', '--yes', flag, 'ids'], {
+        cwd: dir,
+      });
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.stdout).error.message).toBe(
+        'ids is not a regular file (a device, a FIFO or a socket); nothing was written',
+      );
+      expect(result.stderr).not.toContain('→ sandbox');
+      expect(lstatSync(join(dir, 'ids')).isFIFO()).toBe(true);
     },
   );
 });
