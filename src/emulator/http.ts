@@ -4,6 +4,33 @@ import { ApiFailure } from './api-error.js';
 
 const MAX_BODY_BYTES = 1_000_000;
 
+/**
+ * The deepest a request body may nest. Paddle documents no limit; real bodies nest a few levels
+ * (custom_data a few more), and a body thousands deep would overflow the stack of every recursive
+ * step after parsing (copying, checking, logging, saving). Deeper is refused as a body the API
+ * cannot read: 400 invalid_json (https://developer.paddle.com/errors/shared/invalid_json).
+ */
+export const MAX_BODY_DEPTH = 512;
+
+/** How deep a JSON text nests (its deepest `{`/`[`), read without recursion. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') deepest = Math.max(deepest, ++depth);
+    else if (c === '}' || c === ']') depth--;
+  }
+  return deepest;
+}
+
+const invalidJson = () => new ApiFailure(400, 'invalid_json', 'Invalid JSON in your request.');
+
 export function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -21,17 +48,17 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** The JSON body of a write; anything but a JSON object is invalid_json. */
+/** The JSON body of a write; anything but a JSON object, or one nested too deep, is invalid_json. */
 export function parseJsonObject(raw: Buffer): Record<string, unknown> {
+  const text = raw.toString('utf8') || 'null';
+  if (jsonDepth(text) > MAX_BODY_DEPTH) throw invalidJson();
   let value: unknown;
   try {
-    value = JSON.parse(raw.toString('utf8') || 'null');
+    value = JSON.parse(text);
   } catch {
-    throw new ApiFailure(400, 'invalid_json', 'Invalid JSON in your request.');
+    throw invalidJson();
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ApiFailure(400, 'invalid_json', 'Invalid JSON in your request.');
-  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidJson();
   return value as Record<string, unknown>;
 }
 

@@ -9,7 +9,7 @@ import { EmulatorClock } from './clock.js';
 import type { Account, EmulatorCore } from './core.js';
 import { FaultInjector } from './faults.js';
 import { IdFactory, seededRandom } from './ids.js';
-import { RequestLog } from './request-log.js';
+import { REQUEST_LOG_LIMITS, RequestLog } from './request-log.js';
 import { accountSettings, buildAccountState, currencySettings, settingsToSeed, stateToSeed } from './seed.js';
 import { requestHandler, type ServerParts } from './server.js';
 import { type AccountState, cloneState } from './state.js';
@@ -147,7 +147,7 @@ async function serve(
   const { core, seeded, keys, apiKey, liveApiKey, save } = openAccounts(options, now);
   save(); // the keys survive a kill even before the first change
   const faults = new FaultInjector(options.faults);
-  const log = new RequestLog(options.requestLogLimits);
+  const log = new RequestLog({ ...REQUEST_LOG_LIMITS, ...options.requestLogLimits });
   const reset = () => {
     for (const name of ACCOUNTS) core.accounts[name].state = cloneState(seeded[name]);
     clock.set(null);

@@ -67,11 +67,7 @@ async function handleApi(
 ) {
   const requestId = randomUUID();
   const method = req.method ?? 'GET';
-  const entry = parts.log.add(
-    { method, path: url.pathname, query: Object.fromEntries(url.searchParams), status: 0 },
-    raw,
-    authenticated(parts, req, url),
-  );
+  const entry = parts.log.add(method, url, raw, authenticated(parts, req, url));
   for (const listener of parts.arrivals) listener(entry);
   let status: number;
   let body: unknown;
@@ -107,6 +103,24 @@ async function handleApi(
   sendJson(res, status, body, requestId, headers);
 }
 
+/** The emulator's own endpoints; a bug there is a 500 with its stack as a warning, never the process's end. */
+function adminOr500(
+  parts: ServerParts,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  raw: Buffer,
+): void {
+  try {
+    handleAdmin(req.method ?? 'GET', url.pathname, raw, res, parts);
+  } catch (error) {
+    process.emitWarning(`paddle emulator: ${(error as Error).stack ?? error}`);
+    const requestId = randomUUID();
+    if (!res.headersSent) sendJson(res, 500, internalError().body(requestId), requestId);
+    else res.destroy();
+  }
+}
+
 export function requestHandler(core: EmulatorCore, parts: ServerParts) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
@@ -119,8 +133,7 @@ export function requestHandler(core: EmulatorCore, parts: ServerParts) {
       sendJson(res, failure.status, failure.body(requestId), requestId);
       return;
     }
-    if (url.pathname.startsWith('/__emulator/'))
-      handleAdmin(req.method ?? 'GET', url.pathname, raw, res, parts);
+    if (url.pathname.startsWith('/__emulator/')) adminOr500(parts, req, res, url, raw);
     else await handleApi(core, parts, req, res, url, raw);
   };
 }

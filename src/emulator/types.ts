@@ -62,8 +62,8 @@ export interface EmulatorOptions {
   wait?: (ms: number) => Promise<void>;
   /** injectable clock (timestamps, invoice URL expiry, rate-limit lockout) */
   now?: () => Date;
-  /** how much of the request log is kept; default REQUEST_LOG_LIMITS */
-  requestLogLimits?: RequestLogLimits;
+  /** how much of the request log is kept; each bound left out is REQUEST_LOG_LIMITS' */
+  requestLogLimits?: Partial<RequestLogLimits>;
 }
 
 /** The bounds of the request log (`requests()`). */
@@ -72,6 +72,10 @@ export interface RequestLogLimits {
   maxEntries: number;
   /** bytes of request bodies kept, as sent; the oldest bodies go first */
   maxBodyBytes: number;
+  /** characters of one entry's path and query together; the rest is cut off (`truncated`) */
+  maxEntryChars: number;
+  /** characters of all entries' paths and queries; the oldest entries go first */
+  maxTextChars: number;
 }
 
 export interface RecordedRequest {
@@ -84,8 +88,13 @@ export interface RecordedRequest {
   hint?: string;
   /** the request body as sent (its JSON, or its text when not JSON); absent when empty */
   body?: unknown;
-  /** set when a body was sent but not kept: no valid key came with it, or the log's budget is spent */
+  /**
+   * set when a body was sent but not kept: no valid key came with it, it nests deeper than the
+   * API takes, or the log's budget is spent
+   */
   bodyDropped?: true;
+  /** set when the path and query were longer than the log keeps of one entry: their end is cut off */
+  truncated?: true;
 }
 
 export interface RunningEmulator {
