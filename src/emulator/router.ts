@@ -29,12 +29,24 @@ export interface Match {
   params: string[];
 }
 
+/**
+ * A path parameter as sent, %-decoded. One that is not valid %-encoding (`%ZZ`) is 400 bad_request:
+ * "You used a path parameter that isn't valid" (https://developer.paddle.com/errors/shared/bad_request).
+ */
+function pathParameter(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiFailure(400, 'bad_request', 'Invalid request.');
+  }
+}
+
 export function matchRoute(method: string, path: string): Match {
   const allowed: string[] = [];
   for (const route of ROUTES) {
     const match = route.pattern.exec(path);
     if (!match) continue;
-    if (route.method === method) return { route, params: match.slice(1).map(decodeURIComponent) };
+    if (route.method === method) return { route, params: match.slice(1).map(pathParameter) };
     allowed.push(route.method);
   }
   if (allowed.length === 0) throw new ApiFailure(404, 'invalid_url', 'URL called is invalid.');

@@ -94,6 +94,12 @@ export class FieldErrors {
     if (amountAboveMax(digits)) this.add(field, `Must be less than or equal to ${AMOUNT_MAX}`);
   }
 
+  array(field: string, value: unknown): value is unknown[] {
+    if (Array.isArray(value)) return true;
+    this.add(field, `Invalid type. Expected: array, given: ${typeName(value)}`);
+    return false;
+  }
+
   object(field: string, value: unknown): value is Body {
     if (isObject(value)) return true;
     this.add(field, `Invalid type. Expected: object, given: ${typeName(value)}`);

@@ -46,8 +46,8 @@ function checkItem(errors: FieldErrors, item: unknown, at: string, kind: Preview
 export function checkPreviewBody(ctx: RouteContext, kind: PreviewKind): void {
   const body = ctx.body;
   const errors = new FieldErrors();
-  if (!Array.isArray(body.items)) errors.required(body, ['items']);
-  else {
+  if (body.items === undefined) errors.required(body, ['items']);
+  else if (errors.array('items', body.items)) {
     if (body.items.length < 1 || body.items.length > 100)
       errors.add('items', 'Array must have 1 to 100 items');
     for (const [i, item] of body.items.entries()) checkItem(errors, item, `items[${i}]`, kind);
