@@ -5,8 +5,7 @@ import { formatMinorUnits } from '../money/minor-units.js';
 import type { NonCatalogPrice, PreviewLine, PreviewsGateway } from '../paddle/previews-gateway.js';
 import { PREVIEW_MAX_ITEMS } from '../paddle-facts/api.js';
 import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
-import type { PriceState } from '../plan/types.js';
-import { countriesFor, type PreviewTarget } from './select.js';
+import { type Charge, countriesFor, type PreviewTarget } from './select.js';
 import type { CustomerPrice, PaidAmounts } from './types.js';
 
 /** Runs one preview request (paced and retried by the caller). */
@@ -35,11 +34,16 @@ export function nonCatalogPrice(target: PreviewTarget): NonCatalogPrice {
  * override's currency, and the others by their base currency (Paddle converts those alike, where the
  * account has the local currency enabled). A preview bills every item in one currency.
  */
-function chargeGroup(desired: PriceState, country: string): string {
-  const override = desired.unit_price_overrides.find((o) => o.country_codes.includes(country));
+function chargeGroup(charge: Charge, country: string): string {
+  const override = charge.unit_price_overrides.find((o) => o.country_codes.includes(country));
   return override
     ? `override ${override.unit_price.currency_code}`
-    : `base ${desired.unit_price.currency_code}`;
+    : `base ${charge.unit_price.currency_code}`;
+}
+
+/** The group of a price as it is now: a price whose charge the plan does not know goes alone. */
+function currentGroup(target: PreviewTarget, country: string): string {
+  return target.current ? chargeGroup(target.current, country) : `alone ${target.key}`;
 }
 
 export interface Batch {
@@ -47,17 +51,22 @@ export interface Batch {
   targets: PreviewTarget[];
 }
 
-/** The preview requests, in order: per country, per charge group, at most 100 prices each. */
+/**
+ * The preview requests, in order: per country, per charge group, at most 100 prices each. The group
+ * is the price's as the catalog wants it (`after`), or as it is now (`before`): a price that changes
+ * currency is billed in the old one before and the new one after.
+ */
 export function previewBatches(
   targets: readonly PreviewTarget[],
   reviewCountries: readonly string[],
+  side: 'before' | 'after' = 'after',
 ): Batch[] {
   const byCountry = new Map<string, Map<string, PreviewTarget[]>>();
   for (const target of targets) {
     for (const country of countriesFor(target.desired, reviewCountries)) {
       const groups = byCountry.get(country) ?? new Map<string, PreviewTarget[]>();
       byCountry.set(country, groups);
-      const group = chargeGroup(target.desired, country);
+      const group = side === 'after' ? chargeGroup(target.desired, country) : currentGroup(target, country);
       groups.set(group, [...(groups.get(group) ?? []), target]);
     }
   }
@@ -78,32 +87,22 @@ function amounts(line: PreviewLine): PaidAmounts {
   return { subtotal: line.subtotal, tax: line.tax, total: line.total, formatted_total: formatted };
 }
 
-async function previewBatch(
-  gateway: PreviewsGateway,
-  run: RunPreview,
-  batch: Batch,
-): Promise<Map<string, CustomerPrice>> {
+/** Each line of a batch's answer by `country key`. */
+type Lines = Map<string, PreviewLine>;
+
+async function previewAfter(gateway: PreviewsGateway, run: RunPreview, batch: Batch): Promise<Lines> {
   const { country, targets } = batch;
-  const after = await run(() =>
+  const lines = await run(() =>
     gateway.transaction(`preview prices in ${country}`, country, targets.map(nonCatalogPrice)),
   );
-  const existing = targets.filter((target) => target.currentId !== undefined);
-  const ids = existing.map((target) => target.currentId as string);
-  const before =
-    ids.length > 0 ? await run(() => gateway.pricing(`preview prices in ${country}`, country, ids)) : [];
-  const beforeByKey = new Map(existing.map((target, i) => [target.key, before[i] as PreviewLine]));
-  const result = new Map<string, CustomerPrice>();
-  targets.forEach((target, i) => {
-    const line = after[i] as PreviewLine;
-    const was = beforeByKey.get(target.key);
-    result.set(target.key, {
-      country,
-      currency_code: line.currency_code,
-      ...(was ? { before: { currency_code: was.currency_code, ...amounts(was) } } : {}),
-      after: amounts(line),
-    });
-  });
-  return result;
+  return new Map(targets.map((target, i) => [`${country} ${target.key}`, lines[i] as PreviewLine]));
+}
+
+async function previewBefore(gateway: PreviewsGateway, run: RunPreview, batch: Batch): Promise<Lines> {
+  const { country, targets } = batch;
+  const ids = targets.map((target) => target.currentId as string);
+  const lines = await run(() => gateway.pricing(`preview prices in ${country}`, country, ids));
+  return new Map(targets.map((target, i) => [`${country} ${target.key}`, lines[i] as PreviewLine]));
 }
 
 /** Every target's customers, in its countries' order. */
@@ -113,16 +112,34 @@ export async function previewCustomers(
   targets: readonly PreviewTarget[],
   reviewCountries: readonly string[],
 ): Promise<Map<string, CustomerPrice[]>> {
-  const batches = previewBatches(targets, reviewCountries);
-  const results = await Promise.all(batches.map((batch) => previewBatch(gateway, run, batch)));
+  const existing = targets.filter((target) => target.currentId !== undefined);
+  const [after, before] = await Promise.all([
+    Promise.all(previewBatches(targets, reviewCountries).map((b) => previewAfter(gateway, run, b))),
+    Promise.all(
+      previewBatches(existing, reviewCountries, 'before').map((b) => previewBefore(gateway, run, b)),
+    ),
+  ]);
+  const [nowLines, wasLines] = [
+    new Map(after.flatMap((m) => [...m])),
+    new Map(before.flatMap((m) => [...m])),
+  ];
   const customers = new Map<string, CustomerPrice[]>();
   for (const target of targets) {
-    const lines = results.flatMap((byKey) => {
-      const line = byKey.get(target.key);
-      return line ? [line] : [];
+    const lines = countriesFor(target.desired, reviewCountries).flatMap((country): CustomerPrice[] => {
+      const [line, was] = [
+        nowLines.get(`${country} ${target.key}`),
+        wasLines.get(`${country} ${target.key}`),
+      ];
+      if (line === undefined) return [];
+      return [
+        {
+          country,
+          currency_code: line.currency_code,
+          ...(was ? { before: { currency_code: was.currency_code, ...amounts(was) } } : {}),
+          after: amounts(line),
+        },
+      ];
     });
-    const order = countriesFor(target.desired, reviewCountries);
-    lines.sort((a, b) => order.indexOf(a.country) - order.indexOf(b.country));
     customers.set(target.key, lines);
   }
   return customers;

@@ -10,12 +10,17 @@ const touches = (path: string) =>
     (field) => path === field || path.startsWith(`${field}.`) || path.startsWith(`${field}[`),
   );
 
+/** What decides the currency a price bills in a country: its base price and its overrides. */
+export type Charge = Pick<PriceState, 'unit_price' | 'unit_price_overrides'>;
+
 /** A price that exists now or is made: its state as the catalog wants it, where it lives. */
 export interface PreviewTarget {
   key: string;
   desired: PriceState;
   /** the price customers pay now, when there is one (an update's, a replaced price's old one) */
   currentId?: string;
+  /** how that price charges now, where the plan knows it (not for a replaced price of another product) */
+  current?: Charge;
   /** the product it belongs to, when the product exists; else the product the plan creates */
   productId?: string;
   product?: { name: string; tax_category: string };
@@ -28,17 +33,42 @@ export function isCustomerFacing(change: PriceChange): boolean {
   return change.fields.some((field) => touches(field.path));
 }
 
+/** How a price charges now: the wanted state with what the change alters as it is now. */
+function currentCharge(change: PriceChange & { desired: PriceState }): Charge | undefined {
+  if (change.action === 'create' || change.action === 'replace') return undefined;
+  const was = <T>(path: string, now: T, is: (value: unknown) => boolean): T => {
+    const field = change.fields.find((f) => f.path === path);
+    return field && is(field.before) ? (field.before as T) : now;
+  };
+  const text = (value: unknown) => typeof value === 'string';
+  const { unit_price, unit_price_overrides } = change.desired;
+  return {
+    unit_price: {
+      amount: was('unit_price.amount', unit_price.amount, text),
+      currency_code: was('unit_price.currency_code', unit_price.currency_code, text),
+    },
+    unit_price_overrides: was('unit_price_overrides', unit_price_overrides, Array.isArray),
+  };
+}
+
 /** What a preview needs of one price change: its wanted state and where its product is. */
 function targetOf(group: ProductPlan, change: PriceChange & { desired: PriceState }): PreviewTarget {
   const product = group.product;
   const currentId = change.action === 'create' ? undefined : change.id;
+  const current = currentCharge(change);
   const where =
     product.id !== undefined
       ? { productId: product.id }
       : product.desired
         ? { product: { name: product.desired.name, tax_category: product.desired.tax_category } }
         : {};
-  return { key: change.key, desired: change.desired, currentId, ...where };
+  return {
+    key: change.key,
+    desired: change.desired,
+    currentId,
+    ...(current ? { current } : {}),
+    ...where,
+  };
 }
 
 /** The prices whose customers the review previews, with what a preview needs of each. */

@@ -55,13 +55,18 @@ export function formatField(field: FieldChange, change: Change): string {
   ) {
     return `amount ${discountAmount(before, change.desired)} → ${discountAmount(after, change.desired)}`;
   }
-  const currency =
-    change.kind === 'price' && change.desired
-      ? field.path.startsWith('trial_period')
-        ? change.desired.trial_period?.unit_price?.currency_code
-        : change.desired.unit_price.currency_code
-      : undefined;
-  return `${shown(field.path)} ${formatValue(field.path, field.before, currency)} → ${formatValue(field.path, field.after, currency)}`;
+  const [was, now] = [currencyOf(change, path, 'before'), currencyOf(change, path, 'after')];
+  return `${shown(path)} ${formatValue(path, before, was)} → ${formatValue(path, after, now)}`;
+}
+
+/** The currency of a price's amount field: the old amount is in the old currency when that changes too. */
+function currencyOf(change: Change, path: string, side: 'before' | 'after'): string | undefined {
+  if (change.kind !== 'price' || !change.desired) return undefined;
+  const now = path.startsWith('trial_period')
+    ? change.desired.trial_period?.unit_price?.currency_code
+    : change.desired.unit_price.currency_code;
+  const changed = change.fields.find((f) => f.path === path.replace(/amount$/, 'currency_code'));
+  return side === 'before' && typeof changed?.before === 'string' ? changed.before : now;
 }
 
 const TERMS = { type: true, currency_code: true };

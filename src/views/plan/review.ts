@@ -61,7 +61,9 @@ function customerRows(customers: readonly CustomerPrice[], style: Style): string
   const cells = customers.map((c) => {
     const before = c.before ? `${shown(c.before.formatted_total)} → ` : '';
     const tax = c.after.tax === '0' ? 'no tax' : `tax ${money(c.after.tax, c.currency_code)}`;
-    return [shown(c.country), shown(c.currency_code), `${before}${shown(c.after.formatted_total)}`, tax];
+    const moved = c.before && c.before.currency_code !== c.currency_code;
+    const currency = moved ? `${c.before?.currency_code} → ${c.currency_code}` : c.currency_code;
+    return [shown(c.country), shown(currency), `${before}${shown(c.after.formatted_total)}`, tax];
   });
   const width = (column: number) => Math.max(...cells.map((row) => (row[column] ?? '').length));
   const [w0, w1, w2] = [width(0), width(1), width(2)];
