@@ -1,6 +1,7 @@
 // The emulator's own endpoints under /__emulator/ (not Paddle's): the request log, reset, the
-// runtime fault switch, the clock, and the invoice PDFs behind the links it hands out.
+// runtime fault switch, the clock, subscriptions taken while it runs, and the invoice PDFs behind the links it hands out.
 import type { ServerResponse } from 'node:http';
+import { addSubscriptions } from './admin-subscriptions.js';
 import type { EmulatorClock } from './clock.js';
 import type { EmulatorCore } from './core.js';
 import type { FaultInjector } from './faults.js';
@@ -13,6 +14,10 @@ export interface AdminHooks {
   faults: FaultInjector;
   requests(): RecordedRequest[];
   reset(): void;
+  /** adds the pending subscriptions whose prices exist and renews what the clock passed; saves */
+  catchUp(): void;
+  /** saves the state after a change */
+  changed(): void;
 }
 
 function send(
@@ -120,15 +125,23 @@ export function handleAdmin(
   } else if (method === 'GET' && path === '/__emulator/faults') {
     send(res, 200, faultsToWire(hooks.faults.current));
   } else if (path === '/__emulator/clock' && (method === 'GET' || method === 'POST')) {
-    clockRoute(method, rawBody, res, hooks.clock);
+    clockRoute(method, rawBody, res, hooks);
+  } else if (method === 'POST' && path === '/__emulator/subscriptions') {
+    const answer = addSubscriptions(hooks.core, rawBody);
+    if (answer.status === 200) hooks.changed();
+    hooks.catchUp();
+    send(res, answer.status, answer.body);
   } else {
     send(res, 404, { error: { code: 'invalid_url', detail: 'No such emulator endpoint.' } });
   }
 }
 
-function clockRoute(method: string, rawBody: Buffer, res: ServerResponse, clock: EmulatorClock): void {
+/** A clock moved forward renews at once what it passed (a later move back undoes nothing). */
+function clockRoute(method: string, rawBody: Buffer, res: ServerResponse, hooks: AdminHooks): void {
+  const { clock } = hooks;
   try {
     if (method === 'POST') clock.set(clockFromWire(adminBody(rawBody, CLOCK_FIELDS)));
+    hooks.catchUp();
     send(res, 200, { now: clock.now().toISOString() });
   } catch (error) {
     send(res, 400, { error: { code: 'bad_request', detail: (error as Error).message } });

@@ -9,8 +9,10 @@ import { EmulatorClock } from './clock.js';
 import type { Account, EmulatorCore } from './core.js';
 import { FaultInjector } from './faults.js';
 import { IdFactory, seededRandom } from './ids.js';
+import { Renewals } from './renewal.js';
 import { REQUEST_LOG_LIMITS, RequestLog } from './request-log.js';
 import { accountSettings, buildAccountState, currencySettings, settingsToSeed, stateToSeed } from './seed.js';
+import { resolvePending } from './seed-subscriptions.js';
 import { requestHandler, type ServerParts } from './server.js';
 import { type AccountState, cloneState } from './state.js';
 import { readStateFile, STATE_FORMAT, writeStateFile } from './state-file.js';
@@ -148,9 +150,11 @@ async function serve(
   save(); // the keys survive a kill even before the first change
   const faults = new FaultInjector(options.faults);
   const log = new RequestLog({ ...REQUEST_LOG_LIMITS, ...options.requestLogLimits });
+  const renewals = new Renewals(now().getTime());
   const reset = () => {
     for (const name of ACCOUNTS) core.accounts[name].state = cloneState(seeded[name]);
     clock.set(null);
+    renewals.restart(now().getTime());
     log.clear();
     faults.clearWindows();
     save();
@@ -165,6 +169,13 @@ async function serve(
     wait: options.wait ?? ((ms) => sleep(ms)),
     arrivals,
     changed: save,
+    catchUp: () => {
+      let changes = renewals.catchUp(core);
+      for (const name of ACCOUNTS) changes += resolvePending(core.accounts[name].state, core.ids, now());
+      // a subscription that joined may already be due
+      if (changes > 0) changes += renewals.catchUp(core);
+      if (changes > 0) save();
+    },
     requests: () => log.list(),
     reset,
   };

@@ -2,6 +2,7 @@
 // for a known path and another method (as Paddle does).
 import { ApiFailure } from './api-error.js';
 import type { Route } from './core.js';
+import { addressRoutes } from './routes/addresses.js';
 import { currencyRoutes } from './routes/currencies.js';
 import { customerRoutes } from './routes/customers.js';
 import { discountRoutes } from './routes/discounts.js';
@@ -17,6 +18,7 @@ const ROUTES: Route[] = [
   ...priceRoutes,
   ...discountRoutes,
   ...customerRoutes,
+  ...addressRoutes,
   ...transactionRoutes,
   ...subscriptionRoutes,
   ...previewRoutes,

@@ -44,6 +44,17 @@ const customer = z.looseObject({
   status: z.enum(['active', 'archived']).optional(),
 });
 
+const countryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'must be a country code: two capital letters (ISO 3166-1)');
+
+const address = z.looseObject({
+  id: idOf('add'),
+  customer_id: z.string(),
+  country_code: countryCode,
+  status: z.enum(['active', 'archived']).optional(),
+});
+
 const product = z.looseObject({
   id: idOf('pro'),
   name: z.string(),
@@ -80,14 +91,24 @@ const transaction = z.looseObject({
   details: z.looseObject({ totals: totals.optional() }).nullish(),
 });
 
-// a short-form item names a price of the account; Paddle's own record holds the price object
+// a short-form item names a price of the account, by id or by the catalog key its marker holds;
+// Paddle's own record holds the price object
 const subscriptionItem = z
   .looseObject({
     price_id: z.string().optional(),
+    price_key: z.string().min(1).optional(),
+    catalog: z.string().min(1).optional(),
     quantity: z.number().int().min(1).optional(),
     price: z.looseObject({ id: z.string() }).optional(),
   })
-  .refine((item) => item.price_id !== undefined || item.price !== undefined, 'needs price_id (or price)');
+  .refine(
+    (item) => [item.price_id, item.price_key, item.price].filter((v) => v !== undefined).length === 1,
+    'needs one of price_id, price_key (a catalog key such as pro/monthly) or price',
+  )
+  .refine(
+    (item) => item.catalog === undefined || item.price_key !== undefined,
+    'catalog goes with price_key',
+  );
 
 const subscription = z.looseObject({
   id: idOf('sub'),
@@ -96,6 +117,8 @@ const subscription = z.looseObject({
   currency_code: z.string(),
   collection_mode: z.enum(['automatic', 'manual']).optional(),
   items: z.array(subscriptionItem).min(1).max(100),
+  // short form: the address the subscription is billed to (and taxed by), made for its customer
+  address: z.looseObject({ country_code: countryCode }).optional(),
   created_at: z.string().optional(),
   started_at: z.string().optional(),
   next_billed_at: z.string().nullish(),
@@ -133,6 +156,7 @@ export const accountSeedSchema = z.strictObject({
       'currencies the account has enabled: a country without an override whose currency is one of these is previewed in it, converted at the emulator’s fixed rates (default none: the base currency)',
     ),
   customers: z.array(customer).optional(),
+  addresses: z.array(address).optional().describe('Paddle addresses of the customers (a country_code each)'),
   products: z.array(product).optional(),
   prices: z.array(price).optional(),
   discounts: z.array(discount).optional().describe('Paddle discounts; absent fields take Paddle’s defaults'),
@@ -144,8 +168,16 @@ export const accountSeedSchema = z.strictObject({
     .array(subscription)
     .optional()
     .describe(
-      'short form (customer_id, status, currency_code, items: [{price_id, quantity}], optional dates and scheduled_change) or a full Paddle subscription',
+      'short form (customer_id, status, currency_code, items: [{price_id or price_key, quantity}], optional address: {country_code}, dates and scheduled_change) or a full Paddle subscription',
     ),
+});
+
+/** POST /__emulator/subscriptions: subscriptions (and the customers and addresses they name) for an account. */
+export const additionSchema = z.strictObject({
+  account: z.enum(['sandbox', 'live']).optional(),
+  customers: z.array(customer).optional(),
+  addresses: z.array(address).optional(),
+  subscriptions: z.array(subscription).min(1),
 });
 
 export const seedSchema = z.strictObject({

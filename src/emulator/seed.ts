@@ -6,14 +6,15 @@ import { CATEGORIES_WITHOUT_APPROVAL } from '../paddle-facts/tax-categories.js';
 import type { AccountSettings } from './core.js';
 import { addDemoSubscriptions } from './demo-subscriptions.js';
 import { type IdFactory, timestamp } from './ids.js';
+import { newAddress } from './routes/addresses.js';
 import { newCustomer } from './routes/customers.js';
 import { newDiscount } from './routes/discounts.js';
 import { newPrice, storedTrial } from './routes/prices.js';
 import { newProduct } from './routes/products.js';
 import { redemptions } from './rules/discount-status.js';
 import { DEMO_CUSTOMERS, demoSeed } from './seed-data.js';
+import { takeSubscription } from './seed-subscriptions.js';
 import { type AccountState, emptyState, RESOURCES } from './state.js';
-import { expandSubscription } from './subscription-shape.js';
 import { expandTransaction } from './transaction-shape.js';
 import type { AccountSeed, EmulatorOptions, EmulatorSeed, SeedTransaction, WireRecord } from './types.js';
 
@@ -89,7 +90,12 @@ function seedPrice(ids: IdFactory, p: WireRecord): WireRecord {
   return { ...price, trial_period: storedTrial(price.trial_period) };
 }
 
-function seedCustomer(ids: IdFactory, c: WireRecord): WireRecord {
+export function seedAddress(ids: IdFactory, a: WireRecord): WireRecord {
+  const at = seedDate(a);
+  return { ...newAddress(ids.next('add', Date.parse(at)), a.customer_id, a, at), ...structuredClone(a) };
+}
+
+export function seedCustomer(ids: IdFactory, c: WireRecord): WireRecord {
   const at = seedDate(c);
   return { ...newCustomer(ids.next('ctm', Date.parse(at)), c, at), ...structuredClone(c) };
 }
@@ -130,18 +136,17 @@ export function buildAccountState(
     state.transactions.insert(expandTransaction(t, context));
   }
   // after the transactions, so the ids drawn for them stay what they have always been
-  const catalog = {
-    price: (id: string) => state.prices.get(id),
-    product: (id: string) => state.products.get(id),
-  };
   const at = timestamp(new Date(SEED_EPOCH));
-  for (const s of data.subscriptions ?? [])
-    state.subscriptions.insert(expandSubscription(s, catalog, ids, at));
+  for (const a of data.addresses ?? []) state.addresses.insert(seedAddress(ids, a));
+  for (const s of data.subscriptions ?? []) takeSubscription(state, ids, s, at);
   if (demo) addDemoSubscriptions(state, ids);
   return state;
 }
 
 /** Records as a seed section holds them: what saved state writes and loads back unchanged. */
 export function stateToSeed(state: AccountState): AccountSeed {
-  return Object.fromEntries(RESOURCES.map((name) => [name, state[name].all()]));
+  const section: AccountSeed = Object.fromEntries(RESOURCES.map((name) => [name, state[name].all()]));
+  // pending subscriptions as they were given: loaded back, they wait for their prices again
+  section.subscriptions = [...state.subscriptions.all(), ...state.pendingSubscriptions];
+  return section;
 }

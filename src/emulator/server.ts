@@ -19,8 +19,6 @@ export interface ServerParts extends AdminHooks {
   wait(ms: number): Promise<void>;
   /** told of each API request as it arrives */
   arrivals: Set<(request: RecordedRequest) => void>;
-  /** called after every write that succeeded, before it is answered (saves the state) */
-  changed(): void;
 }
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -77,6 +75,7 @@ async function handleApi(
     if (parts.faults.latencyMs > 0) await parts.wait(parts.faults.latencyMs);
     parts.faults.maybeFail();
     parts.faults.refuseQuery(method, url.pathname, url.searchParams);
+    parts.catchUp();
     const reply = answer(core, parts, req, url, raw);
     status = reply.status ?? 200;
     if (WRITES.has(method)) parts.changed();

@@ -47,6 +47,7 @@ export interface InvoiceLink {
 /** The record collections of an account, in the order they are seeded, saved and loaded. */
 export const RESOURCES = [
   'customers',
+  'addresses',
   'products',
   'prices',
   'discounts',
@@ -58,11 +59,20 @@ export type ResourceName = (typeof RESOURCES)[number];
 export type AccountState = Record<ResourceName, Collection> & {
   /** handed-out invoice links: they expire within the hour, so saved state leaves them out */
   invoiceLinks: Map<string, InvoiceLink>;
+  /**
+   * short-form subscriptions whose items name a catalog key no price carries yet: each joins the
+   * subscriptions once its prices exist (seed-subscriptions.ts); saved state keeps them as given
+   */
+  pendingSubscriptions: WireRecord[];
 };
 
 export function emptyState(): AccountState {
   const collections = Object.fromEntries(RESOURCES.map((name) => [name, new Collection()]));
-  return { ...(collections as Record<ResourceName, Collection>), invoiceLinks: new Map() };
+  return {
+    ...(collections as Record<ResourceName, Collection>),
+    invoiceLinks: new Map(),
+    pendingSubscriptions: [],
+  };
 }
 
 /** A deep copy: reset() restores the seeded account from it, keeping the seeded ids. */
@@ -71,5 +81,6 @@ export function cloneState(state: AccountState): AccountState {
   for (const name of RESOURCES) {
     for (const record of state[name].all()) copy[name].insert(structuredClone(record));
   }
+  copy.pendingSubscriptions = structuredClone(state.pendingSubscriptions);
   return copy;
 }

@@ -87,7 +87,7 @@ const FEE_RATE = '0.05';
 const SAME_CURRENCY = '1.0';
 
 /** details.adjusted_totals: the totals after adjustments (none here), with Paddle's fields only. */
-function adjustedTotals(totals: Record<string, string>): Record<string, string> {
+export function adjustedTotals(totals: Record<string, string>): Record<string, string> {
   const { subtotal, tax, total, grand_total, grand_total_tax, fee, earnings, currency_code } = totals;
   const retained_fee = '0';
   return {
@@ -107,7 +107,7 @@ function adjustedTotals(totals: Record<string, string>): Record<string, string> 
  * details.payout_totals and adjusted_payout_totals: null until completed; a currency Paddle does
  * not pay out in is reported as not yet converted (null).
  */
-function payoutTotals(status: string, totals: Record<string, string>) {
+export function payoutTotals(status: string, totals: Record<string, string>) {
   if (status !== 'completed' || !PAYOUT_CURRENCIES.has(totals.currency_code as string)) {
     return { payout_totals: null, adjusted_payout_totals: null };
   }
@@ -128,7 +128,13 @@ function payoutTotals(status: string, totals: Record<string, string>) {
   };
 }
 
-function payments(ids: IdFactory, atMs: number, status: string, amount: string, at: string): WireRecord[] {
+export function payments(
+  ids: IdFactory,
+  atMs: number,
+  status: string,
+  amount: string,
+  at: string,
+): WireRecord[] {
   if (status === 'draft' || status === 'ready' || status === 'billed' || status === 'canceled') return [];
   const captured = PAID.has(status);
   return [

@@ -145,6 +145,8 @@ export interface AccountSeed {
   default_tax_mode?: 'exclusive' | 'inclusive';
   enabled_currencies?: string[];
   customers?: WireRecord[];
+  /** Paddle's addresses of the customers (a subscription's address is where it is taxed) */
+  addresses?: WireRecord[];
   products?: WireRecord[];
   prices?: WireRecord[];
   /** kept as given: what saved state writes back */

@@ -17,8 +17,11 @@ import {
 import {
   type ChangeBill,
   changeBill,
+  linesTotal,
   previewDetails,
   recurringLines,
+  type TaxPlace,
+  taxPlace,
   updateSummary,
 } from '../subscription-billing.js';
 import { addCycles, subscriptionItem } from '../subscription-shape.js';
@@ -57,14 +60,19 @@ function list(ctx: RouteContext): Reply {
 }
 
 /** The next renewal: what the items bill for the next period, plus what a change left for it. */
-function nextTransaction(subscription: WireRecord, extra: ChangeBill | null): WireRecord | null {
+function nextTransaction(
+  subscription: WireRecord,
+  place: TaxPlace,
+  extra: ChangeBill | null,
+): WireRecord | null {
   const next = subscription.next_billed_at as string | null;
   if (!next) return null;
   const currency = subscription.currency_code as string;
   const lines = [...recurringLines(subscription.items, currency), ...(extra?.charge ?? [])];
+  const credit = linesTotal(extra?.credit ?? [], place);
   return {
     billing_period: { starts_at: next, ends_at: addCycles(next, subscription.billing_cycle) },
-    details: previewDetails(lines, currency, extra?.credit ?? 0n),
+    details: previewDetails(lines, currency, place, credit),
     adjustments: [],
   };
 }
@@ -72,13 +80,15 @@ function nextTransaction(subscription: WireRecord, extra: ChangeBill | null): Wi
 function get(ctx: RouteContext): Reply {
   const include = includes(ctx, INCLUDES);
   const subscription = findOr404(ctx.account.state.subscriptions, ctx.params[0] as string, 'Subscription');
+  const place = taxPlace(ctx.account, subscription);
   const extra: WireRecord = {};
-  if (include.has('next_transaction')) extra.next_transaction = nextTransaction(subscription, null);
+  if (include.has('next_transaction')) extra.next_transaction = nextTransaction(subscription, place, null);
   if (include.has('recurring_transaction_details')) {
     const currency = subscription.currency_code as string;
     extra.recurring_transaction_details = previewDetails(
       recurringLines(subscription.items, currency),
       currency,
+      place,
     );
   }
   return { data: { ...subscription, ...extra } };
@@ -147,8 +157,12 @@ function applyChange(ctx: RouteContext): Outcome {
   if (change.items) {
     updated.items = changedItems(ctx, subscription, change);
     bill = changeBill(subscription, updated.items, change.mode as string, nowMs);
-    const charge = bill.charge.reduce((sum, line) => sum + line.amount, 0n) - bill.credit;
-    checkCanCharge(subscription, change.mode, charge);
+    const place = taxPlace(ctx.account, subscription);
+    checkCanCharge(
+      subscription,
+      change.mode,
+      linesTotal(bill.charge, place) - linesTotal(bill.credit, place),
+    );
   }
   if (change.body.custom_data !== undefined) updated.custom_data = change.body.custom_data;
   if (change.body.scheduled_change === null && subscription.scheduled_change) {
@@ -186,11 +200,12 @@ function preview(ctx: RouteContext): Reply {
   const currency = updated.currency_code as string;
   const mode = (ctx.body.proration_billing_mode as string | undefined) ?? '';
   const period = updated.current_billing_period as WireRecord | null;
+  const place = taxPlace(ctx.account, updated);
   const now =
     bill !== null &&
     period !== null &&
     mode.endsWith('_immediately') &&
-    (bill.charge.length > 0 || bill.credit > 0n);
+    (bill.charge.length > 0 || linesTotal(bill.credit, place) > 0n);
   const later = bill !== null && mode.endsWith('_next_billing_period') ? bill : null;
   return {
     data: {
@@ -198,13 +213,13 @@ function preview(ctx: RouteContext): Reply {
       immediate_transaction: now
         ? {
             billing_period: { ...period },
-            details: previewDetails(bill.charge, currency, bill.credit),
+            details: previewDetails(bill.charge, currency, place, linesTotal(bill.credit, place)),
             adjustments: [],
           }
         : null,
-      next_transaction: nextTransaction(updated, later),
-      recurring_transaction_details: previewDetails(recurringLines(updated.items, currency), currency),
-      update_summary: bill && mode !== 'do_not_bill' ? updateSummary(bill, currency) : null,
+      next_transaction: nextTransaction(updated, place, later),
+      recurring_transaction_details: previewDetails(recurringLines(updated.items, currency), currency, place),
+      update_summary: bill && mode !== 'do_not_bill' ? updateSummary(bill, currency, place) : null,
     },
   };
 }

@@ -1,4 +1,4 @@
-// /transactions, read side: list with customer_id, status, id,
+// /transactions, read side: list with customer_id, subscription_id, status, id,
 // collection_mode, invoice_number, origin and billed_at/created_at/updated_at (with [LT|LTE|GT|GTE]).
 // All statuses are listed unless `status` narrows them.
 import { ApiFailure } from '../api-error.js';
@@ -102,6 +102,7 @@ function list(ctx: RouteContext): Reply {
   const customers = idFilter(q, 'customer_id', 'ctm');
   const statuses = enumFilter(q, 'status', STATUS_FILTER, TRANSACTION_LIST.queryName);
   const ids = idFilter(q, 'id', 'txn');
+  const subscriptions = idFilter(q, 'subscription_id', 'sub');
   const modes = enumFilter(q, 'collection_mode', ['automatic', 'manual'], TRANSACTION_LIST.queryName);
   const invoiceNumbers = csv(q, 'invoice_number');
   const origins = csv(q, 'origin');
@@ -114,6 +115,7 @@ function list(ctx: RouteContext): Reply {
         (!customers || customers.includes(t.customer_id)) &&
         (!statuses || statuses.includes(t.status)) &&
         (!ids || ids.includes(t.id)) &&
+        (!subscriptions || subscriptions.includes(t.subscription_id)) &&
         (!modes || modes.includes(t.collection_mode)) &&
         (!invoiceNumbers || invoiceNumbers.includes(t.invoice_number)) &&
         (!origins || origins.includes(t.origin)) &&
