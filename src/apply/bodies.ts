@@ -3,6 +3,7 @@
 // object or list wholesale, so a touched field is always sent whole).
 
 import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../paddle-facts/prices.js';
+import { featureCustomData, wireFields } from '../plan/features.js';
 import { touchedFields } from '../plan/field-diff.js';
 import { type Marker, withMarker } from '../plan/marker.js';
 import type {
@@ -22,10 +23,11 @@ function pick<T extends object>(body: T, keys: string[]): T {
   return Object.fromEntries(Object.entries(body).filter(([k]) => keys.includes(k))) as T;
 }
 
-const productFields = (marker: Marker, desired: ProductState): ProductWrite => ({
-  ...desired,
-  custom_data: withMarker(desired.custom_data, marker),
-});
+/** The wire fields: features go back into custom_data, beside the user's keys and the marker. */
+function productFields(marker: Marker, desired: ProductState): ProductWrite {
+  const { features: _features, feature_adds: _adds, ...fields } = desired;
+  return { ...fields, custom_data: withMarker(featureCustomData(desired), marker) };
+}
 
 export function productCreateBody(marker: Marker, desired: ProductState): ProductWrite {
   return without(productFields(marker, desired), (_k, v) => v === null);
@@ -63,7 +65,7 @@ export function productUpdateBody(
   desired: ProductState,
   fields: FieldChange[],
 ): ProductWrite {
-  return pick(productFields(marker, desired), touchedFields(fields));
+  return pick(productFields(marker, desired), wireFields(touchedFields(fields)));
 }
 
 export function priceUpdateBody(marker: Marker, desired: PriceState, fields: FieldChange[]): PriceWrite {
@@ -72,7 +74,7 @@ export function priceUpdateBody(marker: Marker, desired: PriceState, fields: Fie
 
 /** Adoption stamps the marker: custom_data is always sent (the catalog's data plus the marker). */
 export function productAdoptBody(marker: Marker, desired: ProductState, fields: FieldChange[]): ProductWrite {
-  return pick(productFields(marker, desired), ['custom_data', ...touchedFields(fields)]);
+  return pick(productFields(marker, desired), ['custom_data', ...wireFields(touchedFields(fields))]);
 }
 
 export function priceAdoptBody(marker: Marker, desired: PriceState, fields: FieldChange[]): PriceWrite {

@@ -88,6 +88,8 @@ function product(p: CatalogProduct): Plain {
     'description',
     'image_url',
     'custom_data',
+    'features',
+    'adds',
     'prices',
   ]);
 }
@@ -121,17 +123,29 @@ function toPlain(catalog: Catalog): Plain {
         ...(env.sandbox && { sandbox: settings(env.sandbox) }),
         ...(env.production && { production: settings(env.production) }),
       },
+      features:
+        catalog.features &&
+        Object.fromEntries(
+          Object.entries(catalog.features).map(([k, v]) => [k, ordered(v, ['type', 'description'])]),
+        ),
       products: Object.fromEntries(Object.entries(catalog.products).map(([k, v]) => [k, product(v)])),
       discounts:
         catalog.discounts &&
         Object.fromEntries(Object.entries(catalog.discounts).map(([k, v]) => [k, discount(v)])),
     },
-    ['version', 'catalog', 'environments', 'products', 'discounts'],
+    ['version', 'catalog', 'environments', 'features', 'products', 'discounts'],
   );
 }
 
 // Objects short enough to read on one line, as in the examples: `unit_price: { amount: "1000", … }`.
-const ONE_LINE_MAPS = new Set(['unit_price', 'billing_cycle', 'quantity', 'trial_period']);
+const ONE_LINE_MAPS = new Set([
+  'unit_price',
+  'billing_cycle',
+  'quantity',
+  'trial_period',
+  'features',
+  'adds',
+]);
 const ONE_LINE_LISTS = new Set(['country_codes', 'approved_tax_categories']);
 
 const LIST_LINE = /^(\s*(?:- )?(?:country_codes|approved_tax_categories): )\[ (.*) \]$/gm;

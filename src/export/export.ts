@@ -32,6 +32,7 @@ import type {
   RemoteProduct,
   RemoteTrialPeriod,
 } from '../plan/remote.js';
+import { liftFeatures } from './features.js';
 import { assignKeys, markedKey } from './keys.js';
 
 export interface ExportOptions {
@@ -296,10 +297,13 @@ function exportDiscounts(
 export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions): ExportResult {
   const ctx = exportContext(options);
   const { scope } = ctx;
-  const { products, keyOfId } = exportProducts(ctx, snapshot);
-  const discounts = exportDiscounts(ctx, snapshot, keyOfId);
+  const exported = exportProducts(ctx, snapshot);
+  const discounts = exportDiscounts(ctx, snapshot, exported.keyOfId);
+  const { products, features, warning } = liftFeatures(exported.products);
+  if (warning) ctx.warnings.push(warning);
   const catalog: Catalog =
     scope === DEFAULT_CATALOG ? { version: 1, products } : { version: 1, catalog: scope, products };
+  if (features) catalog.features = features;
   if (discounts) catalog.discounts = discounts;
   const settings = inferredSettings(catalog);
   if (settings) catalog.environments = { [options.environment]: settings };

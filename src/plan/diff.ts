@@ -3,11 +3,12 @@ import { type Catalog, type CatalogProduct, catalogName } from '../catalog/schem
 import { type Adoptions, findAdoptions } from './adopt.js';
 import { withCodeConflicts } from './code-conflicts.js';
 import { planDiscounts } from './discounts.js';
+import { productStates } from './features.js';
 import { fieldChanges } from './field-diff.js';
 import { indexByMarker } from './identity.js';
 import { sameCode, withLookalikes } from './lookalikes.js';
 import { keptCustomData, priceKeyOf } from './marker.js';
-import { priceState, productState } from './normalize.js';
+import { priceState } from './normalize.js';
 import type { CatalogSnapshot, CustomData, RemotePrice, RemoteProduct } from './remote.js';
 import { planMoves } from './subscribers.js';
 import type {
@@ -33,10 +34,11 @@ function productChange(
   key: string,
   wanted: CatalogProduct,
   remote: RemoteProduct | undefined,
+  managed: boolean,
 ): ProductChange {
-  if (!remote) return { kind: 'product', key, action: 'create', fields: [], desired: productState(wanted) };
-  const desired = ownData(productState(wanted), wanted, remote);
-  const fields = fieldChanges(productState(remote), desired);
+  const { desired, current } = productStates(wanted, remote, managed);
+  if (!remote || !current) return { kind: 'product', key, action: 'create', fields: [], desired };
+  const fields = fieldChanges(current, desired);
   const action = remote.status === 'archived' ? 'unarchive' : fields.length > 0 ? 'update' : 'unchanged';
   return { kind: 'product', key, action, id: remote.id, fields, desired };
 }
@@ -71,9 +73,14 @@ function priceChange(
 }
 
 /** Taking over an unmarked object: the marker, plus whatever else differs from the catalog. */
-function adoptProduct(key: string, wanted: CatalogProduct, remote: RemoteProduct): ProductChange {
-  const desired = ownData(productState(wanted), wanted, remote);
-  const fields = fieldChanges(productState(remote), desired);
+function adoptProduct(
+  key: string,
+  wanted: CatalogProduct,
+  remote: RemoteProduct,
+  managed: boolean,
+): ProductChange {
+  const { desired, current = desired } = productStates(wanted, remote, managed);
+  const fields = fieldChanges(current, desired);
   const archived = remote.status === 'archived' ? { archived: true } : {};
   return { kind: 'product', key, action: 'adopt', id: remote.id, fields, desired, ...archived };
 }
@@ -139,10 +146,13 @@ function planProducts(
   prices: Map<string, RemotePrice>,
   adoptions: Adoptions | undefined,
 ): ProductPlan[] {
+  const managed = catalog.features !== undefined;
   return Object.entries(catalog.products).map(([key, wanted]) => {
     const remote = products.get(key);
     const adopted = remote ? undefined : adoptions?.products.get(key);
-    const product = adopted ? adoptProduct(key, wanted, adopted) : productChange(key, wanted, remote);
+    const product = adopted
+      ? adoptProduct(key, wanted, adopted, managed)
+      : productChange(key, wanted, remote, managed);
     const priceChanges = Object.entries(wanted.prices ?? {}).map(([priceKey, price]) => {
       const managed = prices.get(priceKeyOf(key, priceKey));
       const adoptedPrice = managed ? undefined : adoptions?.prices.get(priceKeyOf(key, priceKey));

@@ -24,8 +24,14 @@ export interface ProductState {
   tax_category: string;
   description: string | null;
   image_url: string | null;
-  /** the user's custom_data, without the marker */
+  /** the user's custom_data, without the marker (and without the features, when the catalog declares them) */
   custom_data: Record<string, unknown> | null;
+  /**
+   * only in a catalog that declares features: what the product includes and an add-on adds per unit
+   * (custom_data.features and custom_data.feature_adds, src/plan/features.ts); null: none
+   */
+  features?: Record<string, unknown> | null;
+  feature_adds?: Record<string, unknown> | null;
 }
 
 export interface TrialState {

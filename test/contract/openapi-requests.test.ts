@@ -1,5 +1,5 @@
 // Every request the CLI sends, held to Paddle's OpenAPI description: the emulator logs each request
-// of a run through validate, plan, apply (creates, updates, --prune, --adopt), export, history,
+// of a run through validate, plan, apply (creates, updates, features, --prune, --adopt), export, history,
 // invoice and refs, and each one's query parameters and body must match its operation's schemas. A request
 // Paddle would refuse fails here first.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -42,6 +42,7 @@ beforeAll(async () => {
     'desktop-app.yaml',
     'global-pricing.yaml',
     'launch-discounts.yaml',
+    'plans-with-features.yaml',
   ]) {
     const file = catalog(name);
     await cli('validate', file);
@@ -53,6 +54,12 @@ beforeAll(async () => {
     t.replace('amount: "25"', 'amount: "30"').replace('"15000"', '"16000"'),
   );
   await cli('apply', changed, '--yes');
+  // a feature's limit changed: the product's custom_data written again
+  await cli(
+    'apply',
+    catalog('plans-with-features.yaml', (t) => t.replace('seats: 10', 'seats: 20')),
+    '--yes',
+  );
   const fewer = catalog('saas-starter.yaml', (t) => t.replace(/\n {2}pro:[\s\S]*$/, '\n'));
   await cli('apply', fewer, '--prune', '--yes');
   // --adopt of an object made elsewhere; export of the whole account

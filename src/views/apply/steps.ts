@@ -6,8 +6,9 @@ import { isRef, type Operation, type Verb } from '../../apply/operations.js';
 import type { KeyResult } from '../../apply/report.js';
 import type { MoveOperation } from '../../apply/subscription-moves.js';
 import { DEFAULT_TAX_MODE } from '../../paddle-facts/prices.js';
+import { featureCustomData } from '../../plan/features.js';
 import { type Marker, withMarker } from '../../plan/marker.js';
-import type { Change, DiscountState } from '../../plan/types.js';
+import type { Change, DiscountState, PriceState, ProductState } from '../../plan/types.js';
 import { shown } from '../../text/escape.js';
 import { describeDiscount, describePrice } from '../plan/describe.js';
 import { formatField } from '../plan/format.js';
@@ -74,17 +75,32 @@ function step(change: Change, ops: Operation[], known: Known): string {
   const object = `${where} → ${change.kind === 'price' ? 'price ' : ''}${shown(change.id ?? '')}`;
   if (verbs.has('adopt') && change.action === 'adopt') {
     const unarchive = verbs.has('unarchive') ? ' (archived: Unarchive first)' : '';
-    const data = `custom data ${quoted(withMarker(change.desired.custom_data, marker))}`;
-    const rest = change.fields.length > 0 ? `; ${fields(change)}` : '';
+    const data = `custom data ${quoted(withMarker(customDataOf(change.desired), marker))}`;
+    const rest = change.fields.length > 0 ? `; ${fields(change, marker)}` : '';
     return `${object}: edit${unarchive}, set ${data}${rest}`;
   }
-  const set = verbs.has('update') && change.fields.length > 0 ? `, set ${fields(change)}` : '';
+  const set = verbs.has('update') && change.fields.length > 0 ? `, set ${fields(change, marker)}` : '';
   if (verbs.has('unarchive')) return `${object} (archived): Unarchive${set}`;
   if (verbs.has('archive')) return `${object}: Archive`;
   return `${object}: edit${set}`;
 }
 
-const fields = (change: Change) => change.fields.map((f) => formatField(f, change)).join('; ');
+/** A product's custom_data with its features in it, as the dashboard shows it (src/plan/features.ts). */
+const customDataOf = (desired: ProductState | PriceState | DiscountState) =>
+  'tax_category' in desired ? featureCustomData(desired) : desired.custom_data;
+
+/** Each changed field; a product's features are set in the dashboard as its whole custom data. */
+function fields(change: Change, marker: Marker): string {
+  const isFeature = (path: string) => /^(features|feature_adds)(\.|$)/.test(path);
+  const plain = change.fields.filter((f) => !isFeature(f.path)).map((f) => formatField(f, change));
+  if (
+    change.desired &&
+    plain.length < change.fields.length &&
+    !plain.some((f) => f.startsWith('custom_data'))
+  )
+    plain.push(`custom_data ${quoted(withMarker(customDataOf(change.desired), marker))}`);
+  return plain.join('; ');
+}
 
 /** A replace by hand: the new price, then the old one archived. */
 const thenArchive = (change: Change, verbs: Set<Verb>) =>
@@ -98,7 +114,7 @@ function creation(change: Change, op: Operation, marker: Marker, known: Known): 
     const parts = [`tax category ${shown(d.tax_category)}`];
     if (d.description) parts.push(`description ${quoted(d.description)}`);
     if (d.image_url) parts.push(`image URL ${shown(d.image_url)}`);
-    return `New product: name ${quoted(d.name)}, ${[...parts, data(d.custom_data)].join(', ')}`;
+    return `New product: name ${quoted(d.name)}, ${[...parts, data(featureCustomData(d))].join(', ')}`;
   }
   if (change.kind === 'price' && change.desired) {
     const d = change.desired;

@@ -1,0 +1,104 @@
+// Features in the account: a product's `features:` and an add-on's `adds:` are kept in its custom_data
+// (`features`, `feature_adds`: src/catalog/features-schema.ts), where Paddle suggests keeping a list of
+// features (https://developer.paddle.com/changelog/2023/custom-data-products-prices). In a catalog
+// that declares features the two entries are the tool's: the plan compares them as fields of their
+// own (`features.seats 10 → 20`) and the writes put them back into custom_data beside the user's
+// keys and the marker. A catalog that declares none leaves them as the user's own data.
+import {
+  FEATURE_ADDS_FIELD,
+  FEATURES_FIELD,
+  type FeatureValue,
+  UNLIMITED,
+} from '../catalog/features-schema.js';
+import type { CatalogProduct } from '../catalog/schema.js';
+import { keptCustomData } from './marker.js';
+import { productState } from './normalize.js';
+import type { CustomData, RemoteProduct } from './remote.js';
+import type { ProductState } from './types.js';
+
+/** What a product includes, or an add-on adds per unit: only what is included, keys sorted. */
+export type FeatureMap = Record<string, true | number | typeof UNLIMITED>;
+
+/** The two custom_data entries, as the plan compares them (null: the entry is absent). */
+export interface FeatureFields {
+  features: FeatureMap | null;
+  feature_adds: FeatureMap | null;
+}
+
+const isIncluded = (value: FeatureValue): value is true | number | typeof UNLIMITED =>
+  value === true || value === UNLIMITED || (typeof value === 'number' && value > 0);
+
+/** `{ sso: true, api: false, seats: 0 }` → `{ sso: true }`: what is not included is not written. */
+function included(values: Record<string, FeatureValue> | undefined): FeatureMap | null {
+  if (values === undefined) return null;
+  const kept = Object.entries(values)
+    .filter((entry): entry is [string, true | number | typeof UNLIMITED] => isIncluded(entry[1]))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return Object.fromEntries(kept);
+}
+
+/** The features a catalog product asks for. */
+export function wantedFeatures(product: Pick<CatalogProduct, 'features' | 'adds'>): FeatureFields {
+  return { features: included(product.features), feature_adds: included(product.adds) };
+}
+
+/**
+ * The two entries as the account has them. A value that is not a map (someone wrote a list by hand)
+ * is kept as it is, so the plan shows it replaced rather than taking it for "none".
+ */
+export function remoteFeatures(customData: CustomData | null | undefined): FeatureFields {
+  const read = (field: string) => (customData?.[field] ?? null) as FeatureMap | null;
+  return { features: read(FEATURES_FIELD), feature_adds: read(FEATURE_ADDS_FIELD) };
+}
+
+/** The user's custom_data without the two entries (null when nothing is left). */
+function withoutFeatures(customData: CustomData | null): CustomData | null {
+  if (customData === null) return null;
+  const { [FEATURES_FIELD]: _features, [FEATURE_ADDS_FIELD]: _adds, ...rest } = customData;
+  return Object.keys(rest).length === 0 ? null : rest;
+}
+
+/** A product's state with its features as fields of their own, out of its custom_data. */
+export function withFeatureFields(state: ProductState, fields: FeatureFields): ProductState {
+  return { ...state, custom_data: withoutFeatures(state.custom_data), ...fields };
+}
+
+/** The user's custom_data with the product's features put back: what is written beside the marker. */
+export function featureCustomData(state: ProductState): CustomData | null {
+  if (state.features === undefined) return state.custom_data;
+  const entries = [
+    [FEATURES_FIELD, state.features],
+    [FEATURE_ADDS_FIELD, state.feature_adds],
+  ].filter(([, value]) => value !== null && value !== undefined);
+  const data = { ...(state.custom_data ?? {}), ...Object.fromEntries(entries) };
+  return Object.keys(data).length === 0 ? null : data;
+}
+
+/** The wire fields a set of touched state fields is written through: features go in custom_data. */
+export function wireFields(touched: readonly string[]): string[] {
+  const feature = (field: string) => field === FEATURES_FIELD || field === FEATURE_ADDS_FIELD;
+  const wire = touched.map((field) => (feature(field) ? 'custom_data' : field));
+  return [...new Set(wire)];
+}
+
+/**
+ * A product as the catalog wants it (`desired`) and as the account has it (`current`), in the shapes
+ * the diff compares: the object's own custom_data stays unless the catalog writes custom_data out
+ * (keptCustomData), and with `managed` (the catalog declares features) the features are fields apart.
+ */
+export function productStates(
+  wanted: CatalogProduct,
+  remote: RemoteProduct | undefined,
+  managed: boolean,
+): { desired: ProductState; current?: ProductState } {
+  const own = productState(wanted);
+  const desired = remote
+    ? { ...own, custom_data: keptCustomData(wanted.custom_data, remote.custom_data) }
+    : own;
+  const current = remote ? productState(remote) : undefined;
+  if (!managed) return { desired, current };
+  return {
+    desired: withFeatureFields(desired, wantedFeatures(wanted)),
+    current: current && withFeatureFields(current, remoteFeatures(remote?.custom_data)),
+  };
+}

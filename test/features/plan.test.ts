@@ -1,0 +1,42 @@
+// The plan of features (pure): who owns custom_data.features, and what a write sends.
+import { describe, expect, it } from 'vitest';
+import { productUpdateBody } from '../../src/apply/bodies.js';
+import { diff } from '../../src/plan/diff.js';
+import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
+
+const marker = { paddle_catalog: { key: 'pro' } };
+const remote = (custom_data: Record<string, unknown>) =>
+  snapshotOf(remoteProduct('pro', { custom_data: { ...marker, ...custom_data } }, [price('pro/monthly')]));
+const declared = { sso: { type: 'boolean' as const }, seats: { type: 'limit' as const } };
+
+describe('features in the plan', () => {
+  it('a catalog that declares no features leaves custom_data.features as the user keeps it', () => {
+    const plan = diff(catalogOf({ pro }), remote({ features: ['sso'] }));
+    expect(plan.groups[0]?.product.action).toBe('unchanged');
+  });
+
+  it('a catalog that declares features removes them from a product that names none', () => {
+    const catalog = { ...catalogOf({ pro }), features: declared };
+    const change = diff(catalog, remote({ features: { sso: true }, note: 'kept' })).groups[0]?.product;
+    expect(change?.fields).toEqual([{ path: 'features', before: { sso: true }, after: null }]);
+    if (change?.action !== 'update') throw new Error(`expected an update, got ${change?.action}`);
+    expect(productUpdateBody({ key: 'pro', catalog: 'default' }, change.desired, change.fields)).toEqual({
+      custom_data: { note: 'kept', ...marker },
+    });
+  });
+
+  it('what is not included is not written: false and 0 are the same as not naming the feature', () => {
+    const catalog = {
+      ...catalogOf({ pro: { ...pro, features: { sso: false, seats: 0 } } }),
+      features: declared,
+    };
+    const change = diff(catalog, remote({ features: {} })).groups[0]?.product;
+    expect(change?.action).toBe('unchanged');
+  });
+
+  it('a hand-written list in custom_data.features is replaced, not taken for "none"', () => {
+    const catalog = { ...catalogOf({ pro: { ...pro, features: {} } }), features: declared };
+    const change = diff(catalog, remote({ features: ['sso'] })).groups[0]?.product;
+    expect(change?.fields).toEqual([{ path: 'features', before: ['sso'], after: {} }]);
+  });
+});
