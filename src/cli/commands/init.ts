@@ -15,6 +15,7 @@ const EXAMPLES = [
   'desktop-app.yaml',
   'global-pricing.yaml',
   'launch-discounts.yaml',
+  'plans-with-features.yaml',
 ] as const;
 
 const HELP = `
