@@ -15,6 +15,8 @@ export interface MoveOutcome {
   moved: number;
   /** still on the source after the run, as verify counts them; absent when the run did not get there */
   left?: SubscriberCounts;
+  /** --dedupe: the source is this twin of the key, its subscribers moved to the kept twin `kept` */
+  twin?: { id: string; kept: string };
 }
 
 /** One outcome per move of the plan, in the plan's order. */
@@ -24,16 +26,19 @@ export function moveOutcomes(
   results: readonly MoveResult[],
   stillOn: readonly SubscribersLeft[] | undefined,
 ): MoveOutcome[] {
-  const sources = new Map(planned.map((p) => [p.subscription.id, new Set(p.moves.map((m) => m.from))]));
+  // by the source's id: a key's twins and the key itself share one key
+  const sources = new Map(planned.map((p) => [p.subscription.id, new Set(p.moves.map((m) => m.fromId))]));
   const moved = results.filter((r) => r.status === 'moved');
   return moves.map((move) => {
-    const left = stillOn?.find((s) => s.from === move.from && s.to === move.to)?.subscribers;
+    const left = stillOn?.find((s) => s.id === move.fromId)?.subscribers;
+    const twin = move.duplicateOf && move.fromId ? { id: move.fromId, kept: move.duplicateOf } : undefined;
     return {
       from: move.from,
       to: move.to,
       ...(move.subscribers ? { found: move.subscribers } : {}),
-      moved: moved.filter((r) => sources.get(r.subscription)?.has(move.from)).length,
+      moved: moved.filter((r) => sources.get(r.subscription)?.has(move.fromId)).length,
       ...(left ? { left } : {}),
+      ...(twin ? { twin } : {}),
     };
   });
 }

@@ -58,7 +58,7 @@ export async function compileRun(
   const moves = moveOperations(planned, catalogOps, idsAfterGroups(plan));
   return {
     plan: { ...plan, moves: countListed(plan.moves ?? [], listed) },
-    operations: withMoves(plan, catalogOps, moves),
+    operations: withMoves(plan, catalogOps, moves, planned),
     moving: moves.length,
     planned,
     left,
@@ -69,6 +69,8 @@ export async function compileRun(
 export interface SubscribersLeft {
   from: string;
   to: string;
+  /** the source price's id (a key's twins share its key) */
+  id: string;
   subscribers: SubscriberCounts;
 }
 
@@ -85,6 +87,7 @@ export async function subscribersLeft(
     moves.map(async (move) => ({
       from: move.from,
       to: move.to,
+      id: move.fromId as string,
       subscribers: await countSubscribers(gateway, calls, move.fromId as string),
     })),
   );

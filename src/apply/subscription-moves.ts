@@ -60,7 +60,9 @@ export function subscriptionMoves(
   moves: readonly SubscriberMove[],
   subscriptions: readonly SubscriptionRecord[],
 ): { planned: PlannedMove[]; left: LeftSubscription[] } {
-  const bySource = new Map(moves.flatMap((m) => (m.fromId === null ? [] : [[m.fromId, m] as const])));
+  // a blocked twin's subscribers stay where they are (apply refuses to archive it: twin-refusal.ts)
+  const movable = moves.filter((m) => m.fromId !== null && m.blocked === undefined);
+  const bySource = new Map(movable.map((m) => [m.fromId, m] as const));
   const planned: PlannedMove[] = [];
   const left: LeftSubscription[] = [];
   const seen = new Set<string>();
@@ -79,13 +81,21 @@ export function subscriptionMoves(
 
 /**
  * What the tool will not decide for a team: a subscription holds each price once, so one that
- * would hold a target twice needs its items merged, which Paddle documents no rule for; and two
- * moves that bill differently cannot share one PATCH.
+ * would hold a target twice needs its items merged, which Paddle documents no rule for; two
+ * moves that bill differently cannot share one PATCH; and a twin's move runs before the catalog's
+ * writes (the twin is archived first), so it cannot share a PATCH with a move that waits for them.
  */
 function whyLeft(
   subscription: SubscriptionRecord,
   moves: readonly SubscriberMove[],
 ): { code: string; reason: string } | undefined {
+  const twins = moves.filter((m) => m.duplicateOf !== undefined).length;
+  if (twins > 0 && twins < moves.length) {
+    return {
+      code: 'twin_and_catalog_move',
+      reason: 'it has items on a twin and on a price subscribers_from moves: apply without --dedupe first',
+    };
+  }
   const targets = moves.map((m) => m.to);
   const kept = new Set(subscription.items.map((item) => item.price_id));
   const twice = targets.find(
@@ -133,7 +143,9 @@ export function moveOperations(
     move.toId ?? ids.get(move.to) ?? { $ref: `create price ${move.to}` };
   return planned.map(({ subscription, moves }) => {
     const targets = new Set(moves.map((m) => m.to));
-    const after = catalogOps.filter((op) => op.kind === 'price' && targets.has(op.key)).map((op) => op.id);
+    // a twin's move waits for nothing: its target is the kept twin, active now and kept as it is
+    const waited = new Set(moves.filter((m) => m.duplicateOf === undefined).map((m) => m.to));
+    const after = catalogOps.filter((op) => op.kind === 'price' && waited.has(op.key)).map((op) => op.id);
     return {
       id: `move subscription ${subscription.id}`,
       verb: 'move',
@@ -147,20 +159,31 @@ export function moveOperations(
 }
 
 /**
- * The catalog's operations with the moves among them: every archive waits for every move (but
- * --dedupe's, which everything waits for), and the list is put back in an order each operation can
- * run in (what it waits for first, otherwise as compiled).
+ * The catalog's operations with the moves among them (`moves[i]` is `planned[i]`'s): every archive
+ * waits for every move, but --dedupe's, which everything waits for: a twin's archive waits for the
+ * moves off that twin (which wait for nothing); and the list is put back in an order each
+ * operation can run in (what it waits for first, otherwise as compiled).
  */
 export function withMoves(
   plan: Plan,
   catalogOps: readonly Operation[],
   moves: readonly MoveOperation[],
+  planned: readonly PlannedMove[],
 ): Array<Operation | MoveOperation> {
   const moveIds = moves.map((op) => op.id);
   const deduplications = (plan.deduplication ?? []).length;
-  const waits = (op: Operation) => op.verb === 'archive' && op.change >= deduplications;
+  const offTwin = (id: string) =>
+    moves.filter((_, i) => planned[i]?.moves.some((m) => m.duplicateOf !== undefined && m.fromId === id));
+  const waitsFor = (op: Operation): string[] => {
+    if (op.verb !== 'archive') return [];
+    if (op.change >= deduplications) return moveIds;
+    return typeof op.target === 'string' && op.kind === 'price' ? offTwin(op.target).map((m) => m.id) : [];
+  };
   const all = [
-    ...catalogOps.map((op) => (waits(op) ? { ...op, after: [...op.after, ...moveIds] } : op)),
+    ...catalogOps.map((op) => {
+      const waits = waitsFor(op);
+      return waits.length > 0 ? { ...op, after: [...op.after, ...waits] } : op;
+    }),
     ...moves,
   ];
   const byId = new Map(all.map((op) => [op.id, op]));

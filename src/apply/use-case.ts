@@ -34,6 +34,7 @@ import {
   withSubscriberCounts,
 } from './subscriber-stage.js';
 import type { LeftSubscription } from './subscription-moves.js';
+import { refuseStrandedTwins } from './twin-refusal.js';
 
 /** The caller's pacing and retries, and how many writes run side by side. */
 export interface ApplySettings extends CallerSettings {
@@ -145,6 +146,7 @@ export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}
   hooks.check?.(plan);
   hooks.planned?.(plan);
   refuseUnsafePlan(plan, options);
+  refuseStrandedTwins(plan, compiled.left);
   if (hasChanges(plan) || compiled.moving > 0) await hooks.confirm?.(plan, compiled.moving);
   hooks.executing?.();
   const outcome = await applyPlan(request, plan, calls, compiled);

@@ -11,6 +11,7 @@ import { keptCustomData, priceKeyOf } from './marker.js';
 import { priceState } from './normalize.js';
 import type { CatalogSnapshot, CustomData, RemotePrice, RemoteProduct } from './remote.js';
 import { planMoves } from './subscribers.js';
+import { twinMoves } from './twin-moves.js';
 import type {
   Deduplication,
   DiffOptions,
@@ -245,7 +246,12 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     ? { ...plan, ambiguities: [...adoptions.ambiguities, ...discounts.ambiguities] }
     : plan;
   if (!options.dedupe) return withAdoptions;
-  return { ...withAdoptions, deduplication: duplicates.flatMap(deduplication) };
+  // a price twin's subscribers move to the kept twin before it is archived (twin-moves.ts)
+  const priceChanges = new Map(groups.flatMap((g) => g.prices).map((c) => [c.key, c]));
+  const allPrices = new Map(snapshot.products.flatMap((p) => p.prices).map((p) => [p.id, p]));
+  const twins = twinMoves(prices.duplicates, allPrices, priceChanges);
+  const withTwins = twins.length > 0 ? { moves: [...moves, ...twins] } : {};
+  return { ...withAdoptions, deduplication: duplicates.flatMap(deduplication), ...withTwins };
 }
 
 /** --dedupe: every extra active object of a key is archived (before anything else, see changesInOrder). */

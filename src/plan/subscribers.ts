@@ -82,6 +82,13 @@ export interface SubscriberMove {
   subscribers?: SubscriberCounts;
   /** what a sample subscription per currency is billed after the move (the review's); absent when not previewed */
   nextBills?: NextBills;
+  /**
+   * --dedupe: the source is an extra twin of the key (`from` and `to` are that key), archived once
+   * its subscribers are on the kept twin, this id (`toId`) (twin-moves.ts)
+   */
+  duplicateOf?: string;
+  /** why its subscribers cannot move to the kept twin: apply refuses to archive it while it has any */
+  blocked?: string;
 }
 
 /** A bill's totals as Paddle previews it (OpenAPI `transaction_totals`), in the lowest currency unit. */

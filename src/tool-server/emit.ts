@@ -6,6 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compileRun } from '../apply/subscriber-stage.js';
+import { refuseStrandedTwins } from '../apply/twin-refusal.js';
 import { writeOutputFile } from '../files/output-file.js';
 import { type CallerSettings, createPacedCalls, DEFAULT_CALLER_SETTINGS } from '../paddle/calls.js';
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
@@ -37,6 +38,8 @@ export async function emitToolServerScripts(request: EmitRequest): Promise<Emitt
   const settings = request.settings ?? DEFAULT_CALLER_SETTINGS;
   const readAt = new Date(settings.clock.now()).toISOString();
   const run = await compileRun(plan, createPacedCalls(settings), request.subscriptions);
+  // the scripts would archive a twin its subscribers cannot leave, as apply refuses to
+  refuseStrandedTwins(run.plan, run.left);
   const read = plan.moves?.length ? { readAt, left: run.left } : undefined;
   const emission = printScripts(plan, run.operations, read);
   const files = dir ? await writeScripts(dir, emission.scripts) : [];

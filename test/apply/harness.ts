@@ -4,6 +4,7 @@ import { type ApplySettings, applyCatalog, DEFAULT_APPLY_SETTINGS } from '../../
 import type { Catalog } from '../../src/catalog/schema.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
+import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import type { Plan } from '../../src/plan/types.js';
 
 export interface RunOptions {
@@ -18,16 +19,19 @@ export interface RunOptions {
 }
 
 export function applyToEmulator(emulator: RunningEmulator, catalog: Catalog, options: RunOptions = {}) {
-  const inner = createCatalogGateway({
-    environment: 'sandbox',
+  const target = {
+    environment: 'sandbox' as const,
     baseUrl: emulator.url,
     apiKey: options.apiKey ?? emulator.apiKey,
-  });
+  };
+  const inner = createCatalogGateway(target);
   return applyCatalog(
     {
       environment: 'sandbox',
       catalog,
       gateway: options.gateway ? options.gateway(inner) : inner,
+      // --dedupe lists the subscribers of each price twin, as the CLI does
+      subscriptions: paddleSubscriptionsGateway(target),
       options: { prune: options.prune, dedupe: options.dedupe },
       settings: { ...DEFAULT_APPLY_SETTINGS, ...options.settings },
     },

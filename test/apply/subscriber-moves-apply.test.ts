@@ -138,6 +138,7 @@ describe('apply moves subscribers', () => {
       {
         from: 'pro/monthly',
         to: 'pro/monthly-2027',
+        id: MONTHLY,
         subscribers: { active: 1, trialing: 0, past_due: 0, paused: 0 },
       },
     ]);

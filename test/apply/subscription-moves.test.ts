@@ -151,7 +151,12 @@ describe('moves among the operations', () => {
       subscription('a', [[OLD, 1]]),
       subscription('b', [[OLD, 1]]),
     ]);
-    const all = withMoves(plan, catalogOps, moveOperations(planned, catalogOps, idsAfterGroups(plan)));
+    const all = withMoves(
+      plan,
+      catalogOps,
+      moveOperations(planned, catalogOps, idsAfterGroups(plan)),
+      planned,
+    );
     ordered(all);
     const ids = all.map((op) => op.id);
     const archive = ids.findIndex((id) => id.startsWith('archive price pro/legacy'));
@@ -165,7 +170,7 @@ describe('moves among the operations', () => {
     );
   });
 
-  it("--dedupe's archives, which everything waits for, do not wait for the moves", () => {
+  it("--dedupe's archives, which everything waits for, do not wait for the catalog's moves", () => {
     const twin = price('pro/monthly', { id: `pri_${'t'.repeat(26)}`, created_at: '2030-01-01T00:00:00Z' });
     const first = price('pro/monthly', { id: OLD, created_at: '2020-01-01T00:00:00Z' });
     const plan = diff(catalogOf({ pro: moving() }), snapshotOf(remoteProduct('pro', {}, [first, twin])), {
@@ -173,7 +178,12 @@ describe('moves among the operations', () => {
     });
     const catalogOps = compileOperations(plan);
     const { planned } = subscriptionMoves(plan.moves ?? [], [subscription('a', [[OLD, 1]])]);
-    const all = withMoves(plan, catalogOps, moveOperations(planned, catalogOps, idsAfterGroups(plan)));
+    const all = withMoves(
+      plan,
+      catalogOps,
+      moveOperations(planned, catalogOps, idsAfterGroups(plan)),
+      planned,
+    );
     ordered(all);
     const dedupe = all.find((op) => op.verb === 'archive');
     expect(dedupe?.after.some((id) => id.startsWith('move '))).toBe(false);
@@ -228,7 +238,7 @@ describe('what apply says each move came to', () => {
     const id = `sub_${'both'.padEnd(26, '0')}`;
     const result = { op: `move subscription ${id}`, subscription: id, to: 'pro/next pro/addon-next' };
     const none = { active: 0, trialing: 0, past_due: 0, paused: 0 };
-    const stillOn = [{ from: 'pro/monthly', to: 'pro/next', subscribers: none }];
+    const stillOn = [{ from: 'pro/monthly', to: 'pro/next', id: OLD, subscribers: none }];
     expect(moveOutcomes(moves, planned, [{ ...result, status: 'moved' }], stillOn)).toEqual([
       { from: 'pro/monthly', to: 'pro/next', found: { ...none, active: 1 }, moved: 1, left: none },
       { from: 'pro/addon', to: 'pro/addon-next', found: { ...none, active: 1 }, moved: 1 },

@@ -10,7 +10,10 @@ import { plural } from '../../text/plural.js';
 import { countsJson, totalWords } from '../plan/counts.js';
 
 const reviewedFor = (outcome: MoveOutcome, reviewed: readonly ReviewedMove[] | undefined) =>
-  reviewed?.find((move) => move.from === outcome.from && move.to === outcome.to);
+  reviewed?.find(
+    (move) =>
+      move.from === outcome.from && move.to === outcome.to && (!outcome.twin || move.id === outcome.twin.id),
+  );
 
 /** `(reviewed with 4)`, or nothing for a catalog applied without a saved plan. */
 function reviewedWords(move: ReviewedMove | undefined): string {
@@ -28,7 +31,10 @@ export function moveOutcomeLines(
   return outcomes.map((outcome) => {
     const left = outcome.left ? `, ${totalWords(outcome.left)} left` : '';
     const words = reviewedWords(reviewedFor(outcome, reviewed));
-    return `subscribers ${shown(outcome.from)} → ${shown(outcome.to)}: ${plural(outcome.moved, 'subscription')} moved${left}${style.dim(words)}`;
+    const what = outcome.twin
+      ? `subscribers of twin ${shown(outcome.twin.id)} → ${shown(outcome.twin.kept)} (price ${shown(outcome.from)})`
+      : `subscribers ${shown(outcome.from)} → ${shown(outcome.to)}`;
+    return `${what}: ${plural(outcome.moved, 'subscription')} moved${left}${style.dim(words)}`;
   });
 }
 

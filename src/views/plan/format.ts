@@ -17,7 +17,7 @@ import {
   formatTrial,
   wrappedPriceCreate,
 } from './describe.js';
-import { formatMoves, moveChanges } from './moves.js';
+import { formatMoves, moveChanges, twinArchiveLines, twinMoveOf } from './moves.js';
 import { orphanSubscriberLines, reviewLines, unavailableLines } from './review.js';
 import { formatCodeConflict, formatLookalike } from './warnings.js';
 
@@ -187,9 +187,10 @@ export function formatPlan(
 ): string[] {
   const { review } = options;
   // a discount Paddle expired or used up is named even when nothing changes (not in apply's lists)
+  // a twin shares its key with the kept price, whose review it is not: its own subscribers instead
   const lines = changesInOrder(plan).flatMap((c) => [
     ...formatChange(c, style),
-    ...reviewLines(c, review, style),
+    ...(isTwin(plan, c) ? twinArchiveLines(plan, c, style) : reviewLines(c, review, style)),
     ...lapsedLine(c, style),
   ]);
   lines.push(...formatMoves(plan, style));
@@ -229,8 +230,10 @@ export function planDocument(plan: Plan, environment: string, review?: Review) {
     environment,
     changes: [
       ...changesInOrder(plan).map((c) => {
-        const reviewed = c.kind === 'price' ? review?.prices[c.key] : undefined;
-        return { ...changeJson(c), ...reviewed, ...countsJson('subscribers', reviewed?.subscribers) };
+        // a twin shares its key with the kept price, whose review it is not: its own subscribers instead
+        const reviewed = c.kind === 'price' && !isTwin(plan, c) ? review?.prices[c.key] : undefined;
+        const subscribers = reviewed?.subscribers ?? twinMoveOf(plan, c)?.subscribers;
+        return { ...changeJson(c), ...reviewed, ...countsJson('subscribers', subscribers) };
       }),
       ...moveChanges(plan),
     ],
@@ -244,6 +247,9 @@ export function planDocument(plan: Plan, environment: string, review?: Review) {
     ...(review ? { review: { countries: review.countries, unavailable: review.unavailable } } : {}),
   };
 }
+
+/** --dedupe's archive of an extra object: it shares its key with the one kept. */
+const isTwin = (plan: Plan, change: Change) => (plan.deduplication ?? []).some((c) => c === change);
 
 /** One change as plan --json (and a saved plan's `seen`) shows it. */
 function changeJson(c: Change) {

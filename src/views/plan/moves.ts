@@ -2,7 +2,7 @@
 // `plan --json`. The counts are Paddle's (estimated_total per status) on the source price now;
 // one above what Paddle counts exactly is "more than 100,000" (counts.ts).
 import type { SubscriberMove } from '../../plan/subscribers.js';
-import type { Plan } from '../../plan/types.js';
+import type { Change, Plan } from '../../plan/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { countsJson, statusCounts } from './counts.js';
@@ -17,18 +17,49 @@ const BILLING: Record<SubscriberMove['proration'], string> = {
   do_not_bill: 'no charge now; the next renewal bills the new price',
 };
 
-function counts(move: SubscriberMove): string {
+/** `3 active, 1 paused`, or why there is no count. */
+export function counts(move: SubscriberMove): string {
   if (move.fromId === null) return 'no subscribers yet (the price is new)';
   if (move.subscribers === undefined) return 'subscribers not counted (the key cannot read subscriptions)';
   return statusCounts(move.subscribers, true) || 'no subscribers';
 }
 
+/** `subscribers pro/monthly → pro/monthly-2027`; a twin's: from it to the kept twin, under its key. */
+function subjectOf(move: SubscriberMove): string {
+  if (move.duplicateOf === undefined) return `subscribers ${shown(move.from)} → ${shown(move.to)}`;
+  return `subscribers of twin ${shown(move.fromId ?? '')} → kept twin ${shown(move.duplicateOf)} (price ${shown(move.from)})`;
+}
+
 /** `~ move subscribers pro/monthly → pro/monthly-2027: 3 active, 1 paused (no charge now; …)` */
 export function formatMoves(plan: Plan, style: Style): string[] {
   return (plan.moves ?? []).flatMap((move) => [
-    `${style.yellow('~ move')} subscribers ${shown(move.from)} → ${shown(move.to)}: ${counts(move)} ${style.dim(`(${move.proration}: ${BILLING[move.proration]})`)}`,
+    move.blocked === undefined
+      ? `${style.yellow('~ move')} ${subjectOf(move)}: ${counts(move)} ${style.dim(`(${move.proration}: ${BILLING[move.proration]})`)}`
+      : style.yellow(`! cannot move ${subjectOf(move)}: ${counts(move)}: ${shown(move.blocked)}`),
     ...nextBillLines(move, style),
   ]);
+}
+
+/**
+ * Under --dedupe's archive of a price twin: its subscribers, which move to the kept twin first, or
+ * cannot (then apply refuses while it has any).
+ */
+export function twinArchiveLines(plan: Plan, change: Change, style: Style): string[] {
+  const move = twinMoveOf(plan, change);
+  if (move === undefined) return [];
+  if (move.blocked === undefined)
+    return [`    subscribers: ${counts(move)}; they move to ${shown(move.duplicateOf ?? '')} first`];
+  return [
+    style.yellow(
+      `    subscribers: ${counts(move)}; they cannot move, so apply --dedupe refuses while it has any`,
+    ),
+  ];
+}
+
+/** The move off a twin that --dedupe archives (a price change of plan.deduplication), if it is one. */
+export function twinMoveOf(plan: Plan, change: Change): SubscriberMove | undefined {
+  if (change.kind !== 'price' || !(plan.deduplication ?? []).some((c) => c === change)) return undefined;
+  return plan.moves?.find((move) => move.duplicateOf !== undefined && move.fromId === change.id);
 }
 
 /** `plan --json`: one change of kind `subscribers` per move. */
@@ -41,6 +72,8 @@ export function moveChanges(plan: Plan) {
     to: move.to,
     ...(move.fromId ? { id: move.fromId } : {}),
     proration: move.proration,
+    ...(move.duplicateOf ? { duplicateOf: move.duplicateOf } : {}),
+    ...(move.blocked ? { blocked: move.blocked } : {}),
     ...countsJson('subscribers', move.subscribers),
     ...nextBillsJson(move.nextBills),
   }));
