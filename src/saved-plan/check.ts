@@ -54,8 +54,11 @@ export function movesDiffer(
   reviewed: readonly ReviewedMove[],
   planned: readonly SubscriberMove[],
 ): string | undefined {
-  const before = reviewed.map(decided);
   const now = planned.map(decided);
+  // a twin's move (--dedupe) that is gone went with its twin: nothing runs in its name
+  const before = reviewed
+    .map(decided)
+    .filter((move, i) => reviewed[i]?.duplicateOf === undefined || now.includes(move));
   const added = now.find((move) => !before.includes(move));
   if (added) return `moves ${added}, a move the review did not show`;
   const removed = before.find((move) => !now.includes(move));

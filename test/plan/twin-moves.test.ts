@@ -7,6 +7,8 @@ import { compileOperations, idsAfterGroups } from '../../src/apply/operations.js
 import { moveOperations, subscriptionMoves, withMoves } from '../../src/apply/subscription-moves.js';
 import { diff } from '../../src/plan/diff.js';
 import type { RemotePrice } from '../../src/plan/remote.js';
+import { movesDiffer } from '../../src/saved-plan/check.js';
+import { moveChanges } from '../../src/views/plan/moves.js';
 import { catalogOf, price, pro, remoteProduct, snapshotOf } from './builders.js';
 
 const KEPT = `pri_${'k'.repeat(26)}`;
@@ -107,5 +109,21 @@ describe('the subscribers of a twin --dedupe archives', () => {
     expect(subscriptionMoves(plan.moves ?? [], [both]).left).toEqual([
       expect.objectContaining({ code: 'target_price_twice' }),
     ]);
+  });
+});
+
+describe('a saved --dedupe plan and its twin moves', () => {
+  const reviewed = moveChanges(planOf());
+
+  it('a twin move the review showed and the plan still makes is no difference', () => {
+    expect(movesDiffer(reviewed, planOf().moves ?? [])).toBeUndefined();
+  });
+
+  it('a twin gone since (archived: the plan applied already) is no move removed', () => {
+    expect(movesDiffer(reviewed, [])).toBeUndefined();
+  });
+
+  it('a twin move the review did not show is refused', () => {
+    expect(movesDiffer([], planOf().moves ?? [])).toMatch(/a move the review did not show/);
   });
 });
