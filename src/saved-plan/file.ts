@@ -63,12 +63,12 @@ function withoutNoMoves(review: SavedReview): SavedReview {
 }
 
 /**
- * The document with every text (values and field names) masked as the screen masks it, and its
- * digest made again: the mask never meets a quote or a backslash, so masking the JSON text is safe.
+ * The document with the key masked in its values as the screen masks it (its fields, numbers and
+ * syntax as they are, so apply reads it as plan wrote it), and its digest made again.
  */
-export function maskedDocument(document: SavedPlan, redact: (text: string) => string): SavedPlan {
+export function maskedDocument(document: SavedPlan, redact: <T>(document: T) => T): SavedPlan {
   const { digest: _digest, ...rest } = document;
-  const masked = JSON.parse(redact(JSON.stringify(rest))) as Omit<SavedPlan, 'digest'>;
+  const masked = redact(rest);
   return { ...masked, digest: digestOf(masked) };
 }
 

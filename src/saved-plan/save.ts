@@ -23,7 +23,8 @@ export interface SavedPlanNote {
 
 /** How the key is found and masked: the reporter's, so the file masks exactly what the screen does. */
 export interface SecretMask {
-  redact: (text: string) => string;
+  /** a JSON document with the key masked in its values */
+  redactDocument: <T>(document: T) => T;
   holds: (text: string) => boolean;
 }
 
@@ -46,7 +47,7 @@ export async function savePlan(
     now: new Date(),
     review: planned.review,
   });
-  const document = maskedDocument(unmasked, secrets.redact);
+  const document = maskedDocument(unmasked, secrets.redactDocument);
   await writeOutputFile(path, file, savedPlanText(document), { overwrite: true });
   const warnings = secretWarnings(unmasked, file, secrets.holds);
   return {

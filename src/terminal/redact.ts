@@ -4,7 +4,7 @@
 // percent-encoded) — and anything shaped like a Paddle key is masked too. Then any run of 12 or
 // more characters of its secret part is masked wherever it stands (secret-runs.ts): alone, cut,
 // reversed, in hex, percent-encoded twice, as HTML entities, or split by invisible characters,
-// spaces or dashes.
+// spaces or dashes. A JSON document is masked value by value (redactDocument), never as text.
 import { maskSecretRuns } from './secret-runs.js';
 
 const KEY_SHAPE = /pdl_(?:live|sdbx|test)_apikey_[A-Za-z0-9_]+/gi;
@@ -49,13 +49,37 @@ function secretPattern(secret: string): RegExp {
   return pattern;
 }
 
-export function redactSecrets(text: string, secrets: readonly string[]): string {
+/** Each whole secret in every form it may be written, then (`runs`) any run of its secret part. */
+function mask(text: string, secrets: readonly string[], runs: boolean): string {
   let out = text;
   for (const secret of secrets) {
-    if (secret.length >= MIN_SECRET_LENGTH)
-      out = maskSecretRuns(out.replace(secretPattern(secret), REDACTED), secret);
+    if (secret.length < MIN_SECRET_LENGTH) continue;
+    out = out.replace(secretPattern(secret), REDACTED);
+    if (runs) out = maskSecretRuns(out, secret);
   }
   return out.replace(KEY_SHAPE, (match) => `${match.slice(0, 'pdl_sdbx_apikey_'.length)}${REDACTED}`);
+}
+
+export const redactSecrets = (text: string, secrets: readonly string[]): string => mask(text, secrets, true);
+
+/**
+ * A JSON document with the key masked in the text of its values: its structure — the names of its
+ * fields, its numbers, its syntax — stays as it is, so it still reads as the same kind of document
+ * (a made-up key whose secret part holds a word, `…Subscription…`, would otherwise rename a field
+ * `subscription`). A field's name is masked only where it holds a whole key (pasted as a
+ * custom_data key), never for a run of one, which a word of ours may be.
+ */
+export function redactDocument<T>(document: T, secrets: readonly string[]): T {
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return mask(value, secrets, true);
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([name, v]) => [mask(name, secrets, false), walk(v)]),
+    );
+  };
+  // as JSON sees it (dates as text, no undefined), then masked field by field
+  return walk(JSON.parse(JSON.stringify(document) ?? 'null')) as T;
 }
 
 /** Whether `text` holds one of `secrets` in any of the forms redactSecrets masks. */

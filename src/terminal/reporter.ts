@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { jsonText, shown, shownLines } from '../text/escape.js';
 import type { Io } from './io.js';
-import { holdsSecret, redactSecrets } from './redact.js';
+import { holdsSecret, redactDocument, redactSecrets } from './redact.js';
 import { makeStyle, wantsColor } from './style.js';
 
 /** The streams that have received their run's one JSON document, whichever reporter wrote it. */
@@ -53,6 +53,11 @@ export class Reporter {
     return redactSecrets(text, this.secrets);
   }
 
+  /** A JSON document with the key masked in its values, its fields and syntax as they are. */
+  redactDocument<T>(document: T): T {
+    return redactDocument(document, this.secrets);
+  }
+
   /** Whether `text` holds the key in any form redact masks (export warns instead of masking). */
   holdsSecret(text: string): boolean {
     return holdsSecret(text, this.secrets);
@@ -92,8 +97,8 @@ export class Reporter {
       throw new Error('reporter: a second JSON document was written');
     this.documentWritten = true;
     documentsWritten.add(this.io.stdout);
-    const text = jsonText(doc, options.oneLine ? 0 : 2);
-    this.io.stdout.write(`${options.asData ? text : this.redact(text)}\n`);
+    const text = jsonText(options.asData ? doc : this.redactDocument(doc), options.oneLine ? 0 : 2);
+    this.io.stdout.write(`${text}\n`);
   }
 
   get wroteDocument(): boolean {

@@ -115,9 +115,15 @@ function spansIn(reading: Reading, runs: Set<string>): [number, number][] {
   return spans;
 }
 
+/** The runs of each key, made once: a JSON document is masked value by value, each value a call. */
+const runsByKey = new Map<string, Set<string>>();
+
 /** `text` with every run of `key`'s secret part (MIN_RUN characters or more) masked. */
 export function maskSecretRuns(text: string, key: string): string {
-  const runs = runsOf(secretPart(key));
+  // a text reads as no more characters than it has
+  if (text.length < MIN_RUN) return text;
+  const runs = runsByKey.get(key) ?? runsOf(secretPart(key));
+  runsByKey.set(key, runs);
   if (runs.size === 0) return text;
   const reading = decoded(text);
   // a run in hex is 24 hex digits or more in a row

@@ -9,7 +9,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { ALL_PERMISSIONS, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { digestOf } from '../../src/saved-plan/document.js';
 import { call, manualClock } from '../emulator/support.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
@@ -120,10 +120,13 @@ const itemsOf = async (n: number) =>
     (item: { price: { id: string } }) => item.price.id,
   );
 
+/** A made-up key whose secret part is words: a run of it (`subscription`) names a field of the plan. */
+const WORDY_KEY = 'pdl_sdbx_apikey_01h00000000000000000000000_SubscriptionMovesForTheWholeTeam';
+
 beforeAll(async () => {
   emulator = await startEmulator({
     demo: false,
-    seed: { sandbox: SEED as never },
+    seed: { sandbox: SEED as never, api_keys: [{ key: WORDY_KEY, permissions: [...ALL_PERMISSIONS] }] },
     now: () => clock.now(),
   });
   dir = tempDir();
@@ -323,6 +326,23 @@ describe('a saved plan with a subscriber move', { timeout: 60_000 }, () => {
       expect(await refusedWithNoWrite()).toContain(words);
     },
   );
+
+  it('a key whose secret part holds a word masks only the text of values: the plan file keeps its fields and apply reads it', async () => {
+    writeCatalog(dir, MOVE('monthly-2028', 'Pro monthly 2028'));
+    const wordy = { PADDLE_API_KEY: WORDY_KEY };
+    const planned = await cli(['--json', 'plan', 'catalog.yaml', '--out', 'plan.json'], wordy);
+    expect(planned.code, planned.stderr).toBe(0);
+    const [shown] = JSON.parse(planned.stdout).changes.filter(
+      (c: { kind: string }) => c.kind === 'subscribers',
+    );
+    expect(shown.next_bills[0].subscription).toMatch(/^sub_01h/);
+    const text = readFileSync(join(dir, 'plan.json'), 'utf8');
+    expect(text).not.toContain('"[redacted]":');
+    expect(JSON.parse(text).review.moves[0].next_bills[0].subscription).toMatch(/^sub_01h/);
+    const applied = await cli(['apply', 'plan.json', '--yes'], wordy);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(await itemsOf(1)).not.toEqual([MONTHLY]);
+  });
 
   it('a subscription Paddle would not move yet is left; the same plan file, applied again later, moves it', async () => {
     writeCatalog(

@@ -192,7 +192,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
           { ...context, toolVersion: packageVersion() },
           flags.out,
           {
-            redact: (text) => reporter.redact(text),
+            redactDocument: (document) => reporter.redactDocument(document),
             holds: (text) => reporter.holdsSecret(text),
           },
         )
