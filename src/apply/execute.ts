@@ -14,6 +14,7 @@ import type { DiscountWrite, PriceWrite, ProductWrite } from '../plan/remote.js'
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
+import type { MoveCheck } from './move-batches.js';
 import { type MoveOperation, type MoveResult, sendMove, skippedMove } from './move-results.js';
 import { isRef, type Operation } from './operations.js';
 import { Semaphore } from './semaphore.js';
@@ -70,6 +71,8 @@ export interface ExecuteOptions {
   onMove?: (result: MoveResult, count: MoveCount) => void;
   /** where subscriber moves are sent; needed only when there are some */
   subscriptions?: SubscriptionsGateway;
+  /** asked before each move is sent: why not (its subscription changed since it was read) */
+  checkMove?: MoveCheck;
 }
 
 /** Runs `operations` (compiled from `plan`, maybe earlier: a saved plan runs what was reviewed). */
@@ -178,7 +181,8 @@ class Run {
 
   /** Sends one subscriber move; a subscription Paddle will not change now is `left`, not a failure. */
   async move(op: MoveOperation, calls: Calls, gateway: SubscriptionsGateway | undefined) {
-    const result = await sendMove(op, this.resolve(op).body as MoveBody, calls, gateway);
+    const body = this.resolve(op).body as MoveBody;
+    const result = await sendMove(op, body, calls, gateway, this.options.checkMove);
     this.moveResults.set(op.id, result);
     return { op: op.id, status: result.status === 'left' ? 'left' : 'applied', id: op.target } as const;
   }

@@ -1,10 +1,11 @@
 // What each subscriber move came to in one run: the subscriptions on its source price when the run
-// listed them, how many it moved, and how many verify still counts there. Pure: the run's listing,
+// listed them, how many it moved, how many it left because they changed since, and how many verify
+// still counts there. Pure: the run's listing,
 // its results and verify's counts are given.
 import type { SubscriberCounts, SubscriberMove } from '../plan/subscribers.js';
 import type { MoveResult } from './move-results.js';
 import type { SubscribersLeft } from './subscriber-stage.js';
-import type { PlannedMove } from './subscription-moves.js';
+import { CHANGED_SINCE_READ, type PlannedMove } from './subscription-moves.js';
 
 export interface MoveOutcome {
   from: string;
@@ -13,6 +14,8 @@ export interface MoveOutcome {
   found?: SubscriberCounts;
   /** subscriptions this run moved off the source */
   moved: number;
+  /** subscriptions it left because their items changed since it read them (not sent) */
+  changed: number;
   /** still on the source after the run, as verify counts them; absent when the run did not get there */
   left?: SubscriberCounts;
   /** --dedupe: the source is this twin of the key, its subscribers moved to the kept twin `kept` */
@@ -29,6 +32,8 @@ export function moveOutcomes(
   // by the source's id: a key's twins and the key itself share one key
   const sources = new Map(planned.map((p) => [p.subscription.id, new Set(p.moves.map((m) => m.fromId))]));
   const moved = results.filter((r) => r.status === 'moved');
+  const changed = results.filter((r) => r.code === CHANGED_SINCE_READ);
+  const on = (move: SubscriberMove) => (r: MoveResult) => sources.get(r.subscription)?.has(move.fromId);
   return moves.map((move) => {
     const left = stillOn?.find((s) => s.id === move.fromId)?.subscribers;
     const twin = move.duplicateOf && move.fromId ? { id: move.fromId, kept: move.duplicateOf } : undefined;
@@ -36,7 +41,8 @@ export function moveOutcomes(
       from: move.from,
       to: move.to,
       ...(move.subscribers ? { found: move.subscribers } : {}),
-      moved: moved.filter((r) => sources.get(r.subscription)?.has(move.fromId)).length,
+      moved: moved.filter(on(move)).length,
+      changed: changed.filter(on(move)).length,
       ...(left ? { left } : {}),
       ...(twin ? { twin } : {}),
     };

@@ -7,6 +7,7 @@ import { InternalError, RemoteError } from '../errors.js';
 import type { Calls } from '../paddle/calls.js';
 import { SUBSCRIPTION_LOCK_CODES } from '../paddle-facts/subscriptions.js';
 import type { SubscriptionItem, SubscriptionsGateway } from '../plan/subscribers.js';
+import type { MoveCheck } from './move-batches.js';
 import type { MoveBody, MoveOperation } from './subscription-moves.js';
 
 export type { MoveOperation } from './subscription-moves.js';
@@ -17,11 +18,14 @@ export interface MoveResult {
   subscription: string;
   /** the target price keys */
   to: string;
-  /** left: Paddle will not change it (code and reason are Paddle's); skipped: not sent (a stop) */
+  /**
+   * left: Paddle will not change it (code and reason are Paddle's), or its items changed since the
+   * run read them (our `changed_since_read`, not sent); skipped: not sent (a stop)
+   */
   status: 'moved' | 'left' | 'failed' | 'skipped';
   code?: string;
   reason?: string;
-  /** Paddle's refusal says "not now": a later run moves it */
+  /** "not now" (Paddle's refusal, or changed since read while still on a source): a later run moves it */
   later?: boolean;
 }
 
@@ -29,18 +33,22 @@ export interface MoveResult {
 const refusesThisOne = (error: RemoteError) => error.details.code.startsWith('subscription_');
 
 /**
- * PATCHes one subscription (paced and retried like every write); a refusal of it is a result, not a
- * throw. `body` is resolved: a target made by this run is its id now.
+ * PATCHes one subscription (paced and retried like every write) unless `check`, asked first, says why
+ * not (move-batches.ts); a refusal of it is a result, not a throw. `body` is resolved: a target made
+ * by this run is its id now.
  */
 export async function sendMove(
   op: MoveOperation,
   body: MoveBody,
   calls: Calls,
   gateway: SubscriptionsGateway | undefined,
+  check?: MoveCheck,
 ): Promise<MoveResult> {
   if (gateway === undefined) throw new InternalError(`${op.id}: no subscriptions gateway to send it`);
   const operation = `move subscription ${op.target} to ${op.key}`;
   const base = { op: op.id, subscription: op.target, to: op.key };
+  const changed = await check?.(op);
+  if (changed) return { ...base, status: 'left', ...changed };
   try {
     await calls.run('write', () =>
       gateway.updateItems(

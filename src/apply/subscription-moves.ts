@@ -7,7 +7,7 @@
 // goes back: each item on a source price with its target's price and its own quantity, the others
 // unchanged, with the proration_billing_mode the catalog declares.
 import { DEFAULT_PRORATION, type ProrationBillingMode } from '../paddle-facts/subscriptions.js';
-import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
+import type { SubscriberMove, SubscriptionItem, SubscriptionRecord } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
 import type { Operation, Ref } from './operations.js';
 
@@ -115,6 +115,45 @@ function whyLeft(
     };
   }
   return undefined;
+}
+
+/** Our code for a subscription whose items changed between the run's read and its PATCH (not Paddle's). */
+export const CHANGED_SINCE_READ = 'changed_since_read';
+
+/** Why a move leaves a subscription its batch read again: its items are no longer what its PATCH was made of. */
+export interface ChangedSinceRead {
+  code: typeof CHANGED_SINCE_READ;
+  reason: string;
+  /** still on a source price: a later run reads it again and moves it */
+  later: boolean;
+}
+
+/**
+ * Whether a subscription may be PATCHed as planned, now that its batch has been read again (`now`;
+ * absent when the read did not return it). Paddle documents no conditional update
+ * (https://developer.paddle.com/api-reference/subscriptions/update-subscription), and the PATCH
+ * replaces the whole list (https://developer.paddle.com/api-reference/about/lists): sent over items
+ * that changed, it would reset a quantity or drop an item someone set meanwhile, so such a
+ * subscription is left; one no longer on a source price is not moved at all.
+ */
+export function changedSinceRead(
+  planned: PlannedMove,
+  now: SubscriptionRecord | undefined,
+): ChangedSinceRead | undefined {
+  const sources = new Set(planned.moves.map((m) => m.fromId));
+  if (now === undefined || !now.items.some((item) => sources.has(item.price_id))) {
+    return { code: CHANGED_SINCE_READ, reason: 'no longer on a source price when read again', later: false };
+  }
+  if (!sameItems(planned.subscription.items, now.items)) {
+    return { code: CHANGED_SINCE_READ, reason: 'changed since it was read', later: true };
+  }
+  return undefined;
+}
+
+/** The same prices with the same quantities, in any order (a subscription holds each price once). */
+function sameItems(read: readonly SubscriptionItem[], now: readonly SubscriptionItem[]): boolean {
+  const quantities = new Map(read.map((item) => [item.price_id, item.quantity]));
+  return read.length === now.length && now.every((item) => quantities.get(item.price_id) === item.quantity);
 }
 
 /** The PATCH body; `target` gives a move's target id, or the create that makes it. */

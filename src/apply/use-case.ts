@@ -24,6 +24,7 @@ import {
   executeOperations,
   type StepResult,
 } from './execute.js';
+import { batchCheck } from './move-batches.js';
 import { type MoveOutcome, moveOutcomes } from './move-outcomes.js';
 import { type PreflightOptions, refuseUnsafePlan } from './preflight.js';
 import {
@@ -163,6 +164,10 @@ async function applyPlan(
   const execution = await executeOperations(plan, compiled.operations, gateway, calls, {
     ...settings,
     subscriptions,
+    // each batch of subscriptions is read again just before it moves: no change made meanwhile is undone
+    ...(subscriptions && compiled.moving > 0
+      ? { checkMove: batchCheck(compiled.planned, calls, subscriptions) }
+      : {}),
   });
   const { left } = compiled;
   const moves = (stillOn?: SubscribersLeft[]) =>

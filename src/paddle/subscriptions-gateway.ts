@@ -25,7 +25,19 @@ export function paddleSubscriptionsGateway(target: Target, timeoutMs?: number): 
   return {
     count: (operation, priceId, status) => countSubscriptions(target, operation, priceId, status, timeoutMs),
     list: (operation, priceIds, statuses, pace) =>
-      listSubscriptions(subscriptions, operation, priceIds, statuses, pace),
+      priceIds.length === 0
+        ? Promise.resolve([])
+        : listSubscriptions(
+            subscriptions,
+            operation,
+            { priceId: [...priceIds], status: [...statuses] },
+            pace,
+          ),
+    // any status: one canceled meanwhile is still read (and then left alone)
+    read: (operation, ids, pace) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : listSubscriptions(subscriptions, operation, { id: [...ids] }, pace),
     updateItems: (operation, id, items, proration) =>
       updateItems(subscriptions, operation, id, items, proration),
   };
@@ -50,18 +62,23 @@ async function countSubscriptions(
   return checkAnswer(estimatedTotal, total, 'a count (meta.pagination.estimated_total)', operation);
 }
 
+/** The list's filters we send: `price_id` and `status`, or `id` (comma-separated lists, as Paddle takes them). */
+interface ListFilter {
+  priceId?: string[];
+  status?: string[];
+  id?: string[];
+}
+
 async function listSubscriptions(
   subscriptions: SubscriptionsResource,
   operation: string,
-  priceIds: readonly string[],
-  statuses: readonly string[],
+  filter: ListFilter,
   pace?: () => Promise<void>,
 ): Promise<SubscriptionRecord[]> {
-  if (priceIds.length === 0) return [];
   return callPaddle(operation, async () => {
     const collection = subscriptions.list({
-      priceId: [...priceIds],
-      status: [...statuses] as SdkSubscriptionStatus[],
+      ...filter,
+      status: filter.status as SdkSubscriptionStatus[] | undefined,
       perPage: SUBSCRIPTIONS_PAGE_SIZE,
     });
     const records: SubscriptionRecord[] = [];

@@ -57,6 +57,8 @@ export interface SubscriptionsGateway {
     statuses: readonly MovedStatus[],
     pace?: () => Promise<void>,
   ): Promise<SubscriptionRecord[]>;
+  /** the subscriptions with these ids, whatever their status (`id` filter), page by page as `list` */
+  read(operation: string, ids: readonly string[], pace?: () => Promise<void>): Promise<SubscriptionRecord[]>;
   /** `PATCH /subscriptions/{id}` with the full items list and the proration billing mode */
   updateItems(
     operation: string,

@@ -12,6 +12,7 @@ import { applyCatalog, DEFAULT_APPLY_SETTINGS, planAccount } from '../../src/app
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
+import type { SubscriptionsGateway } from '../../src/plan/subscribers.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { tempDir } from '../e2e/catalog-files.js';
@@ -39,7 +40,12 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-function apply(emu = emulator, settings = DEFAULT_APPLY_SETTINGS) {
+function apply(
+  emu = emulator,
+  settings = DEFAULT_APPLY_SETTINGS,
+  wrap = (gateway: SubscriptionsGateway) => gateway,
+  confirming = async () => {},
+) {
   const target = { environment: 'sandbox' as const, baseUrl: emu.url, apiKey: emu.apiKey };
   const confirmed: number[] = [];
   const result = applyCatalog(
@@ -47,11 +53,16 @@ function apply(emu = emulator, settings = DEFAULT_APPLY_SETTINGS) {
       environment: 'sandbox',
       catalog: CATALOG,
       gateway: createCatalogGateway(target),
-      subscriptions: paddleSubscriptionsGateway(target),
+      subscriptions: wrap(paddleSubscriptionsGateway(target)),
       options: {},
       settings,
     },
-    { confirm: async (_plan, moving) => void confirmed.push(moving) },
+    {
+      confirm: async (_plan, moving) => {
+        confirmed.push(moving);
+        await confirming();
+      },
+    },
   );
   return { result, confirmed };
 }
@@ -171,8 +182,11 @@ describe('apply moves subscribers under a rate limit', () => {
       // minute between a request's turn and its arrival, which the pacer's second of slack covers in real time
       const settings = { ...DEFAULT_APPLY_SETTINGS, clock, requestsPerMinute: 10, concurrency: 1 };
       const { outcome, stats } = await apply(emu, settings).result;
-      const pages = emu.requests().filter((r) => r.path === '/subscriptions' && r.query.per_page !== '1');
+      const listed = emu.requests().filter((r) => r.path === '/subscriptions' && r.query.per_page !== '1');
+      const pages = listed.filter((r) => r.query.id === undefined);
       expect(pages.length).toBe(2);
+      // and each batch of 50 read again before it moves (208 planned), one request each
+      expect(listed.length - pages.length).toBe(5);
       expect(emu.requests().filter((r) => r.status === 429)).toEqual([]);
       expect(stats.rateLimited).toBe(0);
       // the clock starts on 2026-01-01: no renewal is within 30 minutes, so all but the canceled one move
@@ -180,6 +194,80 @@ describe('apply moves subscribers under a rate limit', () => {
         subscriptions.length - 1,
       );
       expect(outcome.verified).toBe(true);
+    } finally {
+      await emu.close();
+    }
+  });
+});
+
+describe('apply reads each batch of subscriptions again just before moving it', () => {
+  const items = async (emu: RunningEmulator, n: number) =>
+    (await call(emu, 'GET', `/subscriptions/${sub(n)}`)).body.data.items.map(
+      (item: { price: { id: string }; quantity: number }) => [item.price.id, item.quantity],
+    );
+
+  it('a seat count raised, an add-on added and a subscription taken off the source while 120 move: all three kept, none PATCHed by the move', async () => {
+    const emu = await startEmulator({
+      demo: false,
+      seed: {
+        sandbox: { ...SEED, subscriptions: [...(SEED.subscriptions ?? []), ...moreSubscriptions(120)] },
+      },
+      now: manualClock(NOW).now,
+    });
+    try {
+      const change = (n: number, to: Array<{ price_id: string; quantity: number }>) =>
+        call(emu, 'PATCH', `/subscriptions/${sub(n)}`, {
+          body: { items: to, proration_billing_mode: 'do_not_bill' },
+        });
+      // someone else's changes after the run's read: a seat count as the run is confirmed, then, once
+      // the first batch has been read again, an add-on and a move off the source in a later batch
+      // (moreSubscriptions: sub(100 + i) has quantity 1 + i % 3)
+      let reads = 0;
+      const firstBatch: string[] = [];
+      const meanwhile = (gateway: SubscriptionsGateway): SubscriptionsGateway => ({
+        ...gateway,
+        read: async (...args) => {
+          const read = await gateway.read(...args);
+          reads += 1;
+          if (reads > 1) return read;
+          firstBatch.push(...args[1]);
+          await change(140, [
+            { price_id: MONTHLY, quantity: 2 },
+            { price_id: ADDON, quantity: 1 },
+          ]);
+          await change(130, [{ price_id: ADDON, quantity: 1 }]);
+          return read;
+        },
+      });
+      const settings = { ...DEFAULT_APPLY_SETTINGS, requestsPerMinute: 0 };
+      const seats = async () => void (await change(150, [{ price_id: MONTHLY, quantity: 9 }]));
+      const { outcome } = await apply(emu, settings, meanwhile, seats).result;
+
+      const patched = (n: number) =>
+        emu.requests().filter((r) => r.method === 'PATCH' && r.path === `/subscriptions/${sub(n)}`).length;
+      // the test's own PATCH only, and each as it was left
+      expect(patched(150)).toBe(1);
+      expect(await items(emu, 150)).toEqual([[MONTHLY, 9]]);
+      // changed after the first batch was read again: both in a later batch
+      expect(firstBatch.length).toBe(50);
+      expect(firstBatch.filter((id) => [130, 140].map(sub).includes(id))).toEqual([]);
+      expect([140, 130].map(patched)).toEqual([1, 1]);
+      expect(await items(emu, 140)).toEqual([
+        [MONTHLY, 2],
+        [ADDON, 1],
+      ]);
+      expect(await items(emu, 130)).toEqual([[ADDON, 1]]);
+      const left = outcome.execution.moves.filter((m) => m.code === 'changed_since_read');
+      expect(left.map((m) => [m.subscription, m.later])).toEqual([
+        [sub(150), true],
+        [sub(140), true],
+        [sub(130), false],
+      ]);
+      // 124 planned: one list request by id per batch of 50
+      const byId = emu.requests().filter((r) => r.path === '/subscriptions' && r.query.id !== undefined);
+      expect(byId.length).toBe(3);
+      expect(outcome.execution.moves.filter((m) => m.status === 'moved')).toHaveLength(124 - 1 - 3);
+      expect(outcome.moves?.[0]).toMatchObject({ moved: 120, changed: 3 });
     } finally {
       await emu.close();
     }

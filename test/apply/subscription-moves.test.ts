@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { moveOutcomes } from '../../src/apply/move-outcomes.js';
 import { compileOperations, idsAfterGroups, type Operation } from '../../src/apply/operations.js';
 import {
+  CHANGED_SINCE_READ,
+  changedSinceRead,
   type MoveOperation,
   moveOperations,
   subscriptionMoves,
@@ -240,11 +242,65 @@ describe('what apply says each move came to', () => {
     const none = { active: 0, trialing: 0, past_due: 0, paused: 0 };
     const stillOn = [{ from: 'pro/monthly', to: 'pro/next', id: OLD, subscribers: none }];
     expect(moveOutcomes(moves, planned, [{ ...result, status: 'moved' }], stillOn)).toEqual([
-      { from: 'pro/monthly', to: 'pro/next', found: { ...none, active: 1 }, moved: 1, left: none },
-      { from: 'pro/addon', to: 'pro/addon-next', found: { ...none, active: 1 }, moved: 1 },
+      {
+        from: 'pro/monthly',
+        to: 'pro/next',
+        found: { ...none, active: 1 },
+        moved: 1,
+        changed: 0,
+        left: none,
+      },
+      { from: 'pro/addon', to: 'pro/addon-next', found: { ...none, active: 1 }, moved: 1, changed: 0 },
     ]);
+    const changed = { ...result, status: 'left' as const, code: CHANGED_SINCE_READ };
+    expect(moveOutcomes(moves, planned, [changed], undefined).map((o) => o.changed)).toEqual([1, 1]);
     expect(
       moveOutcomes(moves, planned, [{ ...result, status: 'left' }], undefined).map((o) => o.moved),
     ).toEqual([0, 0]);
+  });
+});
+
+describe('a subscription read again just before its move', () => {
+  const read = subscription('seats', [
+    [OLD, 1],
+    [ADDON, 2],
+  ]);
+  const [planned] = subscriptionMoves(planOf().moves ?? [], [read]).planned;
+  const now = (items: Array<[string, number]>) => subscription('seats', items);
+  const cases: Array<[string, SubscriptionRecord | undefined, string | undefined]> = [
+    [
+      'unchanged, items in another order: moved',
+      now([
+        [ADDON, 2],
+        [OLD, 1],
+      ]),
+      undefined,
+    ],
+    [
+      'a seat count raised meanwhile: left, a later run moves it',
+      now([
+        [OLD, 9],
+        [ADDON, 2],
+      ]),
+      'later',
+    ],
+    [
+      'an add-on added meanwhile: left',
+      now([
+        [OLD, 1],
+        [ADDON, 2],
+        [KEPT, 1],
+      ]),
+      'later',
+    ],
+    ['an add-on removed meanwhile: left', now([[OLD, 1]]), 'later'],
+    ['taken off the source price meanwhile: not moved at all', now([[ADDON, 2]]), 'off'],
+    ['not returned by the read: not moved', undefined, 'off'],
+  ];
+  it.each(cases)('%s', (_title, current, expected) => {
+    expect(planned).toBeDefined();
+    const why = changedSinceRead(planned as NonNullable<typeof planned>, current);
+    if (expected === undefined) return expect(why).toBeUndefined();
+    expect(why).toMatchObject({ code: CHANGED_SINCE_READ, later: expected === 'later' });
   });
 });

@@ -42,15 +42,21 @@ describe('the requests of a subscriber move match Paddle’s OpenAPI description
     expect(undocumentedRequests(requestValidator(), sent)).toEqual([]);
   });
 
-  it('they include the counts, both pages of the list and a PATCH with a body per subscription moved', () => {
+  it('they include the counts, both pages of the list, a read by id per batch and a PATCH with a body per subscription moved', () => {
     const lists = sent.filter((r) => kind(r) === 'GET /subscriptions');
     const counts = lists.filter((r) => r.query.per_page === '1');
     expect(counts.length).toBeGreaterThan(0);
     expect(counts.every((r) => r.query.price_id === MONTHLY && !r.query.status?.includes(','))).toBe(true);
-    const pages = lists.filter((r) => r.query.per_page !== '1');
+    const pages = lists.filter((r) => r.query.per_page !== '1' && r.query.id === undefined);
     expect(pages.some((r) => r.query.after !== undefined)).toBe(true);
     expect(pages.length).toBeGreaterThan(1);
     expect(pages.every((r) => r.query.status === 'active,trialing,past_due,paused')).toBe(true);
+    // each batch read again before it moves: ids only (comma-separated, Paddle's id_query), any status
+    const batches = lists.filter((r) => r.query.id !== undefined);
+    expect(batches.length).toBeGreaterThan(1);
+    expect(
+      batches.every((r) => r.query.status === undefined && (r.query.id ?? '').split(',').length <= 50),
+    ).toBe(true);
     const patches = sent.filter((r) => kind(r) === 'PATCH /subscriptions/{id}');
     // the first apply: the 4 movable of the apply test's account and the 200 more; the second: the locked one
     expect(patches).toHaveLength(4 + MORE.length + 1);

@@ -245,6 +245,7 @@ describe('a saved plan with a subscriber move', { timeout: 60_000 }, () => {
         reviewed: { ...none, active: 2, paused: 1 },
         found: { ...none, active: 3, paused: 1 },
         moved: 4,
+        changed: 0,
         left: none,
       },
     ]);

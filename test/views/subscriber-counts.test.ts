@@ -103,7 +103,7 @@ describe('a count above what Paddle counts exactly', () => {
       '  price pro/monthly: more than 100,000 active, 3 trialing, 0 past due, 0 paused',
       '  move pro/monthly → pro/monthly-2027: more than 100,000 active, more than 100,000 trialing, more than 100,000 past due, more than 100,000 paused',
     ]);
-    const outcome = { from: 'pro/monthly', to: 'pro/monthly-2027', moved: 5, left: oneOver };
+    const outcome = { from: 'pro/monthly', to: 'pro/monthly-2027', moved: 5, changed: 0, left: oneOver };
     expect(moveOutcomeLines([outcome], saved.moves, plain)).toEqual([
       'subscribers pro/monthly → pro/monthly-2027: 5 subscriptions moved, more than 100,003 left (reviewed with more than 400,000)',
     ]);
@@ -114,6 +114,7 @@ describe('a count above what Paddle counts exactly', () => {
         reviewed: allOver,
         reviewed_lower_bounds: ['active', 'trialing', 'past_due', 'paused'],
         moved: 5,
+        changed: 0,
         left: oneOver,
         left_lower_bounds: ['active'],
       },

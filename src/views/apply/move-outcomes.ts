@@ -22,7 +22,14 @@ function reviewedWords(move: ReviewedMove | undefined): string {
   return move.id === undefined ? ' (reviewed with none: the price was new)' : ' (reviewed uncounted)';
 }
 
-/** `subscribers pro/monthly → pro/monthly-2027: 5 subscriptions moved, 0 left (reviewed with 4)` */
+/** `, 2 changed since read and not moved`: left by this run so that no change made meanwhile is undone. */
+const changedWords = (changed: number) =>
+  changed > 0 ? `, ${changed.toLocaleString('en-US')} changed since read and not moved` : '';
+
+/**
+ * `subscribers pro/monthly → pro/monthly-2027: 5 subscriptions moved, 1 changed since read and not
+ * moved, 1 left (reviewed with 4)`
+ */
 export function moveOutcomeLines(
   outcomes: readonly MoveOutcome[],
   reviewed: readonly ReviewedMove[] | undefined,
@@ -34,11 +41,11 @@ export function moveOutcomeLines(
     const what = outcome.twin
       ? `subscribers of twin ${shown(outcome.twin.id)} → ${shown(outcome.twin.kept)} (price ${shown(outcome.from)})`
       : `subscribers ${shown(outcome.from)} → ${shown(outcome.to)}`;
-    return `${what}: ${plural(outcome.moved, 'subscription')} moved${left}${style.dim(words)}`;
+    return `${what}: ${plural(outcome.moved, 'subscription')} moved${changedWords(outcome.changed)}${left}${style.dim(words)}`;
   });
 }
 
-/** `subscribers.moves` of apply --json: each move with the counts it was reviewed with, found, moved and left. */
+/** `subscribers.moves` of apply --json: each move with the counts it was reviewed with, found, moved, changed since read and left. */
 export function moveOutcomesJson(
   outcomes: readonly MoveOutcome[],
   reviewed: readonly ReviewedMove[] | undefined,
@@ -49,6 +56,7 @@ export function moveOutcomesJson(
     ...countsJson('reviewed', reviewedFor(outcome, reviewed)?.subscribers),
     ...countsJson('found', outcome.found),
     moved: outcome.moved,
+    changed: outcome.changed,
     ...countsJson('left', outcome.left),
   }));
 }
