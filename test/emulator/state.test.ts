@@ -114,4 +114,31 @@ describe('saved state', () => {
     const dir = tempDir();
     await expect(startEmulator({ statePath: dir })).rejects.toThrow(/Cannot read the state file .*EISDIR/);
   });
+
+  it('a subscription waiting for the price its key names still waits after a restart, then joins', async () => {
+    const file = stateFile();
+    const pending = {
+      id: 'sub_01h00000000000000000000001',
+      customer_id: 'ctm_01h00000000000000000000001',
+      status: 'active',
+      currency_code: 'USD',
+      items: [{ price_key: 'pro/monthly', quantity: 1 }],
+    };
+    const seed = {
+      sandbox: {
+        customers: [{ id: pending.customer_id, email: 'kim@example.com' }],
+        subscriptions: [pending],
+      },
+    };
+    await (await start(file, { seed, demo: false })).close();
+    open.length = 0;
+    const second = await start(file);
+    expect((await call(second, 'GET', `/subscriptions/${pending.id}`)).status).toBe(404);
+    const pro = (await call(second, 'POST', '/products', { body: productBody() })).body.data;
+    const marker = { paddle_catalog: { key: 'pro/monthly' } };
+    const pri = (await call(second, 'POST', '/prices', { body: priceBody(pro.id, { custom_data: marker }) }))
+      .body.data;
+    const joined = await call(second, 'GET', `/subscriptions/${pending.id}`);
+    expect(joined.body.data.items[0].price.id).toBe(pri.id);
+  });
 });
