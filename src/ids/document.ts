@@ -9,6 +9,7 @@ import { ENVIRONMENTS, type EnvironmentName } from '../paddle-facts/environments
 import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Kind, Plan } from '../plan/types.js';
+import { type IdsFeatures, idsFeaturesSchema } from './features.js';
 
 /** Names the file's shape, so a later version can read (or refuse) an older file. */
 export const IDS_FORMAT = 'paddle-catalog-ids/1';
@@ -39,6 +40,8 @@ export const idsDocumentSchema = z.strictObject({
   format: z.literal(IDS_FORMAT),
   catalog: z.string().regex(KEY_PATTERN),
   environments: z.strictObject({ sandbox: sideSchema.optional(), production: sideSchema.optional() }),
+  /** the catalog's features, when it declares any (features.ts) */
+  features: idsFeaturesSchema.optional(),
 });
 
 export type IdsSide = z.infer<typeof sideSchema>;
@@ -99,19 +102,23 @@ export function sideEntries(side: IdsSide): IdEntry[] {
   return KINDS.flatMap((kind) => Object.entries(side[MAP_OF[kind]]).map(([key, id]) => ({ kind, key, id })));
 }
 
-/** The file with `environment`'s side set, the other side kept (the caller checks it is this catalog's). */
+/**
+ * The file with `environment`'s side set, the other side kept (the caller checks it is this
+ * catalog's), and the catalog's features as they are now (none: the file has none).
+ */
 export function withSide(
   existing: IdsDocument | undefined,
   catalog: string,
   environment: EnvironmentName,
   side: IdsSide,
+  features?: IdsFeatures,
 ): IdsDocument {
   const environments = { ...existing?.environments, [environment]: side };
   // sandbox first, whichever was written first
   const ordered = Object.fromEntries(
     ENVIRONMENTS.flatMap((e) => (environments[e] ? [[e, environments[e]]] : [])),
   );
-  return { format: IDS_FORMAT, catalog, environments: ordered };
+  return { format: IDS_FORMAT, catalog, environments: ordered, ...(features ? { features } : {}) };
 }
 
 /** The environments the file has ids for, in the usual order. */

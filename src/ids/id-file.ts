@@ -3,6 +3,7 @@ import { UserError } from '../errors.js';
 import { type FileLimits, readRegularFile } from '../files/bounded-read.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { type IdsDocument, type IdsSide, withSide } from './document.js';
+import type { IdsFeatures } from './features.js';
 import { formatOf, parseIdsFile, renderJson, renderTs } from './render.js';
 
 /** An id file holds a few thousand keys and ids: far under this. */
@@ -73,6 +74,13 @@ export function checkSameCatalog(existing: IdsDocument | undefined, file: string
   }
 }
 
+/** Whose ids a file holds, and the catalog's features (features.ts). */
+export interface IdFileAccount {
+  catalog: string;
+  environment: EnvironmentName;
+  features?: IdsFeatures | undefined;
+}
+
 /**
  * `apply --ids-out`: the id file `ids` writes (the module for a .ts name, else the JSON), with this
  * environment's side, the file's other side kept. One format, so `refs --ids-file` and `ids --out`
@@ -81,13 +89,13 @@ export function checkSameCatalog(existing: IdsDocument | undefined, file: string
 export async function idFileText(
   path: string,
   file: string,
-  account: { catalog: string; environment: EnvironmentName },
+  account: IdFileAccount,
   side: IdsSide,
 ): Promise<string> {
   const format = idFileFormat(file);
   const existing = await readIdFile(path, file, format);
   checkSameCatalog(existing, file, account.catalog);
-  const document = withSide(existing, account.catalog, account.environment, side);
+  const document = withSide(existing, account.catalog, account.environment, side, account.features);
   return format === 'ts' ? renderTs(document) : renderJson(document);
 }
 

@@ -11,6 +11,7 @@ import {
   sideEntries,
   sidesOf,
 } from './document.js';
+import { featuresTs } from './features-ts.js';
 
 const BEGIN = '/* paddle-catalog ids (read back by the next run; do not edit)';
 const END = '*/';
@@ -93,6 +94,7 @@ export function renderTs(document: IdsDocument): string {
     '  } as const;',
     '}',
     '',
+    ...(document.features ? featuresTs(document.features) : []),
   ].join('\n');
 }
 

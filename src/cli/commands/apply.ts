@@ -15,7 +15,8 @@ import {
   type UnwrittenFile,
 } from '../../files/output-file.js';
 import { idsSide } from '../../ids/document.js';
-import { idFileFormat, idFileText, readIdFile } from '../../ids/id-file.js';
+import { type IdsFeatures, idsFeatures } from '../../ids/features.js';
+import { type IdFileAccount, idFileFormat, idFileText, readIdFile } from '../../ids/id-file.js';
 import { environmentOf } from '../../paddle/target.js';
 import { REQUESTS_PER_MINUTE } from '../../paddle-facts/api.js';
 import type { EnvironmentName } from '../../paddle-facts/environments.js';
@@ -164,6 +165,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
       planFile: saved ? file : undefined,
       planCatalog: saved?.catalog_file,
       reviewedMoves: saved?.review?.moves,
+      features: idsFeatures(loaded.catalog),
     };
     return await report(reporter, io.cwd, result, flags, where);
   } finally {
@@ -229,6 +231,7 @@ interface SavedPlanNames {
   planFile?: string;
   planCatalog?: string;
   reviewedMoves?: ReviewedMove[];
+  features?: IdsFeatures | undefined;
 }
 
 /**
@@ -240,11 +243,12 @@ async function report(
   cwd: string,
   applied: ApplyResult,
   flags: ApplyFlags,
-  { baseUrl, planFile, planCatalog, reviewedMoves }: SavedPlanNames,
+  { baseUrl, planFile, planCatalog, reviewedMoves, features }: SavedPlanNames,
 ): Promise<number> {
   const { environment, plan, outcome } = applied;
   const results = keyResults(plan, outcome.execution.steps);
-  const unwritten = await writeIdFiles(cwd, flags, { environment, catalog: plan.catalog, baseUrl }, results);
+  const account = { environment, catalog: plan.catalog, baseUrl, features };
+  const unwritten = await writeIdFiles(cwd, flags, account, results);
   const saved = planFile ? { planFile, planCatalog, reviewedMoves } : {};
   const result: applyView.ApplyReport = { ...applied, results, unwritten, ...saved };
   show(reporter, applyView, result);
@@ -269,7 +273,7 @@ async function report(
 async function writeIdFiles(
   cwd: string,
   flags: ApplyFlags,
-  account: { environment: EnvironmentName; catalog: string; baseUrl: string },
+  account: IdFileAccount & { baseUrl: string },
   results: KeyResult[],
 ): Promise<UnwrittenFile[]> {
   const side = idsSide(liveIdEntries(results), account.baseUrl, new Date());

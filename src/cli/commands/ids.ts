@@ -7,6 +7,7 @@ import { loadCatalog } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { checkOutputFile, tryWriteOutputFile } from '../../files/output-file.js';
 import { type IdsDocument, withSide } from '../../ids/document.js';
+import { idsFeatures } from '../../ids/features.js';
 import { checkSameCatalog, readIdFile } from '../../ids/id-file.js';
 import { formatOf, IDS_FORMATS, type IdsFormat, renderEnv, renderJson, renderTs } from '../../ids/render.js';
 import { type IdsResult, readIds } from '../../ids/use-case.js';
@@ -86,7 +87,7 @@ async function runIds({ reporter, io }: CommandContext, file: string, flags: Ids
     await session.close();
   }
   if (flags.out) checkSameCatalog(existing, flags.out, read.catalog);
-  const document = withSide(existing, read.catalog, environment, read.side);
+  const document = withSide(existing, read.catalog, environment, read.side, idsFeatures(loaded.catalog));
   const text =
     format === 'env' ? renderEnv(read.side) : format === 'ts' ? renderTs(document) : renderJson(document);
   const refused = read.missing.length > 0 && !flags.allowMissing;

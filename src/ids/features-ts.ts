@@ -1,0 +1,96 @@
+// The features part of the typed module (render.ts): the declarations, FeatureKey and Features, what
+// each product includes, and featuresOf(items), which reads a subscription's items by price id (of
+// either environment) the way docs/ids-and-refs.md describes for apps in other languages. Every
+// string from the catalog is written by JSON.stringify.
+import type { IdsFeatures } from './features.js';
+
+const union = (names: readonly string[]) =>
+  names.length === 0 ? 'never' : names.map((name) => JSON.stringify(name)).join(' | ');
+
+/** featuresOf and its helpers, as written into the module (plain strict TypeScript). */
+const FEATURES_OF = `/** One item of a subscription, as a webhook or subscription.items gives it: a price id of either environment. */
+export interface FeatureItem {
+  readonly priceId: string;
+  /** how many; 1 when absent. An add-on's adds count once per unit. */
+  readonly quantity?: number;
+}
+
+/** What featuresOf answers: the features, or the price ids this module does not know beside what the others include. */
+export type FeaturesAnswer =
+  | { readonly ok: true; readonly features: Features }
+  | { readonly ok: false; readonly unknownPriceIds: readonly string[]; readonly features: Features };
+
+const productOfPrice: ReadonlyMap<string, string> = new Map(
+  environments.flatMap((environment) =>
+    Object.entries(priceIds[environment]).map(([key, id]): [string, string] => [id, key.slice(0, key.indexOf('/'))]),
+  ),
+);
+
+const most = (a: Limit, b: Limit): Limit => (a === 'unlimited' || b === 'unlimited' ? 'unlimited' : Math.max(a, b));
+const sum = (a: Limit, b: Limit): Limit => (a === 'unlimited' || b === 'unlimited' ? 'unlimited' : a + b);
+
+/**
+ * What a subscription's items include: a boolean when any item's product includes it; a limit as the
+ * largest of its products' limits plus each add-on's adds times its quantity, "unlimited" winning.
+ */
+export function featuresOf(items: readonly FeatureItem[]): FeaturesAnswer {
+  const found: Record<string, boolean | Limit> = {};
+  for (const [name, { type }] of Object.entries(features)) found[name] = type === 'boolean' ? false : 0;
+  const products: Readonly<Record<string, ProductFeatures>> = productFeatures;
+  const unknownPriceIds: string[] = [];
+  const added: [string, Limit][] = [];
+  for (const item of items) {
+    const product = productOfPrice.get(item.priceId);
+    const entry = product === undefined ? undefined : products[product];
+    if (product === undefined) unknownPriceIds.push(item.priceId);
+    if (entry === undefined) continue;
+    if ('adds' in entry) {
+      for (const [name, value] of Object.entries(entry.adds)) {
+        if (value !== undefined) added.push([name, value === 'unlimited' ? value : value * (item.quantity ?? 1)]);
+      }
+      continue;
+    }
+    for (const [name, value] of Object.entries(entry.includes)) {
+      const was = found[name] ?? false;
+      found[name] = typeof value === 'boolean' ? value || was === true : most(typeof was === 'boolean' ? 0 : was, value);
+    }
+  }
+  for (const [name, value] of added) {
+    const was = found[name] ?? 0;
+    found[name] = sum(typeof was === 'boolean' ? 0 : was, value);
+  }
+  const result = found as unknown as Features;
+  return unknownPriceIds.length === 0
+    ? { ok: true, features: result }
+    : { ok: false, unknownPriceIds, features: result };
+}
+`;
+
+/** The module's lines for the catalog's features (after the id maps it reads). */
+export function featuresTs(features: IdsFeatures): string[] {
+  const names = Object.keys(features.declared);
+  const fields = Object.entries(features.declared).map(
+    ([name, { type, description }]) =>
+      `${description === undefined ? '' : `  /** ${JSON.stringify(description).slice(1, -1).replaceAll('*/', '*\\/')} */\n`}  readonly ${JSON.stringify(name)}: ${type === 'boolean' ? 'boolean' : 'Limit'};`,
+  );
+  return [
+    "/** The features the catalog declares: each one's type, and its description when it has one. */",
+    `export const features = ${JSON.stringify(features.declared, null, 2)} as const;`,
+    `export type FeatureKey = ${union(names)};`,
+    '/** A limit: a whole number, or "unlimited". */',
+    "export type Limit = number | 'unlimited';",
+    '/** What a subscription includes: every feature, false or 0 when nothing includes it. */',
+    `export interface Features {\n${fields.join('\n')}\n}`,
+    '/** What a product includes, or what each unit of an add-on adds. */',
+    'export type ProductFeatures =',
+    '  | { readonly includes: Features }',
+    '  | { readonly adds: { readonly [K in FeatureKey]?: Limit } };',
+    '',
+    '/** By product key: what each product includes, or each unit of an add-on adds. */',
+    `export const productFeatures = ${JSON.stringify(features.products, null, 2)} as const satisfies {`,
+    '  readonly [key: string]: ProductFeatures;',
+    '};',
+    '',
+    FEATURES_OF,
+  ];
+}

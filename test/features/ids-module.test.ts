@@ -1,0 +1,104 @@
+// The features in the app's id file (over real HTTP against the emulator): the typed module compiles
+// under strict and its featuresOf reads a subscription's items by price ids of either environment;
+// the JSON carries the same, in the shape docs/ids-and-refs.md gives apps in other languages.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { tempDir } from '../e2e/catalog-files.js';
+import { compileApp } from '../e2e/packed-app.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+
+const ALL = ['product.read', 'product.write', 'price.read', 'price.write', 'discount.read', 'discount.write'];
+
+let emulator: RunningEmulator;
+let project: string;
+
+async function cli(args: string[], production: boolean) {
+  const apiKey = production ? emulator.addApiKey(ALL, 'production') : emulator.apiKey;
+  const run = await runCliInProcess([...args, ...(production ? ['--production'] : [])], {
+    env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: apiKey },
+    cwd: project,
+  });
+  expect(run.code, run.stderr).toBe(0);
+  return run;
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ demo: false });
+  project = tempDir();
+  mkdirSync(join(project, 'src'));
+  copyFileSync('catalogs/plans-with-features.yaml', join(project, 'catalog.yaml'));
+  for (const production of [false, true]) {
+    await cli(['apply', 'catalog.yaml', '--yes'], production);
+    await cli(['ids', 'catalog.yaml', '--out', 'src/paddle-ids.ts'], production);
+    await cli(['ids', 'catalog.yaml', '--out', 'ids.json'], production);
+  }
+});
+afterAll(() => emulator.close());
+
+describe('features in the id file', () => {
+  it('the module compiles under strict, and featuresOf answers for sandbox and production ids, an add-on, unlimited, an unknown id', async () => {
+    writeFileSync(join(project, 'package.json'), '{"type": "module", "private": true}\n');
+    const compilerOptions = {
+      strict: true,
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      noEmit: true,
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+    };
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
+    writeFileSync(
+      join(project, 'src', 'app.ts'),
+      `import { type FeatureKey, type Features, featuresOf, priceIds, productFeatures } from './paddle-ids.js';
+const key: FeatureKey = 'seats';
+const answer = featuresOf([{ priceId: priceIds.sandbox['pro/monthly'], quantity: 1 }]);
+export const seats: Features['seats'] = answer.features[key];
+export const sso: boolean = answer.features.sso;
+export const proIncludes = productFeatures.pro.includes.seats;
+// @ts-expect-error a feature the catalog does not declare
+export const wrong: FeatureKey = 'sos';
+`,
+    );
+    expect(compileApp(project)).toBe('');
+
+    const ids = await import(pathToFileURL(join(project, 'src', 'paddle-ids.ts')).href);
+    const { sandbox, production } = ids.priceIds;
+    expect(ids.featuresOf([{ priceId: sandbox['starter/monthly'], quantity: 1 }])).toEqual({
+      ok: true,
+      features: { audit_log: false, projects: 3, seats: 1, sso: false },
+    });
+    // a production plan id and a sandbox add-on id with quantity 3: the plan's 10 seats and 3 more
+    const proWithSeats = [
+      { priceId: production['pro/yearly'], quantity: 1 },
+      { priceId: sandbox['extra-seat/monthly'], quantity: 3 },
+    ];
+    expect(ids.featuresOf(proWithSeats).features).toEqual({
+      audit_log: false,
+      projects: 'unlimited',
+      seats: 13,
+      sso: true,
+    });
+    expect(ids.featuresOf([{ priceId: 'pri_01unknown00000000000000000' }])).toEqual({
+      ok: false,
+      unknownPriceIds: ['pri_01unknown00000000000000000'],
+      features: { audit_log: false, projects: 0, seats: 0, sso: false },
+    });
+  });
+
+  it('the JSON holds the declarations and each product, what it includes (every feature) or adds', () => {
+    const document = JSON.parse(readFileSync(join(project, 'ids.json'), 'utf8'));
+    expect(Object.keys(document.environments)).toEqual(['sandbox', 'production']);
+    expect(document.features.declared.seats).toEqual({
+      type: 'limit',
+      description: 'Members of a workspace',
+    });
+    expect(document.features.products.enterprise).toEqual({
+      includes: { audit_log: true, projects: 'unlimited', seats: 50, sso: true },
+    });
+    expect(document.features.products['extra-seat']).toEqual({ adds: { seats: 1 } });
+  });
+});
