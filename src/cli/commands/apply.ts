@@ -19,7 +19,6 @@ import { type IdsFeatures, idsFeatures } from '../../ids/features.js';
 import { type IdFileAccount, idFileFormat, idFileText, readIdFile } from '../../ids/id-file.js';
 import { environmentOf } from '../../paddle/target.js';
 import { REQUESTS_PER_MINUTE } from '../../paddle-facts/api.js';
-import type { EnvironmentName } from '../../paddle-facts/environments.js';
 import { loadApplyInput } from '../../saved-plan/apply-saved.js';
 import { checkSavedPlan } from '../../saved-plan/check.js';
 import type { ReviewedMove } from '../../saved-plan/document.js';
