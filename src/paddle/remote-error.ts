@@ -106,6 +106,15 @@ export function toRemoteError(
   });
 }
 
+/**
+ * A 501 (Not Implemented) carrying Paddle's error is its final answer, not a server failure: Paddle
+ * sends it for a change it will not make, e.g. items of a paused subscription with a mode that bills
+ * now (https://developer.paddle.com/errors/subscriptions/subscription_update_error_when_paused,
+ * status 501), and the same request gets the same answer. A 501 page without Paddle's error (a
+ * proxy's) is not this.
+ */
+const isFinalRefusal = ({ details }: RemoteError) => details.status === 501 && details.code !== BAD_RESPONSE;
+
 /** Whether the request may have reached the server and done its work (a retry could duplicate it). */
 export function isAmbiguous(error: RemoteError): boolean {
   const { code, status } = error.details;
@@ -113,7 +122,7 @@ export function isAmbiguous(error: RemoteError): boolean {
     code === NETWORK_ERROR ||
     code === TIMEOUT_ERROR ||
     code === BAD_RESPONSE ||
-    (status !== undefined && status >= 500)
+    (status !== undefined && status >= 500 && !isFinalRefusal(error))
   );
 }
 

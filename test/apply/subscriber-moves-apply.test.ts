@@ -28,6 +28,7 @@ import {
   PRORATION,
   SEED,
   sub,
+  subscription,
 } from './subscriber-moves-account.js';
 
 let emulator: RunningEmulator;
@@ -45,13 +46,14 @@ function apply(
   settings = DEFAULT_APPLY_SETTINGS,
   wrap = (gateway: SubscriptionsGateway) => gateway,
   confirming = async () => {},
+  catalog = CATALOG,
 ) {
   const target = { environment: 'sandbox' as const, baseUrl: emu.url, apiKey: emu.apiKey };
   const confirmed: number[] = [];
   const result = applyCatalog(
     {
       environment: 'sandbox',
-      catalog: CATALOG,
+      catalog,
       gateway: createCatalogGateway(target),
       subscriptions: wrap(paddleSubscriptionsGateway(target)),
       options: {},
@@ -268,6 +270,37 @@ describe('apply reads each batch of subscriptions again just before moving it', 
       expect(byId.length).toBe(3);
       expect(outcome.execution.moves.filter((m) => m.status === 'moved')).toHaveLength(124 - 1 - 3);
       expect(outcome.moves?.[0]).toMatchObject({ moved: 120, changed: 3 });
+    } finally {
+      await emu.close();
+    }
+  });
+});
+
+describe('a refusal Paddle documents as final is not retried', () => {
+  it('a paused subscription under full_immediately: one PATCH, left with Paddle’s 501 subscription_update_error_when_paused', async () => {
+    // https://developer.paddle.com/errors/subscriptions/subscription_update_error_when_paused (status 501)
+    const paused = subscription(6, { status: 'paused', next_billed_at: null });
+    const emu = await startEmulator({
+      demo: false,
+      seed: { sandbox: { ...SEED, subscriptions: [...(SEED.subscriptions ?? []), paused] } },
+      now: manualClock(NOW).now,
+    });
+    try {
+      const catalog = structuredClone(CATALOG);
+      const target = catalog.products.pro?.prices?.['monthly-2027'];
+      if (target === undefined) throw new Error('the move catalog has pro/monthly-2027');
+      target.proration = 'full_immediately';
+      // a clock that jumps over every wait: a retried refusal would cost the test no time, only PATCHes
+      const settings = { ...DEFAULT_APPLY_SETTINGS, clock: jumpingClock(), requestsPerMinute: 0 };
+      const { outcome } = await apply(emu, settings, undefined, undefined, catalog).result;
+      const patches = emu
+        .requests()
+        .filter((r) => r.method === 'PATCH' && r.path === `/subscriptions/${sub(6)}`);
+      expect(patches.map((r) => r.status)).toEqual([501]);
+      expect(outcome.execution.moves.find((m) => m.subscription === sub(6))).toMatchObject({
+        status: 'left',
+        code: 'subscription_update_error_when_paused',
+      });
     } finally {
       await emu.close();
     }

@@ -37,6 +37,19 @@ describe('toRemoteError: what a failed call was', () => {
     expect(isRetryable(error)).toBe(true);
   });
 
+  it("a 501 with Paddle's error (subscription_update_error_when_paused) is final: neither ambiguous nor retried", () => {
+    // https://developer.paddle.com/errors/subscriptions/subscription_update_error_when_paused: status 501
+    const paused = {
+      type: 'request_error',
+      code: 'subscription_update_error_when_paused',
+      detail: 'paused subscriptions cannot be updated with prorate, or bill immediately enabled',
+    };
+    const error = toRemoteError(paused, { status: 501 });
+    expect([isAmbiguous(error), isRetryable(error)]).toEqual([false, false]);
+    const proxyPage = toRemoteError(new SyntaxError('Unexpected token <'), { status: 501 });
+    expect(isRetryable(proxyPage)).toBe(true);
+  });
+
   it("the SDK's ApiError keeps code, detail, field errors, Retry-After and the request id", () => {
     const apiError = {
       type: 'request_error',
