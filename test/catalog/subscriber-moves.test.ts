@@ -71,6 +71,17 @@ const rows: Row[] = [
     },
   },
   {
+    title: 'subscribers-from-unknown: a source removed too early is never "meant" as the price that names it',
+    text: catalog({ 'monthly-2027': monthly({ subscribers_from: ['monthly'] }) }),
+    expected: {
+      rule: 'subscribers-from-unknown',
+      path: `${TARGET}.subscribers_from.0`,
+      line: 17,
+      column: 13,
+      message: /^subscribers_from: "monthly" is not a price of this catalog; /,
+    },
+  },
+  {
     title: 'subscribers-from-self: a price cannot take its own subscribers',
     text: catalog({
       monthly: monthly(),
@@ -186,6 +197,48 @@ const rows: Row[] = [
         subscribers_from: ['monthly'],
         unit_price_overrides: [
           { country_codes: ['FR'], unit_price: { amount: '950', currency_code: 'EUR' } },
+        ],
+      }),
+    }),
+    expected: null,
+  },
+  {
+    title: 'subscribers-from-country: a target that drops a country the source overrides in that currency',
+    text: catalog({
+      monthly: monthly({
+        unit_price_overrides: [
+          { country_codes: ['DE', 'FR'], unit_price: { amount: '900', currency_code: 'EUR' } },
+        ],
+      }),
+      'monthly-2027': monthly({
+        subscribers_from: ['monthly'],
+        unit_price_overrides: [
+          { country_codes: ['DE'], unit_price: { amount: '950', currency_code: 'EUR' } },
+        ],
+      }),
+    }),
+    expected: {
+      rule: 'subscribers-from-country',
+      path: `${TARGET}.subscribers_from.0`,
+      line: 33,
+      column: 13,
+      message:
+        /pro\/monthly has an amount in EUR for FR, which pro\/monthly-2027 does not: subscribers in FR/,
+    },
+  },
+  {
+    title: 'subscribers-from-country: a target whose base price is in that currency covers the country',
+    text: catalog({
+      monthly: monthly({
+        unit_price_overrides: [
+          { country_codes: ['FR'], unit_price: { amount: '900', currency_code: 'EUR' } },
+        ],
+      }),
+      'monthly-2027': monthly({
+        subscribers_from: ['monthly'],
+        unit_price: { amount: '990', currency_code: 'EUR' },
+        unit_price_overrides: [
+          { country_codes: ['US'], unit_price: { amount: '1100', currency_code: 'USD' } },
         ],
       }),
     }),

@@ -69,6 +69,7 @@ export const RULE_IDS = [
   'subscribers-from-one-time',
   'subscribers-from-billing-cycle',
   'subscribers-from-currency',
+  'subscribers-from-country',
   'proration-invalid',
   'proration-without-subscribers-from',
   // features as code

@@ -8,6 +8,7 @@ import type { CatalogPrice } from '../schema.js';
 import { didYouMean } from './did-you-mean.js';
 import { error, type Finding, type PathSegment } from './finding.js';
 import type { RuleInput } from './index.js';
+import { droppedCountries } from './subscriber-countries.js';
 
 type MovePrice = Pick<
   CatalogPrice,
@@ -73,9 +74,18 @@ function pairProblem(source: Entry, target: Entry, at: PathSegment[]): Finding[]
   if (!readable(source, moneyFields) || !readable(target, moneyFields)) return [];
   const targetCurrencies = currencies(target.price);
   const missing = [...currencies(source.price)].filter((code) => !targetCurrencies.has(code));
-  if (missing.length === 0) return [];
+  if (missing.length === 0) return countryProblem(source, target, at);
   const message = `${source.key} charges in ${missing.join(', ')}, which ${target.key} does not: subscribers paying in ${missing.join(', ')} would be billed an amount converted from ${target.key}'s base price that nobody reviewed; give ${target.key} a unit_price_override in ${missing.join(', ')}`;
   return [error('subscribers-from-currency', at, message)];
+}
+
+/** The countries the source overrides that the target does not price in their currency. */
+function countryProblem(source: Entry, target: Entry, at: PathSegment[]): Finding[] {
+  return [...droppedCountries(source.price, target.price)].map(([currency, countries]) => {
+    const list = countries.join(', ');
+    const message = `${source.key} has an amount in ${currency} for ${list}, which ${target.key} does not: subscribers in ${list} would be billed an amount converted from ${target.key}'s base price that nobody reviewed; give ${target.key} a unit_price_override in ${currency} for ${list}`;
+    return error('subscribers-from-country', at, message);
+  });
 }
 
 /** The checks of one `subscribers_from` entry against the whole catalog. */
@@ -88,7 +98,11 @@ function entryProblems(
   const key = sourceKey(target.key, entry);
   const source = context.all.get(key);
   if (source === undefined) {
-    const hint = didYouMean(key, [...context.all.keys()]);
+    // never the price that names it: the one key it cannot mean
+    const hint = didYouMean(
+      key,
+      [...context.all.keys()].filter((other) => other !== target.key),
+    );
     const message = `subscribers_from: "${entry}" is not a price of this catalog${hint}; write a price key of this product (monthly) or product/price keys (pro/monthly)`;
     return [error('subscribers-from-unknown', at, message)];
   }
