@@ -1,12 +1,13 @@
-// Runs a plan's operations (operations.ts decides what they are and what each waits for): each one
-// once what it waits for has succeeded, independent ones side by side in a bounded pool. When Paddle
-// refuses one object (a request error: this product's category is not approved), what waits for it
-// is skipped and everything else still runs; the run fails at its end. On any other failure that
+// Runs a plan's operations (src/operations/compile.ts decides what they are and what each waits for):
+// each one once what it waits for has succeeded, independent ones side by side in a bounded pool. When
+// Paddle refuses one object (a request error: this product's category is not approved), what waits for
+// it is skipped and everything else still runs; the run fails at its end. On any other failure that
 // retrying cannot fix (the key, the network, the server), or on an interrupt, no new change starts;
-// calls already in flight finish and are reported, and so does the rest of a change already begun
-// (an unarchive's update). No subscriber move starts after any failure: a move changes what a
-// customer pays, and a run that failed is reviewed again first.
+// calls already in flight finish and are reported, and so does the rest of a change already begun (an
+// unarchive's update). No subscriber move starts after any failure: a move changes what a customer
+// pays, and a run that failed is reviewed again first.
 import { InternalError, RemoteError } from '../errors.js';
+import { isRef, type Operation } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { keyIn } from '../plan/marker.js';
@@ -16,7 +17,6 @@ import { changesInOrder } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
 import type { MoveCheck } from './move-batches.js';
 import { type MoveOperation, type MoveResult, sendMove, skippedMove } from './move-results.js';
-import { isRef, type Operation } from './operations.js';
 import { Semaphore } from './semaphore.js';
 import { type AnyOperation, isMove, type MoveBody } from './subscription-moves.js';
 

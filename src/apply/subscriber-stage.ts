@@ -2,6 +2,7 @@
 // a run stopped halfway is finished by the next one, which finds only those), compiled with the
 // catalog's operations into one list; and, to verify, how many are left on each source price.
 import { InternalError, RemoteError } from '../errors.js';
+import { compileOperations, idsAfterGroups, type Operation } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import {
   countListed,
@@ -11,7 +12,6 @@ import {
 } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
 import type { MoveOperation } from './move-results.js';
-import { compileOperations, idsAfterGroups, type Operation } from './operations.js';
 import {
   type LeftSubscription,
   moveOperations,

@@ -6,10 +6,11 @@
 // out (https://developer.paddle.com/api-reference/subscriptions/update-subscription), so every item
 // goes back: each item on a source price with its target's price and its own quantity, the others
 // unchanged, with the proration_billing_mode the catalog declares.
+
+import type { Operation, Ref } from '../operations/compile.js';
 import { DEFAULT_PRORATION, type ProrationBillingMode } from '../paddle-facts/subscriptions.js';
 import type { SubscriberMove, SubscriptionItem, SubscriptionRecord } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
-import type { Operation, Ref } from './operations.js';
 
 /** One subscription to change, and the moves whose source prices it has items on. */
 export interface PlannedMove {

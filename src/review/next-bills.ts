@@ -5,9 +5,9 @@
 // bill as it stands. Reads within Paddle's API limit (240 a minute: the 1,000 a minute is for the
 // pricing and transaction previews only, developer.paddle.com/api-reference/about/rate-limiting).
 
-import type { Ref } from '../apply/operations.js';
 import { type MoveBody, moveBody, type PlannedMove, subscriptionMoves } from '../apply/subscription-moves.js';
 import { InternalError, RemoteError } from '../errors.js';
+import type { Ref } from '../operations/compile.js';
 import { type CallerSettings, type Calls, createPacedCalls } from '../paddle/calls.js';
 import type { NonCatalogPrice } from '../paddle/previews-gateway.js';
 import type { PreviewItem, SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';

@@ -3,8 +3,9 @@
 // the operations a plan compiles now are, as a whole, the saved ones — the same operations, each
 // body, what each waits for, in the same order — or when there is nothing left to run because the
 // account already is what the plan leads to. Anything else is refused before a write.
-import { compileOperations } from '../apply/operations.js';
+
 import { UserError } from '../errors.js';
+import { compileOperations } from '../operations/compile.js';
 import type { SubscriberMove } from '../plan/subscribers.js';
 import { isConverged } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';

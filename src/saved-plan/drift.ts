@@ -1,7 +1,7 @@
 // What a saved plan saw of the account, per key, and which keys a fresh read would now plan
 // differently: pure functions, the account read once by the caller. Every list is indexed once by
 // key, so the check grows with the size of the plan, not with its square.
-import { isRef, type Operation } from '../apply/operations.js';
+import { isRef, type Operation } from '../operations/compile.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
 import { shown } from '../text/escape.js';

@@ -1,9 +1,10 @@
 // A saved plan as a file: made from a plan, written whole or not at all, read back with every check
 // that must pass before the account is even read — the format and its version, the digest (an edited
 // file), the environment and the base URL of this run.
-import type { Operation } from '../apply/operations.js';
+
 import type { Catalog } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
+import type { Operation } from '../operations/compile.js';
 import type { Target } from '../paddle/target.js';
 import { CUSTOM_DATA_MAX_DEPTH, nestingDepth } from '../paddle-facts/limits.js';
 import { summarize } from '../plan/summary.js';

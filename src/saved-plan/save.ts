@@ -3,11 +3,11 @@
 // key pasted into a catalog's or the account's data is masked in it as on screen (a plan file is a CI
 // artifact), with a warning naming the field, as export names one.
 import { resolve } from 'node:path';
-import { compileOperations } from '../apply/operations.js';
 import type { PlanResult } from '../apply/use-case.js';
 import type { Catalog } from '../catalog/schema.js';
 import { fieldsHolding } from '../export/secret-fields.js';
 import { checkOutputFile, writeOutputFile } from '../files/output-file.js';
+import { compileOperations } from '../operations/compile.js';
 import type { Target } from '../paddle/target.js';
 import type { SavedPlan, SavedReview } from './document.js';
 import { maskedDocument, savedPlanDocument, savedPlanText } from './file.js';

@@ -16,7 +16,7 @@
 // subscriptions read when the scripts were made: one `client.subscriptions.update` each, with the
 // same body apply sends. A move to a price these scripts create waits for a next round (its id is
 // not known here), and so does whatever waits for it (the archive of a replaced source price).
-import { compileOperations, isRef, type Operation } from '../apply/operations.js';
+
 import {
   type AnyOperation,
   isMove,
@@ -24,6 +24,7 @@ import {
   type MoveOperation,
 } from '../apply/subscription-moves.js';
 import { UserError } from '../errors.js';
+import { compileOperations, isRef, type Operation } from '../operations/compile.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
 import { plural } from '../text/plural.js';

@@ -3,10 +3,10 @@
 // `kind: "bug"` in --json), never as Paddle's `invalid_response`. The real SDK, against the emulator.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { executeOperations } from '../../src/apply/execute.js';
-import { compileOperations } from '../../src/apply/operations.js';
 import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/use-case.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { RemoteError } from '../../src/errors.js';
+import { compileOperations } from '../../src/operations/compile.js';
 import { createPacedCalls } from '../../src/paddle/calls.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { diff } from '../../src/plan/diff.js';

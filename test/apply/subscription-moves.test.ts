@@ -5,7 +5,6 @@
 // (https://developer.paddle.com/api-reference/subscriptions/update-subscription).
 import { describe, expect, it } from 'vitest';
 import { moveOutcomes } from '../../src/apply/move-outcomes.js';
-import { compileOperations, idsAfterGroups, type Operation } from '../../src/apply/operations.js';
 import {
   CHANGED_SINCE_READ,
   changedSinceRead,
@@ -15,6 +14,7 @@ import {
   withMoves,
 } from '../../src/apply/subscription-moves.js';
 import type { CatalogPrice } from '../../src/catalog/schema.js';
+import { compileOperations, idsAfterGroups, type Operation } from '../../src/operations/compile.js';
 import { diff } from '../../src/plan/diff.js';
 import { countListed, type SubscriptionRecord } from '../../src/plan/subscribers.js';
 import type { Plan } from '../../src/plan/types.js';

@@ -5,11 +5,11 @@
 // around the SDK) — each reader does exactly the operations, in an order they allow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeOperations } from '../../src/apply/execute.js';
-import { compileOperations, type Operation } from '../../src/apply/operations.js';
 import { keyResults } from '../../src/apply/report.js';
 import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/use-case.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { compileOperations, type Operation } from '../../src/operations/compile.js';
 import { createPacedCalls } from '../../src/paddle/calls.js';
 import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { needsRawApi } from '../../src/paddle/catalog-writes.js';

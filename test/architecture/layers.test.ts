@@ -22,9 +22,12 @@ const LAYERS: readonly (readonly string[])[] = [
   ['cli', 'library'],
   // every renderer, one per command, and the one failure document
   ['views'],
-  // the use-cases and what they print or write: apply's operations and schedule, saved plans,
-  // export, tool-server scripts, the app's ids and refs, the init wizard
+  // the use-cases and what they print or write: apply's schedule, saved plans, export, tool-server
+  // scripts, the app's ids and refs, the init wizard
   ['review', 'apply', 'saved-plan', 'export', 'tool-server', 'ids', 'refs', 'init'],
+  // a plan compiled into operations (one API write each, pure), read by every use-case that sends
+  // or prints them
+  ['operations'],
   // the pure planner, the gateways to Paddle with the paced caller, the billing-history library;
   // the emulator (a stand-in for Paddle) and the terminal, each reached only by some (ONLY_IMPORTED_BY)
   ['plan', 'paddle', 'billing', 'emulator', 'terminal'],

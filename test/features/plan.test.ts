@@ -1,6 +1,6 @@
 // The plan of features (pure): who owns custom_data.features, and what a write sends.
 import { describe, expect, it } from 'vitest';
-import { productUpdateBody } from '../../src/apply/bodies.js';
+import { productUpdateBody } from '../../src/operations/bodies.js';
 import { diff } from '../../src/plan/diff.js';
 import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
 

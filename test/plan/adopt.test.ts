@@ -1,6 +1,6 @@
 // --adopt: unmarked remote objects that match a key are taken over (marker stamped), never re-created.
 import { describe, expect, it } from 'vitest';
-import { priceAdoptBody, productAdoptBody } from '../../src/apply/bodies.js';
+import { priceAdoptBody, productAdoptBody } from '../../src/operations/bodies.js';
 import { diff } from '../../src/plan/diff.js';
 import { changesInOrder, hasChanges, summarize } from '../../src/plan/summary.js';
 import type { Change, Plan } from '../../src/plan/types.js';

@@ -1,9 +1,9 @@
 // Several catalogs in one account: the marker holds the catalog's name beside the key,
 // and a plan sees only its own catalog's objects.
 import { describe, expect, it } from 'vitest';
-import { priceCreateBody, productCreateBody } from '../../src/apply/bodies.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { exportCatalog } from '../../src/export/export.js';
+import { priceCreateBody, productCreateBody } from '../../src/operations/bodies.js';
 import { diff } from '../../src/plan/diff.js';
 import { keyIn, readMarker, withMarker } from '../../src/plan/marker.js';
 import { priceState, productState } from '../../src/plan/normalize.js';

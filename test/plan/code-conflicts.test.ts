@@ -2,10 +2,10 @@
 // catalog's other key, an archived one, or an unmanaged one a code change would take) is a
 // conflict the plan names with its holder and catalog, and apply refuses before any write.
 import { describe, expect, it } from 'vitest';
-import { compileOperations } from '../../src/apply/operations.js';
 import { refuseUnsafePlan } from '../../src/apply/preflight.js';
 import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
 import { UserError } from '../../src/errors.js';
+import { compileOperations } from '../../src/operations/compile.js';
 import { diff } from '../../src/plan/diff.js';
 import type { RemoteDiscount } from '../../src/plan/remote.js';
 import type { DiffOptions } from '../../src/plan/types.js';

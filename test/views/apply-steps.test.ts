@@ -2,9 +2,9 @@
 // per change, with the ids the run made where a later step needs them.
 import { describe, expect, it } from 'vitest';
 import type { OperationResult } from '../../src/apply/execute.js';
-import { compileOperations } from '../../src/apply/operations.js';
 import { keyResults } from '../../src/apply/report.js';
 import type { Catalog } from '../../src/catalog/schema.js';
+import { compileOperations } from '../../src/operations/compile.js';
 import { diff } from '../../src/plan/diff.js';
 import { changesInOrder } from '../../src/plan/summary.js';
 import { dashboardSteps } from '../../src/views/apply/steps.js';

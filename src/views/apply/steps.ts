@@ -1,10 +1,10 @@
 // What a run did not do, as steps in the Paddle dashboard: the operations that did not succeed
-// (operations.ts), one line per change, in the order apply runs them. The same operations are what
-// execute ran and what the tool-server scripts print, so the three never disagree.
+// (src/operations/compile.ts), one line per change, in the order apply runs them. The same
+// operations are what execute ran and what the tool-server scripts print, so the three never disagree.
 import type { OperationResult } from '../../apply/execute.js';
-import { isRef, type Operation, type Verb } from '../../apply/operations.js';
 import type { KeyResult } from '../../apply/report.js';
 import type { MoveOperation } from '../../apply/subscription-moves.js';
+import { isRef, type Operation, type Verb } from '../../operations/compile.js';
 import { DEFAULT_TAX_MODE } from '../../paddle-facts/prices.js';
 import { featureCustomData } from '../../plan/features.js';
 import { type Marker, withMarker } from '../../plan/marker.js';

@@ -1,8 +1,8 @@
 // The plan compiled into operations: what is sent, in which order, waiting for what. Pure, like the
 // planner: each row is a catalog and an account, and the operations the plan becomes.
 import { describe, expect, it } from 'vitest';
-import { compileOperations, type Operation } from '../../src/apply/operations.js';
 import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
+import { compileOperations, type Operation } from '../../src/operations/compile.js';
 import { diff } from '../../src/plan/diff.js';
 import { changesInOrder } from '../../src/plan/summary.js';
 import type { DiffOptions } from '../../src/plan/types.js';

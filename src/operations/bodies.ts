@@ -81,7 +81,7 @@ export function priceAdoptBody(marker: Marker, desired: PriceState, fields: Fiel
   return pick(priceFields(marker, desired), ['custom_data', ...touchedFields(fields)]);
 }
 
-/** restrict_to stays as catalog keys here: operations.ts turns each into an id or a reference. */
+/** restrict_to stays as catalog keys here: compile.ts turns each into an id or a reference. */
 function discountFields(marker: Marker, desired: DiscountState): DiscountWrite {
   return { ...desired, custom_data: withMarker(desired.custom_data, marker) };
 }
