@@ -4,9 +4,11 @@
 import { InternalError, RemoteError } from '../errors.js';
 import { compileOperations, idsAfterGroups, type Operation } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
+import { countSubscribers } from '../paddle/subscriber-counts.js';
 import {
   countListed,
   MOVED_STATUSES,
+  NO_SUBSCRIBERS,
   type SubscriberCounts,
   type SubscriptionsGateway,
 } from '../plan/subscribers.js';
@@ -74,7 +76,7 @@ export interface SubscribersLeft {
   subscribers: SubscriberCounts;
 }
 
-/** Counts what is still on each source price (verify): a page of one per status. */
+/** Counts what is still on each source price (verify), all sources at once. */
 export async function subscribersLeft(
   plan: Plan,
   calls: Calls,
@@ -82,29 +84,13 @@ export async function subscribersLeft(
 ): Promise<SubscribersLeft[]> {
   const moves = (plan.moves ?? []).filter((m) => m.fromId !== null);
   if (moves.length === 0) return [];
-  const gateway = gatewayFor(subscriptions);
-  return Promise.all(
-    moves.map(async (move) => ({
-      from: move.from,
-      to: move.to,
-      id: move.fromId as string,
-      subscribers: await countSubscribers(gateway, calls, move.fromId as string),
-    })),
-  );
-}
-
-/** The subscriptions with an item on a price, by status (reusable by any review of a price). */
-export async function countSubscribers(
-  gateway: SubscriptionsGateway,
-  calls: Calls,
-  priceId: string,
-): Promise<SubscriberCounts> {
-  const counts = await Promise.all(
-    MOVED_STATUSES.map((status) =>
-      calls.run('read', () => gateway.count(`count ${status} subscriptions on ${priceId}`, priceId, status)),
-    ),
-  );
-  return Object.fromEntries(MOVED_STATUSES.map((status, i) => [status, counts[i] ?? 0])) as SubscriberCounts;
+  const counts = await countSubscribers(gatewayFor(subscriptions), calls, sourceIds(plan));
+  return moves.map((move) => ({
+    from: move.from,
+    to: move.to,
+    id: move.fromId as string,
+    subscribers: { ...(counts.get(move.fromId as string) ?? NO_SUBSCRIBERS) },
+  }));
 }
 
 /**
@@ -117,13 +103,14 @@ export async function withSubscriberCounts(
   subscriptions: SubscriptionsGateway | undefined,
 ): Promise<Plan> {
   if (plan.moves === undefined || subscriptions === undefined) return plan;
+  const sources = sourceIds(plan);
+  if (sources.length === 0) return plan;
   try {
-    const moves = await Promise.all(
-      plan.moves.map(async (move) =>
-        move.fromId === null
-          ? move
-          : { ...move, subscribers: await countSubscribers(subscriptions, calls, move.fromId) },
-      ),
+    const counts = await countSubscribers(subscriptions, calls, sources);
+    const moves = plan.moves.map((move) =>
+      move.fromId === null
+        ? move
+        : { ...move, subscribers: { ...(counts.get(move.fromId) ?? NO_SUBSCRIBERS) } },
     );
     return { ...plan, moves };
   } catch (error) {

@@ -6,7 +6,7 @@ import type {
   SubscriptionStatus as SdkSubscriptionStatus,
   SubscriptionsResource,
 } from '@paddle/paddle-node-sdk';
-import { RemoteError } from '../errors.js';
+import { InternalError, RemoteError } from '../errors.js';
 import type { ProrationBillingMode } from '../paddle-facts/subscriptions.js';
 import type { SubscriptionItem, SubscriptionRecord, SubscriptionsGateway } from '../plan/subscribers.js';
 import { checkAnswer, estimatedTotal, subscriptionAnswer } from './answer-shape.js';
@@ -19,20 +19,29 @@ import type { Target } from './target.js';
 export const SUBSCRIPTIONS_PAGE_SIZE = 200;
 /** 1,000 pages of 200: more subscriptions on a few prices than any account has; a server paging past it is broken. */
 export const MAX_SUBSCRIPTION_PAGES = 1_000;
+/**
+ * The most price ids one list request names (`price_id`, comma-separated). Paddle documents no
+ * limit, so this is our bound: 100 ids are about 3,300 characters of URL, well under the 8 KiB
+ * request line common servers accept, and more ids go in as many requests as needed.
+ */
+export const PRICE_IDS_PER_REQUEST = 100;
+
+/** `ids` in runs of at most PRICE_IDS_PER_REQUEST, each once. */
+export function priceIdChunks(ids: readonly string[]): string[][] {
+  const unique = [...new Set(ids)];
+  const chunks: string[][] = [];
+  for (let i = 0; i < unique.length; i += PRICE_IDS_PER_REQUEST)
+    chunks.push(unique.slice(i, i + PRICE_IDS_PER_REQUEST));
+  return chunks;
+}
 
 export function paddleSubscriptionsGateway(target: Target, timeoutMs?: number): SubscriptionsGateway {
   const subscriptions = createSubscriptions(target, timeoutMs);
   return {
-    count: (operation, priceId, status) => countSubscriptions(target, operation, priceId, status, timeoutMs),
+    count: (operation, priceIds, statuses) =>
+      countSubscriptions(target, operation, priceIds, statuses, timeoutMs),
     list: (operation, priceIds, statuses, pace) =>
-      priceIds.length === 0
-        ? Promise.resolve([])
-        : listSubscriptions(
-            subscriptions,
-            operation,
-            { priceId: [...priceIds], status: [...statuses] },
-            pace,
-          ),
+      listByPrice(subscriptions, operation, priceIds, statuses, pace),
     // any status: one canceled meanwhile is still read (and then left alone)
     read: (operation, ids, pace) =>
       ids.length === 0
@@ -45,17 +54,24 @@ export function paddleSubscriptionsGateway(target: Target, timeoutMs?: number): 
 
 /**
  * One page of one item, for its `estimated_total`: the count Paddle documents for a filtered list
- * (https://developer.paddle.com/api-reference/subscriptions/list-subscriptions). Read without the
- * SDK, whose collection reads a missing total as 0 — a count nobody could tell from "no one".
+ * (https://developer.paddle.com/api-reference/subscriptions/list-subscriptions; `price_id` and
+ * `status` each "a comma-separated list"). Read without the SDK, whose collection reads a missing
+ * total as 0 — a count nobody could tell from "no one".
  */
 async function countSubscriptions(
   target: Target,
   operation: string,
-  priceId: string,
-  status: string,
+  priceIds: readonly string[],
+  statuses: readonly string[],
   timeoutMs: number | undefined,
 ): Promise<number> {
-  const query = new URLSearchParams({ price_id: priceId, status, per_page: '1' });
+  if (priceIds.length > PRICE_IDS_PER_REQUEST)
+    throw new InternalError(`a count names at most ${PRICE_IDS_PER_REQUEST} prices`);
+  const query = new URLSearchParams({
+    price_id: priceIds.join(','),
+    status: statuses.join(','),
+    per_page: '1',
+  });
   const path = `/subscriptions?${query.toString()}`;
   const envelope = await rawEnvelope(target, { method: 'GET', path, operation, timeoutMs });
   const total = (envelope.meta?.pagination as { estimated_total?: unknown } | undefined)?.estimated_total;
@@ -67,6 +83,22 @@ interface ListFilter {
   priceId?: string[];
   status?: string[];
   id?: string[];
+}
+
+/** Every subscription in `statuses` on any of `priceIds`, a list per PRICE_IDS_PER_REQUEST ids. */
+async function listByPrice(
+  subscriptions: SubscriptionsResource,
+  operation: string,
+  priceIds: readonly string[],
+  statuses: readonly string[],
+  pace?: () => Promise<void>,
+): Promise<SubscriptionRecord[]> {
+  const records: SubscriptionRecord[] = [];
+  for (const priceId of priceIdChunks(priceIds)) {
+    const filter = { priceId, status: [...statuses] };
+    records.push(...(await listSubscriptions(subscriptions, operation, filter, pace)));
+  }
+  return records;
 }
 
 async function listSubscriptions(

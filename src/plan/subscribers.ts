@@ -45,8 +45,11 @@ export interface SubscriptionRecord {
 
 /** What moving subscribers needs from Paddle; src/paddle implements it over the SDK. */
 export interface SubscriptionsGateway {
-  /** `estimated_total` of a list with `price_id` and `status` filters and one item per page */
-  count(operation: string, priceId: string, status: MovedStatus): Promise<number>;
+  /**
+   * `estimated_total` of a list with `price_id` and `status` filters (each a comma-separated list,
+   * so it counts the subscriptions with an item on any of the prices, in any of the statuses)
+   */
+  count(operation: string, priceIds: readonly string[], statuses: readonly MovedStatus[]): Promise<number>;
   /**
    * every subscription of these statuses with an item on one of `priceIds`, page by page; `pace` is
    * awaited before each page, so each one counts against the rate limit
@@ -168,21 +171,42 @@ export function planMoves(catalog: Catalog, groups: readonly ProductPlan[]): Sub
   return moves;
 }
 
+/** No subscription in any status. */
+export const NO_SUBSCRIBERS: SubscriberCounts = { active: 0, trialing: 0, past_due: 0, paused: 0 };
+
+/**
+ * The subscriptions listed with an item on each of `priceIds`, counted by status (a subscription
+ * listed twice counts once; one with items on two of the prices counts for each).
+ */
+export function countByPrice(
+  priceIds: readonly string[],
+  listed: readonly SubscriptionRecord[],
+): Map<string, SubscriberCounts> {
+  const counts = new Map(priceIds.map((id) => [id, { ...NO_SUBSCRIBERS }]));
+  for (const subscription of new Map(listed.map((s) => [s.id, s])).values()) {
+    const status = subscription.status as MovedStatus;
+    if (!MOVED_STATUSES.includes(status)) continue;
+    for (const id of new Set(subscription.items.map((item) => item.price_id))) {
+      const of = counts.get(id);
+      if (of) of[status] += 1;
+    }
+  }
+  return counts;
+}
+
 /**
  * Each move with the subscriptions listed on its source counted by status: apply lists every one it
- * moves, so it counts them without asking Paddle for estimates (a subscription listed twice counts once).
+ * moves, so it counts them without asking Paddle for estimates.
  */
 export function countListed(
   moves: readonly SubscriberMove[],
   listed: readonly SubscriptionRecord[],
 ): SubscriberMove[] {
-  const unique = [...new Map(listed.map((s) => [s.id, s])).values()];
-  return moves.map((move) => {
-    if (move.fromId === null) return move;
-    const on = unique.filter((s) => s.items.some((item) => item.price_id === move.fromId));
-    const subscribers = Object.fromEntries(
-      MOVED_STATUSES.map((status) => [status, on.filter((s) => s.status === status).length]),
-    ) as SubscriberCounts;
-    return { ...move, subscribers };
-  });
+  const sources = moves.flatMap((move) => (move.fromId === null ? [] : [move.fromId]));
+  const counts = countByPrice(sources, listed);
+  return moves.map((move) =>
+    move.fromId === null
+      ? move
+      : { ...move, subscribers: { ...(counts.get(move.fromId) ?? NO_SUBSCRIBERS) } },
+  );
 }

@@ -4,6 +4,7 @@
 // A key that may not read one of them gets a line saying what is not shown; the plan goes on.
 import { type CallerSettings, type Calls, createPacedCalls } from '../paddle/calls.js';
 import type { PreviewsGateway } from '../paddle/previews-gateway.js';
+import { countSubscribers } from '../paddle/subscriber-counts.js';
 import type { SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';
 import { PREVIEW_REQUESTS_PER_MINUTE } from '../paddle-facts/api.js';
 import { MOVED_STATUSES, type SubscriberCounts, type SubscriptionsGateway } from '../plan/subscribers.js';
@@ -11,12 +12,12 @@ import type { Plan } from '../plan/types.js';
 import { previewCustomers } from './customers.js';
 import { isForbidden } from './forbidden.js';
 import { withNextBills } from './next-bills.js';
-import { type CountTarget, countTargets, previewTargets } from './select.js';
+import { countTargets, previewTargets } from './select.js';
 import type { Review } from './types.js';
 
 export interface ReviewGateways {
   previews: PreviewsGateway;
-  subscriptions: Pick<SubscriptionsGateway, 'count'>;
+  subscriptions: Pick<SubscriptionsGateway, 'count' | 'list'>;
   /** the next bills of moved subscribers (next-bills.ts) */
   subscriptionPreviews: SubscriptionPreviewsGateway;
 }
@@ -30,29 +31,15 @@ export interface ReviewRequest {
   settings: CallerSettings;
 }
 
-async function countSubscribers(
-  request: ReviewRequest,
-  calls: Calls,
-  target: CountTarget,
-): Promise<SubscriberCounts> {
-  const { gateways } = request;
-  const counts = await Promise.all(
-    MOVED_STATUSES.map((status) =>
-      calls.run('read', () =>
-        gateways.subscriptions.count(`count subscribers of ${target.key}`, target.id, status),
-      ),
-    ),
-  );
-  return Object.fromEntries(MOVED_STATUSES.map((status, i) => [status, counts[i]])) as SubscriberCounts;
-}
-
 async function reviewSubscribers(request: ReviewRequest, review: Review, calls: Calls): Promise<void> {
   const targets = countTargets(request.plan);
+  if (targets.length === 0) return;
   try {
-    const counts = await Promise.all(targets.map((target) => countSubscribers(request, calls, target)));
-    targets.forEach((target, i) => {
-      review.prices[target.key] = { ...review.prices[target.key], subscribers: counts[i] };
-    });
+    const ids = targets.map((target) => target.id);
+    const counts = await countSubscribers(request.gateways.subscriptions, calls, ids);
+    for (const target of targets) {
+      review.prices[target.key] = { ...review.prices[target.key], subscribers: counts.get(target.id) };
+    }
   } catch (error) {
     if (!isForbidden(error)) throw error;
     review.unavailable.push(

@@ -69,6 +69,12 @@ describe('subscription answers validate against Paddle’s OpenAPI description',
     ],
     [
       'GET',
+      '/subscriptions',
+      `/subscriptions?price_id=${MONTHLY}%2C${SEAT}&status=active%2Cpaused`,
+      undefined,
+    ],
+    [
+      'GET',
       ONE,
       `/subscriptions/${sub(1)}?include=next_transaction,recurring_transaction_details`,
       undefined,

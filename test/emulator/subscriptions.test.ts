@@ -54,6 +54,11 @@ describe('GET /subscriptions counts as Paddle does', () => {
       (s) => s.status !== 'canceled' && s.items.some((i) => i.price_id === MONTHLY),
     );
     expect(await total(`price_id=${MONTHLY}&status=active,trialing,past_due,paused`)).toBe(live.length);
+    // price_id is a comma-separated list too, sent encoded (%2C) as the SDK sends it: any of the prices
+    const on = (...prices: string[]) =>
+      SUBSCRIPTIONS.filter((s) => s.items.some((i) => prices.includes(i.price_id))).length;
+    expect(on(MONTHLY, YEARLY)).toBeGreaterThan(on(MONTHLY));
+    expect(await total(`price_id=${MONTHLY}%2C${YEARLY}`)).toBe(on(MONTHLY, YEARLY));
   });
 
   it('lists every status unless asked, newest id first, and pages with next', async () => {

@@ -39,10 +39,20 @@ describe('subscriptions gateway', () => {
       const expected = SUBSCRIPTIONS.filter(
         (s) => s.status === status && s.items.some((i) => i.price_id === MONTHLY),
       ).length;
-      expect(await gateway().count('count', MONTHLY, status), status).toBe(expected);
+      expect(await gateway().count('count', [MONTHLY], [status]), status).toBe(expected);
     }
     const sent = emulator.requests().filter((r) => r.path === '/subscriptions');
     expect(sent.map((r) => r.query.per_page)).toEqual(MOVED_STATUSES.map(() => '1'));
+  });
+
+  it('counts a comma-separated list of prices and statuses: the subscriptions on any of them, each once', async () => {
+    const on = (s: (typeof SUBSCRIPTIONS)[number]) =>
+      s.status !== 'canceled' && s.items.some((i) => i.price_id === MONTHLY || i.price_id === SEAT);
+    const expected = SUBSCRIPTIONS.filter(on).length;
+    expect(expected).toBeGreaterThan(1);
+    expect(await gateway().count('count', [MONTHLY, SEAT], MOVED_STATUSES)).toBe(expected);
+    const [sent] = emulator.requests().filter((r) => r.path === '/subscriptions');
+    expect(sent?.query).toMatchObject({ price_id: `${MONTHLY},${SEAT}`, status: MOVED_STATUSES.join(',') });
   });
 
   it('lists every subscription on the prices, in the statuses asked, with its items and quantities', async () => {
@@ -103,7 +113,7 @@ describe('subscriptions gateway: answers that are not what Paddle sends', () => 
       data: [],
       meta: { request_id: 'r', pagination: { per_page: 1, next: null, has_more: false } },
     };
-    await expect(hostile().count('count', MONTHLY, 'active')).rejects.toMatchObject({
+    await expect(hostile().count('count', [MONTHLY], ['active'])).rejects.toMatchObject({
       details: { code: 'invalid_response' },
     });
   });

@@ -1,6 +1,6 @@
 // The plan's subscriber moves: a line each in the human plan, and a change of kind `subscribers` in
-// `plan --json`. The counts are Paddle's (estimated_total per status) on the source price now;
-// one above what Paddle counts exactly is "more than 100,000" (counts.ts).
+// `plan --json`. The counts are of the subscriptions on the source price now, by status; one above
+// what Paddle counts exactly is "more than 100,000" (counts.ts).
 import type { SubscriberMove } from '../../plan/subscribers.js';
 import type { Change, Plan } from '../../plan/types.js';
 import type { Style } from '../../terminal/style.js';
