@@ -13,7 +13,7 @@ import {
   type SubscriptionsGateway,
 } from '../plan/subscribers.js';
 import type { Calls } from './calls.js';
-import { priceIdChunks, SUBSCRIPTIONS_PAGE_SIZE } from './subscriptions-gateway.js';
+import { priceIdChunks, SUBSCRIPTIONS_PAGE_SIZE } from './subscription-lists.js';
 
 type CountingGateway = Pick<SubscriptionsGateway, 'count' | 'list'>;
 

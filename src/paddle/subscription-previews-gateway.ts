@@ -11,7 +11,7 @@ import type { BillTotals, MovedStatus, SubscriptionRecord } from '../plan/subscr
 import { checkAnswer, checkList, subscriptionAnswer } from './answer-shape.js';
 import type { NonCatalogPrice } from './previews-gateway.js';
 import { nextLinkPath, rawApi, rawApiPage } from './raw-api.js';
-import { SUBSCRIPTIONS_PAGE_SIZE } from './subscriptions-gateway.js';
+import { SUBSCRIPTIONS_PAGE_SIZE } from './subscription-lists.js';
 import type { Target } from './target.js';
 
 /**

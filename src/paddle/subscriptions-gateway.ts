@@ -13,27 +13,13 @@ import { checkAnswer, estimatedTotal, subscriptionAnswer } from './answer-shape.
 import { rawEnvelope } from './raw-api.js';
 import { BAD_RESPONSE } from './remote-error.js';
 import { callPaddle, createSubscriptions } from './sdk.js';
+import {
+  MAX_SUBSCRIPTION_PAGES,
+  PRICE_IDS_PER_REQUEST,
+  priceIdChunks,
+  SUBSCRIPTIONS_PAGE_SIZE,
+} from './subscription-lists.js';
 import type { Target } from './target.js';
-
-/** The largest page Paddle serves for subscriptions (`per_page`, its list subscriptions reference). */
-export const SUBSCRIPTIONS_PAGE_SIZE = 200;
-/** 1,000 pages of 200: more subscriptions on a few prices than any account has; a server paging past it is broken. */
-export const MAX_SUBSCRIPTION_PAGES = 1_000;
-/**
- * The most price ids one list request names (`price_id`, comma-separated). Paddle documents no
- * limit, so this is our bound: 100 ids are about 3,300 characters of URL, well under the 8 KiB
- * request line common servers accept, and more ids go in as many requests as needed.
- */
-export const PRICE_IDS_PER_REQUEST = 100;
-
-/** `ids` in runs of at most PRICE_IDS_PER_REQUEST, each once. */
-export function priceIdChunks(ids: readonly string[]): string[][] {
-  const unique = [...new Set(ids)];
-  const chunks: string[][] = [];
-  for (let i = 0; i < unique.length; i += PRICE_IDS_PER_REQUEST)
-    chunks.push(unique.slice(i, i + PRICE_IDS_PER_REQUEST));
-  return chunks;
-}
 
 export function paddleSubscriptionsGateway(target: Target, timeoutMs?: number): SubscriptionsGateway {
   const subscriptions = createSubscriptions(target, timeoutMs);

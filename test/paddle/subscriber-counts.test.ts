@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPacedCalls, DEFAULT_RETRY } from '../../src/paddle/calls.js';
 import { countSubscribers, listingPages } from '../../src/paddle/subscriber-counts.js';
-import { PRICE_IDS_PER_REQUEST } from '../../src/paddle/subscriptions-gateway.js';
+import { PRICE_IDS_PER_REQUEST } from '../../src/paddle/subscription-lists.js';
 import type { SubscriptionRecord, SubscriptionsGateway } from '../../src/plan/subscribers.js';
 import { jumpingClock } from '../helpers/jumping-clock.js';
 
