@@ -103,7 +103,12 @@ export const priceSchema = z
     trial_period: trialPeriodSchema.optional(),
     unit_price_overrides: overrides.optional().describe('Prices for customers in particular countries.'),
     quantity: quantitySchema.optional(),
-    tax_mode: z.enum(TAX_MODES).optional(),
+    tax_mode: z
+      .enum(TAX_MODES)
+      .optional()
+      .describe(
+        'How tax is calculated. Left out: the account\'s default, and not compared once the price exists (an account whose default is "Automatic based on location" stores new prices as location).',
+      ),
     custom_data: customData.optional(),
     subscribers_from: z
       .array(z.string())

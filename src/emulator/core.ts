@@ -3,7 +3,7 @@
 import type { ApiKey } from './auth.js';
 import type { IdFactory } from './ids.js';
 import type { AccountState } from './state.js';
-import type { AccountName } from './types.js';
+import type { AccountName, DefaultTaxMode } from './types.js';
 
 export interface AccountSettings {
   /** every category the account may use: saas and standard, and the approved ones */
@@ -13,8 +13,11 @@ export interface AccountSettings {
   caseSensitiveEmails: boolean;
   /** code → decimal places: what /currencies serves and what unit prices may use */
   currencies: ReadonlyMap<string, number>;
-  /** what a price whose tax_mode is account_setting means (Paddle's /settings/tax default_tax_mode) */
-  defaultTaxMode: 'exclusive' | 'inclusive';
+  /**
+   * what a price whose tax_mode is account_setting means (Paddle's /settings/tax default_tax_mode);
+   * `location` also makes a new price's account_setting a stored location
+   */
+  defaultTaxMode: DefaultTaxMode;
   /** currencies a country without an override sees the base price converted into (previews) */
   enabledCurrencies: ReadonlySet<string>;
 }

@@ -146,9 +146,11 @@ export const accountSeedSchema = z.strictObject({
     .optional()
     .describe('the customers list’s email filter matches letter case exactly (default: it ignores case)'),
   default_tax_mode: z
-    .enum(['exclusive', 'inclusive'])
+    .enum(['exclusive', 'inclusive', 'location'])
     .optional()
-    .describe('what a price with tax_mode account_setting means in previews (default exclusive)'),
+    .describe(
+      'the account’s default tax mode: what a price with tax_mode account_setting means in previews (default exclusive); location also stores a price created with tax_mode left out or account_setting as location, as Paddle does',
+    ),
   enabled_currencies: z
     .array(z.string())
     .optional()

@@ -42,8 +42,8 @@ export interface EmulatorOptions {
    * strictest reading of Paddle's docs); overrides the seed's; default false: it ignores case
    */
   caseSensitiveEmails?: boolean;
-  /** what tax_mode account_setting means in previews, for both accounts; overrides the seed's; default exclusive */
-  defaultTaxMode?: 'exclusive' | 'inclusive';
+  /** both accounts' default tax mode; overrides the seed's; default exclusive */
+  defaultTaxMode?: DefaultTaxMode;
   /**
    * currencies both accounts have enabled: a country without an override whose currency is one of
    * these is previewed in it, converted at the emulator's fixed rates; overrides the seed's; default none
@@ -137,12 +137,18 @@ export interface SeedTransaction {
 }
 
 /** One account's settings and records, as seeded and as saved (records are Paddle's wire shapes). */
+/**
+ * An account's default tax mode (Paddle's /settings/tax `default_tax_mode`): what a price's
+ * tax_mode account_setting means; with `location` Paddle also stores new prices as location.
+ */
+export type DefaultTaxMode = 'exclusive' | 'inclusive' | 'location';
+
 export interface AccountSeed {
   /** approved on top of saas and standard */
   approved_tax_categories?: string[];
   cardless_trials?: boolean;
   case_sensitive_emails?: boolean;
-  default_tax_mode?: 'exclusive' | 'inclusive';
+  default_tax_mode?: DefaultTaxMode;
   enabled_currencies?: string[];
   customers?: WireRecord[];
   /** Paddle's addresses of the customers (a subscription's address is where it is taxed) */

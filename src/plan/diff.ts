@@ -11,6 +11,7 @@ import { keptCustomData, priceKeyOf } from './marker.js';
 import { priceState } from './normalize.js';
 import type { CatalogSnapshot, CustomData, RemotePrice, RemoteProduct } from './remote.js';
 import { planMoves } from './subscribers.js';
+import { comparePrice } from './tax-mode.js';
 import { twinMoves } from './twin-moves.js';
 import type {
   Deduplication,
@@ -68,9 +69,9 @@ function priceChange(
     const reason = `${remote.id} belongs to another product and product_id cannot be changed: create new, archive old`;
     return { ...base, action: 'replace', id: remote.id, fields: [], desired, reason };
   }
-  const fields = fieldChanges(priceState(remote), desired);
-  const action = remote.status === 'archived' ? 'unarchive' : fields.length > 0 ? 'update' : 'unchanged';
-  return { ...base, action, id: remote.id, fields, desired };
+  const compared = comparePrice(priceState(remote), desired, wanted.tax_mode);
+  const action = remote.status === 'archived' ? 'unarchive' : compared.fields.length ? 'update' : 'unchanged';
+  return { ...base, action, id: remote.id, ...compared };
 }
 
 /** Taking over an unmarked object: the marker, plus whatever else differs from the catalog. */
@@ -93,18 +94,16 @@ function adoptPrice(
   remote: RemotePrice,
 ): PriceChange {
   const desired = ownData(priceState(wanted), wanted, remote);
-  const fields = fieldChanges(priceState(remote), desired);
+  const compared = comparePrice(priceState(remote), desired, wanted.tax_mode);
   const archived = remote.status === 'archived' ? { archived: true } : {};
-  const key = priceKeyOf(productKey, priceKey);
   return {
     kind: 'price',
-    key,
+    key: priceKeyOf(productKey, priceKey),
     productKey,
     priceKey,
     action: 'adopt',
     id: remote.id,
-    fields,
-    desired,
+    ...compared,
     ...archived,
   };
 }

@@ -141,6 +141,8 @@ export type PriceChange = ChangeBase & {
   kind: 'price';
   productKey: string;
   priceKey: string;
+  /** the catalog says tax_mode account_setting and Paddle stored location, the account's default (see tax-mode.ts) */
+  storedTaxMode?: 'location';
 } & (Creation<PriceState> | InPlace<PriceState> | Adoption<PriceState> | Replacement<PriceState> | Archival);
 
 /**

@@ -141,9 +141,9 @@ describe('the account settings previews follow', () => {
     const currency = await runCliInProcess(['emulator', '--enable-currencies', 'JPY,XYZ']);
     expect(currency.code).toBe(1);
     expect(currency.stderr).toContain('--enable-currencies: "XYZ" is not a currency Paddle sells in.');
-    const mode = await runCliInProcess(['emulator', '--default-tax-mode', 'location']);
+    const mode = await runCliInProcess(['emulator', '--default-tax-mode', 'internal']);
     expect(mode.code).toBe(1);
-    expect(mode.stderr).toContain('--default-tax-mode must be exclusive or inclusive');
+    expect(mode.stderr).toContain('--default-tax-mode must be exclusive, inclusive or location');
   });
 });
 

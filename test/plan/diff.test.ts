@@ -109,6 +109,42 @@ describe('diff: normalisation, so remote defaults never cause a perpetual diff',
     expect(hasChanges(plan)).toBe(false);
   });
 
+  // an account whose default is "Automatic based on location" stores account_setting as location
+  // (https://developer.paddle.com/changelog/2025/default-automatic-tax-setting)
+  it.each([
+    ['left out, stored as location: not compared', {}, 'location', [], undefined],
+    ['left out, set to internal in the dashboard: not compared', {}, 'internal', [], undefined],
+    [
+      'account_setting, stored as location: a warning, no update',
+      { tax_mode: 'account_setting' },
+      'location',
+      [],
+      'location',
+    ],
+    [
+      'account_setting, stored as internal: an update',
+      { tax_mode: 'account_setting' },
+      'internal',
+      ['tax_mode'],
+      undefined,
+    ],
+    [
+      'location, stored as account_setting: an update',
+      { tax_mode: 'location' },
+      'account_setting',
+      ['tax_mode'],
+      undefined,
+    ],
+  ] as const)('tax_mode %s', (_label, catalogSide, remoteMode, paths, stored) => {
+    const plan = diff(
+      catalogOf({ pro: priced(catalogSide) }),
+      snapshotOf(remoteProduct('pro', {}, [price('pro/monthly', { tax_mode: remoteMode })])),
+    );
+    const change = changesInOrder(plan)[1];
+    expect(change?.fields.map((f) => f.path)).toEqual(paths);
+    expect(change?.kind === 'price' ? change.storedTaxMode : 'not a price').toBe(stored);
+  });
+
   it('a product description that is null remotely and absent in the catalog is no change', () => {
     const plan = diff(
       catalogOf({ pro }),

@@ -100,9 +100,11 @@ function enabledCurrencies(raw: string | undefined): string[] | undefined {
   return codes;
 }
 
-function defaultTaxMode(raw: string | undefined): 'exclusive' | 'inclusive' | undefined {
-  if (raw === undefined || raw === 'exclusive' || raw === 'inclusive') return raw;
-  throw new UserError(`--default-tax-mode must be exclusive or inclusive, not ${JSON.stringify(raw)}.`);
+function defaultTaxMode(raw: string | undefined): 'exclusive' | 'inclusive' | 'location' | undefined {
+  if (raw === undefined || raw === 'exclusive' || raw === 'inclusive' || raw === 'location') return raw;
+  throw new UserError(
+    `--default-tax-mode must be exclusive, inclusive or location, not ${JSON.stringify(raw)}.`,
+  );
 }
 
 function untilSignal(signals: ProcessControl): Promise<StopSignal> {
@@ -207,7 +209,7 @@ export const registerEmulator: RegisterCommand = (program, run) => {
     )
     .option(
       '--default-tax-mode <mode>',
-      'what a price with tax_mode account_setting means in previews: exclusive (default) or inclusive',
+      "the accounts' default tax mode: exclusive (default), inclusive, or location (new prices without tax_mode are stored as location)",
     )
     .option(
       '--state <file>',

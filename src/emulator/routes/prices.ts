@@ -6,7 +6,7 @@ import { entityArchived, notFound } from '../api-error.js';
 import type { Reply, Route, RouteContext } from '../core.js';
 import { timestamp } from '../ids.js';
 import { CATALOG_LIST, idFilter, listReply } from '../list.js';
-import { checkPriceBody, checkPriceRules } from '../rules/price.js';
+import { checkPriceBody, checkPriceRules, createdTaxMode } from '../rules/price.js';
 import type { WireRecord } from '../types.js';
 import {
   applyPatch,
@@ -73,7 +73,8 @@ function create(ctx: RouteContext): Reply {
   if (!product) throw notFound('Product', body.product_id as string);
   if (product.status === 'archived') throw entityArchived('Product', product.id);
   const now = ctx.core.now();
-  const price = newPrice(ctx.core.ids.next('pri', now.getTime()), body, timestamp(now));
+  const fields = { ...body, tax_mode: createdTaxMode(body.tax_mode, ctx.account.settings) };
+  const price = newPrice(ctx.core.ids.next('pri', now.getTime()), fields, timestamp(now));
   checkPriceRules(price, ctx.account.settings);
   ctx.account.state.prices.insert(structuredClone(price));
   return { status: 201, data: ctx.account.state.prices.get(price.id) };

@@ -25,6 +25,17 @@ const CREATE_FIELDS = [
   'quantity',
   'custom_data',
 ] as const;
+/**
+ * The tax_mode Paddle stores for a new price. On an account whose default is "Automatic based on
+ * location", a price created with tax_mode left out or account_setting is stored as location
+ * (https://developer.paddle.com/changelog/2025/default-automatic-tax-setting). An update is stored
+ * as sent: the changelog speaks of new prices only.
+ */
+export function createdTaxMode(requested: unknown, settings: AccountSettings): unknown {
+  const asked = requested ?? 'account_setting';
+  return asked === 'account_setting' && settings.defaultTaxMode === 'location' ? 'location' : requested;
+}
+
 // product_id is immutable: it is not an update field, so sending it is an unknown property
 const UPDATE_FIELDS = [...CREATE_FIELDS.filter((f) => f !== 'product_id'), 'status'] as const;
 

@@ -19,7 +19,7 @@ import {
 } from './describe.js';
 import { formatMoves, moveChanges, twinArchiveLines, twinMoveOf } from './moves.js';
 import { orphanSubscriberLines, reviewLines, unavailableLines } from './review.js';
-import { formatCodeConflict, formatLookalike } from './warnings.js';
+import { formatCodeConflict, formatLookalike, storedTaxModeLines } from './warnings.js';
 
 function isMoney(value: unknown): value is RemoteMoney {
   return typeof value === 'object' && value !== null && 'amount' in value && 'currency_code' in value;
@@ -190,6 +190,7 @@ export function formatPlan(
   // a twin shares its key with the kept price, whose review it is not: its own subscribers instead
   const lines = changesInOrder(plan).flatMap((c) => [
     ...formatChange(c, style),
+    ...storedTaxModeLines(c, style),
     ...(isTwin(plan, c) ? twinArchiveLines(plan, c, style) : reviewLines(c, review, style)),
     ...lapsedLine(c, style),
   ]);
@@ -265,5 +266,6 @@ function changeJson(c: Change) {
     ...(c.kind === 'discount' && c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
     ...(c.kind === 'discount' && c.movedFrom ? { movedFrom: c.movedFrom } : {}),
     ...(c.kind === 'discount' && c.codeAfter ? { codeAfter: c.codeAfter } : {}),
+    ...(c.kind === 'price' && c.storedTaxMode ? { storedTaxMode: c.storedTaxMode } : {}),
   };
 }
