@@ -24,6 +24,16 @@ function planOf(twin: Partial<RemotePrice> = {}, kept: Partial<RemotePrice> = {}
   return diff(catalogOf({ pro }), snapshotOf(remoteProduct('pro', {}, prices)), { dedupe });
 }
 
+/** An active subscription with these items (price id, quantity). */
+const subscriptionOn = (n: string, items: Array<[string, number]>) => ({
+  id: `sub_${n.repeat(26)}`,
+  status: 'active',
+  currency_code: 'USD',
+  items: items.map(([price_id, quantity]) => ({ price_id, quantity })),
+  scheduled_change: null,
+  next_billed_at: null,
+});
+
 describe('the subscribers of a twin --dedupe archives', () => {
   it('the twin is a move source onto the kept twin, with do_not_bill; a plan without --dedupe has no move', () => {
     expect(planOf().moves).toEqual([
@@ -61,17 +71,10 @@ describe('the subscribers of a twin --dedupe archives', () => {
   it("the twin's move waits for nothing and its archive waits for the move; the other items stay", () => {
     const plan = planOf();
     const catalogOps = compileOperations(plan);
-    const on = {
-      id: `sub_${'1'.repeat(26)}`,
-      status: 'active',
-      currency_code: 'USD',
-      items: [
-        { price_id: TWIN, quantity: 3 },
-        { price_id: ADDON, quantity: 2 },
-      ],
-      scheduled_change: null,
-      next_billed_at: null,
-    };
+    const on = subscriptionOn('1', [
+      [TWIN, 3],
+      [ADDON, 2],
+    ]);
     const { planned, left } = subscriptionMoves(plan.moves ?? [], [on]);
     expect(left).toEqual([]);
     const moves = moveOperations(planned, catalogOps, idsAfterGroups(plan));
@@ -94,17 +97,10 @@ describe('the subscribers of a twin --dedupe archives', () => {
   });
 
   it('a subscription on both twins would hold the kept one twice: left, for apply to refuse', () => {
-    const both = {
-      id: `sub_${'2'.repeat(26)}`,
-      status: 'active',
-      currency_code: 'USD',
-      items: [
-        { price_id: TWIN, quantity: 1 },
-        { price_id: KEPT, quantity: 1 },
-      ],
-      scheduled_change: null,
-      next_billed_at: null,
-    };
+    const both = subscriptionOn('2', [
+      [TWIN, 1],
+      [KEPT, 1],
+    ]);
     const plan = planOf();
     expect(subscriptionMoves(plan.moves ?? [], [both]).left).toEqual([
       expect.objectContaining({ code: 'target_price_twice' }),
