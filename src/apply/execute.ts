@@ -7,6 +7,9 @@
 // unarchive's update). No subscriber move starts after any failure: a move changes what a customer
 // pays, and a run that failed is reviewed again first.
 import { InternalError, RemoteError } from '../errors.js';
+import type { MoveCheck } from '../moves/batches.js';
+import { type AnyOperation, isMove, type MoveBody } from '../moves/compile.js';
+import { type MoveOperation, type MoveResult, sendMove, skippedMove } from '../moves/send.js';
 import { isRef, type Operation } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
@@ -15,10 +18,7 @@ import type { DiscountWrite, PriceWrite, ProductWrite } from '../plan/remote.js'
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
-import type { MoveCheck } from './move-batches.js';
-import { type MoveOperation, type MoveResult, sendMove, skippedMove } from './move-results.js';
 import { Semaphore } from './semaphore.js';
-import { type AnyOperation, isMove, type MoveBody } from './subscription-moves.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 
@@ -35,7 +35,7 @@ export interface StepResult {
 
 /**
  * How one operation ended; `id` is the object's id (for a create, the new one). `left`: a subscription
- * Paddle will not change now (move-results.ts); what waits for it goes on.
+ * Paddle will not change now (src/moves/send.ts); what waits for it goes on.
  */
 export interface OperationResult {
   op: string;

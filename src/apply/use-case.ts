@@ -4,6 +4,17 @@
 // meanwhile by a simultaneous apply fails it). The CLI and the tests both run it; what a person sees
 // (spinner, plan, prompt) comes in through the hooks.
 import type { Catalog } from '../catalog/schema.js';
+import { batchCheck } from '../moves/batches.js';
+import type { LeftSubscription } from '../moves/compile.js';
+import { type MoveOutcome, moveOutcomes } from '../moves/outcomes.js';
+import {
+  type CompiledRun,
+  compileRun,
+  type SubscribersLeft,
+  subscribersLeft,
+  withSubscriberCounts,
+} from '../moves/stage.js';
+import { refuseStrandedTwins } from '../moves/twin-refusal.js';
 import {
   type CallerSettings,
   type CallStats,
@@ -24,18 +35,7 @@ import {
   executeOperations,
   type StepResult,
 } from './execute.js';
-import { batchCheck } from './move-batches.js';
-import { type MoveOutcome, moveOutcomes } from './move-outcomes.js';
 import { type PreflightOptions, refuseUnsafePlan } from './preflight.js';
-import {
-  type CompiledRun,
-  compileRun,
-  type SubscribersLeft,
-  subscribersLeft,
-  withSubscriberCounts,
-} from './subscriber-stage.js';
-import type { LeftSubscription } from './subscription-moves.js';
-import { refuseStrandedTwins } from './twin-refusal.js';
 
 /** The caller's pacing and retries, and how many writes run side by side. */
 export interface ApplySettings extends CallerSettings {

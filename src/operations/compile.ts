@@ -8,7 +8,7 @@
 // active before it is changed or adopted; a product is written before its prices and, when archived,
 // after them; a discount waits for the products whose product or prices its restrict_to names
 // (another product's failure need not hold it back).
-// Subscriber moves are compiled with the subscriptions read at apply time (subscription-moves.ts).
+// Subscriber moves are compiled with the subscriptions read at apply time (src/moves/compile.ts).
 
 import { InternalError } from '../errors.js';
 import { PADDLE_ID } from '../paddle-facts/ids.js';

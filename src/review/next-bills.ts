@@ -5,8 +5,8 @@
 // bill as it stands. Reads within Paddle's API limit (240 a minute: the 1,000 a minute is for the
 // pricing and transaction previews only, developer.paddle.com/api-reference/about/rate-limiting).
 
-import { type MoveBody, moveBody, type PlannedMove, subscriptionMoves } from '../apply/subscription-moves.js';
 import { InternalError, RemoteError } from '../errors.js';
+import { type MoveBody, moveBody, type PlannedMove, subscriptionMoves } from '../moves/compile.js';
 import type { Ref } from '../operations/compile.js';
 import { type CallerSettings, type Calls, createPacedCalls } from '../paddle/calls.js';
 import type { NonCatalogPrice } from '../paddle/previews-gateway.js';

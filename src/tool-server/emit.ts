@@ -5,9 +5,9 @@
 // (compileRun), so the scripts send what apply would send at this moment.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compileRun } from '../apply/subscriber-stage.js';
-import { refuseStrandedTwins } from '../apply/twin-refusal.js';
 import { writeOutputFile } from '../files/output-file.js';
+import { compileRun } from '../moves/stage.js';
+import { refuseStrandedTwins } from '../moves/twin-refusal.js';
 import { type CallerSettings, createPacedCalls, DEFAULT_CALLER_SETTINGS } from '../paddle/calls.js';
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';

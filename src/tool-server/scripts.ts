@@ -12,18 +12,13 @@
 // marker, so after a failure, or for the prices of a new product that did not fit beside it
 // (`deferred`), a fresh `plan --emit tool-server` continues from what exists.
 //
-// Subscriber moves are apply's move operations (src/apply/subscription-moves.ts), compiled from the
+// Subscriber moves are apply's move operations (src/moves/compile.ts), compiled from the
 // subscriptions read when the scripts were made: one `client.subscriptions.update` each, with the
 // same body apply sends. A move to a price these scripts create waits for a next round (its id is
 // not known here), and so does whatever waits for it (the archive of a replaced source price).
 
-import {
-  type AnyOperation,
-  isMove,
-  type LeftSubscription,
-  type MoveOperation,
-} from '../apply/subscription-moves.js';
 import { UserError } from '../errors.js';
+import { type AnyOperation, isMove, type LeftSubscription, type MoveOperation } from '../moves/compile.js';
 import { compileOperations, isRef, type Operation } from '../operations/compile.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';

@@ -25,6 +25,9 @@ const LAYERS: readonly (readonly string[])[] = [
   // the use-cases and what they print or write: apply's schedule, saved plans, export, tool-server
   // scripts, the app's ids and refs, the init wizard
   ['review', 'apply', 'saved-plan', 'export', 'tool-server', 'ids', 'refs', 'init'],
+  // a subscriber move: which subscriptions it changes and each one's PATCH (pure), the run's read
+  // of them, sending each, what each move came to, the refusal of a twin with subscribers left
+  ['moves'],
   // a plan compiled into operations (one API write each, pure), read by every use-case that sends
   // or prints them
   ['operations'],

@@ -3,7 +3,7 @@
 // nothing, https://developer.paddle.com/concepts/subscriptions/proration), blocked where it would not
 // be a swap; and among the operations, the twin's move runs first and its archive only after it.
 import { describe, expect, it } from 'vitest';
-import { moveOperations, subscriptionMoves, withMoves } from '../../src/apply/subscription-moves.js';
+import { moveOperations, subscriptionMoves, withMoves } from '../../src/moves/compile.js';
 import { compileOperations, idsAfterGroups } from '../../src/operations/compile.js';
 import { diff } from '../../src/plan/diff.js';
 import type { RemotePrice } from '../../src/plan/remote.js';

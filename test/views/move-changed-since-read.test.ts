@@ -3,9 +3,9 @@
 // move (stdout, the job summary, a saved plan's apply with its reviewed counts), --json's
 // `subscribers`, and the progress line on stderr.
 import { describe, expect, it } from 'vitest';
-import type { MoveOutcome } from '../../src/apply/move-outcomes.js';
-import type { MoveResult } from '../../src/apply/move-results.js';
 import type { ApplyOutcome } from '../../src/apply/use-case.js';
+import type { MoveOutcome } from '../../src/moves/outcomes.js';
+import type { MoveResult } from '../../src/moves/send.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { moveOutcomeLines, moveOutcomesJson } from '../../src/views/apply/move-outcomes.js';
 import { moveProgress } from '../../src/views/apply/progress.js';

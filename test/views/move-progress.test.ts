@@ -1,7 +1,7 @@
 // apply's progress while subscribers move: a line per hundred ended with what is left at Paddle's
 // rate, a bar before it on a terminal, and a line for each subscription Paddle would not change.
 import { describe, expect, it } from 'vitest';
-import type { MoveResult } from '../../src/apply/move-results.js';
+import type { MoveResult } from '../../src/moves/send.js';
 import { Reporter } from '../../src/terminal/reporter.js';
 import { moveProgress } from '../../src/views/apply/progress.js';
 import { captureReporter } from '../helpers/capture.js';

@@ -2,7 +2,7 @@
 // left on the source, beside how many the saved plan was reviewed with (a plan is reviewed hours
 // before it is applied, and subscribers come and go meanwhile: the run moves who is there now).
 // One line per move for people (stdout, and the job summary's block), one entry per move in --json.
-import type { MoveOutcome } from '../../apply/move-outcomes.js';
+import type { MoveOutcome } from '../../moves/outcomes.js';
 import type { ReviewedMove } from '../../saved-plan/document.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';

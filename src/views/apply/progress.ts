@@ -1,7 +1,7 @@
 // The lines apply writes on stderr while it runs: each write as it is done, the orderly stop on a
 // signal, and a saved plan found applied already. The result and the verdict are apply.ts.
 import type { MoveCount, StepResult } from '../../apply/execute.js';
-import type { MoveResult } from '../../apply/move-results.js';
+import type { MoveResult } from '../../moves/send.js';
 import { pendingMoves } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
 import type { Reporter } from '../../terminal/reporter.js';

@@ -1,7 +1,8 @@
 // What apply says of the subscribers it moved: in --json a `subscribers` member, and when a run
 // leaves some on a source price, what is left where and why (Paddle's code and words).
-import type { LeftSubscription } from '../../apply/subscription-moves.js';
+
 import type { ApplyOutcome } from '../../apply/use-case.js';
+import type { LeftSubscription } from '../../moves/compile.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
 import { countsJson, statusCounts } from '../plan/counts.js';

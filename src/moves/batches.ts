@@ -1,13 +1,13 @@
 // Just before a batch of subscriptions is moved, the batch is read again: one list request with
 // Paddle's `id` filter (https://developer.paddle.com/api-reference/subscriptions/list-subscriptions),
 // sent when the first move of the batch is about to be. A subscription whose items changed since the
-// run read them is left (subscription-moves.ts, changedSinceRead), so the window in which a change
+// run read them is left (compile.ts, changedSinceRead), so the window in which a change
 // made elsewhere could be overwritten is a batch's few seconds, not the whole run.
 import { InternalError } from '../errors.js';
 import type { Calls } from '../paddle/calls.js';
 import type { SubscriptionRecord, SubscriptionsGateway } from '../plan/subscribers.js';
-import type { MoveOperation } from './move-results.js';
-import { type ChangedSinceRead, changedSinceRead, type PlannedMove } from './subscription-moves.js';
+import { type ChangedSinceRead, changedSinceRead, type PlannedMove } from './compile.js';
+import type { MoveOperation } from './send.js';
 
 /**
  * Subscriptions read again per request: Paddle documents no maximum for `id`, so a batch keeps the

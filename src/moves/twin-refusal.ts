@@ -8,7 +8,7 @@ import type { SubscriberMove } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
 import { shown } from '../text/escape.js';
 import { plural } from '../text/plural.js';
-import type { LeftSubscription } from './subscription-moves.js';
+import type { LeftSubscription } from './compile.js';
 
 /** Subscriptions on the twin as this run listed them; uncounted counts as some. */
 const onTwin = (move: SubscriberMove): Tally =>

@@ -4,7 +4,7 @@
 // items, they're removed", and proration_billing_mode is required when items change
 // (https://developer.paddle.com/api-reference/subscriptions/update-subscription).
 import { describe, expect, it } from 'vitest';
-import { moveOutcomes } from '../../src/apply/move-outcomes.js';
+import type { CatalogPrice } from '../../src/catalog/schema.js';
 import {
   CHANGED_SINCE_READ,
   changedSinceRead,
@@ -12,8 +12,8 @@ import {
   moveOperations,
   subscriptionMoves,
   withMoves,
-} from '../../src/apply/subscription-moves.js';
-import type { CatalogPrice } from '../../src/catalog/schema.js';
+} from '../../src/moves/compile.js';
+import { moveOutcomes } from '../../src/moves/outcomes.js';
 import { compileOperations, idsAfterGroups, type Operation } from '../../src/operations/compile.js';
 import { diff } from '../../src/plan/diff.js';
 import { countListed, type SubscriptionRecord } from '../../src/plan/subscribers.js';

@@ -13,14 +13,14 @@ import {
   type SubscriptionsGateway,
 } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
-import type { MoveOperation } from './move-results.js';
 import {
   type LeftSubscription,
   moveOperations,
   type PlannedMove,
   subscriptionMoves,
   withMoves,
-} from './subscription-moves.js';
+} from './compile.js';
+import type { MoveOperation } from './send.js';
 
 export interface CompiledRun {
   /** the plan, each move counted on its source price as this run listed it (what apply shows) */
@@ -30,7 +30,7 @@ export interface CompiledRun {
   moving: number;
   /** the subscriptions it asks Paddle to move, each with the moves that take it */
   planned: PlannedMove[];
-  /** subscriptions the tool leaves without asking Paddle (subscription-moves.ts says why) */
+  /** subscriptions the tool leaves without asking Paddle (compile.ts says why) */
   left: LeftSubscription[];
 }
 

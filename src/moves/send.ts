@@ -7,10 +7,10 @@ import { InternalError, RemoteError } from '../errors.js';
 import type { Calls } from '../paddle/calls.js';
 import { SUBSCRIPTION_LOCK_CODES } from '../paddle-facts/subscriptions.js';
 import type { SubscriptionItem, SubscriptionsGateway } from '../plan/subscribers.js';
-import type { MoveCheck } from './move-batches.js';
-import type { MoveBody, MoveOperation } from './subscription-moves.js';
+import type { MoveCheck } from './batches.js';
+import type { MoveBody, MoveOperation } from './compile.js';
 
-export type { MoveOperation } from './subscription-moves.js';
+export type { MoveOperation } from './compile.js';
 
 export interface MoveResult {
   /** the operation's id, `move subscription sub_…` */
@@ -34,7 +34,7 @@ const refusesThisOne = (error: RemoteError) => error.details.code.startsWith('su
 
 /**
  * PATCHes one subscription (paced and retried like every write) unless `check`, asked first, says why
- * not (move-batches.ts); a refusal of it is a result, not a throw. `body` is resolved: a target made
+ * not (batches.ts); a refusal of it is a result, not a throw. `body` is resolved: a target made
  * by this run is its id now.
  */
 export async function sendMove(

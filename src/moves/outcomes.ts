@@ -3,9 +3,9 @@
 // still counts there. Pure: the run's listing,
 // its results and verify's counts are given.
 import type { SubscriberCounts, SubscriberMove } from '../plan/subscribers.js';
-import type { MoveResult } from './move-results.js';
-import type { SubscribersLeft } from './subscriber-stage.js';
-import { CHANGED_SINCE_READ, type PlannedMove } from './subscription-moves.js';
+import { CHANGED_SINCE_READ, type PlannedMove } from './compile.js';
+import type { MoveResult } from './send.js';
+import type { SubscribersLeft } from './stage.js';
 
 export interface MoveOutcome {
   from: string;
