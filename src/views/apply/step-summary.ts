@@ -10,7 +10,7 @@ import { makeStyle } from '../../terminal/style.js';
 import { plural } from '../../text/plural.js';
 import { markdownTable, writeStepReport } from '../github/step-summary.js';
 import { codeBlock, inlineCode } from '../plan/markdown.js';
-import { formatMoves } from '../plan/moves.js';
+import { formatMove } from '../plan/moves.js';
 import { moveOutcomeLines } from './move-outcomes.js';
 
 const code = (text: string | undefined) => (text ? inlineCode(text) : '');
@@ -34,7 +34,7 @@ function moveSection(input: ApplySummaryInput, plan: Plan | undefined): string[]
   if (!input.moves || input.moves.length === 0) return [];
   const plain = makeStyle(false);
   const lines = [
-    ...(plan ? formatMoves(plan, plain) : []),
+    ...(plan?.moves ?? []).flatMap((move) => formatMove(move, plain)),
     ...moveOutcomeLines(input.moves, input.reviewedMoves, plain),
   ];
   return ['', 'Subscriber moves:', '', ...codeBlock(lines, 'diff')];

@@ -17,8 +17,8 @@ import {
   formatTrial,
   wrappedPriceCreate,
 } from './describe.js';
-import { formatMoves, moveChanges, twinArchiveLines, twinMoveOf } from './moves.js';
-import { orphanSubscriberLines, reviewLines, unavailableLines } from './review.js';
+import { formatMove, moveChanges, twinArchiveLines, twinMoveOf } from './moves.js';
+import { orphanSubscriberLines, previewLines, subscriberLines, unavailableLines } from './review.js';
 import { formatCodeConflict, formatLookalike, storedTaxModeLines } from './warnings.js';
 
 function isMoney(value: unknown): value is RemoteMoney {
@@ -179,26 +179,41 @@ export function formatDuplicates(duplicates: readonly Duplicate[], style: Style)
   );
 }
 
-/** Every line of a plan, then the summary line; duplicates and orphans as notes. */
-export function formatPlan(
+/**
+ * A change, move or note of a plan with the lines under it: what customers pay (`previews`) apart,
+ * and `risk` where it touches subscribers or archives, which a cut review keeps first.
+ */
+export interface PlanBlock {
+  lines: string[];
+  previews: string[];
+  rest: string[];
+  risk: boolean;
+}
+
+const block = (lines: string[], risk: boolean): PlanBlock => ({ lines, previews: [], rest: [], risk });
+
+/** Every change of a plan, its moves and notes, then the summary line, as blocks. */
+export function planBlocks(
   plan: Plan,
   style: Style,
   options: { prune?: boolean; review?: Review } = {},
-): string[] {
+): PlanBlock[] {
   const { review } = options;
-  // a discount Paddle expired or used up is named even when nothing changes (not in apply's lists)
-  // a twin shares its key with the kept price, whose review it is not: its own subscribers instead
-  const lines = changesInOrder(plan).flatMap((c) => [
-    ...formatChange(c, style),
-    ...storedTaxModeLines(c, style),
-    ...(isTwin(plan, c) ? twinArchiveLines(plan, c, style) : reviewLines(c, review, style)),
-    ...lapsedLine(c, style),
-  ]);
-  lines.push(...formatMoves(plan, style));
+  const blocks = changesInOrder(plan).map((c) => {
+    // a twin shares its key with the kept price, whose review it is not: its own subscribers instead
+    const twin = isTwin(plan, c);
+    const subscribers = twin ? twinArchiveLines(plan, c, style) : subscriberLines(c, review, style);
+    // a discount Paddle expired or used up is named even when nothing changes (not in apply's lists)
+    const rest = [...subscribers, ...lapsedLine(c, style)];
+    const risk = c.action === 'archive' || c.action === 'replace' || subscribers.length > 1;
+    const previews = twin ? [] : previewLines(c, review, style);
+    return { lines: [...formatChange(c, style), ...storedTaxModeLines(c, style)], previews, rest, risk };
+  });
+  const moves = (plan.moves ?? []).map((move) => block(formatMove(move, style), true));
   // with --dedupe the extra objects are archive lines above; without, they are named here
-  if (!plan.deduplication) lines.push(...formatDuplicates(plan.duplicates, style));
+  const notes = plan.deduplication ? [] : formatDuplicates(plan.duplicates, style);
   for (const a of plan.ambiguities ?? []) {
-    lines.push(
+    notes.push(
       style.yellow(
         `! ${a.kind} ${shown(a.key)} is not adopted: ${shown(a.reason)} (${shown(a.candidates.join(', '))})`,
       ) + style.dim(' (rename one in the dashboard, or give it the marker by hand)'),
@@ -206,14 +221,20 @@ export function formatPlan(
   }
   if (plan.orphans.length > 0 && !options.prune) {
     const list = plan.orphans.map((o) => `${o.kind} ${shown(o.key)} (${shown(o.id)})`).join(', ');
-    lines.push(style.dim(`  not in the catalog any more: ${list}; apply --prune archives them`));
-    lines.push(...orphanSubscriberLines(plan, review, style));
+    notes.push(style.dim(`  not in the catalog any more: ${list}; apply --prune archives them`));
+    notes.push(...orphanSubscriberLines(plan, review, style));
   }
-  lines.push(...unavailableLines(review, style));
-  if (lines.length > 0) lines.push('');
-  lines.push(style.bold(formatPlanSummary(plan)));
-  return lines;
+  notes.push(...unavailableLines(review, style));
+  const all = [...blocks, ...moves, ...notes.map((line) => block([line], true))];
+  const summary = style.bold(formatPlanSummary(plan));
+  return [...all, block(all.some((b) => blockLines(b).length > 0) ? ['', summary] : [summary], true)];
 }
+
+export const blockLines = (b: PlanBlock) => [...b.lines, ...b.previews, ...b.rest];
+
+/** Every line of a plan, then the summary line; duplicates and orphans as notes. */
+export const formatPlan = (plan: Plan, style: Style, options: { prune?: boolean; review?: Review } = {}) =>
+  planBlocks(plan, style, options).flatMap(blockLines);
 
 /** A discount key renamed with its code kept: the discount takes the new key's marker, keeping its code. */
 function moveLines(change: Change & { kind: 'discount' }, fields: string[], style: Style): string[] {

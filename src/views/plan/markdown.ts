@@ -16,7 +16,8 @@ import { makeStyle } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
 import { formatIssueLine } from '../issues.js';
-import { formatPlan, formatPlanSummary } from './format.js';
+import { cappedBlocks, fitBlocks } from './budget.js';
+import { blockLines, formatPlanSummary, type PlanBlock, planBlocks } from './format.js';
 
 /** A pull-request comment holds 65,536 characters; the review stays under it, with room to spare. */
 export const REVIEW_CHARACTER_LIMIT = 60_000;
@@ -66,25 +67,20 @@ function attention({ plan, warnings = [], prune, review }: PlanReview): string |
   return counts.length > 0 ? `⚠️ ${counts.join(' · ')}` : undefined;
 }
 
-/** The lines of plan's human output (no colour), the warnings first, cut to fit the limit. */
-function planLines(review: PlanReview, budget: number): string[] {
+/** plan's human output (no colour) as blocks, the catalog's warnings first, over-long lines cut. */
+function planBlocksOf(review: PlanReview): PlanBlock[] {
   const plain = makeStyle(false);
-  const lines = [
-    ...(review.warnings ?? []).map((issue) => formatIssueLine(review.file, issue, plain)),
-    ...formatPlan(review.plan, plain, { prune: review.prune, review: review.review }),
-  ];
-  let used = 0;
-  const kept = lines.filter((line) => {
-    used += line.length + 1;
-    return used <= budget;
-  });
-  if (kept.length < lines.length) {
-    kept.push(`…and ${lines.length - kept.length} more lines: run plan to see them all.`);
-  }
-  return kept;
+  const warnings = (review.warnings ?? []).map((issue) => ({
+    lines: [formatIssueLine(review.file, issue, plain)],
+    previews: [],
+    rest: [],
+    risk: false,
+  }));
+  const plan = planBlocks(review.plan, plain, { prune: review.prune, review: review.review });
+  return cappedBlocks([...warnings, ...plan]);
 }
 
-/** The review in GitHub-flavoured Markdown. */
+/** The review in GitHub-flavoured Markdown, within the limit: the fence's own size counted first. */
 export function planMarkdown(review: PlanReview): string {
   const note = attention(review);
   const head = [
@@ -94,6 +90,9 @@ export function planMarkdown(review: PlanReview): string {
     ...(note ? ['', note] : []),
     '',
   ];
-  const budget = REVIEW_CHARACTER_LIMIT - head.join('\n').length - 200;
-  return `${[...head, ...codeBlock(planLines(review, budget), 'diff')].join('\n')}\n`;
+  const blocks = planBlocksOf(review);
+  // the fence the whole plan would need: a cut plan's can only be shorter
+  const fence = Math.max(3, longestRun(blocks.flatMap(blockLines).join('\n'), '`') + 1);
+  const budget = REVIEW_CHARACTER_LIMIT - head.join('\n').length - 2 * (fence + 1) - 'diff'.length - 2;
+  return `${[...head, ...codeBlock(fitBlocks(blocks, budget), 'diff')].join('\n')}\n`;
 }

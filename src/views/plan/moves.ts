@@ -31,13 +31,13 @@ function subjectOf(move: SubscriberMove): string {
 }
 
 /** `~ move subscribers pro/monthly → pro/monthly-2027: 3 active, 1 paused (no charge now; …)` */
-export function formatMoves(plan: Plan, style: Style): string[] {
-  return (plan.moves ?? []).flatMap((move) => [
+export function formatMove(move: SubscriberMove, style: Style): string[] {
+  return [
     move.blocked === undefined
       ? `${style.yellow('~ move')} ${subjectOf(move)}: ${counts(move)} ${style.dim(`(${move.proration}: ${BILLING[move.proration]})`)}`
       : style.yellow(`! cannot move ${subjectOf(move)}: ${counts(move)}: ${shown(move.blocked)}`),
     ...nextBillLines(move, style),
-  ]);
+  ];
 }
 
 /**

@@ -76,16 +76,17 @@ function customerRows(customers: readonly CustomerPrice[], style: Style): string
   ];
 }
 
-/** The review's lines under one change: customers, subscribers, and a warning where they are touched. */
-export function reviewLines(change: Change, review: Review | undefined, style: Style): string[] {
-  const reviewed = change.kind === 'price' ? review?.prices[change.key] : undefined;
-  if (!reviewed) return [];
-  const lines = reviewed.customers?.length ? customerRows(reviewed.customers, style) : [];
-  if (reviewed.subscribers) {
-    lines.push(`    subscribers: ${statusCounts(reviewed.subscribers)}`);
-    lines.push(...subscriberWarning(change, reviewed.subscribers, style));
-  }
-  return lines;
+/** What customers in each review country pay for a price change, as its preview rows. */
+export function previewLines(change: Change, review: Review | undefined, style: Style): string[] {
+  const customers = change.kind === 'price' ? review?.prices[change.key]?.customers : undefined;
+  return customers?.length ? customerRows(customers, style) : [];
+}
+
+/** The subscriptions that bill a price change, and a warning where they are touched. */
+export function subscriberLines(change: Change, review: Review | undefined, style: Style): string[] {
+  const counts = change.kind === 'price' ? review?.prices[change.key]?.subscribers : undefined;
+  if (!counts) return [];
+  return [`    subscribers: ${statusCounts(counts)}`, ...subscriberWarning(change, counts, style)];
 }
 
 /** Orphans that subscriptions bill (plain plan names them; --prune would archive them). */
