@@ -1,9 +1,10 @@
 // The subscriptions a run moves, read when it runs: every subscription still on a source price (so
 // a run stopped halfway is finished by the next one, which finds only those), compiled with the
 // catalog's operations into one list; and, to verify, how many are left on each source price.
-import { InternalError, RemoteError } from '../errors.js';
+import { InternalError } from '../errors.js';
 import { compileOperations, idsAfterGroups, type Operation } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
+import { isForbidden } from '../paddle/remote-error.js';
 import { countSubscribers } from '../paddle/subscriber-counts.js';
 import {
   countListed,
@@ -114,7 +115,7 @@ export async function withSubscriberCounts(
     );
     return { ...plan, moves };
   } catch (error) {
-    if (error instanceof RemoteError && error.details.status === 403) return plan;
+    if (isForbidden(error)) return plan;
     throw error;
   }
 }

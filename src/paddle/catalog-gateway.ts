@@ -1,6 +1,5 @@
 // The catalog side of Paddle behind one small interface of our own types. The reads are direct
 // API calls (below); the writes go through the SDK, or around it for paid trials (catalog-writes.ts).
-import { RemoteError } from '../errors.js';
 import { MAX_PAGE_SIZE } from '../paddle-facts/api.js';
 import { CATALOG_STATUSES } from '../paddle-facts/statuses.js';
 import type {
@@ -18,6 +17,7 @@ import { catalogWrites } from './catalog-writes.js';
 import { type DiscountStatusFilter, discountStatusFilter } from './discount-list.js';
 import { pagingGuard } from './paging-guard.js';
 import { nextLinkPath, rawApiPage } from './raw-api.js';
+import { isForbidden } from './remote-error.js';
 import type { Target } from './target.js';
 
 /** What apply and plan need from Paddle. `operation` names the call in errors (`create price pro/monthly`). */
@@ -124,8 +124,7 @@ async function readDiscounts(reader: Reader, mode: 'required' | 'if-permitted', 
       readAll(reader, 'list discounts', discountsList(statuses), discountList, pace),
     );
   } catch (error) {
-    const forbidden = error instanceof RemoteError && error.code === 'forbidden';
-    if (!forbidden || mode === 'required') throw error;
+    if (!isForbidden(error) || mode === 'required') throw error;
     return { items: [], reads: 0 };
   }
 }

@@ -132,3 +132,12 @@ export function isRetryable(error: RemoteError): boolean {
   if (code === BAD_RESPONSE && (status === undefined || status < 500)) return false;
   return code === 'too_many_requests' || isAmbiguous(error);
 }
+
+/**
+ * Paddle's answer to a key without the permission a call needs: 403 `forbidden`
+ * (https://developer.paddle.com/errors/shared/forbidden), which a read can work around by saying
+ * what it could not show. Paddle's other 403s (`invalid_token`, `authentication_missing`,
+ * `authentication_malformed`) are a key it did not accept at all: never worked around.
+ */
+export const isForbidden = (error: unknown): boolean =>
+  error instanceof RemoteError && error.code === 'forbidden';

@@ -2,11 +2,11 @@
 // so one request answers up to ID_BATCH ids, whatever their status. Every request goes through the
 // run's Calls: paced under the rate limit and retried like plan's reads.
 import { z } from 'zod';
-import { RemoteError } from '../errors.js';
 import { checkList } from '../paddle/answer-shape.js';
 import type { Calls } from '../paddle/calls.js';
 import { pagingGuard } from '../paddle/paging-guard.js';
 import { nextLinkPath, rawApiPage } from '../paddle/raw-api.js';
+import { isForbidden } from '../paddle/remote-error.js';
 import type { Target } from '../paddle/target.js';
 import { MAX_PAGE_SIZE } from '../paddle-facts/api.js';
 import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
@@ -105,7 +105,7 @@ export async function lookUpIds(target: Target, ids: Iterable<string>, calls: Ca
         }
       }
     } catch (error) {
-      if (!(error instanceof RemoteError && error.code === 'forbidden')) throw error;
+      if (!isForbidden(error)) throw error;
       unreadable.push({ prefix, permission: LISTS[prefix].permission });
     }
   }

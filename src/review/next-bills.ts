@@ -10,6 +10,7 @@ import { type MoveBody, moveBody, type PlannedMove, subscriptionMoves } from '..
 import type { Ref } from '../operations/compile.js';
 import { type CallerSettings, type Calls, createPacedCalls } from '../paddle/calls.js';
 import type { NonCatalogPrice } from '../paddle/previews-gateway.js';
+import { isForbidden } from '../paddle/remote-error.js';
 import type { PreviewItem, SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';
 import {
   MOVED_STATUSES,
@@ -20,7 +21,6 @@ import {
 } from '../plan/subscribers.js';
 import type { Plan, PriceChange } from '../plan/types.js';
 import { nonCatalogPrice } from './customers.js';
-import { isForbidden } from './forbidden.js';
 import { isCustomerFacing, previewTargetOf } from './select.js';
 import type { Review } from './types.js';
 
@@ -131,12 +131,15 @@ async function readSource(
   return { read, more: true };
 }
 
-/** A refusal of Paddle's about this one subscription (a 4xx but the key's): shown, the review goes on. */
+/**
+ * A refusal of Paddle's about this one subscription (a 4xx but a 403, which is about the key, or a
+ * 429): shown, the review goes on.
+ */
 const isRefusal = (error: unknown): error is RemoteError =>
   error instanceof RemoteError &&
-  !isForbidden(error) &&
   (error.details.status ?? 0) >= 400 &&
   (error.details.status ?? 0) < 500 &&
+  error.details.status !== 403 &&
   error.code !== 'too_many_requests';
 
 async function previewSample(

@@ -4,13 +4,13 @@
 // A key that may not read one of them gets a line saying what is not shown; the plan goes on.
 import { type CallerSettings, type Calls, createPacedCalls } from '../paddle/calls.js';
 import type { PreviewsGateway } from '../paddle/previews-gateway.js';
+import { isForbidden } from '../paddle/remote-error.js';
 import { countSubscribers } from '../paddle/subscriber-counts.js';
 import type { SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';
 import { PREVIEW_REQUESTS_PER_MINUTE } from '../paddle-facts/api.js';
 import { MOVED_STATUSES, type SubscriberCounts, type SubscriptionsGateway } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
 import { previewCustomers } from './customers.js';
-import { isForbidden } from './forbidden.js';
 import { withNextBills } from './next-bills.js';
 import { countTargets, previewTargets } from './select.js';
 import type { Review } from './types.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAmbiguous, isRetryable, toRemoteError } from '../../src/paddle/remote-error.js';
+import { RemoteError } from '../../src/errors.js';
+import { isAmbiguous, isForbidden, isRetryable, toRemoteError } from '../../src/paddle/remote-error.js';
 
 const socketError = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
 
@@ -72,5 +73,25 @@ describe('toRemoteError: what a failed call was', () => {
       operation: 'create price pro/once',
     });
     expect(isRetryable(error)).toBe(false);
+  });
+});
+
+describe('isForbidden: a key without a permission, which a read works around', () => {
+  // https://developer.paddle.com/errors/shared/forbidden; the other 403s are a key not accepted at all
+  it.each([
+    ['forbidden', true],
+    ['invalid_token', false],
+    ['authentication_missing', false],
+    ['authentication_malformed', false],
+  ])('403 %s: %s', (code, forbidden) => {
+    const error = new RemoteError({ code, detail: 'no', status: 403, operation: 'count' });
+    expect(isForbidden(error)).toBe(forbidden);
+  });
+
+  it('a 403 whose body is not Paddle’s error is not taken for a missing permission', () => {
+    expect(isForbidden(new RemoteError({ code: 'invalid_response', detail: '<html>', status: 403 }))).toBe(
+      false,
+    );
+    expect(isForbidden(new Error('forbidden'))).toBe(false);
   });
 });
