@@ -2,10 +2,13 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { type CallerSettings, DEFAULT_CALLER_SETTINGS } from '../paddle/calls.js';
 import type { Io } from '../terminal/io.js';
 import type { Reporter } from '../terminal/reporter.js';
+import type { Deadline } from '../terminal/signals.js';
 
 export interface CommandContext {
   io: Io;
   reporter: Reporter;
+  /** --timeout's deadline, for a command that stops in order at it */
+  deadline: Deadline;
 }
 
 /** Paddle's limit and the retry policy, waited out on the run's clock (io.clock, else real time). */

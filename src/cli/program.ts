@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { systemClock } from '../paddle/clock.js';
 import { type Io, processIo } from '../terminal/io.js';
 import { redactSecrets } from '../terminal/redact.js';
 import { Reporter } from '../terminal/reporter.js';
-import { listenForStop, type ProcessControl, processControl } from '../terminal/signals.js';
+import { Deadline, listenForStop, type ProcessControl, processControl } from '../terminal/signals.js';
 import { handleError } from '../views/errors.js';
 import { EXIT_ERROR, EXIT_OK } from '../views/exit-codes.js';
 import * as runView from '../views/run.js';
@@ -63,6 +64,7 @@ export async function buildProgram(
   setExitCode: (code: number) => void,
   commandNames: readonly string[] = Object.keys(COMMANDS),
   writeOut: (text: string) => void = (text) => io.stdout.write(text),
+  deadline: Deadline = new Deadline(),
 ): Promise<Command> {
   const secrets = [io.env.PADDLE_API_KEY?.trim() ?? ''].filter(Boolean);
   const program = new Command('paddle-catalog')
@@ -92,7 +94,7 @@ export async function buildProgram(
       const command = args[args.length - 1] as Command;
       const reporter = reporterFor(io, command);
       try {
-        setExitCode(await body({ io, reporter }, ...args));
+        setExitCode(await body({ io, reporter, deadline }, ...args));
       } catch (error) {
         setExitCode(handleError(error, reporter));
       }
@@ -137,22 +139,31 @@ function exitOnStopSignals(io: Io, control: ProcessControl, json: boolean): () =
   });
 }
 
-// --timeout: the whole run, whatever it waits on, ends at the deadline (a kill's effect: apply
-// may be cut mid-write, and a run of apply again picks up without duplicates). Armed only once a
+// --timeout: the whole run, whatever it waits on, ends at the deadline (a kill's effect), on the
+// run's clock (io.clock, else real time); a command that stops in order takes it over (Deadline:
+// apply's writes stop as on SIGTERM, and its one report says what was done). Armed only once a
 // command is about to run; returns the function that disarms it.
-function exitAtTimeout(program: Command, io: Io, control: ProcessControl, json: boolean): () => void {
-  let deadline: NodeJS.Timeout | undefined;
+function exitAtTimeout(
+  program: Command,
+  io: Io,
+  control: ProcessControl,
+  json: boolean,
+  deadline: Deadline,
+): () => void {
+  const disarm = new AbortController();
   program.hook('preAction', () => {
     const seconds = (program.opts() as { timeout?: number }).timeout;
     if (seconds === undefined) return;
-    deadline = setTimeout(() => {
+    const clock = io.clock ?? systemClock;
+    void clock.until(clock.now() + seconds * 1000, disarm.signal).then(() => {
+      if (disarm.signal.aborted || deadline.reach(seconds)) return;
       const stop = { kind: 'timeout', seconds } as const;
       io.stderr.write(runView.stoppedLine(stop));
       if (json) writeStoppedDocument(io, stop);
       control.exit(EXIT_ERROR);
-    }, seconds * 1000);
+    });
   });
-  return () => clearTimeout(deadline);
+  return () => disarm.abort();
 }
 
 /** What commander printed as help or version: held back for --json's one document, else written out. */
@@ -191,6 +202,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   let exitCode = EXIT_OK;
   const json = argv.includes('--json');
   const printed: Printed = { text: '', helpOnStdout: false };
+  const deadline = new Deadline();
   const program = await buildProgram(
     io,
     (code) => {
@@ -202,10 +214,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       if (json) printed.text += text;
       else io.stdout.write(text);
     },
+    deadline,
   );
   const control = processControl(io);
   const stopListening = exitOnStopSignals(io, control, json);
-  const disarmTimeout = exitAtTimeout(program, io, control, json);
+  const disarmTimeout = exitAtTimeout(program, io, control, json, deadline);
   try {
     await program.parseAsync(argv);
   } catch (error) {

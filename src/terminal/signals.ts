@@ -38,3 +38,28 @@ export function listenForStop(
   for (const signal of STOP_SIGNALS) control.on(signal, onStop);
   return release;
 }
+
+/**
+ * --timeout's deadline as a command sees it. A command that stops in order (apply, once its writes
+ * start) takes it over as it does Ctrl-C and SIGTERM: no new call starts, the calls in flight
+ * finish, and what was done is reported. Otherwise the run ends at the deadline at once.
+ */
+export class Deadline {
+  private stop: ((seconds: number) => void) | undefined;
+
+  /** `stop` is called at the deadline instead of ending the run; returns the function that gives it back. */
+  claim(stop: (seconds: number) => void): () => void {
+    this.stop = stop;
+    return () => {
+      if (this.stop === stop) this.stop = undefined;
+    };
+  }
+
+  /** At the deadline: tells the command that took it over, once; false when none did. */
+  reach(seconds: number): boolean {
+    const stop = this.stop;
+    this.stop = undefined;
+    stop?.(seconds);
+    return stop !== undefined;
+  }
+}

@@ -24,7 +24,7 @@ import { checkSavedPlan } from '../../saved-plan/check.js';
 import type { ReviewedMove } from '../../saved-plan/document.js';
 import { checkSavedTarget } from '../../saved-plan/file.js';
 import type { Reporter } from '../../terminal/reporter.js';
-import { listenForStop, type ProcessControl, processControl } from '../../terminal/signals.js';
+import { type Deadline, listenForStop, type ProcessControl, processControl } from '../../terminal/signals.js';
 import * as applyView from '../../views/apply/apply.js';
 import * as progress from '../../views/apply/progress.js';
 import { publishApply } from '../../views/apply/step-summary.js';
@@ -123,13 +123,17 @@ export const registerApply: RegisterCommand = (program, run) => {
     .addHelpText('after', EXAMPLES);
 };
 
-async function runApply({ reporter, io }: CommandContext, file: string, flags: ApplyFlags): Promise<number> {
+async function runApply(
+  { reporter, io, deadline }: CommandContext,
+  file: string,
+  flags: ApplyFlags,
+): Promise<number> {
   const environment = environmentOf(flags.production);
   const loaded = await loadApplyInput(file, environment, io.cwd, flags);
   await checkOutputs(io.cwd, file, flags);
   reportCatalogWarnings(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
-  const stop = orderlyStop(reporter, processControl(io));
+  const stop = orderlyStop(reporter, processControl(io), deadline);
   try {
     const { saved } = loaded;
     if (saved) checkSavedTarget(saved, file, session.target);
@@ -141,7 +145,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
       gateway: await catalogGateway(session, reporter),
       subscriptions: await subscriptionsGateway(session),
       options,
-      settings: applySettings(flags, { reporter, io }, stop.signal),
+      settings: applySettings(flags, { reporter, io, deadline }, stop.signal),
     };
     const result = await applyCatalog(request, {
       reading: (work) => reporter.during(readingCatalog(environment), work),
@@ -165,6 +169,7 @@ async function runApply({ reporter, io }: CommandContext, file: string, flags: A
       planCatalog: saved?.catalog_file,
       reviewedMoves: saved?.review?.moves,
       features: idsFeatures(loaded.catalog),
+      timedOut: stop.timedOut(),
     };
     return await report(reporter, io.cwd, result, flags, where);
   } finally {
@@ -188,14 +193,16 @@ async function checkOutputs(cwd: string, input: string, flags: ApplyFlags): Prom
 }
 
 /**
- * Ctrl-C, or the SIGTERM a CI runner sends on cancel, once the writes start: the same orderly stop.
- * A second signal finds only the program's own handler, which exits at once.
+ * Ctrl-C, or the SIGTERM a CI runner sends on cancel, once the writes start: the same orderly stop,
+ * and --timeout's deadline too. A second signal finds only the program's own handler, which exits
+ * at once.
  */
-function orderlyStop(reporter: Reporter, signals: ProcessControl) {
+function orderlyStop(reporter: Reporter, signals: ProcessControl, deadline: Deadline) {
   const interrupt = new AbortController();
+  let timedOut: number | undefined;
   let release = () => {};
   const listen = () => {
-    release = listenForStop(
+    const releaseSignals = listenForStop(
       signals,
       (signal) => {
         progress.renderStopping(signal, reporter);
@@ -203,8 +210,17 @@ function orderlyStop(reporter: Reporter, signals: ProcessControl) {
       },
       { once: true },
     );
+    const releaseDeadline = deadline.claim((seconds) => {
+      timedOut = seconds;
+      progress.renderStopping({ kind: 'timeout', seconds }, reporter);
+      interrupt.abort();
+    });
+    release = () => {
+      releaseSignals();
+      releaseDeadline();
+    };
   };
-  return { signal: interrupt.signal, listen, release: () => release() };
+  return { signal: interrupt.signal, listen, release: () => release(), timedOut: () => timedOut };
 }
 
 /** --concurrency and --rate-limit, the run's clock, the stop signal, and a line per write as it is done. */
@@ -231,6 +247,8 @@ interface SavedPlanNames {
   planCatalog?: string;
   reviewedMoves?: ReviewedMove[];
   features?: IdsFeatures | undefined;
+  /** --timeout's seconds, when its deadline stopped the writes */
+  timedOut?: number | undefined;
 }
 
 /**
@@ -242,14 +260,15 @@ async function report(
   cwd: string,
   applied: ApplyResult,
   flags: ApplyFlags,
-  { baseUrl, planFile, planCatalog, reviewedMoves, features }: SavedPlanNames,
+  { baseUrl, planFile, planCatalog, reviewedMoves, features, timedOut }: SavedPlanNames,
 ): Promise<number> {
   const { environment, plan, outcome } = applied;
   const results = keyResults(plan, outcome.execution.steps);
   const account = { environment, catalog: plan.catalog, baseUrl, features };
   const unwritten = await writeIdFiles(cwd, flags, account, results);
   const saved = planFile ? { planFile, planCatalog, reviewedMoves } : {};
-  const result: applyView.ApplyReport = { ...applied, results, unwritten, ...saved };
+  const stopped = timedOut === undefined ? {} : { timedOut };
+  const result: applyView.ApplyReport = { ...applied, results, unwritten, ...saved, ...stopped };
   show(reporter, applyView, result);
   await publishApply(reporter, plan, {
     environment,

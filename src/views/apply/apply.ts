@@ -9,7 +9,7 @@ import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
 import { printRemoteError } from '../errors.js';
 import { formatChange, formatDuplicates } from '../plan/format.js';
-import { applyDocument, INTERRUPTED_MESSAGE, notVerifiedMessage } from './document.js';
+import { applyDocument, INTERRUPTED_MESSAGE, notVerifiedMessage, timedOutMessage } from './document.js';
 import { moveOutcomeLines, moveOutcomesJson } from './move-outcomes.js';
 import { dashboardSteps } from './steps.js';
 import { renderSubscribersLeft, subscribersDocument } from './subscribers.js';
@@ -27,6 +27,8 @@ export interface ApplyReport extends ApplyResult {
   planCatalog?: string;
   /** the saved plan's moves as they were reviewed (`review.moves`) */
   reviewedMoves?: ReviewedMove[];
+  /** --timeout's seconds, when its deadline stopped the writes */
+  timedOut?: number;
 }
 
 /** The steps a person would take in the dashboard to finish what the run did not. */
@@ -39,7 +41,7 @@ export function renderJson(result: ApplyReport) {
   const { environment, plan, outcome, unwritten, results, planFile } = result;
   const remaining = remainingSteps(result);
   return {
-    ...applyDocument(environment, plan, outcome, results, unwritten, planFile),
+    ...applyDocument(environment, plan, outcome, results, unwritten, planFile, result.timedOut),
     ...subscribersDocument(outcome, moveOutcomesJson(outcome.moves ?? [], result.reviewedMoves)),
     ...(remaining.length > 0 ? { remaining: remaining.map((s) => s.trim()) } : {}),
   };
@@ -80,7 +82,7 @@ export function renderVerdict(result: ApplyReport, out: Reporter): void {
   for (const { message } of result.unwritten) out.error(message);
   if (execution.error || execution.interrupted) {
     if (execution.error) printRemoteError(execution.error, out);
-    else out.error(INTERRUPTED_MESSAGE);
+    else out.error(result.timedOut === undefined ? INTERRUPTED_MESSAGE : timedOutMessage(result.timedOut));
     renderRemaining(remainingSteps(result), out, again(result));
   } else if (!result.outcome.verified) {
     renderNotVerified(result, out);

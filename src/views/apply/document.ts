@@ -41,13 +41,23 @@ export function notVerifiedMessage(remaining: Plan | undefined): string {
 
 export const INTERRUPTED_MESSAGE = 'interrupted: the calls in flight finished; nothing else was started';
 
+/** The stop of a run whose writes --timeout's deadline ended (in order, as a signal does). */
+export const timedOutMessage = (seconds: number) =>
+  `gave up after --timeout ${seconds} s: the calls in flight finished; nothing else was started`;
+
 /**
  * The `error` of a failed run, in every command's one failure shape: Paddle's error that stopped it,
  * the interrupt, the verification that failed, or the first id file that could not be written.
  */
-function runFailure(outcome: ApplyOutcome, unwritten: readonly UnwrittenFile[]): Failure | undefined {
+function runFailure(
+  outcome: ApplyOutcome,
+  unwritten: readonly UnwrittenFile[],
+  timedOut: number | undefined,
+): Failure | undefined {
   const { error, interrupted } = outcome.execution;
   if (error) return remoteErrorJson(error);
+  if (interrupted && timedOut !== undefined)
+    return failure('timeout', { seconds: timedOut, message: timedOutMessage(timedOut) });
   if (interrupted) return failure('interrupted', { message: INTERRUPTED_MESSAGE });
   if (!outcome.verified) return failure('not-verified', { message: notVerifiedMessage(outcome.remaining) });
   const [file] = unwritten;
@@ -61,6 +71,7 @@ export function applyDocument(
   all: readonly KeyResult[],
   unwritten: readonly UnwrittenFile[],
   planFile?: string,
+  timedOut?: number,
 ) {
   const results = all.filter((r) => r.duplicateOf === undefined);
   const deduplicated = all
@@ -71,7 +82,7 @@ export function applyDocument(
   );
   const { error, interrupted } = outcome.execution;
   const failed = error !== undefined || interrupted;
-  const stopped = runFailure(outcome, unwritten);
+  const stopped = runFailure(outcome, unwritten, timedOut);
   return {
     ok: stopped === undefined,
     environment,

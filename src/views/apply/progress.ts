@@ -15,11 +15,22 @@ export function renderStep(step: StepResult, out: Reporter): void {
   out.info(`  ${out.errStyle.green('✓')} ${formatChange(step.change, out.errStyle)[0]}`);
 }
 
-/** Ctrl-C or SIGTERM once the writes started: what happens now. */
-export function renderStopping(signal: StopSignal, out: Reporter): void {
+/** --timeout's deadline, reached once the writes started. */
+export interface TimedOut {
+  kind: 'timeout';
+  seconds: number;
+}
+
+/** Ctrl-C, SIGTERM or --timeout once the writes started: what happens now. */
+export function renderStopping(stop: StopSignal | TimedOut, out: Reporter): void {
   // on a terminal the line starts after the "^C" the terminal echoed
   const after = out.interactive ? '\n' : '';
-  const what = signal === 'SIGTERM' ? 'Terminated' : 'Interrupted';
+  const what =
+    typeof stop === 'object'
+      ? `Gave up after --timeout ${stop.seconds} s`
+      : stop === 'SIGTERM'
+        ? 'Terminated'
+        : 'Interrupted';
   out.info(`${after}${what}: no new calls start; waiting for the ones in flight…`);
 }
 

@@ -1,0 +1,58 @@
+// --timeout while apply moves subscribers stops like SIGTERM: no new call starts, the call in
+// flight finishes, and the one --json document says what was done (the price created, the
+// subscriptions moved). The deadline is on the run's clock, which the test moves past it just as
+// the first subscription's PATCH arrives.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { tempDir, writeCatalog } from '../e2e/catalog-files.js';
+import { manualClock } from '../emulator/support.js';
+import { jumpingClock } from '../helpers/jumping-clock.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { CATALOG, moreSubscriptions, NOW, SEED } from './subscriber-moves-account.js';
+
+const TIMEOUT_S = 3600;
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  const seed = { ...SEED, subscriptions: [...(SEED.subscriptions ?? []), ...moreSubscriptions(6)] };
+  emulator = await startEmulator({ demo: false, seed: { sandbox: seed }, now: manualClock(NOW).now });
+});
+afterAll(() => emulator.close());
+
+describe('--timeout mid-move', () => {
+  it('stops in order, and --json lists the price created and the subscriptions moved so far', async () => {
+    const clock = jumpingClock();
+    const stopListening = emulator.onRequest((request) => {
+      if (request.method !== 'PATCH' || !request.path.startsWith('/subscriptions/')) return;
+      stopListening();
+      clock.advance(TIMEOUT_S * 1000);
+    });
+    const file = writeCatalog(tempDir(), stringify(CATALOG));
+    const args = ['--json', '--timeout', String(TIMEOUT_S), 'apply', file, '--yes'];
+    const run = await runCliInProcess([...args, '--allow-subscriber-moves', '--concurrency', '1'], {
+      env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey },
+      clock,
+    });
+    stopListening();
+    const patched = emulator
+      .requests()
+      .filter((r) => r.method === 'PATCH' && r.path.startsWith('/subscriptions/'));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`Gave up after --timeout ${TIMEOUT_S} s: no new calls start`);
+    const document = JSON.parse(run.stdout);
+    expect(document).toMatchObject({
+      ok: false,
+      interrupted: true,
+      verified: false,
+      error: { kind: 'timeout', seconds: TIMEOUT_S },
+      products: { pro: { prices: { 'monthly-2027': { action: 'create', status: 'applied' } } } },
+    });
+    expect(document.products.pro.prices['monthly-2027'].id).toMatch(/^pri_/);
+    // the PATCH in flight at the deadline finished; none started after it (9 were to move)
+    expect(patched).toHaveLength(1);
+    expect(document.subscribers.moved).toBe(1);
+    expect(document.subscribers.moves).toEqual([expect.objectContaining({ from: 'pro/monthly', moved: 1 })]);
+  });
+});
