@@ -14,7 +14,7 @@ import type { CatalogProduct } from '../catalog/schema.js';
 import { keptCustomData } from './marker.js';
 import { productState } from './normalize.js';
 import type { CustomData, RemoteProduct } from './remote.js';
-import type { ProductState } from './types.js';
+import type { Change, ProductChange, ProductState } from './types.js';
 
 /** What a product includes, or an add-on adds per unit: only what is included, keys sorted. */
 export type FeatureMap = Record<string, true | number | typeof UNLIMITED>;
@@ -101,4 +101,33 @@ export function productStates(
     desired: withFeatureFields(desired, wantedFeatures(wanted)),
     current: current && withFeatureFields(current, remoteFeatures(remote?.custom_data)),
   };
+}
+
+/** A field path of the features: `features`, `features.seats`, `feature_adds.seats`. */
+export const isFeaturePath = (path: string) => /^(features|feature_adds)(\.|$)/.test(path);
+
+/** A product change that changes what an existing product includes (or an add-on adds). */
+export function changesFeatures(change: Change): change is ProductChange & { id: string } {
+  return (
+    change.kind === 'product' && change.id !== undefined && change.fields.some((f) => isFeaturePath(f.path))
+  );
+}
+
+/**
+ * What a product's features were before the change: its wanted ones with each changed feature's
+ * `before` put back (a value that was no map, kept as it was).
+ */
+export function featuresBefore(change: ProductChange, field: keyof FeatureFields): unknown {
+  const now = change.desired?.[field] ?? null;
+  const whole = change.fields.find((f) => f.path === field);
+  if (whole) return whole.before;
+  if (change.action === 'create') return null;
+  const before: Record<string, unknown> = { ...(now ?? {}) };
+  for (const f of change.fields) {
+    if (!f.path.startsWith(`${field}.`)) continue;
+    const name = f.path.slice(field.length + 1);
+    if (f.before === null || f.before === undefined) delete before[name];
+    else before[name] = f.before;
+  }
+  return now === null && Object.keys(before).length === 0 ? null : before;
 }

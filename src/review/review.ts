@@ -8,6 +8,7 @@ import { isForbidden } from '../paddle/remote-error.js';
 import { countSubscribers } from '../paddle/subscriber-counts.js';
 import type { SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';
 import { PREVIEW_REQUESTS_PER_MINUTE } from '../paddle-facts/api.js';
+import { changesFeatures } from '../plan/features.js';
 import { MOVED_STATUSES, type SubscriberCounts, type SubscriptionsGateway } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
 import { previewCustomers } from './customers.js';
@@ -85,7 +86,8 @@ export async function reviewPlanAndMoves(request: ReviewRequest): Promise<{ revi
 }
 
 /**
- * Whether a change touches subscribers: a price it updates, replaces or archives, or a move, with any
+ * Whether a change touches subscribers: a price it updates, replaces or archives, a product whose
+ * features it changes, or a move, with any
  * subscription on it. An orphan plain plan only names is no change. A count Paddle did not make (-1)
  * may hide some, so it counts as touching.
  */
@@ -97,8 +99,10 @@ export function touchesSubscribers(plan: Plan, review: Review | undefined): bool
     .filter(
       (change) => change.action === 'update' || change.action === 'replace' || change.action === 'archive',
     );
+  // a product whose features change touches the subscribers of every price it has
+  const featured = plan.groups.filter((g) => changesFeatures(g.product)).flatMap((g) => g.prices);
   return (
-    changed.some((change) => any(review?.prices[change.key]?.subscribers)) ||
+    [...changed, ...featured].some((change) => any(review?.prices[change.key]?.subscribers)) ||
     (plan.moves ?? []).some((move) => any(move.subscribers))
   );
 }

@@ -1,5 +1,6 @@
 // Which changes of a plan the review looks at (pure): prices whose customers see a difference, and
 // prices whose subscribers a change touches.
+import { changesFeatures } from '../plan/features.js';
 import type { Orphan, Plan, PriceChange, PriceState, ProductPlan } from '../plan/types.js';
 
 /** The fields of a price that change what a customer pays or when. */
@@ -95,7 +96,7 @@ export function countriesFor(desired: PriceState, reviewCountries: readonly stri
   return [...new Set([...named, ...reviewCountries])];
 }
 
-/** A price whose subscribers a change touches: an update, a replace, an archive, or an orphan. */
+/** A price whose subscribers a change touches: an update, a replace, an archive, an orphan, or a price of a product whose features change. */
 export interface CountTarget {
   key: string;
   id: string;
@@ -106,6 +107,10 @@ export function countTargets(plan: Plan): CountTarget[] {
   for (const change of plan.groups.flatMap((group) => group.prices)) {
     const counted = change.action === 'update' || change.action === 'replace' || change.action === 'archive';
     if (counted && change.id) targets.set(change.key, { key: change.key, id: change.id });
+  }
+  // a product whose features change: the subscribers of each of its prices see it
+  for (const group of plan.groups.filter((g) => changesFeatures(g.product))) {
+    for (const price of group.prices) if (price.id) targets.set(price.key, { key: price.key, id: price.id });
   }
   const orphans: Orphan[] = plan.orphans.filter((orphan) => orphan.kind === 'price');
   for (const orphan of orphans) if (!targets.has(orphan.key)) targets.set(orphan.key, orphan);

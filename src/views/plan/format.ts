@@ -17,6 +17,7 @@ import {
   formatTrial,
   wrappedPriceCreate,
 } from './describe.js';
+import { featureLines, withoutFeatureFields } from './features.js';
 import { formatMove, moveChanges, twinArchiveLines, twinMoveOf } from './moves.js';
 import { orphanSubscriberLines, previewLines, subscriberLines, unavailableLines } from './review.js';
 import { formatCodeConflict, formatLookalike, storedTaxModeLines } from './warnings.js';
@@ -119,7 +120,8 @@ function lapsedLine(change: Change, style: Style): string[] {
 }
 
 function changeLines(change: Change, style: Style): string[] {
-  const fields = change.fields.map((f) => formatField(f, change));
+  // a product's features have a line of their own (features.ts)
+  const fields = withoutFeatureFields(change).map((f) => formatField(f, change));
   const lapsed = change.kind === 'discount' && change.remoteStatus ? ` ${change.remoteStatus}` : '';
   const id = change.id ? style.dim(` (${shown(change.id)}${lapsed})`) : '';
   const withFields = (head: string) =>
@@ -134,7 +136,7 @@ function changeLines(change: Change, style: Style): string[] {
       ];
     }
     case 'update':
-      return withFields(`${style.yellow('~ update')} ${subject(change)}${id}`);
+      return fields.length === 0 ? [] : withFields(`${style.yellow('~ update')} ${subject(change)}${id}`);
     case 'unarchive':
       return fields.length === 0
         ? [`${style.cyan('↺ unarchive')} ${subject(change)}${id}`]
@@ -202,12 +204,17 @@ export function planBlocks(
   const blocks = changesInOrder(plan).map((c) => {
     // a twin shares its key with the kept price, whose review it is not: its own subscribers instead
     const twin = isTwin(plan, c);
-    const subscribers = twin ? twinArchiveLines(plan, c, style) : subscriberLines(c, review, style);
+    // an unchanged price is counted only for its product's features change (featureLines)
+    const counted = c.action === 'unchanged' ? [] : subscriberLines(c, review, style);
+    const subscribers = twin ? twinArchiveLines(plan, c, style) : counted;
     // a discount Paddle expired or used up is named even when nothing changes (not in apply's lists)
     const rest = [...subscribers, ...lapsedLine(c, style)];
-    const risk = c.action === 'archive' || c.action === 'replace' || subscribers.length > 1;
+    const features = featureLines(plan, c, review, style);
+    const risk =
+      c.action === 'archive' || c.action === 'replace' || subscribers.length > 1 || features.length > 0;
     const previews = twin ? [] : previewLines(c, review, style);
-    return { lines: [...formatChange(c, style), ...storedTaxModeLines(c, style)], previews, rest, risk };
+    const lines = [...formatChange(c, style), ...storedTaxModeLines(c, style), ...features];
+    return { lines, previews, rest, risk };
   });
   const moves = (plan.moves ?? []).map((move) => block(formatMove(move, style), true));
   // with --dedupe the extra objects are archive lines above; without, they are named here

@@ -17,6 +17,7 @@ import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
 import { formatIssueLine } from '../issues.js';
 import { cappedBlocks, fitBlocks } from './budget.js';
+import { featuresTable } from './features.js';
 import { blockLines, formatPlanSummary, type PlanBlock, planBlocks } from './format.js';
 
 /** A pull-request comment holds 65,536 characters; the review stays under it, with room to spare. */
@@ -89,6 +90,7 @@ export function planMarkdown(review: PlanReview): string {
     `**${review.environment}** · ${formatPlanSummary(review.plan)}`,
     ...(note ? ['', note] : []),
     '',
+    ...featuresTable(review.plan),
   ];
   const blocks = planBlocksOf(review);
   // the fence the whole plan would need: a cut plan's can only be shorter
