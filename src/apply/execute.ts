@@ -8,8 +8,8 @@
 // pays, and a run that failed is reviewed again first.
 import { InternalError, RemoteError } from '../errors.js';
 import type { MoveCheck } from '../moves/batches.js';
-import { type AnyOperation, isMove, type MoveBody } from '../moves/compile.js';
-import { type MoveOperation, type MoveResult, sendMove, skippedMove } from '../moves/send.js';
+import { type AnyOperation, isMove, type MoveBody, type MoveOperation } from '../moves/compile.js';
+import { type MoveResult, sendMove, skippedMove } from '../moves/send.js';
 import { isRef, type Operation } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';

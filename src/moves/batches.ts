@@ -6,8 +6,7 @@
 import { InternalError } from '../errors.js';
 import type { Calls } from '../paddle/calls.js';
 import type { SubscriptionRecord, SubscriptionsGateway } from '../plan/subscribers.js';
-import { type ChangedSinceRead, changedSinceRead, type PlannedMove } from './compile.js';
-import type { MoveOperation } from './send.js';
+import { type ChangedSinceRead, changedSinceRead, type MoveOperation, type PlannedMove } from './compile.js';
 
 /**
  * Subscriptions read again per request: Paddle documents no maximum for `id`, so a batch keeps the

@@ -209,7 +209,7 @@ export function withMoves(
   catalogOps: readonly Operation[],
   moves: readonly MoveOperation[],
   planned: readonly PlannedMove[],
-): Array<Operation | MoveOperation> {
+): AnyOperation[] {
   const moveIds = moves.map((op) => op.id);
   const deduplications = (plan.deduplication ?? []).length;
   const offTwin = (id: string) =>
@@ -228,8 +228,8 @@ export function withMoves(
   ];
   const byId = new Map(all.map((op) => [op.id, op]));
   const placed = new Set<string>();
-  const ordered: Array<Operation | MoveOperation> = [];
-  const place = (op: Operation | MoveOperation) => {
+  const ordered: AnyOperation[] = [];
+  const place = (op: AnyOperation) => {
     if (placed.has(op.id)) return;
     placed.add(op.id);
     for (const id of op.after) {

@@ -10,8 +10,6 @@ import type { SubscriptionItem, SubscriptionsGateway } from '../plan/subscribers
 import type { MoveCheck } from './batches.js';
 import type { MoveBody, MoveOperation } from './compile.js';
 
-export type { MoveOperation } from './compile.js';
-
 export interface MoveResult {
   /** the operation's id, `move subscription sub_…` */
   op: string;

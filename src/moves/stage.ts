@@ -2,7 +2,7 @@
 // a run stopped halfway is finished by the next one, which finds only those), compiled with the
 // catalog's operations into one list; and, to verify, how many are left on each source price.
 import { InternalError } from '../errors.js';
-import { compileOperations, idsAfterGroups, type Operation } from '../operations/compile.js';
+import { compileOperations, idsAfterGroups } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import { isForbidden } from '../paddle/remote-error.js';
 import { countSubscribers } from '../paddle/subscriber-counts.js';
@@ -15,18 +15,18 @@ import {
 } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
 import {
+  type AnyOperation,
   type LeftSubscription,
   moveOperations,
   type PlannedMove,
   subscriptionMoves,
   withMoves,
 } from './compile.js';
-import type { MoveOperation } from './send.js';
 
 export interface CompiledRun {
   /** the plan, each move counted on its source price as this run listed it (what apply shows) */
   plan: Plan;
-  operations: Array<Operation | MoveOperation>;
+  operations: AnyOperation[];
   /** how many subscriptions this run asks Paddle to move */
   moving: number;
   /** the subscriptions it asks Paddle to move, each with the moves that take it */

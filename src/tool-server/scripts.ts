@@ -49,22 +49,20 @@ export interface ToolServerEmission {
   moves?: EmittedMoves;
 }
 
-/** The subscriptions read for the moves, and what became of each. */
-export interface EmittedMoves {
+/** What the subscriptions read at emit time gave: when they were read, and those no move takes. */
+export interface MovesRead {
   /** when the subscriptions were read (RFC 3339): one that joined a source price since is not here */
   readAt: string;
-  /** the moves in the scripts, in order */
-  emitted: MoveOperation[];
-  /** moves to a price these scripts create: the next round has them */
-  deferred: MoveOperation[];
   /** subscriptions no move takes, with why (apply leaves them the same way) */
   left: LeftSubscription[];
 }
 
-/** What the subscriptions read at emit time gave: when they were read, and those no move takes. */
-export interface MovesRead {
-  readAt: string;
-  left: LeftSubscription[];
+/** The subscriptions read for the moves, and what became of each. */
+export interface EmittedMoves extends MovesRead {
+  /** the moves in the scripts, in order */
+  emitted: MoveOperation[];
+  /** moves to a price these scripts create: the next round has them */
+  deferred: MoveOperation[];
 }
 
 /**

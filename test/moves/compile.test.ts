@@ -6,15 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogPrice } from '../../src/catalog/schema.js';
 import {
+  type AnyOperation,
   CHANGED_SINCE_READ,
   changedSinceRead,
-  type MoveOperation,
   moveOperations,
   subscriptionMoves,
   withMoves,
 } from '../../src/moves/compile.js';
 import { moveOutcomes } from '../../src/moves/outcomes.js';
-import { compileOperations, idsAfterGroups, type Operation } from '../../src/operations/compile.js';
+import { compileOperations, idsAfterGroups } from '../../src/operations/compile.js';
 import { diff } from '../../src/plan/diff.js';
 import { countListed, type SubscriptionRecord } from '../../src/plan/subscribers.js';
 import type { Plan } from '../../src/plan/types.js';
@@ -138,7 +138,7 @@ describe('the subscriptions a move changes', () => {
 });
 
 describe('moves among the operations', () => {
-  const ordered = (ops: ReadonlyArray<Operation | MoveOperation>) => {
+  const ordered = (ops: readonly AnyOperation[]) => {
     const seen = new Set<string>();
     for (const op of ops) {
       for (const id of op.after) expect(seen.has(id), `${op.id} waits for ${id}`).toBe(true);
