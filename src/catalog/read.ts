@@ -13,9 +13,9 @@ import { type CatalogIssue, InvalidCatalogError } from './issue.js';
 import { misplacedFields, withMisplaced } from './misplaced.js';
 import { dottedPath, NodeIndex } from './positions.js';
 import type { DiscountFields } from './rules/discount.js';
-import type { Declared } from './rules/features.js';
 import { otherEnvironment, type PathSegment, type RuleContext } from './rules/finding.js';
 import { type ProductFields, type RuleInput, runRules } from './rules/index.js';
+import type { Declared } from './rules/rule-input.js';
 import {
   type Catalog,
   type CatalogPrice,

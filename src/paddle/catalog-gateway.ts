@@ -2,18 +2,10 @@
 // API calls (below); the writes go through the SDK, or around it for paid trials (catalog-writes.ts).
 import { MAX_PAGE_SIZE } from '../paddle-facts/api.js';
 import { CATALOG_STATUSES } from '../paddle-facts/statuses.js';
-import type {
-  CatalogSnapshot,
-  DiscountWrite,
-  PriceWrite,
-  ProductWrite,
-  RemoteDiscount,
-  RemotePrice,
-  RemoteProduct,
-} from '../plan/remote.js';
+import type { CatalogSnapshot, RemoteDiscount, RemotePrice, RemoteProduct } from '../plan/remote.js';
 import { checkList, discountAnswer, priceAnswer, productAnswer } from './answer-shape.js';
 import { discountFromWire, isCatalogItem, priceFromWire, productFromWire } from './catalog-mapping.js';
-import { catalogWrites } from './catalog-writes.js';
+import { type CatalogWrites, catalogWrites } from './catalog-writes.js';
 import { type DiscountStatusFilter, discountStatusFilter } from './discount-list.js';
 import { pagingGuard } from './paging-guard.js';
 import { nextLinkPath, rawApiPage } from './raw-api.js';
@@ -21,17 +13,13 @@ import { isForbidden } from './remote-error.js';
 import type { Target } from './target.js';
 
 /** What apply and plan need from Paddle. `operation` names the call in errors (`create price pro/monthly`). */
-export interface CatalogGateway {
+export interface CatalogGateway extends CatalogWrites {
   /**
    * Every product, active and archived, each with all its prices, and (unless `skip`, the
    * default) every discount. With `discounts: 'if-permitted'` a key without discount.read reads as
    * an account without discounts (a catalog that has none must not need the permission).
    */
   snapshot(options?: SnapshotOptions): Promise<CatalogSnapshot>;
-  createProduct(operation: string, body: ProductWrite): Promise<RemoteProduct>;
-  updateProduct(operation: string, id: string, patch: ProductWrite): Promise<RemoteProduct>;
-  createPrice(operation: string, body: PriceWrite): Promise<RemotePrice>;
-  updatePrice(operation: string, id: string, patch: PriceWrite): Promise<RemotePrice>;
   /** Pages through products (newest first) until `match` finds one; for a create whose outcome is unknown. */
   findProduct(
     operation: string,
@@ -42,8 +30,6 @@ export interface CatalogGateway {
     productId: string,
     match: (price: RemotePrice) => boolean,
   ): Promise<RemotePrice | undefined>;
-  createDiscount(operation: string, body: DiscountWrite): Promise<RemoteDiscount>;
-  updateDiscount(operation: string, id: string, patch: DiscountWrite): Promise<RemoteDiscount>;
   findDiscount(
     operation: string,
     match: (discount: RemoteDiscount) => boolean,

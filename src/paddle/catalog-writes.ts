@@ -3,9 +3,15 @@
 // there is a bug of ours, never something Paddle said (callPaddle turns what the call throws into
 // a RemoteError).
 import type { Discount, Price, Product } from '@paddle/paddle-node-sdk';
-import type { PriceWrite, RemoteDiscount, RemotePrice, RemoteProduct } from '../plan/remote.js';
+import type {
+  DiscountWrite,
+  PriceWrite,
+  ProductWrite,
+  RemoteDiscount,
+  RemotePrice,
+  RemoteProduct,
+} from '../plan/remote.js';
 import { checkAnswer, discountAnswer, priceAnswer, productAnswer } from './answer-shape.js';
-import type { CatalogGateway } from './catalog-gateway.js';
 import {
   discountFromSdk,
   discountToSdk,
@@ -32,12 +38,17 @@ const sdkPrice = (answer: Price, operation: string) =>
 const sdkDiscount = (answer: Discount, operation: string) =>
   checkAnswer(discountAnswer, discountFromSdk(answer), 'a discount', operation) as RemoteDiscount;
 
-type Writes = Pick<
-  CatalogGateway,
-  'createProduct' | 'updateProduct' | 'createPrice' | 'updatePrice' | 'createDiscount' | 'updateDiscount'
->;
+/** The catalog's writes (part of CatalogGateway). `operation` names the call in errors. */
+export interface CatalogWrites {
+  createProduct(operation: string, body: ProductWrite): Promise<RemoteProduct>;
+  updateProduct(operation: string, id: string, patch: ProductWrite): Promise<RemoteProduct>;
+  createPrice(operation: string, body: PriceWrite): Promise<RemotePrice>;
+  updatePrice(operation: string, id: string, patch: PriceWrite): Promise<RemotePrice>;
+  createDiscount(operation: string, body: DiscountWrite): Promise<RemoteDiscount>;
+  updateDiscount(operation: string, id: string, patch: DiscountWrite): Promise<RemoteDiscount>;
+}
 
-export function catalogWrites(target: Target, timeoutMs?: number): Writes {
+export function catalogWrites(target: Target, timeoutMs?: number): CatalogWrites {
   const paddle = createPaddle(target, timeoutMs);
   const direct = async (method: 'POST' | 'PATCH', path: string, body: PriceWrite, operation: string) =>
     priceFromWire(

@@ -1,7 +1,5 @@
 // Ctrl-C and termination requests: the process's own, or a test's stand-in (Io.process), and the
 // one way a command listens for them.
-import type { Io } from './io.js';
-
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 
 /** Ctrl-C and the termination request a CI runner sends on cancel: both stop a run the same way. */
@@ -15,7 +13,8 @@ export interface ProcessControl {
   exit(code: number): void;
 }
 
-export function processControl(io: Io): ProcessControl {
+/** The stand-in a test put on the io (Io.process), else the process itself. */
+export function processControl(io: { process?: ProcessControl }): ProcessControl {
   return io.process ?? process;
 }
 

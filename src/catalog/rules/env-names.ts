@@ -4,7 +4,7 @@
 import { envNameClashes } from '../env-names.js';
 import type { CatalogKind } from '../schema.js';
 import { error, type Finding, type PathSegment } from './finding.js';
-import type { RuleInput } from './index.js';
+import type { RuleInput } from './rule-input.js';
 
 const pathOf = (kind: CatalogKind, key: string): PathSegment[] => {
   if (kind === 'discount') return ['discounts', key];

@@ -4,11 +4,9 @@
 import { FEATURE_ADDS_FIELD, FEATURES_FIELD, type FeatureType, UNLIMITED } from '../features-schema.js';
 import { didYouMean } from './did-you-mean.js';
 import { error, type Finding, type PathSegment } from './finding.js';
-import type { RuleInput } from './index.js';
+import type { Declared, RuleInput } from './rule-input.js';
 
 type Product = RuleInput['products'][number];
-/** The declared features: a type, or undefined for a declaration too broken to check values against. */
-export type Declared = Record<string, FeatureType | undefined>;
 
 const isLimit = (value: unknown) =>
   value === UNLIMITED || (typeof value === 'number' && Number.isInteger(value) && value >= 0);

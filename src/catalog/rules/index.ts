@@ -1,6 +1,6 @@
 // The rules that relate fields to each other, run on every product and price that has a valid
 // structure (so one broken price does not hide the problems of the others).
-import type { CatalogPrice, CatalogProduct } from '../schema.js';
+import type { CatalogPrice } from '../schema.js';
 import { priceAmountsBounded } from './amount.js';
 import { customDataDepth, customDataMarkerKey, customDataSize } from './custom-data.js';
 import {
@@ -15,10 +15,11 @@ import {
   discountRestrictTo,
 } from './discount.js';
 import { envNamesDistinct } from './env-names.js';
-import { type Declared, productFeatures } from './features.js';
+import { productFeatures } from './features.js';
 import type { Finding, PathSegment, RuleContext } from './finding.js';
 import { priceCountriesOnce } from './overrides.js';
 import { quantityInOrder } from './quantity.js';
+import type { ProductFields, RuleInput } from './rule-input.js';
 import { subscriberMoves } from './subscriber-moves.js';
 import { taxCategoryApproved } from './tax-category.js';
 import { customDataEmpty, priceDescriptionBlank, productNameBlank } from './text.js';
@@ -30,7 +31,6 @@ import {
   trialNeedsBillingCycle,
 } from './trial.js';
 
-export type ProductFields = Omit<CatalogProduct, 'prices'>;
 export type ProductRule = (product: ProductFields, ctx: RuleContext) => Finding[];
 export type PriceRule = (price: CatalogPrice, ctx: RuleContext) => Finding[];
 export type DiscountRule = (discount: DiscountFields, ctx: DiscountContext) => Finding[];
@@ -78,22 +78,6 @@ export const DISCOUNT_RULES: readonly Registered<DiscountRule, keyof DiscountFie
   { check: customDataDepth, reads: ['custom_data'] },
 ];
 
-/**
- * What the rules look at. A product or price with structural errors comes with the names of its
- * invalid fields; the fields that are valid are still checked, so one typo hides nothing else.
- */
-export interface RuleInput {
-  products: Array<{
-    key: string;
-    fields: ProductFields;
-    invalid: ReadonlySet<string>;
-    prices: Array<{ key: string; price: CatalogPrice; invalid: ReadonlySet<string> }>;
-  }>;
-  discounts: Array<{ key: string; discount: DiscountFields; invalid: ReadonlySet<string> }>;
-  /** the features the catalog declares (absent: none); `unreadable` when `features:` is not a map */
-  features?: Declared | 'unreadable';
-}
-
 function applicable<Field>(rule: Registered<unknown, Field>, invalid: ReadonlySet<string>): boolean {
   return !rule.reads.some((field) => invalid.has(String(field)));
 }
@@ -129,3 +113,5 @@ export function runRules(input: RuleInput, ctx: RuleContext): Finding[] {
   add([], productFeatures(input));
   return findings;
 }
+
+export type { ProductFields, RuleInput } from './rule-input.js';

@@ -7,7 +7,7 @@
 import type { CatalogPrice } from '../schema.js';
 import { didYouMean } from './did-you-mean.js';
 import { error, type Finding, type PathSegment } from './finding.js';
-import type { RuleInput } from './index.js';
+import type { RuleInput } from './rule-input.js';
 import { droppedCountries } from './subscriber-countries.js';
 
 type MovePrice = Pick<
