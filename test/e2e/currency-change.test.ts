@@ -4,12 +4,10 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { marker, month, pid } from '../apply/subscriber-moves-account.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { tempDir, writeCatalog } from './catalog-files.js';
 
-const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const marker = (key: string) => ({ paddle_catalog: { key } });
-const month = { interval: 'month', frequency: 1 };
 const remotePrice = (n: number, key: string, amount: string, currency_code: string) => ({
   id: pid('pri', n),
   product_id: pid('pro', 1),
