@@ -33,6 +33,11 @@ export interface RemoteErrorDetails {
   retryAfterSeconds?: number;
   /** what we were doing, e.g. `create product pro` */
   operation?: string;
+  /**
+   * For a 403: the permissions Paddle's API reference lists for the refused call (its own, then its
+   * `include` values'); empty when it lists none.
+   */
+  permissions?: string[];
 }
 
 /** The Paddle API (or the network to it) said no. */

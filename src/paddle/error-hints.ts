@@ -10,22 +10,22 @@ const keyHelp = (permission: string | undefined) =>
   `${permission ? `, with ${permission},` : ''} for the same environment (sandbox keys start ${API_KEY_PREFIX.sandbox}, live keys ${API_KEY_PREFIX.production}).`;
 
 // Paddle: "Write permission automatically includes read" (api-reference/about/permissions)
-const read = (entity: string) => `${entity}.read (or ${entity}.write, which includes it)`;
+const named = (permission: string) =>
+  permission.endsWith('.read')
+    ? `${permission} (or ${permission.replace(/\.read$/, '.write')}, which includes it)`
+    : permission;
 
-/** The permission an operation needs, keyed by the operation's first word pair. */
-export function permissionFor(operation: string | undefined): string | undefined {
-  if (!operation) return undefined;
-  const table: [RegExp, string][] = [
-    [/^(create|update|archive|unarchive|adopt) product/, 'product.write'],
-    [/^(create|update|archive|unarchive|adopt) price/, 'price.write'],
-    [/^(create|update|archive|unarchive|adopt) discount/, 'discount.write'],
-    [/^(list|get|read) (product|catalog)/, `${read('product')} and price.read to include prices`],
-    [/^(list|get|read) price/, read('price')],
-    [/^(list|get|read) discount/, read('discount')],
-    [/^(list|get|read) (transaction|invoice|billing)/, read('transaction')],
-    [/^(list|get|find) customer/, read('customer')],
-  ];
-  return table.find(([pattern]) => pattern.test(operation))?.[1];
+const KEYS_TABLE = 'docs/keys.md lists the permissions each command needs.';
+
+/**
+ * A 403's hint: the permissions Paddle's API reference lists for the refused call (raw-api.ts sets
+ * them from src/paddle-facts/permissions.ts), or that it lists none, never a guess.
+ */
+function forbiddenHint(permissions: readonly string[] | undefined): string {
+  if (!permissions || permissions.length === 0)
+    return `The API key may not make this call; Paddle's API reference lists no permission for it. ${KEYS_TABLE} ${keyHelp(undefined)}`;
+  const list = permissions.map(named).join(' and ');
+  return `The API key lacks a permission: this call needs ${list}, as Paddle's API reference lists for it. ${KEYS_TABLE} ${keyHelp(permissions.join(' and '))}`;
 }
 
 // Nothing listens at the address: for a new user, most often the emulator is not started yet or
@@ -65,15 +65,14 @@ function hintForRefusedField(details: RemoteErrorDetails): string | undefined {
 }
 
 export function hintForRemoteError(details: RemoteErrorDetails): string | undefined {
-  const permission = permissionFor(details.operation);
   switch (details.code) {
     case 'forbidden':
     case 'unauthorized':
-      return `The API key lacks a permission${permission ? `: this call needs ${permission}` : ''}. ${keyHelp(permission)}`;
+      return forbiddenHint(details.permissions);
     case 'invalid_token':
     case 'authentication_malformed':
     case 'authentication_missing':
-      return `The API key was not accepted: it is revoked, mistyped, or for the other environment. ${keyHelp(permission)}`;
+      return `The API key was not accepted: it is revoked, mistyped, or for the other environment. ${keyHelp(details.permissions?.join(' and '))}`;
     case 'too_many_requests':
       return `Paddle allows ${REQUESTS_PER_MINUTE} requests a minute per IP; wait and run again (a re-run picks up where this stopped).`;
     case 'discount_code_conflict':

@@ -5,6 +5,7 @@
 // Nothing from the other end is taken on trust: a redirect is never followed (the account is what
 // the base URL answers, nothing else), and an answer is read up to MAX_ANSWER_BYTES only.
 import { RemoteError } from '../errors.js';
+import { permissionsOf } from '../paddle-facts/permissions.js';
 import { BAD_RESPONSE, errorAnswerDetails, toRemoteError } from './remote-error.js';
 import type { Target } from './target.js';
 
@@ -92,7 +93,7 @@ export async function rawEnvelope(target: Target, request: RawRequest): Promise<
       throw new Error(`the body is ${Array.isArray(body) ? 'a list' : String(body)}, not an object`);
     }
     const envelope = body as Envelope;
-    if (envelope.error !== undefined || !response.ok) throw errorOf(envelope, response, request.operation);
+    if (envelope.error !== undefined || !response.ok) throw errorOf(envelope, response, request);
     return envelope;
   } catch (error) {
     throw toRemoteError(error, { operation: request.operation, ...answer });
@@ -135,11 +136,19 @@ async function cappedText(response: Response, operation: string): Promise<string
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-/** An error answer, every field read as the server may have sent anything (errorAnswerDetails). */
-function errorOf(envelope: Envelope, response: Response, operation: string): RemoteError {
+/**
+ * An error answer, every field read as the server may have sent anything (errorAnswerDetails); a 403
+ * with the permissions the refused call needs, so its message can name them.
+ */
+function errorOf(
+  envelope: Envelope,
+  response: Response,
+  { method, path, operation }: RawRequest,
+): RemoteError {
   const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
   const requestId = envelope.meta?.request_id;
   return new RemoteError({
+    ...(response.status === 403 ? { permissions: permissionsOf(method, path) } : {}),
     ...errorAnswerDetails(envelope.error, response.status),
     status: response.status,
     requestId: typeof requestId === 'string' ? requestId : (response.headers.get('request-id') ?? undefined),

@@ -53,6 +53,7 @@ export function remoteErrorJson(error: RemoteError): Failure {
     request_id: d.requestId,
     documentation_url: d.documentationUrl,
     operation: d.operation,
+    permissions: d.permissions,
     hint: hintForRemoteError(d),
   });
 }

@@ -49,9 +49,10 @@ describe('API key hints', () => {
       detail: 'Invalid or revoked API key.',
       status: 403,
       operation: 'list products',
+      permissions: ['product.read', 'price.read'],
     } as Parameters<typeof hintForRemoteError>[0]);
     expect(hint).not.toContain('named above');
-    expect(hint).toContain('with product.read');
+    expect(hint).toContain('with product.read and price.read');
   });
 
   it('without a known operation, no permission is claimed', () => {
