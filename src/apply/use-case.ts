@@ -10,8 +10,8 @@ import { type MoveOutcome, moveOutcomes } from '../moves/outcomes.js';
 import {
   type CompiledRun,
   compileRun,
-  type SubscribersLeft,
-  subscribersLeft,
+  type StillOnSource,
+  stillOnSources,
   withSubscriberCounts,
 } from '../moves/stage.js';
 import { refuseStrandedTwins } from '../moves/twin-refusal.js';
@@ -102,7 +102,7 @@ export interface ApplyOutcome {
   /** subscriptions on a source price that the tool left without asking Paddle, and why */
   left: LeftSubscription[];
   /** verify's count of the subscriptions still on each source price */
-  subscribersLeft?: SubscribersLeft[];
+  stillOnSources?: StillOnSource[];
   /** the fresh plan verification read: what is still to do, and any duplicates (none when verified) */
   remaining?: Plan;
 }
@@ -170,14 +170,14 @@ async function applyPlan(
       : {}),
   });
   const { left } = compiled;
-  const moves = (stillOn?: SubscribersLeft[]) =>
+  const moves = (stillOn?: StillOnSource[]) =>
     plan.moves ? { moves: moveOutcomes(plan.moves, compiled.planned, execution.moves, stillOn) } : {};
   if (execution.error || execution.interrupted) return { execution, verified: false, left, ...moves() };
   // nothing was written: the plan we just read is the verification (no one left on a source included)
   if (compiled.operations.length === 0)
     return { execution, verified: !hasWork(plan), remaining: plan, left, ...moves() };
   const remaining = await planCatalog(catalog, gateway, calls, options);
-  const stillOn = await subscribersLeft(plan, calls, subscriptions);
+  const stillOn = await stillOnSources(plan, calls, subscriptions);
   // a stop during the verification read ends the run as interrupted (exit 1), whatever it read
   if (settings.signal?.aborted)
     return { execution: { ...execution, interrupted: true }, verified: false, left, ...moves() };
@@ -187,7 +187,7 @@ async function applyPlan(
     verified: isConverged(remaining) && moved,
     remaining,
     left,
-    subscribersLeft: stillOn,
+    stillOnSources: stillOn,
     ...moves(stillOn),
   };
 }

@@ -6,7 +6,12 @@
 import { InternalError } from '../errors.js';
 import type { Calls } from '../paddle/calls.js';
 import type { SubscriptionRecord, SubscriptionsGateway } from '../plan/subscribers.js';
-import { type ChangedSinceRead, changedSinceRead, type MoveOperation, type PlannedMove } from './compile.js';
+import {
+  type ChangedSinceRead,
+  changedSinceRead,
+  type MoveOperation,
+  type MovingSubscription,
+} from './compile.js';
 
 /**
  * Subscriptions read again per request: Paddle documents no maximum for `id`, so a batch keeps the
@@ -20,7 +25,7 @@ export type MoveCheck = (op: MoveOperation) => Promise<ChangedSinceRead | undefi
 
 /** Checks the moves of `planned` (in the order they run) against a fresh read of their batch. */
 export function batchCheck(
-  planned: readonly PlannedMove[],
+  planned: readonly MovingSubscription[],
   calls: Calls,
   gateway: SubscriptionsGateway,
   size = MOVE_BATCH_SIZE,

@@ -13,7 +13,7 @@ import type { SubscriberMove, SubscriptionItem, SubscriptionRecord } from '../pl
 import type { Plan } from '../plan/types.js';
 
 /** One subscription to change, and the moves whose source prices it has items on. */
-export interface PlannedMove {
+export interface MovingSubscription {
   subscription: SubscriptionRecord;
   /** one per item on a source price, in the order of its items */
   moves: SubscriberMove[];
@@ -60,11 +60,11 @@ export interface MoveBody {
 export function subscriptionMoves(
   moves: readonly SubscriberMove[],
   subscriptions: readonly SubscriptionRecord[],
-): { planned: PlannedMove[]; left: LeftSubscription[] } {
+): { planned: MovingSubscription[]; left: LeftSubscription[] } {
   // a blocked twin's subscribers stay where they are (apply refuses to archive it: twin-refusal.ts)
   const movable = moves.filter((m) => m.fromId !== null && m.blocked === undefined);
   const bySource = new Map(movable.map((m) => [m.fromId, m] as const));
-  const planned: PlannedMove[] = [];
+  const planned: MovingSubscription[] = [];
   const left: LeftSubscription[] = [];
   const seen = new Set<string>();
   for (const subscription of subscriptions) {
@@ -138,7 +138,7 @@ export interface ChangedSinceRead {
  * subscription is left; one no longer on a source price is not moved at all.
  */
 export function changedSinceRead(
-  planned: PlannedMove,
+  planned: MovingSubscription,
   now: SubscriptionRecord | undefined,
 ): ChangedSinceRead | undefined {
   const sources = new Set(planned.moves.map((m) => m.fromId));
@@ -158,7 +158,10 @@ function sameItems(read: readonly SubscriptionItem[], now: readonly Subscription
 }
 
 /** The PATCH body; `target` gives a move's target id, or the create that makes it. */
-export function moveBody(planned: PlannedMove, target: (move: SubscriberMove) => string | Ref): MoveBody {
+export function moveBody(
+  planned: MovingSubscription,
+  target: (move: SubscriberMove) => string | Ref,
+): MoveBody {
   const bySource = new Map(planned.moves.map((m) => [m.fromId, m]));
   const [first] = planned.moves;
   return {
@@ -175,7 +178,7 @@ export function moveBody(planned: PlannedMove, target: (move: SubscriberMove) =>
  * unarchived target must exist and be active before Paddle bills it).
  */
 export function moveOperations(
-  planned: readonly PlannedMove[],
+  planned: readonly MovingSubscription[],
   catalogOps: readonly Operation[],
   ids: ReadonlyMap<string, string | Ref>,
 ): MoveOperation[] {
@@ -208,7 +211,7 @@ export function withMoves(
   plan: Plan,
   catalogOps: readonly Operation[],
   moves: readonly MoveOperation[],
-  planned: readonly PlannedMove[],
+  planned: readonly MovingSubscription[],
 ): AnyOperation[] {
   const moveIds = moves.map((op) => op.id);
   const deduplications = (plan.deduplication ?? []).length;

@@ -3,9 +3,9 @@
 // still counts there. Pure: the run's listing,
 // its results and verify's counts are given.
 import type { SubscriberCounts, SubscriberMove } from '../plan/subscribers.js';
-import { CHANGED_SINCE_READ, type PlannedMove } from './compile.js';
+import { CHANGED_SINCE_READ, type MovingSubscription } from './compile.js';
 import type { MoveResult } from './send.js';
-import type { SubscribersLeft } from './stage.js';
+import type { StillOnSource } from './stage.js';
 
 export interface MoveOutcome {
   from: string;
@@ -25,9 +25,9 @@ export interface MoveOutcome {
 /** One outcome per move of the plan, in the plan's order. */
 export function moveOutcomes(
   moves: readonly SubscriberMove[],
-  planned: readonly PlannedMove[],
+  planned: readonly MovingSubscription[],
   results: readonly MoveResult[],
-  stillOn: readonly SubscribersLeft[] | undefined,
+  stillOn: readonly StillOnSource[] | undefined,
 ): MoveOutcome[] {
   // by the source's id: a key's twins and the key itself share one key
   const sources = new Map(planned.map((p) => [p.subscription.id, new Set(p.moves.map((m) => m.fromId))]));

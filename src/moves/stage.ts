@@ -17,8 +17,8 @@ import type { Plan } from '../plan/types.js';
 import {
   type AnyOperation,
   type LeftSubscription,
+  type MovingSubscription,
   moveOperations,
-  type PlannedMove,
   subscriptionMoves,
   withMoves,
 } from './compile.js';
@@ -30,7 +30,7 @@ export interface CompiledRun {
   /** how many subscriptions this run asks Paddle to move */
   moving: number;
   /** the subscriptions it asks Paddle to move, each with the moves that take it */
-  planned: PlannedMove[];
+  planned: MovingSubscription[];
   /** subscriptions the tool leaves without asking Paddle (compile.ts says why) */
   left: LeftSubscription[];
 }
@@ -69,7 +69,7 @@ export async function compileRun(
 }
 
 /** One source price and the subscriptions still on it, by status. */
-export interface SubscribersLeft {
+export interface StillOnSource {
   from: string;
   to: string;
   /** the source price's id (a key's twins share its key) */
@@ -78,11 +78,11 @@ export interface SubscribersLeft {
 }
 
 /** Counts what is still on each source price (verify), all sources at once. */
-export async function subscribersLeft(
+export async function stillOnSources(
   plan: Plan,
   calls: Calls,
   subscriptions: SubscriptionsGateway | undefined,
-): Promise<SubscribersLeft[]> {
+): Promise<StillOnSource[]> {
   const moves = (plan.moves ?? []).filter((m) => m.fromId !== null);
   if (moves.length === 0) return [];
   const counts = await countSubscribers(gatewayFor(subscriptions), calls, sourceIds(plan));

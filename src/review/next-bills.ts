@@ -6,7 +6,7 @@
 // pricing and transaction previews only, developer.paddle.com/api-reference/about/rate-limiting).
 
 import { InternalError, RemoteError } from '../errors.js';
-import { type MoveBody, moveBody, type PlannedMove, subscriptionMoves } from '../moves/compile.js';
+import { type MoveBody, type MovingSubscription, moveBody, subscriptionMoves } from '../moves/compile.js';
 import type { Ref } from '../operations/compile.js';
 import { type CallerSettings, type Calls, createPacedCalls } from '../paddle/calls.js';
 import type { NonCatalogPrice } from '../paddle/previews-gateway.js';
@@ -62,7 +62,10 @@ function naming(plan: Plan, move: SubscriberMove): Naming {
 }
 
 /** The items apply would send, a target without an id as its non-catalog price. */
-function previewItems(planned: PlannedMove, namings: ReadonlyMap<SubscriberMove, Naming>): PreviewItem[] {
+function previewItems(
+  planned: MovingSubscription,
+  namings: ReadonlyMap<SubscriberMove, Naming>,
+): PreviewItem[] {
   const body: MoveBody = moveBody(planned, (move): string | Ref => {
     const named = namings.get(move);
     return named && 'price_id' in named ? named.price_id : { $ref: move.to };
@@ -94,8 +97,8 @@ export function samplesOf(
   moves: readonly SubscriberMove[],
   read: readonly SubscriptionRecord[],
   previewable: (m: SubscriberMove) => boolean,
-): PlannedMove[][] {
-  const byCurrency = new Map<string, PlannedMove[]>();
+): MovingSubscription[][] {
+  const byCurrency = new Map<string, MovingSubscription[]>();
   for (const planned of subscriptionMoves(moves, read).planned) {
     if (!planned.moves.includes(move) || !planned.moves.every(previewable)) continue;
     const currency = planned.subscription.currency_code;
@@ -146,7 +149,7 @@ async function previewSample(
   request: NextBillsRequest,
   calls: Calls,
   move: SubscriberMove,
-  planned: PlannedMove,
+  planned: MovingSubscription,
   namings: ReadonlyMap<SubscriberMove, Naming>,
 ): Promise<NextBill> {
   const { gateway } = request;
@@ -187,8 +190,8 @@ async function moveBills(
   const previewable = (m: SubscriberMove) => !('newProduct' in (namings.get(m) ?? {}));
   const moves = request.plan.moves ?? [];
   // a currency's subscriptions one after the other, until Paddle previews one: the last refusal stands
-  const firstPreviewed = async ([first, ...rest]: PlannedMove[]): Promise<NextBill> => {
-    const bill = await previewSample(request, calls, move, first as PlannedMove, namings);
+  const firstPreviewed = async ([first, ...rest]: MovingSubscription[]): Promise<NextBill> => {
+    const bill = await previewSample(request, calls, move, first as MovingSubscription, namings);
     return bill.refused && rest.length > 0 ? firstPreviewed(rest) : bill;
   };
   const samples = await Promise.all(samplesOf(move, moves, read, previewable).map(firstPreviewed));

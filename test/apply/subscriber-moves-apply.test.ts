@@ -147,7 +147,7 @@ describe('apply moves subscribers', () => {
     expect(await items(3)).toEqual([moved(1)]);
     expect(await items(4)).toEqual([{ price_id: MONTHLY, quantity: 1 }]);
     expect(outcome.verified).toBe(false);
-    expect(outcome.subscribersLeft).toEqual([
+    expect(outcome.stillOnSources).toEqual([
       {
         from: 'pro/monthly',
         to: 'pro/monthly-2027',

@@ -22,7 +22,7 @@ export const leftDocument = (l: LeftSubscription) => ({
 export function subscribersDocument(outcome: ApplyOutcome, perMove: readonly object[] = []) {
   const { moves } = outcome.execution;
   const none = outcome.moves === undefined && moves.length === 0 && outcome.left.length === 0;
-  if (none && outcome.subscribersLeft === undefined) return {};
+  if (none && outcome.stillOnSources === undefined) return {};
   const left = [
     ...outcome.left.map(leftDocument),
     ...moves
@@ -33,9 +33,9 @@ export function subscribersDocument(outcome: ApplyOutcome, perMove: readonly obj
     subscribers: {
       moved: moves.filter((m) => m.status === 'moved').length,
       left,
-      ...(outcome.subscribersLeft
+      ...(outcome.stillOnSources
         ? {
-            on_sources: outcome.subscribersLeft.map((s) => ({
+            on_sources: outcome.stillOnSources.map((s) => ({
               ...s,
               ...countsJson('subscribers', s.subscribers),
             })),
@@ -48,7 +48,7 @@ export function subscribersDocument(outcome: ApplyOutcome, perMove: readonly obj
 
 /** The subscriptions still on a source price, per price and status, and what to do. */
 export function renderSubscribersLeft(outcome: ApplyOutcome, out: Reporter): void {
-  const counted = (outcome.subscribersLeft ?? []).filter((s) =>
+  const counted = (outcome.stillOnSources ?? []).filter((s) =>
     Object.values(s.subscribers).some((n) => n !== 0),
   );
   if (counted.length === 0 && outcome.left.length === 0) return;
