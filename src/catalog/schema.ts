@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { SUPPORTED_COUNTRY_CODES } from '../paddle-facts/countries.js';
 import { CURRENCY_CODES } from '../paddle-facts/currencies.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
-import { TAX_MODES } from '../paddle-facts/prices.js';
+import { OVERRIDES_MAX, QUANTITY_MAX, TAX_MODES } from '../paddle-facts/prices.js';
 import { PRORATION_BILLING_MODES } from '../paddle-facts/subscriptions.js';
 import { TAX_CATEGORIES } from '../paddle-facts/tax-categories.js';
 import { featureSchema, featureValue } from './features-schema.js';
@@ -66,7 +66,7 @@ export const unitPriceOverrideSchema = z
 
 const overrides = z
   .array(unitPriceOverrideSchema)
-  .max(250, { error: 'at most 250 unit_price_overrides per price' });
+  .max(OVERRIDES_MAX, { error: `at most ${OVERRIDES_MAX} unit_price_overrides per price` });
 
 export const trialPeriodSchema = z
   .strictObject({
@@ -85,8 +85,8 @@ export const trialPeriodSchema = z
 
 export const quantitySchema = z
   .strictObject({
-    minimum: z.int().min(1, { error: 'quantity.minimum must be at least 1' }).max(999_999_999),
-    maximum: z.int().min(1, { error: 'quantity.maximum must be at least 1' }).max(999_999_999),
+    minimum: z.int().min(1, { error: 'quantity.minimum must be at least 1' }).max(QUANTITY_MAX),
+    maximum: z.int().min(1, { error: 'quantity.maximum must be at least 1' }).max(QUANTITY_MAX),
   })
   .meta({ id: 'Quantity', description: 'How many a customer may buy at once. Default 1 to 100.' });
 

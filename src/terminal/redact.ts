@@ -5,9 +5,16 @@
 // more characters of its secret part is masked wherever it stands (secret-runs.ts): alone, cut,
 // reversed, in hex, percent-encoded twice, as HTML entities, or split by invisible characters,
 // spaces or dashes. A JSON document is masked value by value (redactDocument), never as text.
+import { API_KEY_PREFIX } from '../paddle-facts/environments.js';
 import { maskSecretRuns } from './secret-runs.js';
 
-const KEY_SHAPE = /pdl_(?:live|sdbx|test)_apikey_[A-Za-z0-9_]+/gi;
+/** What follows an environment's prefix in every Paddle API key. */
+const KEY_KIND = 'apikey_';
+/** Paddle's key prefixes, and `pdl_test_` too: a key of a kind we do not know is masked all the same. */
+const PREFIXES = [...Object.values(API_KEY_PREFIX), 'pdl_test_'];
+const KEY_SHAPE = new RegExp(`(?:${PREFIXES.join('|')})${KEY_KIND}[A-Za-z0-9_]+`, 'gi');
+/** The part of a key-shaped text left readable: its prefix and kind, which name the environment. */
+const KEY_HEAD_LENGTH = Math.max(...PREFIXES.map((prefix) => prefix.length)) + KEY_KIND.length;
 const REDACTED = '[redacted]';
 /** Shorter values are not secrets worth matching (and would mask ordinary words). */
 const MIN_SECRET_LENGTH = 8;
@@ -57,7 +64,7 @@ function mask(text: string, secrets: readonly string[], runs: boolean): string {
     out = out.replace(secretPattern(secret), REDACTED);
     if (runs) out = maskSecretRuns(out, secret);
   }
-  return out.replace(KEY_SHAPE, (match) => `${match.slice(0, 'pdl_sdbx_apikey_'.length)}${REDACTED}`);
+  return out.replace(KEY_SHAPE, (match) => `${match.slice(0, KEY_HEAD_LENGTH)}${REDACTED}`);
 }
 
 export const redactSecrets = (text: string, secrets: readonly string[]): string => mask(text, secrets, true);

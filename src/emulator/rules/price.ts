@@ -1,7 +1,7 @@
 // Price bodies (OpenAPI price-create / price-update) and Paddle's price rules,
 // enforced on the price as it would be stored, so a PATCH cannot get round them.
 import { SUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
-import { TAX_MODES } from '../../paddle-facts/prices.js';
+import { OVERRIDES_MAX, QUANTITY_MAX, TAX_MODES } from '../../paddle-facts/prices.js';
 import { badRequest, domainError } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
 import type { WireRecord } from '../types.js';
@@ -9,7 +9,6 @@ import { type Body, FieldErrors, isObject } from '../validate.js';
 import { checkTrialRules } from './trial.js';
 
 const INTERVALS = ['day', 'week', 'month', 'year'] as const;
-const QUANTITY_MAX = 999_999_999;
 // the API's country_code_supported enum: countries Paddle does not sell to are refused
 const COUNTRIES: ReadonlySet<unknown> = new Set(SUPPORTED_COUNTRY_CODES);
 const CREATE_FIELDS = [
@@ -63,7 +62,7 @@ function checkOverrides(errors: FieldErrors, field: string, value: unknown, sett
     errors.add(field, 'Invalid type. Expected: array');
     return;
   }
-  if (value.length > 250) errors.add(field, 'must have at most 250 items');
+  if (value.length > OVERRIDES_MAX) errors.add(field, `must have at most ${OVERRIDES_MAX} items`);
   value.forEach((override: unknown, i) => {
     const at = `${field}[${i}]`;
     if (!errors.object(at, override)) return;
