@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { systemClock } from '../paddle/clock.js';
 import { type Io, processIo } from '../terminal/io.js';
@@ -9,6 +8,7 @@ import { handleError } from '../views/errors.js';
 import { EXIT_ERROR, EXIT_OK } from '../views/exit-codes.js';
 import * as runView from '../views/run.js';
 import { type RegisterCommand, type Runner, wholeNumber } from './command.js';
+import { packageVersion } from './version.js';
 
 type CommandLoader = () => Promise<RegisterCommand>;
 
@@ -41,13 +41,6 @@ export function commandsFor(args: readonly string[]): string[] {
   if (first === 'help' && second && second in COMMANDS) return [second];
   if (first && first in COMMANDS) return [first];
   return Object.keys(COMMANDS);
-}
-
-export function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return pkg.version;
 }
 
 function reporterFor(io: Io, command: Command): Reporter {

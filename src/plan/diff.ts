@@ -9,8 +9,8 @@ import { indexByMarker } from './identity.js';
 import { sameCode, withLookalikes } from './lookalikes.js';
 import { keptCustomData, priceKeyOf } from './marker.js';
 import { priceState } from './normalize.js';
+import { planMoves } from './plan-moves.js';
 import type { CatalogSnapshot, CustomData, RemotePrice, RemoteProduct } from './remote.js';
-import { planMoves } from './subscribers.js';
 import { comparePrice } from './tax-mode.js';
 import { twinMoves } from './twin-moves.js';
 import type {

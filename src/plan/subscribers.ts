@@ -1,14 +1,7 @@
-// Subscribers who move with the catalog: the moves a catalog's `subscribers_from` asks for, and the
-// subscriptions they touch, in our own types (src/paddle maps Paddle's subscription entity into
-// these; nothing here does I/O).
-import { sourceKey } from '../catalog/rules/subscriber-moves.js';
-import type { Catalog } from '../catalog/schema.js';
-import {
-  DEFAULT_PRORATION,
-  type ProrationBillingMode,
-  type SubscriptionStatus,
-} from '../paddle-facts/subscriptions.js';
-import type { PriceChange, ProductPlan } from './types.js';
+// Subscribers who move with the catalog: the shape of a move a catalog's `subscribers_from` asks
+// for (plan-moves.ts finds them), and the subscriptions they touch, in our own types (src/paddle maps
+// Paddle's subscription entity into these; nothing here does I/O).
+import type { ProrationBillingMode, SubscriptionStatus } from '../paddle-facts/subscriptions.js';
 
 /**
  * The statuses whose subscriptions are counted and moved. A canceled subscription bills no more
@@ -134,41 +127,6 @@ export interface NextBills {
   sampledFrom?: number;
   /** Paddle was not asked: the target is a new price of a new product */
   notPreviewed?: 'new_product';
-}
-
-/** The target's id now; null when this apply makes it (a create, or the new price of a replace). */
-function targetId(change: PriceChange | undefined): string | null {
-  if (change === undefined || change.action === 'create' || change.action === 'replace') return null;
-  return change.id;
-}
-
-/** The id subscribers are on now: a replaced price's old id still holds them. */
-function sourceId(change: PriceChange | undefined): string | null {
-  if (change === undefined || change.action === 'create') return null;
-  return change.id ?? null;
-}
-
-/** Every move the catalog asks for, in catalog order, with the ids the plan knows. */
-export function planMoves(catalog: Catalog, groups: readonly ProductPlan[]): SubscriberMove[] {
-  const prices = new Map(groups.flatMap((g) => g.prices).map((change) => [change.key, change]));
-  const moves: SubscriberMove[] = [];
-  for (const [productKey, product] of Object.entries(catalog.products)) {
-    for (const [priceKey, price] of Object.entries(product.prices ?? {})) {
-      const to = `${productKey}/${priceKey}`;
-      for (const entry of price.subscribers_from ?? []) {
-        const from = sourceKey(to, entry);
-        moves.push({
-          kind: 'subscribers',
-          from,
-          to,
-          fromId: sourceId(prices.get(from)),
-          toId: targetId(prices.get(to)),
-          proration: price.proration ?? DEFAULT_PRORATION,
-        });
-      }
-    }
-  }
-  return moves;
 }
 
 /** No subscription in any status. */

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commandsFor, packageVersion } from '../../src/cli/program.js';
+import { commandsFor } from '../../src/cli/program.js';
+import { packageVersion } from '../../src/cli/version.js';
 import { ROOT, runCli } from '../helpers/run-cli.js';
 
 describe('commandsFor: a run loads only the command it runs', () => {

@@ -22,7 +22,6 @@ import * as scriptsView from '../../views/plan/scripts.js';
 import { readingCatalog } from '../../views/run.js';
 import { show } from '../../views/view.js';
 import { type CommandContext, callerSettings, type RegisterCommand } from '../command.js';
-import { packageVersion } from '../program.js';
 import {
   addTargetOptions,
   catalogGateway,
@@ -31,6 +30,7 @@ import {
   subscriptionsGateway,
   type TargetFlags,
 } from '../target-options.js';
+import { packageVersion } from '../version.js';
 
 interface PlanFlags extends TargetFlags {
   emit?: (typeof EMIT_FORMATS)[number];
