@@ -16,24 +16,30 @@ type Values = Record<string, true | number | typeof UNLIMITED>;
 const isPlain = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+// `false` and 0 are read as Paddle's own sample payloads write them (`sso: false`): not included,
+// so declared but left out of the product's values, as the tool writes it.
 const typeOf = (value: unknown): FeatureType | undefined => {
-  if (value === true) return 'boolean';
+  if (typeof value === 'boolean') return 'boolean';
   const limit = value === UNLIMITED || (typeof value === 'number' && Number.isInteger(value) && value >= 0);
   return limit ? 'limit' : undefined;
 };
 
 /** The entry as a product's values, when every name is a key and every value one of a feature. */
-function valuesOf(entry: unknown, adds: boolean): Values | undefined {
+function valuesOf(entry: unknown, adds: boolean): Record<string, Values[string] | false> | undefined {
   if (!isPlain(entry)) return undefined;
   const valid = Object.entries(entry).every(([name, value]) => {
     const type = typeOf(value);
     return KEY_PATTERN.test(name) && type !== undefined && (!adds || type === 'limit');
   });
-  return valid ? (entry as Values) : undefined;
+  return valid ? (entry as Record<string, Values[string] | false>) : undefined;
 }
 
+/** What a product includes of `values`: those not false or 0. */
+const includedOf = (values: Record<string, Values[string] | false>): Values =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== false && value !== 0)) as Values;
+
 /** Adds each value's type to `declared`; false when a name already has the other type. */
-function declare(declared: Declarations, values: Values): boolean {
+function declare(declared: Declarations, values: Record<string, Values[string] | false>): boolean {
   return Object.entries(values).every(([name, value]) => {
     const type = typeOf(value) as FeatureType;
     const seen = declared[name]?.type;
@@ -55,8 +61,8 @@ function lift(product: CatalogProduct, declared: Declarations): CatalogProduct |
   return {
     ...fields,
     ...(Object.keys(rest).length > 0 ? { custom_data: rest } : {}),
-    ...(features ? { features } : {}),
-    ...(adds ? { adds } : {}),
+    ...(features ? { features: includedOf(features) } : {}),
+    ...(adds ? { adds: includedOf(adds) } : {}),
     ...(prices ? { prices } : {}),
   };
 }

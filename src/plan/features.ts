@@ -42,12 +42,25 @@ export function wantedFeatures(product: Pick<CatalogProduct, 'features' | 'adds'
   return { features: included(product.features), feature_adds: included(product.adds) };
 }
 
+const isFeatureValue = (value: unknown): value is FeatureValue =>
+  typeof value === 'boolean' ||
+  value === UNLIMITED ||
+  (typeof value === 'number' && Number.isInteger(value) && value >= 0);
+
 /**
- * The two entries as the account has them. A value that is not a map (someone wrote a list by hand)
- * is kept as it is, so the plan shows it replaced rather than taking it for "none".
+ * The two entries as the account has them, read as the catalog writes them: a `false` or 0 (as in
+ * Paddle's own sample payloads, `sso: false`) is "not included", the same as absent. A value that is
+ * not a map of feature values (someone wrote a list by hand) is kept as it is, so the plan shows it
+ * replaced rather than taking it for "none".
  */
 export function remoteFeatures(customData: CustomData | null | undefined): FeatureFields {
-  const read = (field: string) => (customData?.[field] ?? null) as FeatureMap | null;
+  const read = (field: string) => {
+    const value = customData?.[field] ?? null;
+    const isMap = typeof value === 'object' && value !== null && !Array.isArray(value);
+    return isMap && Object.values(value).every(isFeatureValue)
+      ? included(value as Record<string, FeatureValue>)
+      : (value as FeatureMap | null);
+  };
   return { features: read(FEATURES_FIELD), feature_adds: read(FEATURE_ADDS_FIELD) };
 }
 

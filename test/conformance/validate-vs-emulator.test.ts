@@ -346,10 +346,21 @@ const related = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || b.
 async function throughEmulator(text: string, environment: Environment) {
   const catalog = parse(text);
   const emulator = await emulatorFor(catalog.environments?.[environment]);
-  for (const [, { prices, ...product }] of Object.entries<Json>(catalog.products)) {
+  // fields of the catalog alone, never sent as such: what a product includes goes in its custom_data
+  // (src/plan/features.ts), a move and a retirement are operations of their own
+  for (const [, { prices, features: _f, adds: _a, status: _s, ...product }] of Object.entries<Json>(
+    catalog.products,
+  )) {
     const created = await call(emulator, 'POST', '/products', { body: product });
     if (created.status !== 201) return { at: '', response: created };
-    for (const [key, price] of Object.entries(prices as Record<string, Json>)) {
+    for (const [key, entry] of Object.entries(prices as Record<string, Json>)) {
+      const {
+        subscribers_from: _from,
+        proration: _mode,
+        bills_from: _bills,
+        status: _status,
+        ...price
+      } = entry;
       const body = { ...price, product_id: created.body.data.id };
       const response = await call(emulator, 'POST', '/prices', { body });
       if (response.status !== 201) return { at: `prices.${key}.`, response };
