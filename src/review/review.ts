@@ -9,7 +9,12 @@ import { countSubscribers } from '../paddle/subscriber-counts.js';
 import type { SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';
 import { PREVIEW_REQUESTS_PER_MINUTE } from '../paddle-facts/api.js';
 import { changesFeatures } from '../plan/features.js';
-import { MOVED_STATUSES, type SubscriberCounts, type SubscriptionsGateway } from '../plan/subscribers.js';
+import {
+  MOVED_STATUSES,
+  type SubscriberCounts,
+  type SubscriberMove,
+  type SubscriptionsGateway,
+} from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
 import { previewCustomers } from './customers.js';
 import { withNextBills } from './next-bills.js';
@@ -43,11 +48,17 @@ async function reviewSubscribers(request: ReviewRequest, review: Review, calls: 
     }
   } catch (error) {
     if (!isForbidden(error)) throw error;
-    review.unavailable.push(
-      'Subscribers are not shown: the API key may not list subscriptions (it needs subscription.read).',
-    );
+    review.unavailable.push(subscribersUnread(request.plan));
   }
 }
+
+/** Why no subscriber is counted; the moves' next bills need their counts too (next-bills.ts). */
+const subscribersUnread = (plan: Plan) =>
+  `Subscribers are not counted${(plan.moves ?? []).length > 0 ? ' and the next bills of moved ones not shown' : ''}: ` +
+  'the API key may not list subscriptions (it needs subscription.read).';
+
+/** A move whose source price exists but whose subscribers were not counted (planAccount's count got a 403). */
+const uncountedMove = (move: SubscriberMove) => move.fromId !== null && move.subscribers === undefined;
 
 async function reviewCustomers(request: ReviewRequest, review: Review): Promise<void> {
   const targets = previewTargets(request.plan);
@@ -78,6 +89,8 @@ export async function reviewPlanAndMoves(request: ReviewRequest): Promise<{ revi
   await reviewCustomers(request, review);
   await reviewSubscribers(request, review, calls);
   const { plan, gateways, settings } = request;
+  const line = subscribersUnread(plan);
+  if ((plan.moves ?? []).some(uncountedMove) && !review.unavailable.includes(line)) review.unavailable.push(line);
   const withBills = await withNextBills(
     { plan, gateway: gateways.subscriptionPreviews, settings, calls },
     review,
@@ -85,15 +98,8 @@ export async function reviewPlanAndMoves(request: ReviewRequest): Promise<{ revi
   return { review, plan: withBills };
 }
 
-/**
- * Whether a change touches subscribers: a price it updates, replaces or archives, a product whose
- * features it changes, or a move, with any
- * subscription on it. An orphan plain plan only names is no change. A count Paddle did not make (-1)
- * may hide some, so it counts as touching.
- */
-export function touchesSubscribers(plan: Plan, review: Review | undefined): boolean {
-  const any = (counts: SubscriberCounts | undefined) =>
-    counts !== undefined && MOVED_STATUSES.some((status) => counts[status] !== 0);
+/** The existing prices a change touches: updated, replaced, archived, or of a product whose features change. */
+function touchedPrices(plan: Plan) {
   const changed = plan.groups
     .flatMap((group) => group.prices)
     .filter(
@@ -101,8 +107,33 @@ export function touchesSubscribers(plan: Plan, review: Review | undefined): bool
     );
   // a product whose features change touches the subscribers of every price it has
   const featured = plan.groups.filter((g) => changesFeatures(g.product)).flatMap((g) => g.prices);
+  return [...changed, ...featured].filter((change) => change.id);
+}
+
+/**
+ * The keys of the prices a change touches whose subscribers the review could not count (a key
+ * without subscription.read): a move's source price, a price changed or archived.
+ */
+export function uncountedPrices(plan: Plan, review: Review | undefined): string[] {
+  const prices = review
+    ? touchedPrices(plan).filter((change) => review.prices[change.key]?.subscribers === undefined)
+    : [];
+  const moves = (plan.moves ?? []).filter(uncountedMove);
+  return [...new Set([...prices.map((change) => change.key), ...moves.map((move) => move.from)])];
+}
+
+/**
+ * Whether a change touches subscribers: a price it updates, replaces or archives, a product whose
+ * features it changes, or a move, with any subscription on it. An orphan plain plan only names is no
+ * change. A count Paddle did not make (-1) may hide some, so it counts as touching; so does a price
+ * whose subscribers could not be counted at all (uncountedPrices): nobody saw that none are there.
+ */
+export function touchesSubscribers(plan: Plan, review: Review | undefined): boolean {
+  const any = (counts: SubscriberCounts | undefined) =>
+    counts !== undefined && MOVED_STATUSES.some((status) => counts[status] !== 0);
   return (
-    [...changed, ...featured].some((change) => any(review?.prices[change.key]?.subscribers)) ||
-    (plan.moves ?? []).some((move) => any(move.subscribers))
+    touchedPrices(plan).some((change) => any(review?.prices[change.key]?.subscribers)) ||
+    (plan.moves ?? []).some((move) => any(move.subscribers)) ||
+    uncountedPrices(plan, review).length > 0
   );
 }

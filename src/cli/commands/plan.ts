@@ -116,7 +116,7 @@ export const registerPlan: RegisterCommand = (program, run) => {
     )
     .option(
       '--fail-on-subscribers',
-      'exit 3 when a change touches subscribers (a price they pay is changed, archived or moved)',
+      'exit 3 when a change touches subscribers (a price they pay is changed, archived or moved), or their count could not be read',
     )
     .option(
       '--out <path>',

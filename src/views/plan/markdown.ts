@@ -9,7 +9,7 @@ import { codeConflictsOf } from '../../plan/code-conflicts.js';
 import { lookalikeOf } from '../../plan/lookalikes.js';
 import { changesInOrder } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
-import { touchesSubscribers } from '../../review/review.js';
+import { touchesSubscribers, uncountedPrices } from '../../review/review.js';
 import type { Review } from '../../review/types.js';
 import { REVIEW_HEADING } from '../../saved-plan/document.js';
 import { makeStyle } from '../../terminal/style.js';
@@ -56,6 +56,7 @@ export function codeBlock(lines: readonly string[], info = ''): string[] {
 /** What a reviewer must look at, counted in our own words: `⚠️ 1 key with duplicates · 2 warnings`. */
 function attention({ plan, warnings = [], prune, review }: PlanReview): string | undefined {
   const changes = changesInOrder(plan);
+  const uncounted = uncountedPrices(plan, review);
   const counts = [
     plan.deduplication ? '' : plural(plan.duplicates.length, 'key') + ' with duplicates',
     plural(changes.filter((c) => lookalikeOf(c)).length, 'look-alike'),
@@ -63,7 +64,8 @@ function attention({ plan, warnings = [], prune, review }: PlanReview): string |
     plural(plan.ambiguities?.length ?? 0, 'ambiguous adoption'),
     prune ? '' : `${plural(plan.orphans.length, 'object')} no longer in the catalog`,
     plural(warnings.length, 'warning'),
-    touchesSubscribers(plan, review) ? 'changes that touch subscribers' : '',
+    touchesSubscribers(plan, review) && uncounted.length === 0 ? 'changes that touch subscribers' : '',
+    `${plural(uncounted.length, 'price')} whose subscribers were not counted`,
   ].filter((text) => text !== '' && !text.startsWith('0 '));
   return counts.length > 0 ? `⚠️ ${counts.join(' · ')}` : undefined;
 }
