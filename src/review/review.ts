@@ -90,7 +90,8 @@ export async function reviewPlanAndMoves(request: ReviewRequest): Promise<{ revi
   await reviewSubscribers(request, review, calls);
   const { plan, gateways, settings } = request;
   const line = subscribersUnread(plan);
-  if ((plan.moves ?? []).some(uncountedMove) && !review.unavailable.includes(line)) review.unavailable.push(line);
+  if ((plan.moves ?? []).some(uncountedMove) && !review.unavailable.includes(line))
+    review.unavailable.push(line);
   const withBills = await withNextBills(
     { plan, gateway: gateways.subscriptionPreviews, settings, calls },
     review,
