@@ -16,13 +16,6 @@ describe('README and docs pages', () => {
     expect(withReference(catalogPage, catalogReferenceMarkdown())).toBe(catalogPage);
   });
 
-  it('docs/development.md names every folder of src/ in the layout', () => {
-    const development = page('docs/development.md');
-    const src = new URL('../../src/', import.meta.url);
-    const folders = readdirSync(src, { withFileTypes: true }).filter((entry) => entry.isDirectory());
-    for (const { name } of folders) expect(development, name).toContain(`\`src/${name}\``);
-  });
-
   it('gives the two set-up commands', () => {
     expect(readme).toContain('npm ci');
     expect(readme).toContain('npm test');
