@@ -1,22 +1,13 @@
 // `apply <file>`: validate, then the apply use-case (src/apply/use-case.ts), then its views.
-import { resolve } from 'node:path';
-import { dotenvLines, type KeyResult, keyResults, liveIdEntries } from '../../apply/report.js';
+import { keyResults } from '../../apply/report.js';
 import {
   type ApplyResult,
   type ApplySettings,
   applyCatalog,
   DEFAULT_APPLY_SETTINGS,
 } from '../../apply/use-case.js';
-import { UserError } from '../../errors.js';
-import {
-  checkOutputFile,
-  refuseInputAsOutput,
-  tryWriteOutputFile,
-  type UnwrittenFile,
-} from '../../files/output-file.js';
-import { idsSide } from '../../ids/document.js';
+import { checkOutputs, writeIdFiles } from '../../ids/apply-files.js';
 import { type IdsFeatures, idsFeatures } from '../../ids/features.js';
-import { type IdFileAccount, idFileFormat, idFileText, readIdFile } from '../../ids/id-file.js';
 import { environmentOf } from '../../paddle/target.js';
 import { REQUESTS_PER_MINUTE } from '../../paddle-facts/api.js';
 import { loadApplyInput } from '../../saved-plan/apply-saved.js';
@@ -178,20 +169,6 @@ async function runApply(
   }
 }
 
-/** Before anything is written to the account: a folder given for an output file, a hand-written module. */
-async function checkOutputs(cwd: string, input: string, flags: ApplyFlags): Promise<void> {
-  const outputs = [
-    [flags.idsOut, '--ids-out', 'ids.json'],
-    [flags.envOut, '--env-out', '.env.paddle'],
-  ] as const;
-  for (const [out, flag, example] of outputs) {
-    if (!out) continue;
-    await refuseInputAsOutput(cwd, out, flag, input);
-    await checkOutputFile(resolve(cwd, out), out, true, '', example);
-  }
-  if (flags.idsOut) await readIdFile(resolve(cwd, flags.idsOut), flags.idsOut, idFileFormat(flags.idsOut));
-}
-
 /**
  * Ctrl-C, or the SIGTERM a CI runner sends on cancel, once the writes start: the same orderly stop,
  * and --timeout's deadline too. A second signal finds only the program's own handler, which exits
@@ -280,45 +257,4 @@ async function report(
   });
   applyView.renderVerdict(result, reporter);
   return outcome.verified && unwritten.length === 0 ? EXIT_OK : EXIT_ERROR;
-}
-
-/**
- * --ids-out and --env-out, rewritten on every run (they describe the account as it is now); an
- * --ids-out is the id file of `ids` (the typed module for a .ts name, else its JSON), keeping the
- * other environment's side. A file
- * that cannot be written is returned, not thrown: the ids the run made must still be reported.
- */
-async function writeIdFiles(
-  cwd: string,
-  flags: ApplyFlags,
-  account: IdFileAccount & { baseUrl: string },
-  results: KeyResult[],
-): Promise<UnwrittenFile[]> {
-  const side = idsSide(liveIdEntries(results), account.baseUrl, new Date());
-  const idsText = (file: string) => idFileText(resolve(cwd, file), file, account, side);
-  const files: [string | undefined, (file: string) => Promise<string> | string][] = [
-    [flags.idsOut, idsText],
-    [flags.envOut, () => `${dotenvLines(results).join('\n')}\n`],
-  ];
-  const unwritten: UnwrittenFile[] = [];
-  for (const [file, text] of files) {
-    if (!file) continue;
-    const failure = await tryWriteFile(resolve(cwd, file), file, text);
-    if (failure) unwritten.push(failure);
-  }
-  return unwritten;
-}
-
-/** The text, then the file: a text that cannot be made (a foreign .ts file) is unwritten too. */
-async function tryWriteFile(
-  path: string,
-  file: string,
-  text: (file: string) => Promise<string> | string,
-): Promise<UnwrittenFile | undefined> {
-  try {
-    return await tryWriteOutputFile(path, file, await text(file), { overwrite: true });
-  } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    return { file, message: error.message };
-  }
 }
