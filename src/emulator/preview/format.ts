@@ -1,26 +1,12 @@
 // Paddle's formatted amounts (`formatted_totals`, `formatted_unit_totals`: "$6,000.00" in the
 // OpenAPI example of POST /pricing-preview). The emulator formats every currency the way Intl's
 // en-US currency style does; Paddle formats for the customer itself and may differ in symbols.
+import { formatMinorUnits } from '../../money/minor-units.js';
 import type { Totals } from './pricing.js';
-
-function decimalString(amount: bigint, places: number): string {
-  const negative = amount < 0n;
-  const digits = (negative ? -amount : amount).toString().padStart(places + 1, '0');
-  const whole = places === 0 ? digits : digits.slice(0, -places);
-  const fraction = places === 0 ? '' : `.${digits.slice(-places)}`;
-  return `${negative ? '-' : ''}${whole}${fraction}`;
-}
 
 /** An amount in minor units as a customer reads it, e.g. 600000 USD → "$6,000.00". */
 export function formatAmount(amount: bigint, currency: string, places: number): string {
-  const formatter = new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: places,
-    maximumFractionDigits: places,
-  });
-  // Intl formats a decimal string exactly (no float rounding)
-  return formatter.format(decimalString(amount, places) as unknown as number);
+  return formatMinorUnits(String(amount), currency, places, 'en-US');
 }
 
 /** Totals as Paddle's wire strings. */
