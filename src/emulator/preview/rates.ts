@@ -1,7 +1,8 @@
 // The emulator's own tables for previews. Real Paddle computes tax from its own, current rates
 // (and the customer's full address), and converts prices at its own daily rates: these tables are
 // the emulator's, fixed so that tests and reviews come out the same every time. Do not read them as
-// what a customer of Paddle pays.
+// what a customer of Paddle pays. Which countries pay in euros is a fact, read from paddle-facts.
+import { EURO_AREA } from '../../paddle-facts/countries.js';
 
 /** Sales tax / VAT / GST by country, as a decimal string; a country not listed pays none here. */
 export const EMULATOR_TAX_RATES: Readonly<Record<string, string>> = {
@@ -71,28 +72,9 @@ export const EMULATOR_RATES_PER_USD: Readonly<Record<string, number>> = {
   ZAR: 18.5,
 };
 
-const EURO_COUNTRIES = [
-  'AT',
-  'BE',
-  'CY',
-  'DE',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-];
-const MORE_EURO = ['MT', 'NL', 'PT', 'SI', 'SK'];
-
 /** The currency a country pays in, where it is one Paddle sells in (ISO 4217). */
 export const LOCAL_CURRENCY: Readonly<Record<string, string>> = {
-  ...Object.fromEntries([...EURO_COUNTRIES, ...MORE_EURO].map((c) => [c, 'EUR'])),
+  ...Object.fromEntries(EURO_AREA.map((c) => [c, 'EUR'])),
   AR: 'ARS',
   AU: 'AUD',
   BR: 'BRL',
