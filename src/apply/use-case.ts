@@ -12,7 +12,7 @@ import {
   compileRun,
   type StillOnSource,
   stillOnSources,
-  withSubscriberCounts,
+  withSubscriberRollouts,
 } from '../moves/stage.js';
 import { refuseStrandedTwins } from '../moves/twin-refusal.js';
 import {
@@ -129,8 +129,14 @@ async function planCatalog(
 export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): Promise<PlanResult> {
   const { environment, catalog, gateway, options } = request;
   const calls = createPacedCalls(request.settings ?? DEFAULT_CALLER_SETTINGS);
+  const clock = (request.settings ?? DEFAULT_CALLER_SETTINGS).clock;
   const read = async () =>
-    withSubscriberCounts(await planCatalog(catalog, gateway, calls, options), calls, request.subscriptions);
+    withSubscriberRollouts(
+      await planCatalog(catalog, gateway, calls, options),
+      calls,
+      request.subscriptions,
+      clock.now(),
+    );
   const plan = await (hooks.reading ? hooks.reading(read) : read());
   return { environment, plan, options };
 }

@@ -123,6 +123,12 @@ export const priceSchema = z
       .describe(
         'How Paddle bills the moved subscriptions (its proration_billing_mode). Default do_not_bill: nothing now, the next renewal bills this price.',
       ),
+    bills_from: z.iso
+      .date({ error: 'bills_from must be a date, YYYY-MM-DD' })
+      .optional()
+      .describe(
+        'The first day this price may bill moved subscribers (UTC): a subscription moves once its next renewal is on or after it; the others wait for a later run. Needs do_not_bill.',
+      ),
   })
   .meta({ id: 'Price', description: 'How a product is charged. The map key is its stable identity.' });
 

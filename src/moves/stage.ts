@@ -22,6 +22,7 @@ import {
   subscriptionMoves,
   withMoves,
 } from './compile.js';
+import { withRollouts } from './rollout.js';
 
 export interface CompiledRun {
   /** the plan, each move counted on its source price as this run listed it (what apply shows) */
@@ -95,25 +96,25 @@ export async function stillOnSources(
 }
 
 /**
- * The plan with each move's subscribers counted on its source price, for the review. A key without
- * subscription.read (Paddle answers 403) leaves them uncounted: the review says so, the plan goes on.
+ * The plan with each move's subscriptions listed on its source price, counted by status and each
+ * predicted (what this run would do with it, rollout.ts) at `now`. A key without subscription.read
+ * (Paddle answers 403) leaves them unread: the review says so, the plan goes on.
  */
-export async function withSubscriberCounts(
+export async function withSubscriberRollouts(
   plan: Plan,
   calls: Calls,
   subscriptions: SubscriptionsGateway | undefined,
+  now: number,
 ): Promise<Plan> {
   if (plan.moves === undefined || subscriptions === undefined) return plan;
   const sources = sourceIds(plan);
   if (sources.length === 0) return plan;
   try {
-    const counts = await countSubscribers(subscriptions, calls, sources);
-    const moves = plan.moves.map((move) =>
-      move.fromId === null
-        ? move
-        : { ...move, subscribers: { ...(counts.get(move.fromId) ?? NO_SUBSCRIBERS) } },
+    // one request per page: each is paced, or a long list overruns the rate limit
+    const listed = await calls.runPaced((pace) =>
+      subscriptions.list('list subscriptions on the source prices', sources, MOVED_STATUSES, pace),
     );
-    return { ...plan, moves };
+    return { ...plan, moves: withRollouts(countListed(plan.moves, listed), listed, now) };
   } catch (error) {
     if (isForbidden(error)) return plan;
     throw error;

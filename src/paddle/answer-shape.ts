@@ -87,7 +87,10 @@ export const subscriptionAnswer = z.object({
   // every item goes back in the PATCH: a missing price id or quantity would drop or change an item
   items: z.array(z.object({ price_id: paddleId('pri'), quantity: z.number().int().positive() })),
   scheduled_change: z.string().nullable(),
+  scheduled_at: timestamp.nullable().optional(),
   next_billed_at: timestamp.nullable(),
+  customer_id: paddleId('ctm').optional(),
+  billing_cycle: z.object({ interval: z.string(), frequency: z.number().int().positive() }).optional(),
 });
 
 /**

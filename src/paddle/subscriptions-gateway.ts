@@ -146,6 +146,16 @@ function toRecord(subscription: SdkSubscription): SubscriptionRecord {
       quantity: item.quantity,
     })) as SubscriptionItem[],
     scheduled_change: subscription.scheduledChange?.action ?? null,
+    scheduled_at: subscription.scheduledChange?.effectiveAt ?? null,
     next_billed_at: subscription.nextBilledAt ?? null,
+    customer_id: subscription.customerId,
+    ...(subscription.billingCycle
+      ? {
+          billing_cycle: {
+            interval: subscription.billingCycle.interval,
+            frequency: subscription.billingCycle.frequency,
+          },
+        }
+      : {}),
   };
 }

@@ -34,6 +34,7 @@ export function planMoves(catalog: Catalog, groups: readonly ProductPlan[]): Sub
           fromId: sourceId(prices.get(from)),
           toId: targetId(prices.get(to)),
           proration: price.proration ?? DEFAULT_PRORATION,
+          ...(price.bills_from ? { billsFrom: price.bills_from } : {}),
         });
       }
     }

@@ -2,6 +2,7 @@
 // for (plan-moves.ts finds them), and the subscriptions they touch, in our own types (src/paddle maps
 // Paddle's subscription entity into these; nothing here does I/O).
 import type { ProrationBillingMode, SubscriptionStatus } from '../paddle-facts/subscriptions.js';
+import type { MoveRollout } from './rollout.js';
 
 /**
  * The statuses whose subscriptions are counted and moved. A canceled subscription bills no more
@@ -33,7 +34,13 @@ export interface SubscriptionRecord {
   items: SubscriptionItem[];
   /** `cancel`, `pause` or `resume` when one is scheduled (Paddle has no scheduled price change) */
   scheduled_change: string | null;
+  /** when the scheduled change takes effect (its `effective_at`); absent where not read */
+  scheduled_at?: string | null;
   next_billed_at: string | null;
+  /** the customer it bills (`ctm_…`); absent where not read */
+  customer_id?: string;
+  /** how often it renews; absent where not read */
+  billing_cycle?: { interval: string; frequency: number };
 }
 
 /** What moving subscribers needs from Paddle; src/paddle implements it over the SDK. */
@@ -76,8 +83,12 @@ export interface SubscriberMove {
   /** the target's id in the account; null when this apply creates it */
   toId: string | null;
   proration: ProrationBillingMode;
+  /** the first day the target may bill a moved subscription (`YYYY-MM-DD`, UTC): the catalog's `bills_from` */
+  billsFrom?: string;
   /** the subscriptions on the source when the plan was made; absent when they could not be counted */
   subscribers?: SubscriberCounts;
+  /** what the run does with each subscription on the source, as the plan read them; absent when not read */
+  rollout?: MoveRollout;
   /** what a sample subscription per currency is billed after the move (the review's); absent when not previewed */
   nextBills?: NextBills;
   /**

@@ -107,6 +107,7 @@ describe('apply moves subscribers', () => {
       id: MONTHLY,
       proration: PRORATION,
       subscribers: counts,
+      rollout: [{ verdict: 'moves now', count: 4 }],
     });
     expect(formatPlan(plan, makeStyle(false))).toContain(
       '~ move subscribers pro/monthly → pro/monthly-2027: 4 active (prorated_immediately: the prorated difference is billed now)',

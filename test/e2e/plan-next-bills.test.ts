@@ -113,6 +113,7 @@ describe('plan: the next bill of a moved subscription, one per currency', () => 
     expect(code).toBe(0);
     // the emulator's proration: 16.5 of January's 31 days left, the new price charged and the old credited
     expect(under(stdout, 'move subscribers pro/monthly → pro/next')).toEqual([
+      '    moves now: 3',
       `    next bill (EUR, ${sub(3)}): €26.00 on 2026-02-01 (was €22.00); billed now: €2.13`,
       `    next bill (USD, ${sub(2)}): $29.00 on 2026-02-01 (was $24.00); billed now: $2.66`,
     ]);
@@ -146,6 +147,7 @@ describe('plan: the next bill of a moved subscription, one per currency', () => 
   it('a target that does not exist yet is previewed as a non-catalog price of its product, and says so', async () => {
     const { stdout } = await plan([writeCatalog(dir, TO_NEW)]);
     expect(under(stdout, 'move subscribers pro/monthly → pro/y2028')).toEqual([
+      '    moves now: 3',
       `    next bill (EUR, ${sub(3)}): €28.00 on 2026-02-01 (was €22.00)`,
       `    next bill (USD, ${sub(2)}): $31.00 on 2026-02-01 (was $24.00)`,
       "      pro/y2028 previewed as a non-catalog price of the catalog's amounts (it does not exist yet)",
@@ -163,6 +165,7 @@ describe('plan: the next bill of a moved subscription, one per currency', () => 
     const { stdout, code } = await plan([writeCatalog(dir, TO_NEW_PRODUCT)]);
     expect(code).toBe(0);
     expect(under(stdout, 'move subscribers pro/monthly → team/monthly')).toEqual([
+      '    moves now: 3',
       '    next bill: shown once the price exists (its product is new too; the tool previews a new price only under an existing product)',
     ]);
     expect(emulator.requests().filter((r) => r.path.startsWith('/subscriptions/'))).toEqual([]);

@@ -72,6 +72,9 @@ export const RULE_IDS = [
   'subscribers-from-country',
   'proration-invalid',
   'proration-without-subscribers-from',
+  'bills-from-invalid',
+  'bills-from-without-subscribers-from',
+  'bills-from-proration',
   // features as code
   'feature-unknown',
   'feature-value-type',

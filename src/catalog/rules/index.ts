@@ -2,6 +2,7 @@
 // structure (so one broken price does not hide the problems of the others).
 import type { CatalogPrice } from '../schema.js';
 import { priceAmountsBounded } from './amount.js';
+import { billsFromTerms } from './bills-from.js';
 import { customDataDepth, customDataMarkerKey, customDataSize } from './custom-data.js';
 import {
   type DiscountContext,
@@ -64,6 +65,7 @@ export const PRICE_RULES: readonly Registered<PriceRule, keyof CatalogPrice>[] =
   { check: paidTrialOverrides, reads: ['trial_period', 'unit_price_overrides'] },
   { check: cardlessNeedsAccess, reads: ['trial_period'] },
   { check: paidOrCardless, reads: ['trial_period'] },
+  { check: billsFromTerms, reads: ['bills_from', 'subscribers_from', 'proration'] },
 ];
 
 export const DISCOUNT_RULES: readonly Registered<DiscountRule, keyof DiscountFields>[] = [

@@ -103,10 +103,13 @@ function within30Minutes(at: unknown, nowMs: number): boolean {
 }
 
 /**
- * The state checks, in the order a caller can act on them. Which scheduled changes still count as
- * "pending" after the 2025 change (pause and cancel no longer do) Paddle does not list: the
- * emulator takes a scheduled resume as pending. "Processing" it takes as a scheduled change that
- * takes effect within 30 minutes; "renewal" as next_billed_at within 30 minutes.
+ * The state checks. What the mode can never do comes first (a canceled subscription, a paused one
+ * or one with a scheduled pause or cancel under a mode Paddle refuses for it: waiting would not
+ * help), then what passes (past_due until paid, the 30-minute locks), as the tool predicts them
+ * (src/moves/predict.ts). Which scheduled changes still count as "pending" after the 2025 change
+ * (pause and cancel no longer do) Paddle does not list: the emulator takes a scheduled resume as
+ * pending. "Processing" it takes as a scheduled change that takes effect within 30 minutes;
+ * "renewal" as next_billed_at within 30 minutes.
  */
 export function checkChangeAllowed(
   subscription: WireRecord,
@@ -114,22 +117,20 @@ export function checkChangeAllowed(
   nowMs: number,
 ): void {
   if (subscription.status === 'canceled') throw subscriptionError('subscription_update_when_canceled');
+  if (subscription.status === 'paused') checkPausedChange(change);
+  const scheduled =
+    change.body.scheduled_change === null ? null : (subscription.scheduled_change as WireRecord | null);
+  const freed = scheduled !== null && CHANGEABLE_WITH_SCHEDULED.includes(scheduled.action);
+  if (freed && change.mode && !MODES_WITH_SCHEDULED_CHANGE.includes(change.mode)) {
+    throw subscriptionError('subscription_invalid_billing_mode_for_scheduled_change');
+  }
   if (subscription.status === 'past_due') throw subscriptionError('subscription_update_when_past_due');
-  const scheduled = subscription.scheduled_change as WireRecord | null;
   if (scheduled && within30Minutes(scheduled.effective_at, nowMs)) {
     throw subscriptionError('subscription_locked_processing');
   }
   if (within30Minutes(subscription.next_billed_at, nowMs))
     throw subscriptionError('subscription_locked_renewal');
-  if (scheduled && change.body.scheduled_change !== null) {
-    if (!CHANGEABLE_WITH_SCHEDULED.includes(scheduled.action)) {
-      throw subscriptionError('subscription_locked_pending_changes');
-    }
-    if (change.mode && !MODES_WITH_SCHEDULED_CHANGE.includes(change.mode)) {
-      throw subscriptionError('subscription_invalid_billing_mode_for_scheduled_change');
-    }
-  }
-  if (subscription.status === 'paused') checkPausedChange(change);
+  if (scheduled && !freed) throw subscriptionError('subscription_locked_pending_changes');
 }
 
 function checkPausedChange(change: SubscriptionChange): void {

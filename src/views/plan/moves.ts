@@ -7,6 +7,7 @@ import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { countsJson, statusCounts } from './counts.js';
 import { nextBillLines, nextBillsJson } from './next-bills.js';
+import { rolloutJson, rolloutLines } from './rollout.js';
 
 /** What each proration_billing_mode does, in Paddle's words (concepts/subscriptions/proration). */
 const BILLING: Record<SubscriberMove['proration'], string> = {
@@ -34,8 +35,9 @@ function subjectOf(move: SubscriberMove): string {
 export function formatMove(move: SubscriberMove, style: Style): string[] {
   return [
     move.blocked === undefined
-      ? `${style.yellow('~ move')} ${subjectOf(move)}: ${counts(move)} ${style.dim(`(${move.proration}: ${BILLING[move.proration]})`)}`
+      ? `${style.yellow('~ move')} ${subjectOf(move)}: ${counts(move)} ${style.dim(`(${move.proration}: ${BILLING[move.proration]}${move.billsFrom ? `; first billed from ${move.billsFrom}` : ''})`)}`
       : style.yellow(`! cannot move ${subjectOf(move)}: ${counts(move)}: ${shown(move.blocked)}`),
+    ...rolloutLines(move, style),
     ...nextBillLines(move, style),
   ];
 }
@@ -75,6 +77,8 @@ export function moveChanges(plan: Plan) {
     ...(move.duplicateOf ? { duplicateOf: move.duplicateOf } : {}),
     ...(move.blocked ? { blocked: move.blocked } : {}),
     ...countsJson('subscribers', move.subscribers),
+    ...(move.billsFrom ? { bills_from: move.billsFrom } : {}),
+    ...rolloutJson(move.rollout),
     ...nextBillsJson(move.nextBills),
   }));
 }

@@ -1,0 +1,83 @@
+// Each move's subscriptions by what a run does with them (predict.ts), grouped for the plan: how many
+// move now, how many wait and until when, which will not move with the move's mode and which mode
+// would, and which Paddle's pages leave open. Pure: the subscriptions and the clock are given.
+import type { MoveRollout, RefusedGroup, UnpredictedGroup, WaitGroup } from '../plan/rollout.js';
+import { MOVES_NOW, NOT_PREDICTED, WAITS, WILL_NOT_MOVE } from '../plan/rollout.js';
+import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
+import type { MovingSubscription } from './compile.js';
+import { type MoveTerms, type Prediction, predictMove } from './predict.js';
+
+/** The terms of a subscription's moves (they share one mode: compile.ts leaves it otherwise); the latest bills_from. */
+export function termsOf(moves: readonly SubscriberMove[]): MoveTerms {
+  const [first] = moves;
+  const dates = moves.flatMap((m) => (m.billsFrom ? [m.billsFrom] : [])).sort();
+  const billsFrom = dates[dates.length - 1];
+  return { proration: first?.proration ?? 'do_not_bill', ...(billsFrom ? { billsFrom } : {}) };
+}
+
+export const predictPlanned = (planned: MovingSubscription, now: number): Prediction =>
+  predictMove(planned.subscription, termsOf(planned.moves), now);
+
+const day = (at: string | null | undefined) => (at ? at.slice(0, 10) : null);
+
+/** One move's subscriptions (each once) by verdict. */
+export function rolloutOf(
+  move: SubscriberMove,
+  subscriptions: readonly SubscriptionRecord[],
+  now: number,
+): MoveRollout {
+  const rollout: MoveRollout = { now: 0, waits: [], refused: [], unpredicted: [] };
+  for (const subscription of subscriptions) {
+    const prediction = predictMove(subscription, termsOf([move]), now);
+    const reason = prediction.reason ?? '';
+    if (prediction.verdict === MOVES_NOW) rollout.now += 1;
+    else if (prediction.verdict === WAITS) addWait(rollout.waits, prediction, reason);
+    else if (prediction.verdict === WILL_NOT_MOVE) {
+      const group = groupOf(rollout.refused, reason, () => ({
+        code: prediction.code ?? '',
+        reason,
+        modes: prediction.modes ?? [],
+        subscriptions: [],
+      }));
+      group.subscriptions.push(subscription.id);
+    } else if (prediction.verdict === NOT_PREDICTED) {
+      const group = groupOf<UnpredictedGroup>(rollout.unpredicted, reason, () => ({
+        reason,
+        subscriptions: [],
+      }));
+      group.subscriptions.push(subscription.id);
+    }
+  }
+  rollout.waits.sort((a, b) => (a.until ?? '9999').localeCompare(b.until ?? '9999'));
+  return rollout;
+}
+
+function addWait(waits: WaitGroup[], prediction: Prediction, reason: string): void {
+  const until = day(prediction.until);
+  const code = prediction.code ?? '';
+  const found = waits.find((w) => w.code === code && w.until === until);
+  if (found) found.count += 1;
+  else waits.push({ code, reason, until, count: 1 });
+}
+
+function groupOf<G extends RefusedGroup | UnpredictedGroup>(groups: G[], reason: string, make: () => G): G {
+  const found = groups.find((g) => g.reason === reason);
+  if (found) return found;
+  const made = make();
+  groups.push(made);
+  return made;
+}
+
+/** The plan's moves, each with its rollout over the subscriptions listed on its source. */
+export function withRollouts(
+  moves: readonly SubscriberMove[],
+  listed: readonly SubscriptionRecord[],
+  now: number,
+): SubscriberMove[] {
+  const unique = [...new Map(listed.map((s) => [s.id, s])).values()];
+  return moves.map((move) => {
+    if (move.fromId === null || move.blocked !== undefined) return move;
+    const on = unique.filter((s) => s.items.some((item) => item.price_id === move.fromId));
+    return { ...move, rollout: rolloutOf(move, on, now) };
+  });
+}

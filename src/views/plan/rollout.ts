@@ -1,0 +1,86 @@
+// What a run does with each move's subscriptions, under the move's line in the plan and in --json:
+// how many move now, how many wait and until when (a later run moves them), which will not move with
+// the move's mode (a warning, naming the mode that would), and which Paddle's pages leave open.
+import {
+  MOVES_NOW,
+  type MoveRollout,
+  NOT_PREDICTED,
+  WAITS,
+  type WaitGroup,
+  WILL_NOT_MOVE,
+} from '../../plan/rollout.js';
+import type { SubscriberMove } from '../../plan/subscribers.js';
+import type { Style } from '../../terminal/style.js';
+import { shown } from '../../text/escape.js';
+import { plural } from '../../text/plural.js';
+
+/** Waits listed by day before the rest are summed: a rise over thousands spans every day of a month. */
+const DAYS_SHOWN = 5;
+
+const count = (list: { subscriptions: string[] }[]) => list.reduce((n, g) => n + g.subscriptions.length, 0);
+
+/** `3 until 2026-02-01, 1 until paid`: by day, the first few, then how many more until the last. */
+function untilWords(waits: readonly WaitGroup[]): string {
+  const byDay = new Map<string, number>();
+  for (const wait of waits) {
+    const when = wait.until === null ? 'paid' : wait.until;
+    byDay.set(when, (byDay.get(when) ?? 0) + wait.count);
+  }
+  const days = [...byDay];
+  const shownDays = days.slice(0, DAYS_SHOWN).map(([when, n]) => `${n} until ${when}`);
+  const rest = days.slice(DAYS_SHOWN);
+  if (rest.length > 0) {
+    const more = rest.reduce((n, [, k]) => n + k, 0);
+    shownDays.push(`${more} more until ${rest[rest.length - 1]?.[0]}`);
+  }
+  return shownDays.join(', ');
+}
+
+/** The lines under a move's line. */
+export function rolloutLines(move: SubscriberMove, style: Style): string[] {
+  const rollout = move.rollout;
+  const none = (r: MoveRollout) => r.now + r.waits.length + r.refused.length + r.unpredicted.length === 0;
+  // no one on the source: the move's line says so
+  if (rollout === undefined || none(rollout)) return [];
+  const lines = [`    ${MOVES_NOW}: ${rollout.now}`];
+  const waiting = rollout.waits.reduce((n, w) => n + w.count, 0);
+  if (waiting > 0) {
+    const why = [...new Set(rollout.waits.map((w) => shown(w.reason)))].join('; ');
+    lines.push(`    ${WAITS}: ${waiting} (${untilWords(rollout.waits)}; ${why}): a later run moves them`);
+  }
+  for (const group of rollout.refused) {
+    const works =
+      group.modes.length > 0 ? `; ${group.modes.join(' or ')} would move them` : '; no mode moves them';
+    lines.push(
+      style.yellow(
+        `    ! ${WILL_NOT_MOVE} (${move.proration}): ${plural(group.subscriptions.length, 'subscription')} (${shown(group.reason)}, Paddle's ${group.code})${works}`,
+      ),
+    );
+  }
+  for (const group of rollout.unpredicted) {
+    lines.push(
+      style.dim(
+        `    ${NOT_PREDICTED}: ${plural(group.subscriptions.length, 'subscription')} (${shown(group.reason)}): apply asks Paddle`,
+      ),
+    );
+  }
+  return lines;
+}
+
+/** `plan --json`: one entry per group, each naming its verdict in the words above. */
+export function rolloutJson(rollout: MoveRollout | undefined) {
+  if (rollout === undefined) return {};
+  return {
+    rollout: [
+      { verdict: MOVES_NOW, count: rollout.now },
+      ...rollout.waits.map((w) => ({ verdict: WAITS, ...w })),
+      ...rollout.refused.map((g) => ({ verdict: WILL_NOT_MOVE, count: g.subscriptions.length, ...g })),
+      ...rollout.unpredicted.map((g) => ({ verdict: NOT_PREDICTED, count: g.subscriptions.length, ...g })),
+    ],
+  };
+}
+
+/** How many subscriptions the moves' modes will not move: the plan's warning, apply's refusal under --yes. */
+export function refusedByMode(moves: readonly SubscriberMove[] | undefined): number {
+  return (moves ?? []).reduce((n, move) => n + count(move.rollout?.refused ?? []), 0);
+}
