@@ -3,12 +3,12 @@
 // key pasted into a catalog's or the account's data is masked in it as on screen (a plan file is a CI
 // artifact), with a warning naming the field, as export names one.
 import { resolve } from 'node:path';
-import type { PlanResult } from '../apply/use-case.js';
 import type { Catalog } from '../catalog/schema.js';
 import { fieldsHolding } from '../export/secret-fields.js';
 import { checkOutputFile, writeOutputFile } from '../files/output-file.js';
 import { compileOperations } from '../operations/compile.js';
 import type { Target } from '../paddle/target.js';
+import type { DiffOptions, Plan } from '../plan/types.js';
 import type { SavedPlan, SavedReview } from './document.js';
 import { maskedDocument, savedPlanDocument, savedPlanText } from './file.js';
 
@@ -29,7 +29,7 @@ export interface SecretMask {
 }
 
 export async function savePlan(
-  planned: PlanResult & { review?: SavedReview },
+  planned: { plan: Plan; options: DiffOptions; review?: SavedReview },
   context: { catalog: Catalog; catalogFile: string; target: Target; toolVersion: string; cwd: string },
   file: string,
   secrets: SecretMask,
