@@ -5,6 +5,7 @@
 import { describeAmount } from '../catalog/rules/amount.js';
 import type {
   BillingCycle,
+  Catalog,
   CatalogDiscount,
   CatalogPrice,
   CatalogProduct,
@@ -16,6 +17,7 @@ import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../paddle-facts
 import { loadPrompts, type Prompts, promptTheme } from '../terminal/prompts.js';
 import type { Reporter } from '../terminal/reporter.js';
 import { countryPrices, discounts } from './extras.js';
+import { features } from './features.js';
 import { amountFromMajorUnits, keyProblem, slugKey, trialPeriod } from './starter.js';
 import { trialAnswers } from './trial.js';
 
@@ -80,14 +82,20 @@ export class InitWizard {
   async answers(): Promise<{
     products: Record<string, CatalogProduct>;
     discounts: Record<string, CatalogDiscount>;
+    features?: NonNullable<Catalog['features']>;
   }> {
     try {
-      const products: Record<string, CatalogProduct> = {};
+      const asked: Record<string, CatalogProduct> = {};
       do {
-        const { key, product } = await this.product(Object.keys(products));
-        products[key] = product;
+        const { key, product } = await this.product(Object.keys(asked));
+        asked[key] = product;
       } while (await this.ask.confirm({ message: 'Add another product?', default: false }, this.context));
-      return { products, discounts: await discounts(this, products) };
+      const { declared, products } = await features(this, asked);
+      return {
+        products,
+        discounts: await discounts(this, products),
+        ...(declared && { features: declared }),
+      };
     } catch (error) {
       if (isCancellation(error) || this.closed.signal.aborted)
         throw new UserError('init cancelled: nothing was written');

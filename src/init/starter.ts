@@ -89,6 +89,7 @@ export function trialPeriod(answers: TrialAnswers): TrialPeriod {
 export function starterCatalog(
   products: Record<string, CatalogProduct>,
   discounts: Record<string, CatalogDiscount> = {},
+  features?: Catalog['features'],
 ): Catalog {
   const list = Object.values(products);
   const approved = [...new Set(list.map((p) => p.tax_category).filter((c: TaxCategory) => needsApproval(c)))];
@@ -102,6 +103,7 @@ export function starterCatalog(
   return {
     version: 1,
     ...(Object.keys(sandbox).length > 0 && { environments: { sandbox } }),
+    ...(features && { features }),
     products,
     ...(Object.keys(discounts).length > 0 && { discounts }),
   };

@@ -36,6 +36,7 @@ function product(name: string, description: string, category = ''): Step[] {
 }
 
 const noCountryPrices: Step = { expect: 'Different prices for customers in some countries', keys: ENTER };
+const noFeatures: Step = { expect: 'Declare what each plan includes', keys: ENTER };
 const noDiscount: Step = { expect: 'Add a discount', keys: ENTER };
 
 /** A recurring price up to (not including) the trial question. */
@@ -92,6 +93,7 @@ describe('init on a terminal', () => {
         noCountryPrices,
         anotherPrice(false),
         anotherProduct(false),
+        noFeatures,
         noDiscount,
       ],
       { cwd },
@@ -158,6 +160,7 @@ describe('init on a terminal', () => {
         { expect: 'Trial amount in EUR', keys: `1.5${ENTER}` },
         anotherPrice(false),
         anotherProduct(false),
+        noFeatures,
         noDiscount,
       ],
       { cwd },
@@ -171,6 +174,40 @@ describe('init on a terminal', () => {
     expect(catalog.environments).toBeUndefined();
   });
 
+  it('features: declared once, then what each product includes, written to features: and the product', async () => {
+    const cwd = await project();
+    const run = await runInit(
+      [],
+      [
+        ...product('Pro', ''),
+        ...recurring('', '', '49'),
+        ...noTrial,
+        anotherPrice(false),
+        anotherProduct(false),
+        { expect: 'Declare what each plan includes', keys: `y${ENTER}` },
+        { expect: 'Feature (e.g.', keys: `Single sign-on${ENTER}` },
+        { expect: 'Feature key', keys: `sso${ENTER}` },
+        { expect: 'Single sign-on is:', keys: ENTER },
+        { expect: 'Another feature?', keys: `y${ENTER}` },
+        { expect: 'Feature (e.g.', keys: `Seats${ENTER}` },
+        { expect: 'Feature key', keys: ENTER },
+        { expect: 'Seats is:', keys: `limit${ENTER}` },
+        { expect: 'Another feature?', keys: ENTER },
+        { expect: 'Pro: Single sign-on, included?', keys: `y${ENTER}` },
+        { expect: 'Pro: Seats, up to', keys: `10${ENTER}` },
+        noDiscount,
+      ],
+      { cwd },
+    );
+    expect(run.code).toBe(0);
+    const { catalog } = await written(cwd);
+    expect(catalog.features).toEqual({
+      sso: { type: 'boolean', description: 'Single sign-on' },
+      seats: { type: 'limit', description: 'Seats' },
+    });
+    expect(catalog.products.pro?.features).toEqual({ sso: true, seats: 10 });
+  });
+
   it('cardless trial: a cardless trial sets environments.sandbox.cardless_trials and explains early access', async () => {
     const cwd = await project();
     const run = await runInit(
@@ -181,6 +218,7 @@ describe('init on a terminal', () => {
         ...trial('cardless', '30'),
         anotherPrice(false),
         anotherProduct(false),
+        noFeatures,
         noDiscount,
       ],
       { cwd },
@@ -223,6 +261,7 @@ describe('init on a terminal', () => {
         noCountryPrices,
         anotherPrice(false),
         anotherProduct(false),
+        noFeatures,
         noDiscount,
       ],
       { cwd },
@@ -270,6 +309,7 @@ describe('init on a terminal', () => {
         ...noTrial,
         anotherPrice(false),
         anotherProduct(false),
+        noFeatures,
         noDiscount,
       ],
       { cwd },
@@ -325,6 +365,7 @@ describe('init: country prices and discounts, the examples a newcomer needs', ()
         { expect: 'GB trial amount in GBP', keys: `1${ENTER}` },
         anotherPrice(false),
         anotherProduct(false),
+        noFeatures,
         { expect: 'Add a discount', keys: `y${ENTER}` },
         { expect: 'Discount description', keys: `Launch offer${ENTER}` },
         { expect: 'Discount key', keys: ENTER },

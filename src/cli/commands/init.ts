@@ -81,7 +81,7 @@ export const registerInit: RegisterCommand = (program, run) => {
         ]);
         reporter.info(initView.introLine(file));
         const answers = await (await InitWizard.open(reporter)).answers();
-        const catalog = starterCatalog(answers.products, answers.discounts);
+        const catalog = starterCatalog(answers.products, answers.discounts, answers.features);
 
         const schema = schemaReference(path, io.cwd);
         const text = catalogToYaml(catalog, {
