@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { productUpdateBody } from '../../src/operations/bodies.js';
 import { diff } from '../../src/plan/diff.js';
+import type { ProductChange } from '../../src/plan/types.js';
+import { featureWords } from '../../src/views/plan/features.js';
 import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
 
 const marker = { paddle_catalog: { key: 'pro' } };
@@ -25,18 +27,30 @@ describe('features in the plan', () => {
     });
   });
 
-  it('what is not included is not written: false and 0 are the same as not naming the feature', () => {
+  it('what is not included is not written: false and 0 are the same as not naming the feature, on both sides', () => {
     const catalog = {
       ...catalogOf({ pro: { ...pro, features: { sso: false, seats: 0 } } }),
       features: declared,
     };
-    const change = diff(catalog, remote({ features: {} })).groups[0]?.product;
-    expect(change?.action).toBe('unchanged');
+    const unchanged = (written: Record<string, unknown>) =>
+      diff(catalog, remote({ features: written })).groups[0]?.product.action;
+    expect([unchanged({}), unchanged({ seats: 0, sso: false })]).toEqual(['unchanged', 'unchanged']);
   });
 
   it('a hand-written list in custom_data.features is replaced, not taken for "none"', () => {
     const catalog = { ...catalogOf({ pro: { ...pro, features: {} } }), features: declared };
     const change = diff(catalog, remote({ features: ['sso'] })).groups[0]?.product;
     expect(change?.fields).toEqual([{ path: 'features', before: ['sso'], after: {} }]);
+  });
+
+  it('a features change in words: a limit changed, a boolean added and one removed, false the same as absent', () => {
+    const audit = { type: 'boolean' as const };
+    const catalog = {
+      ...catalogOf({ pro: { ...pro, features: { sso: true, seats: 20, audit: false } } }),
+      features: { ...declared, audit, api: audit },
+    };
+    const before = { seats: 10, audit: true, api: false };
+    const change = diff(catalog, remote({ features: before })).groups[0]?.product as ProductChange;
+    expect(featureWords(change)).toBe('audit removed, seats 10 → 20, sso added');
   });
 });

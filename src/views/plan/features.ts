@@ -12,6 +12,8 @@ type Values = Record<string, unknown>;
 const isMap = (value: unknown): value is Values =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const off = (value: unknown) => value === undefined || value === false || value === 0;
+
 /** `10`, `unlimited`; not included is 0 for a limit. */
 const valueWords = (value: unknown) =>
   value === undefined || value === false
@@ -25,10 +27,11 @@ function mapWords(before: unknown, after: unknown, prefix: string): string[] {
   const names = [...new Set([...Object.keys(was), ...Object.keys(now)])].sort();
   return names.flatMap((name) => {
     const [a, b] = [was[name], now[name]];
-    if (JSON.stringify(a) === JSON.stringify(b)) return [];
+    // false, 0 and not named all say "not included"
+    if (JSON.stringify(a) === JSON.stringify(b) || (off(a) && off(b))) return [];
     const label = `${prefix}${shown(name)}`;
-    if (b === true && a === undefined) return [`${label} added`];
-    if (a === true && b === undefined) return [`${label} removed`];
+    if (b === true && off(a)) return [`${label} added`];
+    if (a === true && off(b)) return [`${label} removed`];
     return [`${label} ${valueWords(a)} → ${valueWords(b)}`];
   });
 }
@@ -40,9 +43,12 @@ const FIELDS: [keyof FeatureFields, string][] = [
 
 /** What changes in what a product includes, in words. */
 export function featureWords(change: ProductChange): string {
-  return FIELDS.flatMap(([field, prefix]) =>
+  const words = FIELDS.flatMap(([field, prefix]) =>
     mapWords(featuresBefore(change, field), change.desired?.[field] ?? null, prefix),
-  ).join(', ');
+  );
+  return words.length > 0
+    ? words.join(', ')
+    : 'written as the catalog names them; what it includes is the same';
 }
 
 // Paddle keeps on each subscription item a snapshot of the product as it was added
