@@ -1,7 +1,7 @@
 // The rules of features (docs/rules.md, feature-*, features-and-adds, custom-data-features-key):
 // each at its file position, and a catalog of plans and an add-on that passes them all.
-import { describe, expect, it } from 'vitest';
-import { errorsOf } from './helpers.js';
+import { describe, it } from 'vitest';
+import { expectRow, type RuleRow } from './helpers.js';
 
 /** Features sso (boolean) and seats (limit); product `pro` with `lines` (line 8 on), one price. */
 const catalog = (lines: string, top = '') => `version: 1
@@ -20,13 +20,7 @@ ${lines}
         billing_cycle: { interval: month, frequency: 1 }
 `;
 
-interface Row {
-  title: string;
-  text: string;
-  expected: { rule: string; path: string; line: number; column: number; message: RegExp } | null;
-}
-
-const rows: Row[] = [
+const rows: RuleRow[] = [
   {
     title: 'a plan with features and an add-on with adds are valid',
     text: catalog(
@@ -130,20 +124,5 @@ const rows: Row[] = [
 ];
 
 describe('feature rules', () => {
-  it.each(rows)('$title', ({ text, expected }) => {
-    const errors = errorsOf(text);
-    if (expected === null) {
-      expect(errors).toEqual([]);
-      return;
-    }
-    expect(errors).toHaveLength(1);
-    const [found] = errors;
-    expect(found).toMatchObject({
-      rule: expected.rule,
-      path: expected.path,
-      line: expected.line,
-      column: expected.column,
-    });
-    expect(found?.message).toMatch(expected.message);
-  });
+  it.each(rows)('$title', expectRow);
 });

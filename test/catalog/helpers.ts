@@ -1,5 +1,6 @@
 // Builds small catalogs for rule tables: a valid base with one product and one price, and the
 // fields a test changes. Written out with the yaml library, so numbers stay numbers.
+import { expect } from 'vitest';
 import { stringify } from 'yaml';
 import type { CatalogIssue } from '../../src/catalog/issue.js';
 import { readCatalog } from '../../src/catalog/read.js';
@@ -42,3 +43,24 @@ export const PRICE = 'products.pro.prices.monthly';
 
 /** custom_data whose JSON is `bytes` long (for the size bound, custom-data-too-large). */
 export const jsonOfSize = (bytes: number): Json => ({ blob: 'x'.repeat(bytes - '{"blob":""}'.length) });
+
+/** A row of a rule table: a catalog and the one error it has at its position, or none (null). */
+export interface RuleRow {
+  title: string;
+  text: string;
+  expected: { rule: string; path: string; line: number; column: number; message: RegExp } | null;
+}
+
+/** The row's catalog has exactly its expected error (rule, path, line:column, message), or none. */
+export function expectRow({ text, expected }: RuleRow): void {
+  const errors = errorsOf(text);
+  if (expected === null) {
+    expect(errors).toEqual([]);
+    return;
+  }
+  expect(errors).toHaveLength(1);
+  const [found] = errors;
+  const { rule, path, line, column } = expected;
+  expect(found).toMatchObject({ rule, path, line, column });
+  expect(found?.message).toMatch(expected.message);
+}

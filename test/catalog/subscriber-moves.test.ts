@@ -1,9 +1,9 @@
 // The rules of moving subscribers (docs/rules.md, subscribers-from-* and proration-*): every one at
 // its file position, and a valid move that passes them all.
 
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { stringify } from 'yaml';
-import { basePrice, errorsOf, type Json } from './helpers.js';
+import { basePrice, expectRow, type Json, type RuleRow } from './helpers.js';
 
 const monthly = (fields: Json = {}): Json => ({ ...basePrice(), ...fields });
 const yearly = (fields: Json = {}): Json => ({
@@ -30,13 +30,7 @@ function catalog(prices: Json, team: Json = { monthly: monthly() }): string {
 
 const TARGET = 'products.pro.prices.monthly-2027';
 
-interface Row {
-  title: string;
-  text: string;
-  expected: { rule: string; path: string; line: number; column: number; message: RegExp } | null;
-}
-
-const rows: Row[] = [
+const rows: RuleRow[] = [
   {
     title: 'a move between prices of one cycle and the same currencies is valid',
     text: catalog({
@@ -272,20 +266,5 @@ const rows: Row[] = [
 ];
 
 describe('subscriber move rules', () => {
-  it.each(rows)('$title', ({ text, expected }) => {
-    const errors = errorsOf(text);
-    if (expected === null) {
-      expect(errors).toEqual([]);
-      return;
-    }
-    expect(errors).toHaveLength(1);
-    const [found] = errors;
-    expect(found).toMatchObject({
-      rule: expected.rule,
-      path: expected.path,
-      line: expected.line,
-      column: expected.column,
-    });
-    expect(found?.message).toMatch(expected.message);
-  });
+  it.each(rows)('$title', expectRow);
 });
