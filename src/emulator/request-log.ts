@@ -61,9 +61,9 @@ export class RequestLog {
   constructor(private readonly limits: RequestLogLimits = REQUEST_LOG_LIMITS) {}
 
   /** Logs a request as it arrives; its body only when it came with a valid key. */
-  add(method: string, url: URL, raw: Buffer, authenticated: boolean): RecordedRequest {
+  add(method: string, url: URL, raw: Buffer, authenticated: boolean, at: Date): RecordedRequest {
     const { target, chars } = bounded(url, this.limits.maxEntryChars);
-    const entry: RecordedRequest = { method, ...target, status: 0 };
+    const entry: RecordedRequest = { method, ...target, at: at.toISOString(), status: 0 };
     if (raw.length > 0) this.keepBody(entry, raw, authenticated);
     this.entries.push(entry);
     this.textChars.set(entry, chars);

@@ -65,7 +65,7 @@ async function handleApi(
 ) {
   const requestId = randomUUID();
   const method = req.method ?? 'GET';
-  const entry = parts.log.add(method, url, raw, authenticated(parts, req, url));
+  const entry = parts.log.add(method, url, raw, authenticated(parts, req, url), core.now());
   for (const listener of parts.arrivals) listener(entry);
   let status: number;
   let body: unknown;

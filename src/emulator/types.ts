@@ -82,6 +82,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   query: Record<string, string>;
+  /** when it arrived, on the emulator's clock (ISO 8601): what a test of a run's pacing reads */
+  at: string;
   /** the response status; 0 when a drop fault destroyed the socket instead of answering */
   status: number;
   /** what the emulator said of its own settings with a refusal (also its X-Emulator-Hint header) */

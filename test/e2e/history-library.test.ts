@@ -102,6 +102,7 @@ describe('billing history against the emulator', () => {
         method: 'GET',
         path: '/transactions',
         query: { customer_id: demoId, status: 'billed,paid,past_due,completed,canceled', per_page: '10' },
+        at: expect.any(String),
         status: 200,
       },
     ]);
@@ -115,6 +116,7 @@ describe('billing history against the emulator', () => {
         method: 'GET',
         path: '/customers',
         query: { email: 'demo@example.com', status: 'active,archived', per_page: '200' },
+        at: expect.any(String),
         status: 200,
       },
     ]);

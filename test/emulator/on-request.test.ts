@@ -9,7 +9,9 @@ describe('onRequest: the arrival hook for tests', () => {
       const seen: RecordedRequest[] = [];
       const stop = emulator.onRequest((request) => seen.push({ ...request }));
       await call(emulator, 'GET', '/products');
-      expect(seen).toEqual([{ method: 'GET', path: '/products', query: {}, status: 0 }]);
+      expect(seen).toEqual([
+        { method: 'GET', path: '/products', query: {}, at: expect.any(String), status: 0 },
+      ]);
       stop();
       await call(emulator, 'GET', '/products');
       expect(seen).toHaveLength(1);

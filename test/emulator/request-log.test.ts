@@ -8,7 +8,8 @@ import { call, productBody } from './support.js';
 
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
-const entry = (path: string) => ({ method: 'POST', path, query: {}, status: 0 });
+const AT = new Date('2026-01-15T12:00:00.000Z');
+const entry = (path: string) => ({ method: 'POST', path, query: {}, at: AT.toISOString(), status: 0 });
 const url = (target: string) => new URL(target, 'http://emulator.invalid');
 const logOf = (limits: Partial<typeof REQUEST_LOG_LIMITS>) =>
   new RequestLog({ ...REQUEST_LOG_LIMITS, ...limits });
@@ -17,14 +18,15 @@ const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 describe('the request log', () => {
   it('keeps no body of a request without a valid key', () => {
     const log = logOf({ maxEntries: 10, maxBodyBytes: 1000 });
-    log.add('POST', url('/products'), json({ name: 'x' }), false);
+    log.add('POST', url('/products'), json({ name: 'x' }), false, AT);
     expect(log.list()).toEqual([{ ...entry('/products'), bodyDropped: true }]);
   });
 
   it('drops the oldest bodies past its byte budget, keeping their entries', () => {
     const log = logOf({ maxEntries: 10, maxBodyBytes: 50 });
     // each body is 23 bytes: two fit in 50
-    for (const path of ['/a', '/b', '/c']) log.add('POST', url(path), json({ name: 'twelve chars' }), true);
+    for (const path of ['/a', '/b', '/c'])
+      log.add('POST', url(path), json({ name: 'twelve chars' }), true, AT);
     const kept = log.list();
     expect(kept.map((r) => r.path)).toEqual(['/a', '/b', '/c']);
     expect(kept.map((r) => r.body === undefined)).toEqual([true, false, false]);
@@ -34,13 +36,13 @@ describe('the request log', () => {
 
   it('keeps no body larger than the whole budget', () => {
     const log = logOf({ maxEntries: 10, maxBodyBytes: 5 });
-    log.add('POST', url('/a'), json({ name: 'too long' }), true);
+    log.add('POST', url('/a'), json({ name: 'too long' }), true, AT);
     expect(log.list()).toEqual([{ ...entry('/a'), bodyDropped: true }]);
   });
 
   it('drops the oldest entries past its count', () => {
     const log = logOf({ maxEntries: 2, maxBodyBytes: 1000 });
-    for (const path of ['/a', '/b', '/c']) log.add('POST', url(path), json({}), true);
+    for (const path of ['/a', '/b', '/c']) log.add('POST', url(path), json({}), true, AT);
     expect(log.list().map((r) => r.path)).toEqual(['/b', '/c']);
     log.clear();
     expect(log.list()).toEqual([]);
@@ -73,15 +75,15 @@ describe('the request log', () => {
 
   it('keeps no body nested deeper than the API takes', () => {
     const log = logOf({});
-    log.add('POST', url('/products'), Buffer.from(nested(4_500)), true);
+    log.add('POST', url('/products'), Buffer.from(nested(4_500)), true, AT);
     expect(log.list()).toEqual([{ ...entry('/products'), bodyDropped: true }]);
   });
 
   it("cuts an entry's path and query to its length, the path first", () => {
     const log = logOf({ maxEntryChars: 20 });
-    log.add('GET', url(`/products?a=${'x'.repeat(15_000)}&b=2`), Buffer.alloc(0), false);
-    log.add('GET', url(`/${'p'.repeat(30)}?a=1`), Buffer.alloc(0), false);
-    log.add('GET', url('/products?a=1'), Buffer.alloc(0), false);
+    log.add('GET', url(`/products?a=${'x'.repeat(15_000)}&b=2`), Buffer.alloc(0), false, AT);
+    log.add('GET', url(`/${'p'.repeat(30)}?a=1`), Buffer.alloc(0), false, AT);
+    log.add('GET', url('/products?a=1'), Buffer.alloc(0), false, AT);
     expect(log.list().map(({ path, query, truncated }) => ({ path, query, truncated }))).toEqual([
       { path: '/products', query: { a: 'x'.repeat(10) }, truncated: true },
       { path: `/${'p'.repeat(19)}`, query: {}, truncated: true },
@@ -92,7 +94,7 @@ describe('the request log', () => {
   it('drops the oldest entries past its character budget', () => {
     const log = logOf({ maxEntryChars: 100, maxTextChars: 250 });
     for (const name of ['a', 'b', 'c', 'd'])
-      log.add('GET', url(`/${name}?q=${'x'.repeat(200)}`), Buffer.alloc(0), false);
+      log.add('GET', url(`/${name}?q=${'x'.repeat(200)}`), Buffer.alloc(0), false, AT);
     expect(log.list().map((r) => [r.path, r.query.q?.length])).toEqual([
       ['/c', 97],
       ['/d', 97],

@@ -211,9 +211,17 @@ describe('public and admin endpoints', () => {
     await call(own, 'GET', '/products?status=active%2Carchived&per_page=5');
     await call(own, 'GET', '/nope');
     const log = await (await fetch(`${own.url}/__emulator/requests`)).json();
+    // when each arrived, on the emulator's clock
+    const at = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(log).toEqual([
-      { method: 'GET', path: '/products', query: { status: 'active,archived', per_page: '5' }, status: 200 },
-      { method: 'GET', path: '/nope', query: {}, status: 404 },
+      {
+        method: 'GET',
+        path: '/products',
+        query: { status: 'active,archived', per_page: '5' },
+        at,
+        status: 200,
+      },
+      { method: 'GET', path: '/nope', query: {}, at, status: 404 },
     ]);
     expect(own.requests()).toEqual(log);
     await own.close();
