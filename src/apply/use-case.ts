@@ -56,6 +56,8 @@ export interface PlanRequest {
   options: DiffOptions;
   /** how the account read is paced and retried (absent: Paddle's limit, real time) */
   settings?: CallerSettings;
+  /** the run's paced caller, when later stages share it (plan's review): absent, one of `settings` */
+  calls?: Calls;
   /** where the subscribers a move names are counted and moved (absent: not counted) */
   subscriptions?: SubscriptionsGateway;
 }
@@ -128,8 +130,9 @@ async function planCatalog(
 
 export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): Promise<PlanResult> {
   const { environment, catalog, gateway, options } = request;
-  const calls = createPacedCalls(request.settings ?? DEFAULT_CALLER_SETTINGS);
-  const clock = (request.settings ?? DEFAULT_CALLER_SETTINGS).clock;
+  const settings = request.settings ?? DEFAULT_CALLER_SETTINGS;
+  const calls = request.calls ?? createPacedCalls(settings);
+  const { clock } = settings;
   const read = async () =>
     withSubscriberRollouts(
       await planCatalog(catalog, gateway, calls, options),
@@ -143,7 +146,7 @@ export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): 
 
 export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}): Promise<ApplyResult> {
   const { environment, catalog, gateway, options, settings } = request;
-  const calls = createPacedCalls(settings);
+  const calls = request.calls ?? createPacedCalls(settings);
   // the subscriptions on each source price are listed with the account, before the plan is checked
   // or shown, so both see the moves as they stand now (a saved plan's too: it moves who is there now)
   const read = async () =>

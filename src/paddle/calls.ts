@@ -3,7 +3,11 @@
 // exponential backoff with full jitter, within a time budget). A create whose outcome is unknown
 // is never simply retried: `recover` (a lookup by marker) runs first, so there is no duplicate.
 import { RemoteError } from '../errors.js';
-import { RATE_LIMIT_LOCKOUT_SECONDS, REQUESTS_PER_MINUTE } from '../paddle-facts/api.js';
+import {
+  PREVIEW_REQUESTS_PER_MINUTE,
+  RATE_LIMIT_LOCKOUT_SECONDS,
+  REQUESTS_PER_MINUTE,
+} from '../paddle-facts/api.js';
 import { type Clock, systemClock } from './clock.js';
 import { createPacer, type Pacer } from './pacer.js';
 import { isAmbiguous, isRetryable, TIMEOUT_ERROR } from './remote-error.js';
@@ -36,6 +40,9 @@ export interface CallStats {
   rateLimited: number;
 }
 
+/** The requests a caller sent: every read and write, each attempt of a retried one included. */
+export const requestsSent = (stats: CallStats): number => stats.reads + stats.writes;
+
 export interface Calls {
   stats: CallStats;
   /** `recover` is asked after an ambiguous failure; what it finds counts as the call's result */
@@ -54,12 +61,14 @@ export interface CallsOptions {
   random?: () => number;
   /** an abort cuts waits short: the call fails with its last error instead of waiting on */
   signal?: AbortSignal;
+  /** counts kept with another caller's, so a run's callers count its requests together */
+  stats?: CallStats;
 }
 
 export function createCalls(options: CallsOptions): Calls {
   const { pacer, clock, retry, signal } = options;
   const random = options.random ?? Math.random;
-  const stats: CallStats = { reads: 0, writes: 0, retries: 0, rateLimited: 0 };
+  const stats: CallStats = options.stats ?? { reads: 0, writes: 0, retries: 0, rateLimited: 0 };
 
   const backoff = (attempt: number) =>
     Math.floor(random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1)));
@@ -140,4 +149,30 @@ export function createPacedCalls(settings: CallerSettings): Calls {
     retry: settings.retry,
     signal: settings.signal,
   });
+}
+
+/**
+ * The callers of one run, shared by every stage (account reads, counts, next bills, previews,
+ * writes): `calls` paced under Paddle's API limit, `previews` (POST /pricing-preview and
+ * /transactions/preview) under the limit Paddle sets for those two. They count together, so the
+ * run's request count is theirs.
+ */
+export interface RunCallers {
+  calls: Calls;
+  previews: Calls;
+  /** the requests the run has sent so far, each attempt of a retried call included */
+  requests(): number;
+}
+
+export function createRunCallers(settings: CallerSettings): RunCallers {
+  const calls = createPacedCalls(settings);
+  const perMinute = settings.requestsPerMinute === 0 ? 0 : PREVIEW_REQUESTS_PER_MINUTE;
+  const previews = createCalls({
+    pacer: createPacer(perMinute, settings.clock),
+    clock: settings.clock,
+    retry: settings.retry,
+    signal: settings.signal,
+    stats: calls.stats,
+  });
+  return { calls, previews, requests: () => requestsSent(calls.stats) };
 }

@@ -8,7 +8,7 @@
 import { InternalError, RemoteError } from '../errors.js';
 import { type MoveBody, type MovingSubscription, moveBody, subscriptionMoves } from '../moves/compile.js';
 import type { Ref } from '../operations/compile.js';
-import { type CallerSettings, type Calls, createPacedCalls } from '../paddle/calls.js';
+import type { Calls } from '../paddle/calls.js';
 import type { NonCatalogPrice } from '../paddle/previews-gateway.js';
 import { isForbidden } from '../paddle/remote-error.js';
 import type { PreviewItem, SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';
@@ -34,9 +34,8 @@ export const SAMPLE_PAGES = 5;
 export interface NextBillsRequest {
   plan: Plan;
   gateway: SubscriptionPreviewsGateway;
-  settings: CallerSettings;
-  /** the paced caller the review's other reads went through: one budget of Paddle's limit for all */
-  calls?: Calls;
+  /** the run's paced caller, which its other reads go through: one budget of Paddle's limit for all */
+  calls: Calls;
 }
 
 /** How a move's target is sent: its id, or the catalog's price as a non-catalog price of its product. */
@@ -212,7 +211,7 @@ export async function withNextBills(request: NextBillsRequest, review: Review): 
   const { plan } = request;
   const moves = plan.moves ?? [];
   if (!moves.some(hasSubscribers)) return plan;
-  const calls = request.calls ?? createPacedCalls(request.settings);
+  const { calls } = request;
   const namings = new Map(moves.map((move) => [move, naming(plan, move)]));
   try {
     const bills = await Promise.all(

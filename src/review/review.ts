@@ -2,12 +2,11 @@
 // changes, and how many subscriptions bill the prices it changes or archives. Read through the
 // gateways (src/paddle), paced: previews within Paddle's preview limit, counts within its API limit.
 // A key that may not read one of them gets a line saying what is not shown; the plan goes on.
-import { type CallerSettings, type Calls, createPacedCalls } from '../paddle/calls.js';
+import type { Calls, RunCallers } from '../paddle/calls.js';
 import type { PreviewsGateway } from '../paddle/previews-gateway.js';
 import { isForbidden } from '../paddle/remote-error.js';
 import { countSubscribers } from '../paddle/subscriber-counts.js';
 import type { SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';
-import { PREVIEW_REQUESTS_PER_MINUTE } from '../paddle-facts/api.js';
 import { changesFeatures } from '../plan/features.js';
 import {
   MOVED_STATUSES,
@@ -33,8 +32,8 @@ export interface ReviewRequest {
   gateways: ReviewGateways;
   /** the countries previewed beside each price's override countries */
   countries: readonly string[];
-  /** how the reads are paced and retried (counts within Paddle's API limit, previews within theirs) */
-  settings: CallerSettings;
+  /** the run's callers: counts and next bills within Paddle's API limit, previews within theirs */
+  callers: RunCallers;
 }
 
 async function reviewSubscribers(request: ReviewRequest, review: Review, calls: Calls): Promise<void> {
@@ -63,10 +62,7 @@ const uncountedMove = (move: SubscriberMove) => move.fromId !== null && move.sub
 async function reviewCustomers(request: ReviewRequest, review: Review): Promise<void> {
   const targets = previewTargets(request.plan);
   if (targets.length === 0) return;
-  const { settings } = request;
-  const perMinute = settings.requestsPerMinute === 0 ? 0 : PREVIEW_REQUESTS_PER_MINUTE;
-  const previewCalls = createPacedCalls({ ...settings, requestsPerMinute: perMinute });
-  const run = <T>(call: () => Promise<T>) => previewCalls.run('read', call);
+  const run = <T>(call: () => Promise<T>) => request.callers.previews.run('read', call);
   try {
     const customers = await previewCustomers(request.gateways.previews, run, targets, request.countries);
     for (const [key, lines] of customers) review.prices[key] = { ...review.prices[key], customers: lines };
@@ -80,20 +76,19 @@ async function reviewCustomers(request: ReviewRequest, review: Review): Promise<
 
 /**
  * The review, and the plan with each move's next bills (which live on the moves, as their counts do).
- * The counts and the next bills share one paced caller, so together they stay within Paddle's
- * 240-a-minute limit; the price previews have a limit of their own.
+ * The counts and the next bills go through the run's paced caller, with its account reads, so
+ * together they stay within Paddle's 240-a-minute limit; the price previews have a limit of their own.
  */
 export async function reviewPlanAndMoves(request: ReviewRequest): Promise<{ review: Review; plan: Plan }> {
   const review: Review = { prices: {}, countries: [...request.countries], unavailable: [] };
-  const calls = createPacedCalls(request.settings);
+  const { plan, gateways, callers } = request;
   await reviewCustomers(request, review);
-  await reviewSubscribers(request, review, calls);
-  const { plan, gateways, settings } = request;
+  await reviewSubscribers(request, review, callers.calls);
   const line = subscribersUnread(plan);
   if ((plan.moves ?? []).some(uncountedMove) && !review.unavailable.includes(line))
     review.unavailable.push(line);
   const withBills = await withNextBills(
-    { plan, gateway: gateways.subscriptionPreviews, settings, calls },
+    { plan, gateway: gateways.subscriptionPreviews, calls: callers.calls },
     review,
   );
   return { review, plan: withBills };

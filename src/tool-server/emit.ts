@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { writeOutputFile } from '../files/output-file.js';
 import { compileRun } from '../moves/stage.js';
 import { refuseStrandedTwins } from '../moves/twin-refusal.js';
-import { type CallerSettings, createPacedCalls, DEFAULT_CALLER_SETTINGS } from '../paddle/calls.js';
+import {
+  type CallerSettings,
+  type Calls,
+  createPacedCalls,
+  DEFAULT_CALLER_SETTINGS,
+} from '../paddle/calls.js';
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
 import { printScripts, type ToolServerEmission } from './scripts.js';
@@ -30,6 +35,8 @@ export interface EmitRequest {
   subscriptions?: SubscriptionsGateway;
   /** how that read is paced and retried, and the clock that says when it was made */
   settings?: CallerSettings;
+  /** the run's paced caller, when the run read the account through it already (plan --emit) */
+  calls?: Calls;
 }
 
 /** The plan's scripts, with a move per subscription on a source price now, written into `dir` when there is one. */
@@ -37,7 +44,7 @@ export async function emitToolServerScripts(request: EmitRequest): Promise<Emitt
   const { plan, dir } = request;
   const settings = request.settings ?? DEFAULT_CALLER_SETTINGS;
   const readAt = new Date(settings.clock.now()).toISOString();
-  const run = await compileRun(plan, createPacedCalls(settings), request.subscriptions);
+  const run = await compileRun(plan, request.calls ?? createPacedCalls(settings), request.subscriptions);
   // the scripts would archive a twin its subscribers cannot leave, as apply refuses to
   refuseStrandedTwins(run.plan, run.left);
   const read = plan.moves?.length ? { readAt, left: run.left } : undefined;

@@ -16,6 +16,16 @@ export const month = { interval: 'month', frequency: 1 } as const;
 /** The custom data that marks a product or price as the catalog's `key`. */
 export const marker = (key: string) => ({ paddle_catalog: { key } });
 
+/** A managed monthly USD 10.00 price of pro, the catalog's `key` (its description too, unless given). */
+export const managedPrice = (id: string, key: string, description = key) => ({
+  id,
+  product_id: PRO,
+  description,
+  billing_cycle: month,
+  unit_price: { amount: '1000', currency_code: 'USD' },
+  custom_data: marker(key),
+});
+
 /** What the catalog declares: Paddle bills the change now, prorated (not the default do_not_bill). */
 export const PRORATION = 'prorated_immediately';
 

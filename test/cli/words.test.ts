@@ -14,6 +14,7 @@ const scripts = (calls: number, deferred: string[], files: string[] = []): Scrip
   files,
   leftovers: [],
   deferred,
+  requests: 2,
 });
 
 describe('plan --emit tool-server: counts agree with their nouns', () => {

@@ -66,6 +66,9 @@ describe('apply: report', () => {
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout);
     expect(doc).toMatchObject({ ok: true, environment: 'sandbox', verified: true });
+    // the run's requests: the account read, the writes and the verification read, each counted
+    expect(doc.requests).toBe(emulator.requests().length);
+    expect(doc.requests).toBeGreaterThan(writes().length);
     expect(doc.products.pro.id).toMatch(/^pro_/);
     expect(doc.products.pro.prices.monthly).toMatchObject({ action: 'create', status: 'applied' });
     expect(doc.products.pro.prices.monthly.id).toMatch(/^pri_/);

@@ -5,21 +5,14 @@
 // the counts stay exact by price and status.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { marker, month, PRO, pid, SEED, subscription } from '../apply/subscriber-moves-account.js';
+import { managedPrice, pid, SEED, subscription } from '../apply/subscriber-moves-account.js';
 import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import { tempDir, writeCatalog } from './catalog-files.js';
 
 const PRICES = 60;
 const items = (prices: number[]) => prices.map((p) => ({ price_id: pid('pri', p), quantity: 1 }));
 
-const seedPrice = (n: number) => ({
-  id: pid('pri', n),
-  product_id: PRO,
-  description: `Price ${n}`,
-  billing_cycle: month,
-  unit_price: { amount: '1000', currency_code: 'USD' },
-  custom_data: marker(`pro/p${n}`),
-});
+const seedPrice = (n: number) => managedPrice(pid('pri', n), `pro/p${n}`, `Price ${n}`);
 
 const numbers = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 

@@ -3,7 +3,7 @@
 // answers 403 (one line, the plan goes on). Over real HTTP: test/e2e/plan-next-bills.test.ts.
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../src/errors.js';
-import { DEFAULT_RETRY } from '../../src/paddle/calls.js';
+import { createPacedCalls, DEFAULT_RETRY } from '../../src/paddle/calls.js';
 import type { SubscriptionPreviewsGateway } from '../../src/paddle/subscription-previews-gateway.js';
 import { diff } from '../../src/plan/diff.js';
 import type { BillTotals, SubscriptionRecord } from '../../src/plan/subscribers.js';
@@ -15,7 +15,7 @@ import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../pl
 
 const OLD = `pri_${'o'.repeat(26)}`;
 const NEW = `pri_${'n'.repeat(26)}`;
-const settings = { requestsPerMinute: 0, retry: DEFAULT_RETRY, clock: jumpingClock() };
+const paced = () => createPacedCalls({ requestsPerMinute: 0, retry: DEFAULT_RETRY, clock: jumpingClock() });
 const counted = { active: 3, trialing: 0, past_due: 0, paused: 0 };
 
 /** pro/monthly (OLD) moves to pro/monthly-2027 (NEW), both in the account, counted. */
@@ -111,7 +111,7 @@ describe('next bills of a move', () => {
         subscription(4, 'EUR'),
       ],
     ]);
-    const plan = await withNextBills({ plan: planned(), gateway, settings }, emptyReview());
+    const plan = await withNextBills({ plan: planned(), gateway, calls: paced() }, emptyReview());
     const bills = billsOf(plan);
     expect(bills?.samples.map((s) => [s.currency_code, s.subscription, s.target])).toEqual([
       ['EUR', subscription(4, 'EUR').id, 'price_id'],
@@ -124,7 +124,7 @@ describe('next bills of a move', () => {
   it(`reads at most ${SAMPLE_PAGES} pages of the source, and says how many subscriptions the samples come from`, async () => {
     const page = (n: number) => [subscription(n, 'USD')];
     const { gateway, calls } = fakeGateway([1, 2, 3, 4, 5, 6].map(page), true);
-    const plan = await withNextBills({ plan: planned(), gateway, settings }, emptyReview());
+    const plan = await withNextBills({ plan: planned(), gateway, calls: paced() }, emptyReview());
     expect(calls.filter((c) => c.startsWith('page'))).toHaveLength(SAMPLE_PAGES);
     expect(billsOf(plan)?.sampledFrom).toBe(SAMPLE_PAGES);
   });
@@ -132,7 +132,7 @@ describe('next bills of a move', () => {
   it("a subscription Paddle will not preview gets Paddle's code, and the others are still shown", async () => {
     const { gateway } = fakeGateway([[subscription(1, 'USD'), subscription(2, 'EUR')]]);
     const refusing = refusingFor([subscription(1, 'USD').id], gateway);
-    const plan = await withNextBills({ plan: planned(), gateway: refusing, settings }, emptyReview());
+    const plan = await withNextBills({ plan: planned(), gateway: refusing, calls: paced() }, emptyReview());
     const [eur, usd] = billsOf(plan)?.samples ?? [];
     expect(eur?.next?.totals.grand_total).toBe('1000');
     expect(usd?.refused).toEqual({
@@ -145,7 +145,7 @@ describe('next bills of a move', () => {
     const locked = subscription(1, 'USD');
     const { gateway, calls } = fakeGateway([[locked, subscription(2, 'USD', { status: 'past_due' })]]);
     const plan = await withNextBills(
-      { plan: planned(), gateway: refusingFor([locked.id], gateway), settings },
+      { plan: planned(), gateway: refusingFor([locked.id], gateway), calls: paced() },
       emptyReview(),
     );
     const [usd] = billsOf(plan)?.samples ?? [];
@@ -166,7 +166,7 @@ describe('next bills of a move', () => {
       gateway,
       (id) => tried.push(id),
     );
-    const plan = await withNextBills({ plan: planned(), gateway: refusing, settings }, emptyReview());
+    const plan = await withNextBills({ plan: planned(), gateway: refusing, calls: paced() }, emptyReview());
     expect(tried).toEqual(all.slice(0, SAMPLE_TRIES).map((s) => s.id));
     const [usd] = billsOf(plan)?.samples ?? [];
     expect(usd).toMatchObject({
@@ -183,7 +183,7 @@ describe('next bills of a move', () => {
       },
     };
     const review = emptyReview();
-    const plan = await withNextBills({ plan: planned(), gateway: forbidden, settings }, review);
+    const plan = await withNextBills({ plan: planned(), gateway: forbidden, calls: paced() }, review);
     expect(billsOf(plan)).toBeUndefined();
     expect(review.unavailable).toEqual([
       'Next bills of moved subscribers are not shown: the API key may not preview subscription changes (it needs subscription.read).',
@@ -199,7 +199,7 @@ describe('next bills of a move', () => {
     };
     const uncounted = { ...none, moves: none.moves?.map(({ subscribers: _s, ...m }) => m) };
     for (const plan of [zero, uncounted]) {
-      expect(billsOf(await withNextBills({ plan, gateway, settings }, emptyReview()))).toBeUndefined();
+      expect(billsOf(await withNextBills({ plan, gateway, calls: paced() }, emptyReview()))).toBeUndefined();
     }
     expect(calls).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { planAccount } from '../../apply/use-case.js';
 import { loadCatalog, readCatalogFile } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { refuseInputAsOutput } from '../../files/output-file.js';
+import { createRunCallers } from '../../paddle/calls.js';
 import { environmentOf } from '../../paddle/target.js';
 import { SUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
 import { reviewPlanAndMoves, touchesSubscribers } from '../../review/review.js';
@@ -145,6 +146,8 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   try {
     const gateway = await catalogGateway(session, reporter);
     const subscriptions = await subscriptionsGateway(session);
+    // one paced caller for the run: the account read, the review and the scripts' read share the limit
+    const callers = createRunCallers(callerSettings(io));
     const planned = await planAccount(
       {
         environment,
@@ -152,7 +155,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
         gateway,
         subscriptions,
         options: flags,
-        settings: callerSettings(io),
+        calls: callers.calls,
       },
       { reading: (work) => reporter.during(readingCatalog(environment), work) },
     );
@@ -162,7 +165,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
         plan: planned.plan,
         gateways,
         countries: reviewCountries(loaded.catalog.review?.countries, flags.countries),
-        settings: callerSettings(io),
+        callers,
       }),
     );
     const { review } = reviewed;
@@ -177,11 +180,22 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
     if (flags.emit) {
       const dir = flags.out ? resolve(io.cwd, flags.out) : undefined;
       const emit = () =>
-        emitToolServerScripts({ plan: result.plan, dir, subscriptions, settings: callerSettings(io) });
+        emitToolServerScripts({
+          plan: result.plan,
+          dir,
+          subscriptions,
+          settings: callerSettings(io),
+          calls: callers.calls,
+        });
       const emitted = result.plan.moves
         ? await reporter.during(scriptsView.READING_SUBSCRIPTIONS, emit)
         : await emit();
-      show(reporter, scriptsView, { ...result, ...emitted, format: flags.emit });
+      show(reporter, scriptsView, {
+        ...result,
+        ...emitted,
+        format: flags.emit,
+        requests: callers.requests(),
+      });
       return exitCode;
     }
     const context = { catalog: loaded.catalog, catalogFile: file, target: session.target, cwd: io.cwd };
@@ -197,7 +211,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
           },
         )
       : undefined;
-    show(reporter, planView, { ...view, saved });
+    show(reporter, planView, { ...view, saved, requests: callers.requests() });
     return exitCode;
   } finally {
     await session.close();

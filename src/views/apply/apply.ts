@@ -3,6 +3,7 @@
 import type { KeyResult } from '../../apply/report.js';
 import type { ApplyResult } from '../../apply/use-case.js';
 import type { UnwrittenFile } from '../../files/output-file.js';
+import { requestsSent } from '../../paddle/calls.js';
 import { changesInOrder } from '../../plan/summary.js';
 import type { ReviewedMove } from '../../saved-plan/document.js';
 import type { Reporter } from '../../terminal/reporter.js';
@@ -44,6 +45,7 @@ export function renderJson(result: ApplyReport) {
     ...applyDocument(environment, plan, outcome, results, unwritten, planFile, result.timedOut),
     ...subscribersDocument(outcome, moveOutcomesJson(outcome.moves ?? [], result.reviewedMoves)),
     ...(remaining.length > 0 ? { remaining: remaining.map((s) => s.trim()) } : {}),
+    requests: requestsSent(result.stats),
   };
 }
 

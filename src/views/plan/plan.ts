@@ -23,13 +23,16 @@ export interface PlanView extends PlanResult {
   saved?: SavedPlanNote;
   /** what customers pay and the subscribers touched (plan reads them; apply shows none) */
   review?: Review;
+  /** the requests the run sent to Paddle */
+  requests?: number;
 }
 
-export function renderJson({ plan, environment, warnings = [], saved, review }: PlanView) {
+export function renderJson({ plan, environment, warnings = [], saved, review, requests }: PlanView) {
   return {
     ...planDocument(plan, environment, review),
     issues: warnings.map(issueJson),
     ...(saved ? { saved } : {}),
+    ...(requests === undefined ? {} : { requests }),
   };
 }
 

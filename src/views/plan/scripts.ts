@@ -21,9 +21,19 @@ export const READING_SUBSCRIPTIONS = 'Reading the subscriptions to move…';
 /** The plan as scripts, the files they were written to (none without --out), and older files beside them. */
 export interface ScriptsResult extends PlanResult, EmittedScripts {
   format: 'tool-server';
+  /** the requests the run sent to Paddle */
+  requests: number;
 }
 
-export function renderJson({ environment, format, scripts, files, deferred, moves }: ScriptsResult) {
+export function renderJson({
+  environment,
+  format,
+  scripts,
+  files,
+  deferred,
+  moves,
+  requests,
+}: ScriptsResult) {
   return {
     ok: true,
     environment,
@@ -31,6 +41,7 @@ export function renderJson({ environment, format, scripts, files, deferred, move
     scripts: scripts.map((s, i) => ({ ...s, ...(files[i] ? { file: files[i] } : {}) })),
     deferred,
     ...(moves ? { subscriptions: movesDocument(moves) } : {}),
+    requests,
   };
 }
 

@@ -1,0 +1,100 @@
+// One paced caller per run: every stage of `plan` (the account read, the counts of the moves, the
+// review's next bills) goes through it, so no 60 s window holds more than Paddle's 240 requests
+// (https://developer.paddle.com/api-reference/about/rate-limiting), and `plan --json` says how many
+// the run sent. The emulator and the CLI share one jumping clock: the request log's times are the
+// run's, and no test waits.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { REQUESTS_PER_MINUTE } from '../../src/paddle-facts/api.js';
+import { managedPrice, pid, SEED, subscription } from '../apply/subscriber-moves-account.js';
+import { jumpingClock } from '../helpers/jumping-clock.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { tempDir, writeCatalog } from './catalog-files.js';
+
+/** 150 moves: 300 prices, each source with one subscription, so each move's next bill is read. */
+const MOVES = 150;
+const numbers = Array.from({ length: MOVES }, (_, i) => i + 1);
+const [source, target] = [(n: number) => pid('pri', n), (n: number) => pid('pri', 1_000 + n)];
+
+const ACCOUNT = {
+  ...SEED,
+  prices: numbers.flatMap((n) => [
+    managedPrice(source(n), `pro/p${n}`),
+    managedPrice(target(n), `pro/p${n}-next`),
+  ]),
+  subscriptions: numbers.map((n) => subscription(n, { items: [{ price_id: source(n), quantity: 1 }] })),
+} as AccountSeed;
+
+const price = (key: string, extra = '') => `      ${key}:
+        description: ${key}
+        unit_price: { amount: "1000", currency_code: USD }
+        billing_cycle: { interval: month, frequency: 1 }${extra}`;
+
+const CATALOG = `version: 1
+products:
+  pro:
+    name: Pro
+    tax_category: saas
+    prices:
+${numbers.map((n) => `${price(`p${n}`)}\n${price(`p${n}-next`, `\n        subscribers_from: [p${n}]`)}`).join('\n')}
+`;
+
+/** The most requests that arrived in any 60 s, by the log's times. */
+function busiestMinute(times: number[]): number {
+  let most = 0;
+  for (let start = 0, end = 0; end < times.length; end += 1) {
+    while ((times[end] as number) - (times[start] as number) >= 60_000) start += 1;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}
+
+/**
+ * The jumping clock, but a wait jumps only once the requests already let through have reached the
+ * emulator (no new one for a few turns of the event loop): else the clock could jump a minute while
+ * one is on its way, and the log would time it a minute late.
+ */
+function settlingClock() {
+  const clock = jumpingClock();
+  let arrived = 0;
+  const settled = async () => {
+    for (let last = -1, quiet = 0; quiet < 20; quiet = arrived === last ? quiet + 1 : 0) {
+      last = arrived;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  return {
+    ...clock,
+    sleep: async (ms: number) => {
+      await settled();
+      await clock.sleep(ms);
+    },
+    arrive: () => {
+      arrived += 1;
+    },
+  };
+}
+
+const clock = settlingClock();
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startEmulator({ demo: false, seed: { sandbox: ACCOUNT }, now: () => clock.date() });
+  emulator.onRequest(clock.arrive);
+});
+afterAll(() => emulator.close());
+
+describe('one paced caller per plan run', { timeout: 120_000 }, () => {
+  it('a plan of 300 prices with its review stays under 240 requests in any minute, and --json counts them', async () => {
+    const file = writeCatalog(tempDir(), CATALOG);
+    const run = await runCliInProcess(['--json', 'plan', file], {
+      env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey },
+      clock,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const sent = emulator.requests();
+    // more than one minute's worth, so the pacing is what keeps each minute under the limit
+    expect(sent.length).toBeGreaterThan(REQUESTS_PER_MINUTE);
+    expect(busiestMinute(sent.map((r) => Date.parse(r.at)))).toBeLessThanOrEqual(REQUESTS_PER_MINUTE);
+    expect(JSON.parse(run.stdout).requests).toBe(sent.length);
+  });
+});
