@@ -5,11 +5,12 @@
 // retrying cannot fix (the key, the network, the server), or on an interrupt, no new change starts;
 // calls already in flight finish and are reported, and so does the rest of a change already begun (an
 // unarchive's update). No subscriber move starts after any failure: a move changes what a customer
-// pays, and a run that failed is reviewed again first.
+// pays, and a run that failed is reviewed again first; the first move goes alone (FirstMoveAlone), so a
+// refusal about every subscription stops the moves after one request.
 import { InternalError, RemoteError } from '../errors.js';
 import type { MoveCheck } from '../moves/batches.js';
 import { type AnyOperation, isMove, type MoveBody, type MoveOperation } from '../moves/compile.js';
-import { type MoveResult, sendMove, skippedMove } from '../moves/send.js';
+import { FirstMoveAlone, type MoveResult, sendMove, skippedMove } from '../moves/send.js';
 import { isRef, type Operation } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
@@ -94,6 +95,7 @@ export async function executeOperations(
       return { op: op.id, status: 'skipped' };
     // the rest of a change already begun is finished even after a stop
     const begun = !isMove(op) && op.after.some((id) => changeOf(byId.get(id)) === op.change);
+    if (isMove(op)) await run.firstMove.before(op.id);
     await pool.acquire();
     try {
       if ((isMove(op) ? run.failed() : run.stopped()) && !begun) return { op: op.id, status: 'skipped' };
@@ -144,6 +146,7 @@ class Run {
   private readonly operations: readonly Operation[];
   private readonly moves: readonly MoveOperation[];
   private readonly moveResults = new Map<string, MoveResult>();
+  readonly firstMove = new FirstMoveAlone();
 
   constructor(
     plan: Plan,
@@ -203,6 +206,7 @@ class Run {
   settle(op: AnyOperation, result: OperationResult): OperationResult {
     this.results.set(op.id, result);
     if (isMove(op)) {
+      this.firstMove.ended(op.id);
       const ended =
         this.moveResults.get(op.id) ?? skippedMove(op, result.status === 'failed' ? 'failed' : 'skipped');
       this.moveResults.set(op.id, ended);

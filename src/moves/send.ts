@@ -70,3 +70,26 @@ export const skippedMove = (op: MoveOperation, status: 'failed' | 'skipped'): Mo
   to: op.key,
   status,
 });
+
+/**
+ * A run's first move goes alone, the others once it has ended: a refusal about every subscription
+ * (a key without subscription.write gets Paddle's 403 for each) then stops the moves after one
+ * PATCH, not after a pool's worth of them.
+ */
+export class FirstMoveAlone {
+  private first?: { op: string; ended: Promise<void>; end: () => void };
+
+  /** At once for the first move that asks, for the others once that one has ended. */
+  async before(op: string): Promise<void> {
+    if (this.first !== undefined) return this.first.ended;
+    let end = () => {};
+    const ended = new Promise<void>((resolve) => {
+      end = resolve;
+    });
+    this.first = { op, ended, end };
+  }
+
+  ended(op: string): void {
+    if (this.first?.op === op) this.first.end();
+  }
+}

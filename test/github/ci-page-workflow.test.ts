@@ -69,16 +69,23 @@ function actionScript(step: Step): { run: string; env: Record<string, string> } 
   return { run: composite.run, env };
 }
 
+/** `# …; permissions: a.read, b.read` on the line above the secret's PADDLE_API_KEY in the workflow. */
+function permissionsOf(secret: string): string[] {
+  const match = new RegExp(
+    `permissions: ([a-z_., ]+)\\n\\s*PADDLE_API_KEY: \\$\\{\\{ secrets\\.${secret} \\}\\}`,
+  ).exec(ciPage);
+  return match?.[1]?.split(', ') ?? [];
+}
+
 let emulator: RunningEmulator;
 let secrets: Record<string, string>;
 let shims: string;
 
 beforeAll(async () => {
   emulator = await startEmulator({ demo: false });
-  secrets = {
-    PADDLE_LIVE_READ_KEY: emulator.addApiKey(['product.read', 'price.read', 'discount.read'], 'production'),
-    PADDLE_LIVE_KEY: emulator.liveApiKey,
-  };
+  // each key with exactly the permissions the workflow's comment above it lists
+  const key = (secret: string) => emulator.addApiKey(permissionsOf(secret), 'production');
+  secrets = { PADDLE_LIVE_READ_KEY: key('PADDLE_LIVE_READ_KEY'), PADDLE_LIVE_KEY: key('PADDLE_LIVE_KEY') };
   // `npx --no paddle-catalog …` is the CLI this repository builds
   shims = npxStandIn([process.execPath, BIN]);
 });
@@ -228,6 +235,14 @@ describe('the CI workflow of docs/ci.md', { timeout: 120_000 }, () => {
     expect([pushed, merged].map((c) => holds(planJob.if, c))).toEqual([true, false]);
     const closedUnmerged = { ...merged, 'github.event.pull_request.merged': 'false' };
     expect([pushed, closedUnmerged, merged].map((c) => holds(applyJob.if, c))).toEqual([false, false, true]);
+    // each key's permissions are listed, moves included; the plan's key writes nothing
+    expect(permissionsOf('PADDLE_LIVE_READ_KEY')).toEqual(
+      expect.arrayContaining(['product.read', 'price.read', 'transaction.read', 'subscription.read']),
+    );
+    expect(permissionsOf('PADDLE_LIVE_READ_KEY').some((p) => p.endsWith('.write'))).toBe(false);
+    expect(permissionsOf('PADDLE_LIVE_KEY')).toEqual(
+      expect.arrayContaining(['product.write', 'price.write', 'subscription.write']),
+    );
     expect(applyJob).toMatchObject({
       environment: 'production',
       concurrency: 'paddle-production',

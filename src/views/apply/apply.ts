@@ -13,7 +13,7 @@ import { formatChange, formatDuplicates } from '../plan/format.js';
 import { applyDocument, INTERRUPTED_MESSAGE, notVerifiedMessage, timedOutMessage } from './document.js';
 import { moveOutcomeLines, moveOutcomesJson } from './move-outcomes.js';
 import { dashboardSteps } from './steps.js';
-import { renderSubscribersLeft, subscribersDocument } from './subscribers.js';
+import { movesStoppedLines, renderSubscribersLeft, subscribersDocument } from './subscribers.js';
 
 /**
  * What apply shows: the use-case's result, each key's outcome (computed once, also for the id
@@ -85,6 +85,7 @@ export function renderVerdict(result: ApplyReport, out: Reporter): void {
   if (execution.error || execution.interrupted) {
     if (execution.error) printRemoteError(execution.error, out);
     else out.error(result.timedOut === undefined ? INTERRUPTED_MESSAGE : timedOutMessage(result.timedOut));
+    if (execution.error) for (const line of movesStoppedLines(result, rerun(result))) out.info(line);
     renderRemaining(remainingSteps(result), out, again(result));
   } else if (!result.outcome.verified) {
     renderNotVerified(result, out);
@@ -98,6 +99,16 @@ const again = ({ planFile, planCatalog }: ApplyReport) =>
   planFile
     ? `fix the cause, then make the plan again (plan ${shown(planCatalog ?? '<catalog>')} --out ${shown(planFile)}), review it and apply the new plan file: this one no longer holds, the new one picks up where this stopped`
     : 'fix the cause and run apply again: it picks up where this stopped';
+
+/**
+ * How a run whose moves stopped is finished: a saved plan whose catalog changes are all made applies
+ * again as it is (only its moves are left: "applied already but for its subscriber moves").
+ */
+function rerun(result: ApplyReport): string {
+  const made = result.outcome.execution.operationResults.every((r) => r.status === 'applied');
+  if (!result.planFile) return 'run apply again';
+  return made ? `apply ${shown(result.planFile)} again` : again(result);
+}
 
 function renderRemaining(remaining: string[], out: Reporter, how: string): void {
   if (remaining.length === 0) return;

@@ -70,13 +70,16 @@ export function moveProgress(
   perMinute: number,
 ): (result: MoveResult, count: MoveCount) => void {
   let moved = 0;
+  let unsent = 0;
   return (result, count) => {
     if (out.json) return;
     if (result.status === 'moved') moved += 1;
+    if (result.status === 'skipped') unsent += 1;
     if (count.ended % 100 === 0 || count.ended === count.of) {
       const shownBar = out.interactive ? bar(count) : '';
+      const stopped = unsent > 0 ? `, ${unsent.toLocaleString('en-US')} not sent (stopped)` : '';
       out.info(
-        `  ${shownBar}${count.ended.toLocaleString('en-US')} of ${count.of.toLocaleString('en-US')} subscriptions done, ${moved.toLocaleString('en-US')} moved${estimate(count, perMinute)}`,
+        `  ${shownBar}${count.ended.toLocaleString('en-US')} of ${count.of.toLocaleString('en-US')} subscriptions done, ${moved.toLocaleString('en-US')} moved${stopped}${estimate(count, perMinute)}`,
       );
     }
     if (result.status !== 'left') return;

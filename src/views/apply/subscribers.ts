@@ -1,10 +1,13 @@
 // What apply says of the subscribers it moved: in --json a `subscribers` member, and when a run
 // leaves some on a source price, what is left where and why (Paddle's code and words).
 
+import type { KeyResult } from '../../apply/report.js';
 import type { ApplyOutcome } from '../../apply/use-case.js';
 import type { LeftSubscription } from '../../moves/compile.js';
+import type { MoveResult } from '../../moves/send.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
+import { plural } from '../../text/plural.js';
 import { countsJson, statusCounts } from '../plan/counts.js';
 
 /** A subscription no move takes, as --json gives it (apply's and plan --emit's). */
@@ -14,6 +17,33 @@ export const leftDocument = (l: LeftSubscription) => ({
   code: l.code,
   reason: l.reason,
 });
+
+/** The subscriptions a stopped run did not move: the move refused for every one, and those it did not send. */
+const unmoved = (moves: readonly MoveResult[]) =>
+  moves.filter((m) => m.status === 'failed' || m.status === 'skipped').length;
+
+/**
+ * After a failure that stopped the moves (Paddle refused the first one for every subscription, e.g.
+ * a key without subscription.write): how far the run got, and how a run with the cause fixed ends it.
+ */
+export function movesStoppedLines(
+  { results, outcome }: { results: readonly KeyResult[]; outcome: ApplyOutcome },
+  again: string,
+): string[] {
+  const { moves, error } = outcome.execution;
+  if (unmoved(moves) === 0) return [];
+  const moved = moves.filter((m) => m.status === 'moved').length;
+  const applied = results.filter((r) => r.status === 'applied').length;
+  const permissions = error?.details.permissions ?? [];
+  const fix =
+    permissions.length > 0
+      ? `With a key that has ${permissions.join(' and ')}, `
+      : 'Once the cause is fixed, ';
+  return [
+    `The subscriber moves stopped at that refusal: ${moved.toLocaleString('en-US')} of ${plural(moves.length, 'subscription')} moved, none other sent; applied before them and kept: ${plural(applied, 'change')} (above).`,
+    `${fix}${again}: it keeps what is made and moves the subscriptions still on a source price.`,
+  ];
+}
 
 /**
  * `subscribers` of apply --json, with `perMove` (move-outcomes.ts) as its `moves`; absent when the
@@ -29,10 +59,12 @@ export function subscribersDocument(outcome: ApplyOutcome, perMove: readonly obj
       .filter((m) => m.status === 'left')
       .map((m) => ({ subscription: m.subscription, to: m.to, code: m.code, reason: m.reason })),
   ];
+  const stopped = unmoved(moves);
   return {
     subscribers: {
       moved: moves.filter((m) => m.status === 'moved').length,
       left,
+      ...(stopped > 0 ? { stopped } : {}),
       ...(outcome.stillOnSources
         ? {
             on_sources: outcome.stillOnSources.map((s) => ({
