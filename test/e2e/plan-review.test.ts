@@ -220,7 +220,7 @@ describe('plan: a key that may not read subscriptions or previews', () => {
       'What customers pay is not shown: the API key may not preview prices (it needs transaction.read).',
     );
     expect(human.stdout).toContain(
-      'Subscribers are not shown: the API key may not list subscriptions (it needs subscription.read).',
+      'Subscribers are not counted: the API key may not list subscriptions (it needs subscription.read).',
     );
     expect(human.stdout).toContain('Plan: 1 to create, 1 to update, 0 to archive.');
     const { doc } = await planJson([file], key);
