@@ -82,9 +82,10 @@ export interface ApplyHooks extends PlanHooks {
   planned?: (plan: Plan) => void;
   /**
    * asked only when the plan changes something or moves subscribers (`moving`: how many
-   * subscriptions, read just now): resolves to go on, throws (a UserError) to stop
+   * subscriptions, read just now; `refused`: how many the moves' modes will not move): resolves to
+   * go on, throws (a UserError) to stop
    */
-  confirm?: (plan: Plan, moving: number) => Promise<void>;
+  confirm?: (plan: Plan, moving: number, refused: number) => Promise<void>;
   /** the writes start */
   executing?: () => void;
 }
@@ -150,14 +151,22 @@ export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}
   // the subscriptions on each source price are listed with the account, before the plan is checked
   // or shown, so both see the moves as they stand now (a saved plan's too: it moves who is there now)
   const read = async () =>
-    compileRun(await planCatalog(catalog, gateway, calls, options), calls, request.subscriptions);
+    compileRun(
+      await planCatalog(catalog, gateway, calls, options),
+      calls,
+      request.subscriptions,
+      settings.clock.now(),
+    );
   const compiled = await (hooks.reading ? hooks.reading(read) : read());
   const { plan } = compiled;
   hooks.check?.(plan);
   hooks.planned?.(plan);
   refuseUnsafePlan(plan, options);
   refuseStrandedTwins(plan, compiled.left);
-  if (hasChanges(plan) || compiled.moving > 0) await hooks.confirm?.(plan, compiled.moving);
+  // subscriptions the move's mode will not move: the run leaves them, and says so before it asks
+  const refused = compiled.left.filter((l) => l.later === false).length;
+  if (hasChanges(plan) || compiled.moving > 0 || refused > 0)
+    await hooks.confirm?.(plan, compiled.moving, refused);
   hooks.executing?.();
   const outcome = await applyPlan(request, plan, calls, compiled);
   return { environment, plan, options, outcome, stats: calls.stats };

@@ -13,17 +13,26 @@ export interface ConfirmFlags {
   allowSubscriberMoves?: boolean;
 }
 
-/** `moving`: subscriptions this run moves; `saved`: the run follows a reviewed plan file. */
+/**
+ * `moving`: subscriptions this run moves; `refused`: those the moves' proration will not move (the
+ * run leaves them, and no later run moves them); `saved`: the run follows a reviewed plan file.
+ */
 export async function confirmApply(
   reporter: Reporter,
   flags: ConfirmFlags,
   environment: EnvironmentName,
-  { moving, saved }: { moving: number; saved: boolean },
+  { moving, refused = 0, saved }: { moving: number; refused?: number; saved: boolean },
 ): Promise<void> {
   const moved = `moves ${plural(moving, 'subscription')} to new prices`;
   const moves = moving > 0 ? ` and ${moved}` : '';
   // --local too: a run that writes without asking must say so with --yes, whatever the target
   if (flags.yes) {
+    if (refused > 0 && !flags.allowSubscriberMoves) {
+      throw new UserError(
+        `Refusing to apply with --yes: ${plural(refused, 'subscription')} will not move with this mode (the plan names each, and the mode that would move it), so this run would leave them for good.`,
+        "Change the move's proration to a mode the plan names, or add --allow-subscriber-moves to move the others and leave these.",
+      );
+    }
     if (moving === 0 || saved || flags.allowSubscriberMoves) return;
     throw new UserError(
       `Refusing to apply with --yes alone: this run ${moved}, and no saved plan was reviewed for it.`,

@@ -26,6 +26,8 @@ export interface LeftSubscription {
   /** Paddle's error code, or ours when the tool leaves it without asking Paddle */
   code: string;
   reason: string;
+  /** the subscription waits (a lock, past_due, bills_from): a later run moves it */
+  later?: boolean;
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { MoveRollout, RefusedGroup, UnpredictedGroup, WaitGroup } from '../plan/rollout.js';
 import { MOVES_NOW, NOT_PREDICTED, WAITS, WILL_NOT_MOVE } from '../plan/rollout.js';
 import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
-import type { MovingSubscription } from './compile.js';
+import type { LeftSubscription, MovingSubscription } from './compile.js';
 import { type MoveTerms, type Prediction, predictMove } from './predict.js';
 
 /** The terms of a subscription's moves (they share one mode: compile.ts leaves it otherwise); the latest bills_from. */
@@ -66,6 +66,53 @@ function groupOf<G extends RefusedGroup | UnpredictedGroup>(groups: G[], reason:
   const made = make();
   groups.push(made);
   return made;
+}
+
+/**
+ * Sent, and Paddle answers: what moves now, what Paddle's pages leave open, and what waits for a
+ * 30-minute lock (over in minutes, maybe before the PATCH or a script runs; Paddle then says "not
+ * now" and a later run moves it, as before).
+ */
+const sent = (prediction: Prediction) =>
+  prediction.verdict === MOVES_NOW ||
+  prediction.verdict === NOT_PREDICTED ||
+  (prediction.verdict === WAITS && (prediction.code ?? '').startsWith('subscription_locked_'));
+
+/**
+ * A run's subscriptions to move, less those it will not send (predict.ts): one that waits (past_due,
+ * bills_from not reached) is left for a later run; one the move's mode will not move is left,
+ * naming the modes that would.
+ */
+export function predicted(
+  run: { planned: MovingSubscription[]; left: LeftSubscription[] },
+  now: number,
+): { planned: MovingSubscription[]; left: LeftSubscription[] } {
+  const planned: MovingSubscription[] = [];
+  const left = [...run.left];
+  for (const moving of run.planned) {
+    const prediction = predictPlanned(moving, now);
+    const [move] = moving.moves;
+    if (move === undefined || sent(prediction)) {
+      planned.push(moving);
+      continue;
+    }
+    const later = prediction.verdict === WAITS;
+    const code = prediction.code ?? '';
+    left.push({ move, subscription: moving.subscription, code, reason: leftReason(prediction, move), later });
+  }
+  return { planned, left };
+}
+
+/** `waits: past_due until paid; a later run moves it`, or the mode's refusal and the modes that would. */
+function leftReason(prediction: Prediction, move: SubscriberMove): string {
+  const reason = prediction.reason ?? prediction.code ?? '';
+  if (prediction.verdict === WAITS) {
+    const until = day(prediction.until);
+    return `${WAITS}: ${reason}${until ? ` (until ${until})` : ''}; a later run moves it`;
+  }
+  const modes = prediction.modes ?? [];
+  const works = modes.length > 0 ? `${modes.join(' or ')} would move it` : 'no mode moves it';
+  return `${WILL_NOT_MOVE} (${move.proration}): ${reason}, Paddle's ${prediction.code ?? ''}; ${works}`;
 }
 
 /** The plan's moves, each with its rollout over the subscriptions listed on its source. */

@@ -22,7 +22,7 @@ import {
   subscriptionMoves,
   withMoves,
 } from './compile.js';
-import { withRollouts } from './rollout.js';
+import { predicted, withRollouts } from './rollout.js';
 
 export interface CompiledRun {
   /** the plan, each move counted on its source price as this run listed it (what apply shows) */
@@ -49,6 +49,7 @@ export async function compileRun(
   plan: Plan,
   calls: Calls,
   subscriptions: SubscriptionsGateway | undefined,
+  now: number,
 ): Promise<CompiledRun> {
   const catalogOps = compileOperations(plan);
   const sources = sourceIds(plan);
@@ -58,7 +59,7 @@ export async function compileRun(
   const listed = await calls.runPaced((pace) =>
     gateway.list('list subscriptions on the source prices', sources, MOVED_STATUSES, pace),
   );
-  const { planned, left } = subscriptionMoves(plan.moves ?? [], listed);
+  const { planned, left } = predicted(subscriptionMoves(plan.moves ?? [], listed), now);
   const moves = moveOperations(planned, catalogOps, idsAfterGroups(plan));
   return {
     plan: { ...plan, moves: countListed(plan.moves ?? [], listed) },

@@ -110,4 +110,6 @@ export const SUBSCRIPTION_LOCK_CODES: readonly string[] = [
   'subscription_locked_processing',
   'subscription_locked_pending_changes',
   'subscription_locked_consent_review_period',
+  // "Move the subscription out of the past_due state by updating the payment method, then try again."
+  'subscription_update_when_past_due',
 ] satisfies Array<SubscriptionErrorCode | 'subscription_locked_consent_review_period'>;

@@ -44,7 +44,12 @@ export async function emitToolServerScripts(request: EmitRequest): Promise<Emitt
   const { plan, dir } = request;
   const settings = request.settings ?? DEFAULT_CALLER_SETTINGS;
   const readAt = new Date(settings.clock.now()).toISOString();
-  const run = await compileRun(plan, request.calls ?? createPacedCalls(settings), request.subscriptions);
+  const run = await compileRun(
+    plan,
+    request.calls ?? createPacedCalls(settings),
+    request.subscriptions,
+    settings.clock.now(),
+  );
   // the scripts would archive a twin its subscribers cannot leave, as apply refuses to
   refuseStrandedTwins(run.plan, run.left);
   const read = plan.moves?.length ? { readAt, left: run.left } : undefined;

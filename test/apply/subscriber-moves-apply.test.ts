@@ -278,7 +278,7 @@ describe('apply reads each batch of subscriptions again just before moving it', 
 });
 
 describe('a refusal Paddle documents as final is not retried', () => {
-  it('a paused subscription under full_immediately: one PATCH, left with Paddle’s 501 subscription_update_error_when_paused', async () => {
+  it('a paused subscription under full_immediately is predicted, not sent: no PATCH, left as will not move with this mode, naming do_not_bill', async () => {
     // https://developer.paddle.com/errors/subscriptions/subscription_update_error_when_paused (status 501)
     const paused = subscription(6, { status: 'paused', next_billed_at: null });
     const emu = await startEmulator({
@@ -297,11 +297,12 @@ describe('a refusal Paddle documents as final is not retried', () => {
       const patches = emu
         .requests()
         .filter((r) => r.method === 'PATCH' && r.path === `/subscriptions/${sub(6)}`);
-      expect(patches.map((r) => r.status)).toEqual([501]);
-      expect(outcome.execution.moves.find((m) => m.subscription === sub(6))).toMatchObject({
-        status: 'left',
-        code: 'subscription_update_error_when_paused',
-      });
+      expect(patches).toEqual([]);
+      const left = outcome.left.find((l) => l.subscription.id === sub(6));
+      expect(left).toMatchObject({ code: 'subscription_update_error_when_paused', later: false });
+      expect(left?.reason).toBe(
+        "will not move with this mode (full_immediately): paused, Paddle's subscription_update_error_when_paused; do_not_bill would move it",
+      );
     } finally {
       await emu.close();
     }

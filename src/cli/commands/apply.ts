@@ -150,8 +150,8 @@ async function runApply(
         planView.renderHuman({ environment, plan, options }, reporter);
         for (const line of reviewedCountLines(saved?.review, reporter.errStyle)) reporter.info(line);
       },
-      confirm: (_plan, moving) =>
-        confirmApply(reporter, flags, environment, { moving, saved: saved !== undefined }),
+      confirm: (_plan, moving, refused) =>
+        confirmApply(reporter, flags, environment, { moving, refused, saved: saved !== undefined }),
       executing: stop.listen,
     });
     const where = {

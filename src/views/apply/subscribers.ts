@@ -5,6 +5,7 @@ import type { KeyResult } from '../../apply/report.js';
 import type { ApplyOutcome } from '../../apply/use-case.js';
 import type { LeftSubscription } from '../../moves/compile.js';
 import type { MoveResult } from '../../moves/send.js';
+import { WAITS, WILL_NOT_MOVE } from '../../plan/rollout.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
@@ -16,6 +17,7 @@ export const leftDocument = (l: LeftSubscription) => ({
   to: l.move.to,
   code: l.code,
   reason: l.reason,
+  ...(l.later === undefined ? {} : { verdict: l.later ? WAITS : WILL_NOT_MOVE }),
 });
 
 /** The subscriptions a stopped run did not move: the move refused for every one, and those it did not send. */
@@ -92,5 +94,15 @@ export function renderSubscribersLeft(outcome: ApplyOutcome, out: Reporter): voi
   for (const l of outcome.left) {
     out.info(`  ! ${shown(l.subscription.id)} left on its price: ${shown(l.reason)}`);
   }
-  out.info('Run apply again later: it moves only the subscriptions still on a source price.');
+  // "a later run moves it" only for what waits: what the mode will not move, no later run moves
+  const refused = outcome.left.filter((l) => l.later === false).length;
+  const still = counted.reduce((n, s) => n + Object.values(s.subscribers).reduce((a, b) => a + b, 0), 0);
+  if (refused < outcome.left.length || still > refused) {
+    out.info('Run apply again later: it moves only the subscriptions still on a source price.');
+  }
+  if (refused > 0) {
+    out.info(
+      `${refused} will not move with this mode: change the move's proration to one named above, or the subscriptions in Paddle; a later run as the catalog stands leaves them.`,
+    );
+  }
 }
