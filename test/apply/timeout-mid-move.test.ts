@@ -1,8 +1,3 @@
-// --timeout while apply moves subscribers stops like SIGTERM: no new call starts, the call in
-// flight finishes, and the one --json document says what was done (the price created, the
-// subscriptions moved). The deadline is on the run's clock, which the test moves past it just as
-// the first subscription's PATCH arrives.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';

@@ -9,6 +9,7 @@ import { diff } from '../../src/plan/diff.js';
 import type { RemotePrice } from '../../src/plan/remote.js';
 import { movesDiffer } from '../../src/saved-plan/check.js';
 import { moveChanges } from '../../src/views/plan/moves.js';
+import { defined } from '../helpers/defined.js';
 import { catalogOf, price, pro, remoteProduct, snapshotOf } from './builders.js';
 
 const KEPT = `pri_${'k'.repeat(26)}`;
@@ -91,9 +92,12 @@ describe('the subscribers of a twin --dedupe archives', () => {
       }),
     ]);
     const all = withMoves(plan, catalogOps, moves, planned);
-    const archive = all.find((op) => op.verb === 'archive' && op.target === TWIN);
-    expect(archive?.after).toContain(moves[0]?.id);
-    expect(all.findIndex((op) => op === archive)).toBeGreaterThan(all.findIndex((op) => op.verb === 'move'));
+    const archive = defined(
+      all.find((op) => op.verb === 'archive' && op.target === TWIN),
+      'the twin archive',
+    );
+    expect(archive.after).toContain(moves[0]?.id);
+    expect(all.indexOf(archive)).toBeGreaterThan(all.findIndex((op) => op.verb === 'move'));
   });
 
   it('a subscription on both twins would hold the kept one twice: left, for apply to refuse', () => {
