@@ -13,3 +13,17 @@ export const key = (what: string) =>
   z.string().regex(KEY_PATTERN, {
     error: `${what} key must be 1–63 lower-case letters, digits, "-" or "_", starting with a letter or digit`,
   });
+
+/** What a product or price may be in the catalog: Paddle's two statuses of a catalog object. */
+export const OBJECT_STATUSES = ['active', 'archived'] as const;
+
+/** `status`: archived keeps the key (its id, its subscribers' move) without selling it. */
+export const objectStatus = (what: 'product' | 'price') =>
+  z
+    .enum(OBJECT_STATUSES)
+    .optional()
+    .describe(
+      what === 'price'
+        ? 'archived: the price stays in the catalog, archived in Paddle (after its subscribers moved, when a subscribers_from names it); absent: active.'
+        : 'archived: the product stays in the catalog, archived in Paddle; its prices must be archived too. Absent: active.',
+    );

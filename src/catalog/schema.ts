@@ -9,7 +9,7 @@ import { OVERRIDES_MAX, QUANTITY_MAX, TAX_MODES } from '../paddle-facts/prices.j
 import { PRORATION_BILLING_MODES } from '../paddle-facts/subscriptions.js';
 import { TAX_CATEGORIES } from '../paddle-facts/tax-categories.js';
 import { featureSchema, featureValue } from './features-schema.js';
-import { KEY_PATTERN, key, text } from './schema-fields.js';
+import { KEY_PATTERN, key, objectStatus, text } from './schema-fields.js';
 
 export { KEY_PATTERN };
 
@@ -129,6 +129,7 @@ export const priceSchema = z
       .describe(
         'The first day this price may bill moved subscribers (UTC): a subscription moves once its next renewal is on or after it; the others wait for a later run. Needs do_not_bill.',
       ),
+    status: objectStatus('price'),
   })
   .meta({ id: 'Price', description: 'How a product is charged. The map key is its stable identity.' });
 
@@ -156,6 +157,7 @@ export const productSchema = z
       .describe(
         'An add-on: what each unit adds to a limit feature ({seats: 1}). A product has features or adds, not both.',
       ),
+    status: objectStatus('product'),
     prices: z.record(key('price'), priceSchema).optional().describe('The product’s prices, by key.'),
   })
   .meta({ id: 'Product', description: 'What is sold. The map key is its stable identity.' });

@@ -53,6 +53,7 @@ export function ruleForPath(path: readonly PathSegment[]): RuleId {
   if (has('subscribers_from')) return 'subscribers-from-unknown';
   if (path[2] === 'prices' && last === 'proration') return 'proration-invalid';
   if (path[2] === 'prices' && last === 'bills_from') return 'bills-from-invalid';
+  if (path[0] === 'products' && last === 'status') return 'status-invalid';
   if (path[0] === 'version') return 'version-unsupported';
   if (path[0] === 'catalog') return 'catalog-name';
   if (path[0] === 'products' && path.length === 3 && last === 'name') return 'product-name-invalid';

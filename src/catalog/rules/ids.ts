@@ -75,6 +75,10 @@ export const RULE_IDS = [
   'bills-from-invalid',
   'bills-from-without-subscribers-from',
   'bills-from-proration',
+  // archived products and prices kept in the catalog
+  'status-invalid',
+  'product-archived-price-active',
+  'subscribers-to-archived',
   // features as code
   'feature-unknown',
   'feature-value-type',

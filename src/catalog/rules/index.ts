@@ -2,6 +2,7 @@
 // structure (so one broken price does not hide the problems of the others).
 import type { CatalogPrice } from '../schema.js';
 import { priceAmountsBounded } from './amount.js';
+import { archivedRules } from './archived.js';
 import { billsFromTerms } from './bills-from.js';
 import { customDataDepth, customDataMarkerKey, customDataSize } from './custom-data.js';
 import {
@@ -112,6 +113,7 @@ export function runRules(input: RuleInput, ctx: RuleContext): Finding[] {
   add([], discountCodesUnique(input.discounts.map(({ key, discount }) => ({ key, code: discount.code }))));
   add([], envNamesDistinct(input));
   add([], subscriberMoves(input));
+  add([], archivedRules(input));
   add([], productFeatures(input));
   return findings;
 }

@@ -103,7 +103,7 @@ function entryProblems(
       key,
       [...context.all.keys()].filter((other) => other !== target.key),
     );
-    const message = `subscribers_from: "${entry}" is not a price of this catalog${hint}; write a price key of this product (monthly) or product/price keys (pro/monthly)`;
+    const message = `subscribers_from: "${entry}" is not a price of this catalog${hint}; write a price key of this product (monthly) or product/price keys (pro/monthly); a price whose subscribers move stays in the catalog, with status: archived to retire it`;
     return [error('subscribers-from-unknown', at, message)];
   }
   if (key === target.key) {
