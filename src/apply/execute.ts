@@ -32,6 +32,8 @@ export interface StepResult {
   /** the object's id after the step (a new id for create and replace) */
   id?: string;
   error?: RemoteError;
+  /** skipped on purpose: an archive held while subscriptions are still on the price (why, in words) */
+  held?: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export interface OperationResult {
   op: string;
   status: 'applied' | 'failed' | 'skipped' | 'left';
   id?: string;
+  held?: string;
 }
 
 export interface Execution {
@@ -74,6 +77,8 @@ export interface ExecuteOptions {
   subscriptions?: SubscriptionsGateway;
   /** asked before each move is sent: why not (its subscription changed since it was read) */
   checkMove?: MoveCheck;
+  /** asked just before an archive is sent: why it is held (subscriptions still on the price) */
+  checkArchive?: (op: Operation) => Promise<string | undefined>;
 }
 
 /** Runs `operations` (compiled from `plan`, maybe earlier: a saved plan runs what was reviewed). */
@@ -100,6 +105,8 @@ export async function executeOperations(
     try {
       if ((isMove(op) ? run.failed() : run.stopped()) && !begun) return { op: op.id, status: 'skipped' };
       if (isMove(op)) return await run.move(op, calls, options.subscriptions);
+      const held = op.verb === 'archive' ? await options.checkArchive?.(op) : undefined;
+      if (held !== undefined) return { op: op.id, status: 'skipped', held };
       const id = await perform(gateway, calls, op, run.resolve(op));
       return { op: op.id, status: 'applied', id };
     } catch (thrown) {
@@ -225,7 +232,9 @@ class Run {
     const mine = this.operations.filter((op) => op.change === index).map((op) => this.results.get(op.id));
     const error = this.failures.get(index);
     if (mine.some((r) => r?.status === 'failed')) return { change, status: 'failed', id: change.id, error };
-    if (mine.some((r) => r?.status !== 'applied')) return { change, status: 'skipped', id: change.id };
+    const held = mine.find((r) => r?.held !== undefined)?.held;
+    if (mine.some((r) => r?.status !== 'applied'))
+      return { change, status: 'skipped', id: change.id, ...(held ? { held } : {}) };
     const created = this.operations.find((op) => op.change === index && op.verb === 'create');
     return { change, status: 'applied', id: created ? this.results.get(created.id)?.id : change.id };
   }

@@ -15,6 +15,8 @@ export interface KeyResult {
   duplicateOf?: string;
   /** a discount key renamed with its code kept: the key it was (plan's `movedFrom`) */
   movedFrom?: string;
+  /** an archive held: subscriptions are still on the price (why, in words) */
+  held?: string;
 }
 
 /** Every change of the plan with its outcome, in apply order. */
@@ -31,6 +33,7 @@ export function keyResults(plan: Plan, steps: StepResult[]): KeyResult[] {
       status: step?.status ?? 'skipped',
       id: step?.id ?? change.id,
       ...(duplicateOf ? { duplicateOf } : {}),
+      ...(step?.held ? { held: step.held } : {}),
       ...(change.kind === 'discount' && change.movedFrom !== undefined
         ? { movedFrom: change.movedFrom }
         : {}),

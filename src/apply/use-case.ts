@@ -6,6 +6,7 @@
 import type { Catalog } from '../catalog/schema.js';
 import { batchCheck } from '../moves/batches.js';
 import type { LeftSubscription } from '../moves/compile.js';
+import { archiveHold } from '../moves/hold.js';
 import { type MoveOutcome, moveOutcomes } from '../moves/outcomes.js';
 import {
   type CompiledRun,
@@ -186,6 +187,8 @@ async function applyPlan(
     ...(subscriptions && compiled.moving > 0
       ? { checkMove: batchCheck(compiled.planned, calls, subscriptions) }
       : {}),
+    // a price whose subscribers move away is archived only once none is left on it
+    checkArchive: archiveHold(plan, calls, subscriptions),
   });
   const { left } = compiled;
   const moves = (stillOn?: StillOnSource[]) =>

@@ -19,6 +19,8 @@ export interface IdEntry {
   kind: CatalogKind;
   key: string;
   id: string;
+  /** the catalog keeps it with `status: archived`: its id stays for what still refers to it */
+  archived?: true;
 }
 
 /** `NAME=id` lines, sorted so the file diffs cleanly. */

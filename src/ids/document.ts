@@ -34,6 +34,8 @@ const sideSchema = z.strictObject({
   products: idMap('product', KEY_PATTERN),
   prices: idMap('price', PRICE_KEY),
   discounts: idMap('discount', KEY_PATTERN),
+  /** keys of products and prices the catalog keeps archived: their ids stay for what refers to them */
+  archived: z.array(z.string()).optional(),
 });
 
 export const idsDocumentSchema = z.strictObject({
@@ -71,6 +73,11 @@ export function idsFromPlan(plan: Plan): { entries: IdEntry[]; missing: MissingK
   const missing: MissingKey[] = [];
   const archivedProducts = new Set<string>();
   for (const change of changesInOrder(plan)) {
+    // an archived key the catalog keeps: its id, marked archived (plan/retire.ts)
+    if (change.retired && change.id) {
+      entries.push({ kind: change.kind, key: change.key, id: change.id, archived: true });
+      continue;
+    }
     if (change.desired === null) continue;
     const reason = MISSING_BECAUSE[change.action as keyof typeof MISSING_BECAUSE];
     if (change.kind === 'product' && reason === 'archived') archivedProducts.add(change.key);
@@ -88,18 +95,28 @@ const byKey = (pairs: [string, string][]) =>
 /** One environment's side of the file, maps sorted by key so the file diffs cleanly. */
 export function idsSide(entries: readonly IdEntry[], baseUrl: string, readAt: Date): IdsSide {
   const map = (kind: Kind) => byKey(entries.filter((e) => e.kind === kind).map((e) => [e.key, e.id]));
+  const archived = entries.filter((e) => e.archived).map((e) => e.key);
   return {
     baseUrl,
     readAt: readAt.toISOString(),
     products: map('product'),
     prices: map('price'),
     discounts: map('discount'),
+    ...(archived.length > 0 ? { archived: archived.sort() } : {}),
   };
 }
 
 /** A side's ids as entries again (for dotenv lines, and for `refs` to know the other account). */
 export function sideEntries(side: IdsSide): IdEntry[] {
-  return KINDS.flatMap((kind) => Object.entries(side[MAP_OF[kind]]).map(([key, id]) => ({ kind, key, id })));
+  const archived = new Set(side.archived ?? []);
+  return KINDS.flatMap((kind) =>
+    Object.entries(side[MAP_OF[kind]]).map(([key, id]) => ({
+      kind,
+      key,
+      id,
+      ...(archived.has(key) ? { archived: true as const } : {}),
+    })),
+  );
 }
 
 /**

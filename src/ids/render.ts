@@ -50,6 +50,19 @@ function kindMap(
   );
 }
 
+/** Per environment, the keys the catalog keeps archived (only when a side has any). */
+function archivedTs(document: IdsDocument): string[] {
+  const sides = sidesOf(document).map(
+    (e) => [e, (document.environments[e] as IdsSide).archived ?? []] as const,
+  );
+  if (sides.every(([, keys]) => keys.length === 0)) return [];
+  return [
+    '/** Keys the catalog keeps archived: their ids stay for what refers to them, not for new checkouts. */',
+    `export const archivedKeys = ${JSON.stringify(Object.fromEntries(sides), null, 2)} as const;`,
+    '',
+  ];
+}
+
 /**
  * The module: environments, key types, per-kind maps and the accounts they were read from. Ids
  * only — nothing a browser bundle must not see. Every string in it is written by JSON.stringify.
@@ -84,6 +97,7 @@ export function renderTs(document: IdsDocument): string {
     kindMap(document, 'productIds', 'products', 'ProductKey', 'pro'),
     kindMap(document, 'priceIds', 'prices', 'PriceKey', 'pri'),
     kindMap(document, 'discountIds', 'discounts', 'DiscountKey', 'dsc'),
+    ...archivedTs(document),
     '/** The ids of one environment: `paddleIds(process.env.NODE_ENV === "production" ? "production" : "sandbox")`. */',
     'export function paddleIds<E extends PaddleEnvironment>(environment: E) {',
     '  return {',

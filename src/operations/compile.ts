@@ -139,10 +139,19 @@ function planSteps(change: Change, marker: Marker, resolve: (key: string) => str
         { verb: 'adopt', body: adoptBody(change, marker, resolve) },
       ];
     case 'archive':
-      return [{ verb: 'archive', body: ARCHIVED }];
+      return [{ verb: 'archive', body: archiveBody(change) }];
     default:
       return [];
   }
+}
+
+/**
+ * A price archived because its subscribers moved to another (plan/retire.ts) names that price beside
+ * its marker in the same PATCH, so `refs` can say what replaced it; any other archive sends the status.
+ */
+function archiveBody(change: Change): object {
+  const { replacedBy, customData } = change.retired ?? {};
+  return replacedBy && customData ? { ...ARCHIVED, custom_data: customData } : ARCHIVED;
 }
 
 /** A change that writes the catalog's state (not an archive, not a product kept only for its prices). */

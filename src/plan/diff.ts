@@ -1,5 +1,5 @@
 // diff(catalog, snapshot) → Plan: pure, no I/O. Remote objects are matched by their marker only.
-import { type Catalog, type CatalogProduct, catalogName } from '../catalog/schema.js';
+import { type Catalog, type CatalogPrice, type CatalogProduct, catalogName } from '../catalog/schema.js';
 import { type Adoptions, findAdoptions } from './adopt.js';
 import { withCodeConflicts } from './code-conflicts.js';
 import { planDiscounts } from './discounts.js';
@@ -11,6 +11,7 @@ import { keptCustomData, priceKeyOf } from './marker.js';
 import { priceState } from './normalize.js';
 import { planMoves } from './plan-moves.js';
 import type { CatalogSnapshot, CustomData, RemotePrice, RemoteProduct } from './remote.js';
+import { addArchives, archivedInCatalog, noteReplacements, retiredPrice, retiredProduct } from './retire.js';
 import { comparePrice } from './tax-mode.js';
 import { twinMoves } from './twin-moves.js';
 import type {
@@ -39,6 +40,7 @@ function productChange(
   managed: boolean,
 ): ProductChange {
   const { desired, current } = productStates(wanted, remote, managed);
+  if (archivedInCatalog(wanted)) return retiredProduct(key, remote, desired);
   if (!remote || !current) return { kind: 'product', key, action: 'create', fields: [], desired };
   const fields = fieldChanges(current, desired);
   const action = remote.status === 'archived' ? 'unarchive' : fields.length > 0 ? 'update' : 'unchanged';
@@ -108,25 +110,6 @@ function adoptPrice(
   };
 }
 
-const archiveProduct = (key: string, remote: RemoteProduct | undefined): ProductChange =>
-  remote && remote.status === 'active'
-    ? { kind: 'product', key, action: 'archive', id: remote.id, fields: [], desired: null }
-    : { kind: 'product', key, action: 'unchanged', id: remote?.id, fields: [], desired: null };
-
-const archivePrice = (key: string, remote: RemotePrice): PriceChange => {
-  const [productKey = '', priceKey = ''] = key.split('/');
-  return {
-    kind: 'price',
-    key,
-    productKey,
-    priceKey,
-    action: 'archive',
-    id: remote.id,
-    fields: [],
-    desired: null,
-  };
-};
-
 /** Managed products and prices by key; a price under its own product is preferred as the kept one. */
 function indexManaged(scope: string, snapshot: CatalogSnapshot) {
   const products = indexByMarker('product', scope, snapshot.products, (p) => (p.status === 'active' ? 0 : 1));
@@ -153,8 +136,9 @@ function planProducts(
     const product = adopted
       ? adoptProduct(key, wanted, adopted, managed)
       : productChange(key, wanted, remote, managed);
-    const priceChanges = Object.entries(wanted.prices ?? {}).map(([priceKey, price]) => {
+    const priceChanges = Object.entries(wanted.prices ?? {}).flatMap(([priceKey, price]) => {
       const managed = prices.get(priceKeyOf(key, priceKey));
+      if (archivedInCatalog(price)) return retired(key, priceKey, price, managed);
       const adoptedPrice = managed ? undefined : adoptions?.prices.get(priceKeyOf(key, priceKey));
       return adoptedPrice
         ? adoptPrice(key, priceKey, price, adoptedPrice)
@@ -162,6 +146,17 @@ function planProducts(
     });
     return { product, prices: priceChanges };
   });
+}
+
+/** A price the catalog keeps archived (retire.ts); none when Paddle has none to keep. */
+function retired(
+  productKey: string,
+  priceKey: string,
+  wanted: CatalogPrice,
+  remote: RemotePrice | undefined,
+) {
+  const desired = remote ? ownData(priceState(wanted), wanted, remote) : priceState(wanted);
+  return retiredPrice(priceKeyOf(productKey, priceKey), remote, desired) ?? [];
 }
 
 /** Managed objects the catalog no longer names: reported, and archived only with --prune. */
@@ -240,6 +235,7 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
     orphans: [...orphans, ...discounts.orphans],
   };
   const moves = planMoves(catalog, groups);
+  noteReplacements(groups, moves);
   if (moves.length > 0) plan.moves = moves;
   const withAdoptions = adoptions
     ? { ...plan, ambiguities: [...adoptions.ambiguities, ...discounts.ambiguities] }
@@ -280,24 +276,5 @@ function noteAmbiguities(groups: ProductPlan[], adoptions: Adoptions): void {
     if (ambiguity && change.action === 'create') {
       change.reason = `not adopted: ${ambiguity.reason} (${ambiguity.candidates.join(', ')})`;
     }
-  }
-}
-
-/** Prices are archived with (before) their product, so a pruned product leaves no active price behind. */
-function addArchives(
-  groups: ProductPlan[],
-  orphans: Orphan[],
-  products: Map<string, RemoteProduct>,
-  prices: Map<string, RemotePrice>,
-): void {
-  for (const orphan of orphans) {
-    const productKey = orphan.kind === 'product' ? orphan.key : (orphan.key.split('/')[0] ?? '');
-    let group = groups.find((g) => g.product.key === productKey);
-    if (!group) {
-      group = { product: archiveProduct(productKey, products.get(productKey)), prices: [] };
-      groups.push(group);
-    }
-    const price = orphan.kind === 'price' ? prices.get(orphan.key) : undefined;
-    if (price) group.prices.push(archivePrice(orphan.key, price));
   }
 }

@@ -70,6 +70,15 @@ export interface ChangeBase {
   fields: FieldChange[];
   /** human-only explanation (never branched on by apply) */
   reason?: string;
+  /** the catalog keeps it with `status: archived`: archived now, or by this change (src/plan/retire.ts) */
+  retired?: Retirement;
+}
+
+/** A key the catalog keeps archived; `replacedBy`: the price its subscribers move to (`subscribers_from`). */
+export interface Retirement {
+  replacedBy?: string;
+  /** a price archived by this change: the custom_data its archive writes (the replacement beside the marker) */
+  customData?: Record<string, unknown> | null;
 }
 
 /*

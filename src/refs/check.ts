@@ -19,6 +19,8 @@ export interface Reference extends Occurrence {
   owner?: string;
   /** for a problem, or an id not checked: why, in words */
   message?: string;
+  /** an archived price: the price that replaced it (`pro/monthly-2027`), when its archive said so */
+  replacedBy?: string;
 }
 
 /** The other environment, when it could be asked: the ids it has (from its key or an id file). */
@@ -68,7 +70,9 @@ function verdictOf(id: string, input: CheckInput): Omit<Reference, keyof Occurre
   const owner = ownerOf(object.marker);
   const where = `${named(object.kind, owner)} in the ${environment} account`;
   if (object.status !== 'active') {
-    return { verdict: 'archived', kind: object.kind, owner, message: `${id} is ${object.status}${where}` };
+    const replaced = object.replacedBy ? `; it was replaced by ${object.replacedBy}` : '';
+    const message = `${id} is ${object.status}${where}${replaced}`;
+    return { verdict: 'archived', kind: object.kind, owner, message, ...replacement(object) };
   }
   if (object.product?.status !== undefined && object.product.status !== 'active') {
     return {
@@ -79,6 +83,14 @@ function verdictOf(id: string, input: CheckInput): Omit<Reference, keyof Occurre
     };
   }
   return { verdict: 'ok', kind: object.kind, owner };
+}
+
+/** An archived price's replacement, as its catalog key (with the catalog of its marker). */
+function replacement(object: FoundObject): { replacedBy?: string } {
+  if (!object.replacedBy) return {};
+  return {
+    replacedBy: ownerOf({ key: object.replacedBy, catalog: object.marker?.catalog ?? DEFAULT_CATALOG }),
+  };
 }
 
 function missingVerdict(id: string, input: CheckInput): Omit<Reference, keyof Occurrence> {

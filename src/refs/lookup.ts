@@ -11,6 +11,7 @@ import type { Target } from '../paddle/target.js';
 import { MAX_PAGE_SIZE } from '../paddle-facts/api.js';
 import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
 import { type Marker, readMarker } from '../plan/marker.js';
+import { replacedByIn } from '../plan/retire.js';
 import { prefixOf } from './scan.js';
 
 /**
@@ -64,6 +65,8 @@ export interface FoundObject {
   status: string;
   /** the catalog key that owns it (the tool's marker), if any */
   marker?: Marker;
+  /** an archived price: the key of the price that replaced it, when its archive said so */
+  replacedBy?: string;
   /** a price's product, with its status when the answer included it */
   product?: { id: string; status?: string };
 }
@@ -139,6 +142,7 @@ async function lookUpBatch(
         kind: spec.kind,
         status: item.status,
         ...(readMarker(item.custom_data) ? { marker: readMarker(item.custom_data) } : {}),
+        ...(replacedByIn(item.custom_data) ? { replacedBy: replacedByIn(item.custom_data) } : {}),
         ...(item.product_id
           ? { product: { id: item.product_id, ...(item.product ? { status: item.product.status } : {}) } }
           : {}),

@@ -45,6 +45,7 @@ export function renderJson(result: RefsResult) {
       problem: r.verdict,
       ...(r.kind ? { kind: r.kind } : {}),
       ...(r.owner ? { owner: r.owner } : {}),
+      ...(r.replacedBy ? { replacedBy: r.replacedBy } : {}),
       message: r.message,
     })),
     references: result.references.map((r) => ({

@@ -1,20 +1,14 @@
 // The rules of a product or price kept in the catalog with `status: archived` (docs/rules.md):
 // each at its file position, and the retirement they exist for (a price rise in one change) valid.
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { stringify } from 'yaml';
-import { basePrice, errorsOf, type Json } from './helpers.js';
+import { basePrice, expectRow, type Json, type RuleRow } from './helpers.js';
 
 const monthly = (fields: Json = {}): Json => ({ ...basePrice(), ...fields });
 const catalog = (prices: Json, product: Json = {}) =>
   stringify({ version: 1, products: { pro: { name: 'Pro', tax_category: 'saas', ...product, prices } } });
 
-interface Row {
-  title: string;
-  text: string;
-  expected: { rule: string; path: string; line: number; column: number; message: RegExp } | null;
-}
-
-const rows: Row[] = [
+const rows: RuleRow[] = [
   {
     title:
       'a price rise in one change: the old price archived, its subscribers moving to the new one, is valid',
@@ -68,19 +62,5 @@ const rows: Row[] = [
 ];
 
 describe('archived product and price rules', () => {
-  it.each(rows)('$title', ({ text, expected }) => {
-    const errors = errorsOf(text);
-    if (expected === null) {
-      expect(errors).toEqual([]);
-      return;
-    }
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({
-      rule: expected.rule,
-      path: expected.path,
-      line: expected.line,
-      column: expected.column,
-    });
-    expect(errors[0]?.message).toMatch(expected.message);
-  });
+  it.each(rows)('$title', expectRow);
 });

@@ -6,7 +6,7 @@
 // unless archived themselves, prices that cannot be bought (what refs reports as product-archived):
 // the catalog archives both, in words the plan shows.
 import { error, type Finding } from './finding.js';
-import type { RuleInput } from './index.js';
+import type { RuleInput } from './rule-input.js';
 import { sourceKey } from './subscriber-moves.js';
 
 const archived = (fields: { status?: string | undefined }) => fields.status === 'archived';

@@ -72,7 +72,8 @@ export function renderHuman({ results, outcome, reviewedMoves }: ApplyReport, ou
         : r.status === 'unchanged'
           ? style.dim('unchanged')
           : style.red(`${r.action}: ${STATUS_WORD[r.status]}`);
-    const extra = r.duplicateOf ? style.dim(` (duplicate of ${shown(r.duplicateOf)})`) : '';
+    const note = r.duplicateOf ? `duplicate of ${shown(r.duplicateOf)}` : r.held;
+    const extra = note ? style.dim(` (${note})`) : '';
     out.result(`${shown(r.key).padEnd(width)}  ${shown(r.id ?? '—').padEnd(30)}  ${what}${extra}`);
   }
   for (const line of moveOutcomeLines(outcome.moves ?? [], reviewedMoves, style)) out.result(line);

@@ -10,13 +10,14 @@ import { plural } from '../../text/plural.js';
 import { remoteErrorJson } from '../errors.js';
 import { type Failure, failure } from '../failure.js';
 
-type Entry = { id?: string; action: KeyResult['action']; status: KeyResult['status']; movedFrom?: string };
+type Entry = Pick<KeyResult, 'id' | 'action' | 'status' | 'movedFrom' | 'held'>;
 
 const entry = (r: KeyResult): Entry => ({
   ...(r.id ? { id: r.id } : {}),
   action: r.action,
   status: r.status,
   ...(r.movedFrom !== undefined ? { movedFrom: r.movedFrom } : {}),
+  ...(r.held !== undefined ? { held: r.held } : {}),
 });
 
 /** Products by key, each with its prices by key (a price's product may be in the plan only for it). */

@@ -1,0 +1,40 @@
+// A price whose subscribers move away (a catalog's `subscribers_from`) is archived in the same run
+// only once none is left on it: counted just before its archive is sent, so a subscription Paddle
+// would not change now (locked near its renewal), one left for a reason of ours, or one that joined
+// the price meanwhile keeps it active. Paddle keeps an archived price on the subscriptions that bill
+// it (https://developer.paddle.com/api-reference/about/delete-entities), so archiving it under
+// them would leave them where no later run's move would be reviewed as one; a later run moves them,
+// then archives it.
+import type { Operation } from '../operations/compile.js';
+import type { Calls } from '../paddle/calls.js';
+import { countSubscribers } from '../paddle/subscriber-counts.js';
+import { totalOf } from '../plan/counts.js';
+import { NO_SUBSCRIBERS, type SubscriptionsGateway } from '../plan/subscribers.js';
+import type { Plan } from '../plan/types.js';
+import { plural } from '../text/plural.js';
+
+/** Why an archive is held now; undefined: send it. */
+export type ArchiveCheck = (op: Operation) => Promise<string | undefined>;
+
+/** The check of the archives of move sources (a --dedupe twin's has its own refusal); none without moves. */
+export function archiveHold(
+  plan: Plan,
+  calls: Calls,
+  gateway: SubscriptionsGateway | undefined,
+): ArchiveCheck | undefined {
+  const sources = new Set(
+    (plan.moves ?? []).flatMap((m) => (m.fromId !== null && m.duplicateOf === undefined ? [m.fromId] : [])),
+  );
+  if (sources.size === 0 || gateway === undefined) return undefined;
+  return async (op) => {
+    if (op.kind !== 'price' || typeof op.target !== 'string' || !sources.has(op.target)) return undefined;
+    const counts = await countSubscribers(gateway, calls, [op.target]);
+    const total = totalOf(counts.get(op.target) ?? NO_SUBSCRIBERS);
+    if (!('uncounted' in total) && total.n === 0) return undefined;
+    const how =
+      'uncounted' in total
+        ? 'subscriptions not counted'
+        : `${plural(total.n, 'subscription')}${total.moreThan ? ' or more' : ''} still on it`;
+    return `${how}: it stays active, and a later apply archives it once they have moved`;
+  };
+}
