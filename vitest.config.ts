@@ -15,7 +15,7 @@ export default defineConfig({
     // Files share their worker's module cache instead of importing src/, the SDK and zod again for
     // each of ~90 files (about 45 s of the 2-core machine's time). Safe because nothing here is
     // global: no module mocks, no env or global changes, CLI runs in-process get their own io
-    // (test/helpers/run-cli-in-process.ts). A test that needs a fresh module graph does not belong.
+    // (test/support/run-cli-in-process.ts). A test that needs a fresh module graph does not belong.
     isolate: false,
     reporters: ['default', './test/setup/closing-line.ts'],
     env: { NO_COLOR: '1', FORCE_COLOR: '0' },

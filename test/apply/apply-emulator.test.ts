@@ -6,9 +6,9 @@ import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { rawApi } from '../../src/paddle/raw-api.js';
 import { readMarker } from '../../src/plan/marker.js';
 import { changesInOrder, summarize } from '../../src/plan/summary.js';
-import { defined } from '../helpers/defined.js';
-import { bigCatalog, monthlyPrice, starter } from './catalogs.js';
-import { applyToEmulator, inFlightCounter, jumpingClock } from './harness.js';
+import { applyToEmulator, inFlightCounter, jumpingClock } from '../support/apply-harness.js';
+import { bigCatalog, monthlyPrice, starter } from '../support/catalogs.js';
+import { defined } from '../support/defined.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {

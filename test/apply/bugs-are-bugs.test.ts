@@ -13,8 +13,8 @@ import { diff } from '../../src/plan/diff.js';
 import type { PriceWrite } from '../../src/plan/remote.js';
 import { handleError } from '../../src/views/errors.js';
 import { EXIT_BUG } from '../../src/views/exit-codes.js';
-import { captureReporter } from '../helpers/capture.js';
-import { monthlyPrice, product } from './catalogs.js';
+import { captureReporter } from '../support/capture.js';
+import { monthlyPrice, product } from '../support/catalogs.js';
 
 let emulator: RunningEmulator;
 const gateway = () =>

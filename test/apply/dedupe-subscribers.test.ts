@@ -18,10 +18,19 @@ import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gatew
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { planMarkdown } from '../../src/views/plan/markdown.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { call, manualClock } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { ADDON, CATALOG, MONTHLY, NOW, pid, SEED, sub, subscription } from './subscriber-moves-account.js';
+import { tempDir } from '../support/catalog-files.js';
+import { call, manualClock } from '../support/emulator.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import {
+  ADDON,
+  CATALOG,
+  MONTHLY,
+  NOW,
+  pid,
+  SEED,
+  sub,
+  subscription,
+} from '../support/subscriber-moves-account.js';
 
 const TWIN = pid('pri', 9);
 const monthly = SEED.prices?.find((p) => p.id === MONTHLY) ?? {};

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { manualClock } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { CATALOG, NOW, SEED, sub } from './subscriber-moves-account.js';
+import { tempDir } from '../support/catalog-files.js';
+import { manualClock } from '../support/emulator.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { CATALOG, NOW, SEED, sub } from '../support/subscriber-moves-account.js';
 
 // sub 4 renews within 30 minutes of NOW (Paddle would leave it): out, so the moves can complete
 const seed = { ...SEED, subscriptions: (SEED.subscriptions ?? []).filter((s) => s.id !== sub(4)) };

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { tempDir, writeCatalog } from '../e2e/catalog-files.js';
-import { call, manualClock } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { CATALOG, MONTHLY, NOW, SEED, sub } from './subscriber-moves-account.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { call, manualClock } from '../support/emulator.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { CATALOG, MONTHLY, NOW, SEED, sub } from '../support/subscriber-moves-account.js';
 
 const clock = manualClock(NOW);
 let emulator: RunningEmulator;

@@ -9,8 +9,8 @@ import { readMarker } from '../../src/plan/marker.js';
 import type { Plan } from '../../src/plan/types.js';
 import { checkSavedPlan } from '../../src/saved-plan/check.js';
 import { savedPlanDocument } from '../../src/saved-plan/file.js';
-import { starter } from './catalogs.js';
-import { applyToEmulator } from './harness.js';
+import { applyToEmulator } from '../support/apply-harness.js';
+import { starter } from '../support/catalogs.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {

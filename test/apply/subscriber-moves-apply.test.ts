@@ -15,10 +15,10 @@ import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gatew
 import type { SubscriptionsGateway } from '../../src/plan/subscribers.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { call, manualClock } from '../emulator/support.js';
-import { jumpingClock } from '../helpers/jumping-clock.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { tempDir } from '../support/catalog-files.js';
+import { call, manualClock } from '../support/emulator.js';
+import { jumpingClock } from '../support/jumping-clock.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import {
   ADDON,
   CATALOG,
@@ -29,7 +29,7 @@ import {
   SEED,
   sub,
   subscription,
-} from './subscriber-moves-account.js';
+} from '../support/subscriber-moves-account.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

@@ -20,8 +20,8 @@ import { changesInOrder } from '../../src/plan/summary.js';
 import type { Plan } from '../../src/plan/types.js';
 import { printScripts } from '../../src/tool-server/scripts.js';
 import { dashboardSteps } from '../../src/views/apply/steps.js';
-import { monthlyPrice, paidTrialPrice, product, yearlyPrice } from './catalogs.js';
-import { applyToEmulator } from './harness.js';
+import { applyToEmulator } from '../support/apply-harness.js';
+import { monthlyPrice, paidTrialPrice, product, yearlyPrice } from '../support/catalogs.js';
 
 /** A call as a reader made it: what, on which object, with which body; ids this run made as references. */
 interface Call {

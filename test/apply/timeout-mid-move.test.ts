@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { tempDir, writeCatalog } from '../e2e/catalog-files.js';
-import { manualClock } from '../emulator/support.js';
-import { jumpingClock } from '../helpers/jumping-clock.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { CATALOG, moreSubscriptions, NOW, SEED } from './subscriber-moves-account.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { manualClock } from '../support/emulator.js';
+import { jumpingClock } from '../support/jumping-clock.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { CATALOG, moreSubscriptions, NOW, SEED } from '../support/subscriber-moves-account.js';
 
 const TIMEOUT_S = 3600;
 

@@ -6,8 +6,8 @@ import {
   defaultCacheDir,
   remoteCurrencies,
 } from '../../src/billing/currencies-source.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { defined } from '../helpers/defined.js';
+import { tempDir } from '../support/catalog-files.js';
+import { defined } from '../support/defined.js';
 
 const BASE = 'http://127.0.0.1:9';
 const LIST = {

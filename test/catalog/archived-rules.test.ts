@@ -2,7 +2,7 @@
 // each at its file position, and the retirement they exist for (a price rise in one change) valid.
 import { describe, it } from 'vitest';
 import { stringify } from 'yaml';
-import { basePrice, expectRow, type Json, type RuleRow } from './helpers.js';
+import { basePrice, expectRow, type Json, type RuleRow } from '../support/catalog-rules.js';
 
 const monthly = (fields: Json = {}): Json => ({ ...basePrice(), ...fields });
 const catalog = (prices: Json, product: Json = {}) =>

@@ -2,7 +2,7 @@
 // and a valid one.
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { basePrice, errorsOf, type Json } from './helpers.js';
+import { basePrice, errorsOf, type Json } from '../support/catalog-rules.js';
 
 const monthly = (fields: Json = {}): Json => ({ ...basePrice(), ...fields });
 

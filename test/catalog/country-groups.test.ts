@@ -2,7 +2,7 @@
 // catalog sends what it says, so a group is refused with its countries to paste, never expanded.
 import { describe, expect, it } from 'vitest';
 import { EURO_AREA, EUROPEAN_UNION, SUPPORTED_COUNTRY_CODES } from '../../src/paddle-facts/countries.js';
-import { catalogWith, errorsOf, PRICE } from './helpers.js';
+import { catalogWith, errorsOf, PRICE } from '../support/catalog-rules.js';
 
 const withCountries = (...codes: string[]) =>
   catalogWith({

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import { DISCOUNT_RULE } from '../../src/catalog/rules/discount.js';
-import { catalogWith, errorsOf, issuesOf, type Json } from './helpers.js';
+import { catalogWith, errorsOf, issuesOf, type Json } from '../support/catalog-rules.js';
 
 const DISCOUNT = 'discounts.launch';
 const percentage = (): Json => ({ description: 'Launch offer', type: 'percentage', amount: '25' });

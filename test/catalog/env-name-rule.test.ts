@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { envVarName } from '../../src/catalog/env-names.js';
-import { errorsOf, type Json } from './helpers.js';
+import { errorsOf, type Json } from '../support/catalog-rules.js';
 
 const price = (description: string): Json => ({
   description,

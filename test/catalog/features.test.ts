@@ -1,7 +1,7 @@
 // The rules of features (docs/rules.md, feature-*, features-and-adds, custom-data-features-key):
 // each at its file position, and a catalog of plans and an add-on that passes them all.
 import { describe, it } from 'vitest';
-import { expectRow, type RuleRow } from './helpers.js';
+import { expectRow, type RuleRow } from '../support/catalog-rules.js';
 
 /** Features sso (boolean) and seats (limit); product `pro` with `lines` (line 8 on), one price. */
 const catalog = (lines: string, top = '') => `version: 1

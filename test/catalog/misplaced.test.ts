@@ -1,7 +1,7 @@
 // Indentation mistakes and repeated keys, as a newcomer makes them: each gets one finding at the
 // line to fix, saying where the lines belong, and a repeated key hides no problem of any copy.
 import { describe, expect, it } from 'vitest';
-import { errorsOf } from './helpers.js';
+import { errorsOf } from '../support/catalog-rules.js';
 
 const lines = (...text: string[]) => `${text.join('\n')}\n`;
 

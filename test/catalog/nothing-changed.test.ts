@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fullRead, readCatalog } from '../../src/catalog/read.js';
 import { USER_CUSTOM_DATA_MAX_BYTES } from '../../src/catalog/rules/custom-data.js';
 import { AMOUNT_MAX } from '../../src/paddle-facts/limits.js';
-import { catalogWith, errorsOf, issuesOf, type Json, jsonOfSize, PRICE } from './helpers.js';
+import { catalogWith, errorsOf, issuesOf, type Json, jsonOfSize, PRICE } from '../support/catalog-rules.js';
 
 const HEAD = 'version: 1\nproducts:\n  pro:\n    name: Pro\n    tax_category: saas\n';
 /** A catalog whose product's custom_data holds `line` (indented under custom_data). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuesOf } from './helpers.js';
+import { issuesOf } from '../support/catalog-rules.js';
 
 // Line and column of each kind of issue: the offending value, a missing field at its parent, an
 // unknown field or bad key at the key itself, list items by index, YAML's own errors.

@@ -10,7 +10,7 @@ import {
   randomDocument,
   structuralMutation,
   textMutation,
-} from '../reliability/support/catalog-mutations.js';
+} from '../support/catalog-mutations.js';
 
 // FUZZ_RUNS=<n> for more random cases than the default run of npm test (two full reads each)
 const NUM_RUNS = Number(process.env.FUZZ_RUNS) || 100;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogWith, errorsOf, issuesOf, type Json, PRICE } from './helpers.js';
+import { catalogWith, errorsOf, issuesOf, type Json, PRICE } from '../support/catalog-rules.js';
 
 interface Row {
   title: string;

@@ -3,7 +3,7 @@
 
 import { describe, it } from 'vitest';
 import { stringify } from 'yaml';
-import { basePrice, expectRow, type Json, type RuleRow } from './helpers.js';
+import { basePrice, expectRow, type Json, type RuleRow } from '../support/catalog-rules.js';
 
 const monthly = (fields: Json = {}): Json => ({ ...basePrice(), ...fields });
 const yearly = (fields: Json = {}): Json => ({

@@ -1,7 +1,7 @@
 // Paddle's input rules in validate: blank required text and empty custom data, each with its rule
 // id and the position of the field (docs/rules.md has a section per id).
 import { describe, expect, it } from 'vitest';
-import { catalogWith, errorsOf, PRICE } from './helpers.js';
+import { catalogWith, errorsOf, PRICE } from '../support/catalog-rules.js';
 
 describe('text and custom data rules', () => {
   it.each([

@@ -1,7 +1,7 @@
 // `paddle-catalog … | head -1`: the reader goes away after one line. The process boundary is what
 // is tested here, so this spawns the real CLI.
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { runCli } from '../support/run-cli.js';
 
 /** Like `… | head -1`: the first chunk is read, then our end of the pipe is closed. */
 const runIntoClosedPipe = (args: string[]) =>

@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 /** A port on 127.0.0.1 that nothing listens on: opened, noted, closed. */
 async function closedPort(): Promise<number> {

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandsFor } from '../../src/cli/program.js';
 import { packageVersion } from '../../src/cli/version.js';
-import { ROOT, runCli } from '../helpers/run-cli.js';
+import { ROOT, runCli } from '../support/run-cli.js';
 
 describe('commandsFor: a run loads only the command it runs', () => {
   it.each([

@@ -6,7 +6,7 @@ import { hintForRemoteError } from '../../src/paddle/error-hints.js';
 import type { Io } from '../../src/terminal/io.js';
 import { promptTheme } from '../../src/terminal/prompts.js';
 import { Reporter } from '../../src/terminal/reporter.js';
-import { defined } from '../helpers/defined.js';
+import { defined } from '../support/defined.js';
 
 function terminal(env: NodeJS.ProcessEnv): Io {
   const tty = { write: () => true, isTTY: true };

@@ -2,8 +2,8 @@
 // pointed at the wrong amount, a near miss without its "did you mean".
 import { describe, expect, it } from 'vitest';
 import { renderHuman, type ScriptsResult } from '../../src/views/plan/scripts.js';
-import { errorsOf } from '../catalog/helpers.js';
-import { captureReporter } from '../helpers/capture.js';
+import { captureReporter } from '../support/capture.js';
+import { errorsOf } from '../support/catalog-rules.js';
 
 const scripts = (calls: number, deferred: string[], files: string[] = []): ScriptsResult => ({
   environment: 'sandbox',

@@ -9,8 +9,8 @@ import { parse } from 'yaml';
 import { USER_CUSTOM_DATA_MAX_BYTES } from '../../src/catalog/rules/custom-data.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { AMOUNT_MAX, CUSTOM_DATA_MAX_BYTES } from '../../src/paddle-facts/limits.js';
-import { catalogWith, errorsOf, type Json, jsonOfSize } from '../catalog/helpers.js';
-import { call } from '../emulator/support.js';
+import { catalogWith, errorsOf, type Json, jsonOfSize } from '../support/catalog-rules.js';
+import { call } from '../support/emulator.js';
 
 type Environment = 'sandbox' | 'production';
 

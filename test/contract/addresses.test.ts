@@ -2,9 +2,9 @@
 // description: the list and the get validate, and an address of another customer is a 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { pid } from '../emulator/subscription-seed.js';
-import { call } from '../emulator/support.js';
-import { FULL_SPEC_FILE, responseValidator } from './openapi.js';
+import { call } from '../support/emulator.js';
+import { FULL_SPEC_FILE, responseValidator } from '../support/openapi.js';
+import { pid } from '../support/subscription-seed.js';
 
 const [KIM, LEE] = [pid('ctm', 1), pid('ctm', 2)];
 const HOME = pid('add', 1);

@@ -8,10 +8,10 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import type { EmulatorSeed } from '../../src/emulator/types.js';
 import { TAX_CATEGORIES } from '../../src/paddle-facts/tax-categories.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { call, moveClock } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { documentedRecords, oncePerId } from './openapi.js';
+import { tempDir } from '../support/catalog-files.js';
+import { call, moveClock } from '../support/emulator.js';
+import { documentedRecords, oncePerId } from '../support/openapi.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 type Record_ = Record<string, unknown> & { id: string };
 const KINDS = {

@@ -9,16 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import type { EmulatorSeed } from '../../src/emulator/types.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { call, moveClock } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { tempDir } from '../support/catalog-files.js';
+import { call, moveClock } from '../support/emulator.js';
 import {
   documentedRecords,
   FULL_SPEC_FILE,
   oncePerId,
   type ResponseValidator,
   responseValidator,
-} from './openapi.js';
+} from '../support/openapi.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const DISCOUNTS = oncePerId(documentedRecords(['/discounts', '/discounts/{discount_id}']));
 // before every documented expires_at

@@ -1,8 +1,8 @@
 // Every kind of /discounts response, success and error, against Paddle's OpenAPI description.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, priceBody, productBody } from '../emulator/support.js';
-import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from './openapi.js';
+import { call, priceBody, productBody } from '../support/emulator.js';
+import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from '../support/openapi.js';
 
 let emulator: RunningEmulator;
 let validator: ResponseValidator;

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import type { EmulatorSeed } from '../../src/emulator/types.js';
-import { call } from '../emulator/support.js';
-import { type ResponseValidator, readSpec, responseValidator, SPEC_FILE } from './openapi.js';
+import { call } from '../support/emulator.js';
+import { type ResponseValidator, readSpec, responseValidator, SPEC_FILE } from '../support/openapi.js';
 
 const SPEC = readSpec(SPEC_FILE);
 

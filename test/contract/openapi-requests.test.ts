@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import type { RecordedRequest } from '../../src/emulator/types.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { call } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { type RequestValidator, requestValidator, undocumentedRequests } from './openapi.js';
+import { tempDir } from '../support/catalog-files.js';
+import { call } from '../support/emulator.js';
+import { type RequestValidator, requestValidator, undocumentedRequests } from '../support/openapi.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator;
 let validator: RequestValidator;

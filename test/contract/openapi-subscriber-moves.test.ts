@@ -4,12 +4,12 @@
 // account is the apply test's, with 200 more subscriptions so the list reads a second page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RecordedRequest, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { CATALOG, MONTHLY, moreSubscriptions, NOW, SEED } from '../apply/subscriber-moves-account.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { manualClock } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { writeCatalogFile } from '../reliability/support/cli-runs.js';
-import { requestValidator, undocumentedRequests } from './openapi.js';
+import { tempDir } from '../support/catalog-files.js';
+import { writeCatalogFile } from '../support/cli-runs.js';
+import { manualClock } from '../support/emulator.js';
+import { requestValidator, undocumentedRequests } from '../support/openapi.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { CATALOG, MONTHLY, moreSubscriptions, NOW, SEED } from '../support/subscriber-moves-account.js';
 
 const MORE = moreSubscriptions(200);
 

@@ -1,8 +1,8 @@
 // Every kind of emulator response, success and error, on each endpoint, against the OpenAPI schemas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, listPages, priceBody, productBody } from '../emulator/support.js';
-import { type ResponseValidator, responseValidator } from './openapi.js';
+import { call, listPages, priceBody, productBody } from '../support/emulator.js';
+import { type ResponseValidator, responseValidator } from '../support/openapi.js';
 
 let emulator: RunningEmulator;
 let validator: ResponseValidator;

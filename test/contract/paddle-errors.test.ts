@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../src/emulator/api-error.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { hintForRemoteError } from '../../src/paddle/error-hints.js';
-import { call, priceBody, productBody } from '../emulator/support.js';
+import { call, priceBody, productBody } from '../support/emulator.js';
 import { RECORDED_ANSWERS } from './paddle-answers.js';
 
 let emulator: RunningEmulator;

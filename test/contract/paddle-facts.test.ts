@@ -17,7 +17,7 @@ import {
   LAPSED_DISCOUNT_STATUSES,
   TRANSACTION_STATUSES,
 } from '../../src/paddle-facts/statuses.js';
-import { FULL_SPEC_FILE, readSpec } from './openapi.js';
+import { FULL_SPEC_FILE, readSpec } from '../support/openapi.js';
 
 const spec = readSpec(FULL_SPEC_FILE);
 const schemas = spec.components.schemas;

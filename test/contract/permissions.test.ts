@@ -8,7 +8,7 @@ import {
   INCLUDE_PERMISSIONS,
   permissionsOf,
 } from '../../src/paddle-facts/permissions.js';
-import { FULL_SPEC_FILE, readSpec } from './openapi.js';
+import { FULL_SPEC_FILE, readSpec } from '../support/openapi.js';
 
 const spec = readSpec(FULL_SPEC_FILE);
 

@@ -4,10 +4,10 @@
 import { type Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { INCLUSIVE, PREVIEW_SEED, TEN_PERCENT } from '../emulator/preview-seed.js';
-import { CARDLESS, MONTHLY, NOW, PRO, SEAT } from '../emulator/subscription-seed.js';
-import { call, manualClock } from '../emulator/support.js';
-import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from './openapi.js';
+import { call, manualClock } from '../support/emulator.js';
+import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from '../support/openapi.js';
+import { INCLUSIVE, PREVIEW_SEED, TEN_PERCENT } from '../support/preview-seed.js';
+import { CARDLESS, MONTHLY, NOW, PRO, SEAT } from '../support/subscription-seed.js';
 import { undefinedFields } from './undefined-fields.js';
 
 let emulator: RunningEmulator;

@@ -8,8 +8,8 @@ import { Customer, Discount, Price, Product, Transaction } from '@paddle/paddle-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { TAX_CATEGORIES } from '../../src/paddle-facts/tax-categories.js';
-import { call, listAll, manualClock } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { call, listAll, manualClock } from '../support/emulator.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { undefinedFields } from './undefined-fields.js';
 
 let emulator: RunningEmulator;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { discountToSdk, priceToSdk, productToSdk } from '../../src/paddle/catalog-mapping.js';
 import { createPaddle, type PaddleClient } from '../../src/paddle/sdk.js';
-import { manualClock } from '../emulator/support.js';
-import { defined } from '../helpers/defined.js';
+import { defined } from '../support/defined.js';
+import { manualClock } from '../support/emulator.js';
 
 const MARKER = { 'paddle-catalog': { key: 'pro' } };
 let emulator: RunningEmulator;

@@ -5,6 +5,8 @@ import { type Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { SUBSCRIPTION_STATUSES } from '../../src/paddle-facts/subscriptions.js';
+import { call, manualClock } from '../support/emulator.js';
+import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from '../support/openapi.js';
 import {
   ADDON,
   CARDLESS,
@@ -15,9 +17,7 @@ import {
   SUBSCRIPTION_SEED,
   sub,
   YEARLY,
-} from '../emulator/subscription-seed.js';
-import { call, manualClock } from '../emulator/support.js';
-import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from './openapi.js';
+} from '../support/subscription-seed.js';
 import { SUBSCRIPTION_ANSWERS } from './paddle-answers-subscriptions.js';
 import { undefinedFields } from './undefined-fields.js';
 

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/run-cli.js';
+import { ROOT } from '../support/run-cli.js';
 
 const PAGES = [
   'README.md',

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/run-cli.js';
+import { ROOT } from '../support/run-cli.js';
 
 /** Every .ts, .mjs and .cjs file under `dir`. */
 function sourcesUnder(dir: string): string[] {

@@ -3,9 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/run-cli.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { withTempDir } from '../reliability/support/canary.js';
+import { withTempDir } from '../support/canary.js';
+import { ROOT } from '../support/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { page, paragraphIn } from './readme-text.js';
 
 describe('docs/plan-and-apply.md: apply --json', () => {

@@ -5,7 +5,7 @@
 
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { page, readme } from './readme-text.js';
 
 /** README.md and every written page of docs/. */

@@ -1,6 +1,6 @@
 // The lines of docs/ids-and-refs.md about the --json documents of ids and refs name every field the commands print.
 import { describe, expect, it } from 'vitest';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { page, paragraphIn } from './readme-text.js';
 
 const idsPage = page('docs/ids-and-refs.md');

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import { catalogReferenceMarkdown, withReference } from '../../src/catalog/reference.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { tempDir } from '../support/catalog-files.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { page, readme } from './readme-text.js';
 
 const catalogPage = page('docs/catalog.md');

@@ -6,9 +6,9 @@ import { copyFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { BIN, ROOT } from '../helpers/run-cli.js';
-import { npxStandIn, readAction, runAction } from './action-script.js';
-import { tempDir } from './catalog-files.js';
+import { npxStandIn, readAction, runAction } from '../support/action-script.js';
+import { tempDir } from '../support/catalog-files.js';
+import { BIN, ROOT } from '../support/run-cli.js';
 
 let app: string;
 let npx: string;

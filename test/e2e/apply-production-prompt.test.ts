@@ -1,13 +1,13 @@
 // --production asks the person at the terminal to type the environment's
 // name; anything else cancels with nothing written. The CLI runs in-process on a fake terminal
-// (test/init/terminal.ts); a real terminal is in reliability/secrets-terminal.test.ts.
+// (test/support/init-terminal.ts); a real terminal is in reliability/secrets-terminal.test.ts.
 import { copyFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { ROOT } from '../helpers/run-cli.js';
-import { ENTER, runOnFakeTerminal } from '../init/terminal.js';
-import { tempDir } from './catalog-files.js';
+import { tempDir } from '../support/catalog-files.js';
+import { ENTER, runOnFakeTerminal } from '../support/init-terminal.js';
+import { ROOT } from '../support/run-cli.js';
 
 let emulator: RunningEmulator;
 let dir: string;

@@ -3,8 +3,8 @@
 // before any write (Paddle would answer 409 discount_code_conflict midway otherwise).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir, writeCatalog } from './catalog-files.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator;
 let dir: string;

@@ -4,9 +4,9 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { marker, month, pid } from '../apply/subscriber-moves-account.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir, writeCatalog } from './catalog-files.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { marker, month, pid } from '../support/subscriber-moves-account.js';
 
 const remotePrice = (n: number, key: string, amount: string, currency_code: string) => ({
   id: pid('pri', n),

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KEPT_ID_COMMENT } from '../../src/catalog/write.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir, writeCatalog } from './catalog-files.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { call } from '../support/emulator.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator;
 let dir: string;

@@ -4,8 +4,8 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type EmulatorSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { completedTransaction as completed, id, tempCacheHome } from '../billing/emulator-fixtures.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { completedTransaction as completed, id, tempCacheHome } from '../support/billing-fixtures.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const ANN = id('ctm', 21);
 const CHURNED = id('ctm', 22);

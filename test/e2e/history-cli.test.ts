@@ -7,9 +7,9 @@ import {
   tempCacheHome,
   transactionsOf,
   type WireTransaction,
-} from '../billing/emulator-fixtures.js';
-import { defined } from '../helpers/defined.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+} from '../support/billing-fixtures.js';
+import { defined } from '../support/defined.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator;
 let cacheHome: string;
@@ -183,7 +183,7 @@ describe('paddle-catalog history --local', () => {
 
 describe('paddle-catalog history when the API cannot be reached', () => {
   it('--json still prints the one failure document (code network_error), exit 1', async () => {
-    const { closedPort } = await import('../reliability/support/hostile-server.js');
+    const { closedPort } = await import('../support/hostile-server.js');
     const url = `http://127.0.0.1:${await closedPort()}`;
     const { code, stdout } = await runCliInProcess(
       ['history', '--customer', 'ctm_01hv8x2k3m4n5p6q7r8s9t0v1w', '--json'],

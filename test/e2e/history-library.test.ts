@@ -18,8 +18,8 @@ import {
   tempCacheHome,
   transactionsOf,
   type WireTransaction,
-} from '../billing/emulator-fixtures.js';
-import { defined } from '../helpers/defined.js';
+} from '../support/billing-fixtures.js';
+import { defined } from '../support/defined.js';
 
 const nb = '\u00a0';
 let demo: RunningEmulator;

@@ -6,7 +6,7 @@ import { showHistoryPages } from '../../src/cli/commands/history.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import type { Io } from '../../src/terminal/io.js';
 import { Reporter } from '../../src/terminal/reporter.js';
-import { tempCacheHome } from '../billing/emulator-fixtures.js';
+import { tempCacheHome } from '../support/billing-fixtures.js';
 
 let emulator: RunningEmulator;
 let cacheHome: string;

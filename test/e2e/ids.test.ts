@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { PRO_CATALOG, tempDir, writeCatalog } from './catalog-files.js';
-import { compileApp } from './packed-app.js';
+import { PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js';
+import { compileApp } from '../support/packed-app.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const WITH_DISCOUNT = `${PRO_CATALOG()}discounts:
   launch:

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { BIN, ROOT } from '../helpers/run-cli.js';
+import { BIN, ROOT } from '../support/run-cli.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

@@ -9,10 +9,10 @@ import {
   tempCacheHome,
   transactionsOf,
   type WireTransaction,
-} from '../billing/emulator-fixtures.js';
-import { defined } from '../helpers/defined.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir } from './catalog-files.js';
+} from '../support/billing-fixtures.js';
+import { tempDir } from '../support/catalog-files.js';
+import { defined } from '../support/defined.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator;
 let work: string;

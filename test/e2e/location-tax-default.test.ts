@@ -5,9 +5,9 @@
 // plan has nothing to do (account_setting with a warning that names the setting).
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, priceBody, productBody } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { PRO_CATALOG, tempDir, writeCatalog } from './catalog-files.js';
+import { PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js';
+import { call, priceBody, productBody } from '../support/emulator.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {

@@ -4,9 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/run-cli.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { PRO_CATALOG, tempDir } from './catalog-files.js';
+import { PRO_CATALOG, tempDir } from '../support/catalog-files.js';
+import { ROOT } from '../support/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 describe('a folder where a file to write is expected', () => {
   it('export --out <folder> is refused as a directory, even with --force, before the account is read', async () => {

@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { customerIdOf } from '../billing/emulator-fixtures.js';
-import { ROOT } from '../helpers/run-cli.js';
+import { customerIdOf } from '../support/billing-fixtures.js';
 import {
   APP_SOURCE,
   APP_TSCONFIG,
@@ -17,7 +16,8 @@ import {
   publicDeclarations,
   run,
   writeOfflineApp,
-} from './packed-app.js';
+} from '../support/packed-app.js';
+import { ROOT } from '../support/run-cli.js';
 
 const NPM = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
 const npm = (args: string[], cwd: string) =>

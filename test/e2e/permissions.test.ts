@@ -3,8 +3,8 @@
 // price.write plans and applies a catalog without discounts.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { PRO_CATALOG, tempDir, writeCatalog } from './catalog-files.js';
+import { PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

@@ -7,8 +7,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir, writeCatalog } from './catalog-files.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
 const [PRO, MONTHLY, LEGACY] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { REQUESTS_PER_MINUTE } from '../../src/paddle-facts/api.js';
-import { managedPrice, pid, SEED, subscription } from '../apply/subscriber-moves-account.js';
-import { jumpingClock } from '../helpers/jumping-clock.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir, writeCatalog } from './catalog-files.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { jumpingClock } from '../support/jumping-clock.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { managedPrice, pid, SEED, subscription } from '../support/subscriber-moves-account.js';
 
 /** 150 moves: 300 prices, each source with one subscription, so each move's next bill is read. */
 const MOVES = 150;

@@ -5,9 +5,9 @@
 // the counts stay exact by price and status.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { managedPrice, pid, SEED, subscription } from '../apply/subscriber-moves-account.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir, writeCatalog } from './catalog-files.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { managedPrice, pid, SEED, subscription } from '../support/subscriber-moves-account.js';
 
 const PRICES = 60;
 const items = (prices: number[]) => prices.map((p) => ({ price_id: pid('pri', p), quantity: 1 }));

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { digestOf } from '../../src/saved-plan/document.js';
-import { call } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { PRO_CATALOG, tempDir, writeCatalog } from './catalog-files.js';
+import { PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js';
+import { call } from '../support/emulator.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator;
 let dir: string;

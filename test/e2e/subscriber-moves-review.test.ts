@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { digestOf } from '../../src/saved-plan/document.js';
-import { call, manualClock } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir, writeCatalog } from './catalog-files.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { call, manualClock } from '../support/emulator.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
 const [PRO, MONTHLY, NEXT] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];

@@ -4,8 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir } from './catalog-files.js';
+import { tempDir } from '../support/catalog-files.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const dir = tempDir();
 const BAD = join(dir, 'bad.yaml');

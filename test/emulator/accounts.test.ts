@@ -2,7 +2,7 @@
 // nothing of one is visible from the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, priceBody, productBody } from './support.js';
+import { call, priceBody, productBody } from '../support/emulator.js';
 
 let emulator: RunningEmulator;
 

@@ -3,9 +3,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../e2e/catalog-files.js';
-import { BIN, ROOT } from '../helpers/run-cli.js';
-import { FakeProcess, runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { tempDir } from '../support/catalog-files.js';
+import { BIN, ROOT } from '../support/run-cli.js';
+import { FakeProcess, runCliInProcess } from '../support/run-cli-in-process.js';
 
 let child: ChildProcess | undefined;
 afterEach(() => {

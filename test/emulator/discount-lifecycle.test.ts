@@ -5,7 +5,7 @@
 import { Paddle } from '@paddle/paddle-node-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, manualClock, moveClock } from './support.js';
+import { call, manualClock, moveClock } from '../support/emulator.js';
 
 let emulator: RunningEmulator;
 afterEach(() => emulator?.close());

@@ -3,7 +3,7 @@
 import { ApiError, type Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, priceBody, productBody } from './support.js';
+import { call, priceBody, productBody } from '../support/emulator.js';
 
 let emulator: RunningEmulator;
 let productId: string;

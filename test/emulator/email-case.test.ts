@@ -3,7 +3,7 @@
 // emulator models both readings: ignoring case (the default) and case-sensitive (the switch).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmulatorSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call } from './support.js';
+import { call } from '../support/emulator.js';
 
 const SEED: EmulatorSeed = {
   sandbox: { customers: [{ email: 'Ann@Example.com', name: 'Ann' }] },

@@ -1,7 +1,7 @@
 // estimatedTotal is exact up to 100000 and 100001 above that.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call } from './support.js';
+import { call } from '../support/emulator.js';
 
 let emulator: RunningEmulator;
 

@@ -1,7 +1,7 @@
 // Fault injection: each knob, the lockout (on an injected clock), and the runtime switch.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, heldWait, manualClock, productBody } from './support.js';
+import { call, heldWait, manualClock, productBody } from '../support/emulator.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {

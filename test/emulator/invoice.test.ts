@@ -1,7 +1,7 @@
 // The invoice PDF link: eligibility, a real PDF, one-hour expiry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, manualClock } from './support.js';
+import { call, manualClock } from '../support/emulator.js';
 
 const clock = manualClock();
 let emulator: RunningEmulator;

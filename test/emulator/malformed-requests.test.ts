@@ -3,7 +3,7 @@
 // with one field at a time swapped for a value of another type, in a fixed order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, priceBody, productBody } from './support.js';
+import { call, priceBody, productBody } from '../support/emulator.js';
 
 let emulator: RunningEmulator;
 let ids: Record<'product' | 'price' | 'subscription' | 'customer' | 'discount', string>;

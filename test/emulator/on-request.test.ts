@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type RecordedRequest, startEmulator } from '../../src/emulator/index.js';
-import { call } from './support.js';
+import { call } from '../support/emulator.js';
 
 describe('onRequest: the arrival hook for tests', () => {
   it('tells each API request as it arrives (before its answer), until removed', async () => {

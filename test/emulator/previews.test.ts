@@ -4,10 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { EMULATOR_TAX_RATES } from '../../src/emulator/preview/rates.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { FIVE_DOLLARS, HALF_OFF_SEATS, INCLUSIVE, PREVIEW_SEED, TEN_PERCENT } from './preview-seed.js';
-import { CARDLESS, MONTHLY, NOW, PRO, pid, SEAT } from './subscription-seed.js';
-import { call, manualClock } from './support.js';
+import { call, manualClock } from '../support/emulator.js';
+import {
+  FIVE_DOLLARS,
+  HALF_OFF_SEATS,
+  INCLUSIVE,
+  PREVIEW_SEED,
+  TEN_PERCENT,
+} from '../support/preview-seed.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { CARDLESS, MONTHLY, NOW, PRO, pid, SEAT } from '../support/subscription-seed.js';
 
 let emulator: RunningEmulator;
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { REQUEST_LOG_LIMITS, RequestLog } from '../../src/emulator/request-log.js';
-import { call, productBody } from './support.js';
+import { call, productBody } from '../support/emulator.js';
 
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 

@@ -1,7 +1,7 @@
 // Products, prices, customers and transactions: what each operation stores and filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, listAll, MARKER, priceBody, productBody } from './support.js';
+import { call, listAll, MARKER, priceBody, productBody } from '../support/emulator.js';
 
 let emulator: RunningEmulator;
 

@@ -11,11 +11,11 @@ import {
   hasMarker,
 } from '../../src/emulator/marker.js';
 import { keyIn } from '../../src/plan/marker.js';
-import { FULL_SPEC_FILE, responseValidator } from '../contract/openapi.js';
-import { PRO_CATALOG, tempDir, writeCatalog } from '../e2e/catalog-files.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { pid, sub } from './subscription-seed.js';
-import { call, manualClock } from './support.js';
+import { PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js';
+import { call, manualClock } from '../support/emulator.js';
+import { FULL_SPEC_FILE, responseValidator } from '../support/openapi.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { pid, sub } from '../support/subscription-seed.js';
 
 const NOW = '2026-01-15T12:00:00.000Z';
 const [KIM, LEE] = [pid('ctm', 1), pid('ctm', 2)];

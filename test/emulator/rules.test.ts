@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { AMOUNT_MAX, CUSTOM_DATA_MAX_BYTES } from '../../src/paddle-facts/limits.js';
-import { jsonOfSize } from '../catalog/helpers.js';
-import { call, priceBody, productBody } from './support.js';
+import { jsonOfSize } from '../support/catalog-rules.js';
+import { call, priceBody, productBody } from '../support/emulator.js';
 
 let emulator: RunningEmulator;
 let productId: string;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startEmulator } from '../../src/emulator/index.js';
 import { checkSeed, loadSeedFile, seedJsonSchema, seedSchema } from '../../src/emulator/seed-file.js';
-import { call } from './support.js';
+import { call } from '../support/emulator.js';
 
 const SEEDS = new URL('../../seeds/', import.meta.url);
 const EXAMPLE = new URL('example.yaml', SEEDS);

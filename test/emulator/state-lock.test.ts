@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { lockStateFile, type TakeoverStep } from '../../src/emulator/state-lock.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { withTempDir } from '../reliability/support/canary.js';
+import { withTempDir } from '../support/canary.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 describe('the emulator locks its state file', () => {
   it('a second emulator on the same file refuses to start, naming the first; after it stops, one may start', () =>

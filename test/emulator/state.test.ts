@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { UserError } from '../../src/errors.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { call, priceBody, productBody } from './support.js';
+import { tempDir } from '../support/catalog-files.js';
+import { call, priceBody, productBody } from '../support/emulator.js';
 
 const open: RunningEmulator[] = [];
 afterEach(async () => {

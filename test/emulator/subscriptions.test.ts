@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { SUBSCRIPTION_STATUSES } from '../../src/paddle-facts/subscriptions.js';
-import { tempDir } from '../e2e/catalog-files.js';
+import { tempDir } from '../support/catalog-files.js';
+import { call, manualClock } from '../support/emulator.js';
 import {
   ADDON,
   CARDLESS,
@@ -19,8 +20,7 @@ import {
   SUBSCRIPTIONS,
   sub,
   YEARLY,
-} from './subscription-seed.js';
-import { call, manualClock } from './support.js';
+} from '../support/subscription-seed.js';
 
 let emulator: RunningEmulator;
 

@@ -2,7 +2,7 @@
 // route that answers a price says so, whether the price was created, updated or seeded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, priceBody, productBody } from './support.js';
+import { call, priceBody, productBody } from '../support/emulator.js';
 
 const trial = { interval: 'day', frequency: 14 };
 const seeded = 'pri_01h00000000000000000000tr1';

@@ -1,7 +1,7 @@
 // The wire format: envelopes, request ids, pagination, errors, auth.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, MARKER, productBody } from './support.js';
+import { call, MARKER, productBody } from '../support/emulator.js';
 
 let emulator: RunningEmulator;
 

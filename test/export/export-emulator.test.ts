@@ -8,10 +8,10 @@ import { type ExportHooks, exportAccount } from '../../src/export/use-case.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import { summarize } from '../../src/plan/summary.js';
-import { starter } from '../apply/catalogs.js';
-import { applyToEmulator } from '../apply/harness.js';
-import { CATALOG, NOW, SEED } from '../apply/subscriber-moves-account.js';
-import { manualClock } from '../emulator/support.js';
+import { applyToEmulator } from '../support/apply-harness.js';
+import { starter } from '../support/catalogs.js';
+import { manualClock } from '../support/emulator.js';
+import { CATALOG, NOW, SEED } from '../support/subscriber-moves-account.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {

@@ -8,8 +8,8 @@ import { exportCatalog } from '../../src/export/export.js';
 import { cycleKey, exportPrice } from '../../src/export/objects.js';
 import { diff } from '../../src/plan/diff.js';
 import { changesInOrder, summarize } from '../../src/plan/summary.js';
-import { defined } from '../helpers/defined.js';
-import { price, remotePrice, remoteProduct, snapshotOf } from '../plan/builders.js';
+import { defined } from '../support/defined.js';
+import { price, remotePrice, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const sandbox = { environment: 'sandbox' as const };
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { readCatalog } from '../../src/catalog/read.js';
 import type { Catalog } from '../../src/catalog/schema.js';
-import { defined } from '../helpers/defined.js';
+import { defined } from '../support/defined.js';
 
 const FILE = new URL('../../catalogs/plans-with-features.yaml', import.meta.url);
 

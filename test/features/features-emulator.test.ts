@@ -6,8 +6,8 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { exportAccount } from '../../src/export/use-case.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { summarize } from '../../src/plan/summary.js';
-import { applyToEmulator } from '../apply/harness.js';
-import { defined } from '../helpers/defined.js';
+import { applyToEmulator } from '../support/apply-harness.js';
+import { defined } from '../support/defined.js';
 import { featuresCatalog } from './catalog.js';
 
 let emulator: RunningEmulator | undefined;

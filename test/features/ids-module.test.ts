@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { compileApp } from '../e2e/packed-app.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { tempDir } from '../support/catalog-files.js';
+import { compileApp } from '../support/packed-app.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const ALL = ['product.read', 'product.write', 'price.read', 'price.write', 'discount.read', 'discount.write'];
 

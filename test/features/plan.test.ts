@@ -4,7 +4,7 @@ import { productUpdateBody } from '../../src/operations/bodies.js';
 import { diff } from '../../src/plan/diff.js';
 import type { ProductChange } from '../../src/plan/types.js';
 import { featureWords } from '../../src/views/plan/features.js';
-import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
+import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const marker = { paddle_catalog: { key: 'pro' } };
 const remote = (custom_data: Record<string, unknown>) =>

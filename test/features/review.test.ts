@@ -5,10 +5,10 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { marker, month, NOW, pid, subscription } from '../apply/subscriber-moves-account.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { manualClock } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { tempDir } from '../support/catalog-files.js';
+import { manualClock } from '../support/emulator.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { marker, month, NOW, pid, subscription } from '../support/subscriber-moves-account.js';
 
 const [PRO, MONTHLY, YEARLY] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
 

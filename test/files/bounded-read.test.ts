@@ -15,7 +15,7 @@ import {
   readRegularFile,
 } from '../../src/files/bounded-read.js';
 import { loadIdFile, readIdFile } from '../../src/ids/id-file.js';
-import { tempDir } from '../e2e/catalog-files.js';
+import { tempDir } from '../support/catalog-files.js';
 
 const LIMITS: FileLimits = { kind: 'id file', maxBytes: 1024 };
 let dir: string;

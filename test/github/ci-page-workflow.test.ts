@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
-import { npxStandIn } from '../e2e/action-script.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { call } from '../emulator/support.js';
-import { BIN, ROOT } from '../helpers/run-cli.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { npxStandIn } from '../support/action-script.js';
+import { tempDir } from '../support/catalog-files.js';
+import { call } from '../support/emulator.js';
+import { BIN, ROOT } from '../support/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 interface Step {
   id?: string;

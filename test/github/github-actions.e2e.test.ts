@@ -3,8 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PRO_CATALOG, tempDir, writeCatalog } from '../e2e/catalog-files.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let dir: string;
 let summary: string;

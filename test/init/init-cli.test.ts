@@ -2,9 +2,9 @@
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../e2e/catalog-files.js';
-import { ROOT } from '../helpers/run-cli.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { tempDir } from '../support/catalog-files.js';
+import { ROOT } from '../support/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let cwd: string;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
-// `init` driven through its real prompts on a fake terminal (test/init/terminal.ts).
+// `init` driven through its real prompts on a fake terminal (test/support/init-terminal.ts).
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
-import { defined } from '../helpers/defined.js';
-import { ROOT } from '../helpers/run-cli.js';
-import { CTRL_C, ENTER, runInit, type Step, tempProject } from './terminal.js';
+import { defined } from '../support/defined.js';
+import { CTRL_C, ENTER, runInit, type Step, tempProject } from '../support/init-terminal.js';
+import { ROOT } from '../support/run-cli.js';
 
 const dirs: string[] = [];
 afterEach(async () => {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { catalogToYaml, packagedSchemaFile, schemaReference } from '../../src/catalog/write.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { defined } from '../helpers/defined.js';
-import { ROOT } from '../helpers/run-cli.js';
+import { tempDir } from '../support/catalog-files.js';
+import { defined } from '../support/defined.js';
+import { ROOT } from '../support/run-cli.js';
 
 const CATALOGS = join(ROOT, 'catalogs');
 const examples = (await readdir(CATALOGS)).filter((name) => name.endsWith('.yaml'));

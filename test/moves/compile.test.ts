@@ -18,7 +18,7 @@ import { compileOperations, idsAfterGroups } from '../../src/operations/compile.
 import { diff } from '../../src/plan/diff.js';
 import { countListed, type SubscriptionRecord } from '../../src/plan/subscribers.js';
 import type { Plan } from '../../src/plan/types.js';
-import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
+import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const OLD = `pri_${'o'.repeat(26)}`;
 const ADDON = `pri_${'a'.repeat(26)}`;

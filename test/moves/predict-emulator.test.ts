@@ -9,8 +9,8 @@ import { predictMove } from '../../src/moves/predict.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import { PRORATION_BILLING_MODES } from '../../src/paddle-facts/subscriptions.js';
 import { MOVES_NOW, NOT_PREDICTED } from '../../src/plan/rollout.js';
-import { ADDON, NOW, SUBSCRIPTION_SEED, SUBSCRIPTIONS } from '../emulator/subscription-seed.js';
-import { call, manualClock } from '../emulator/support.js';
+import { call, manualClock } from '../support/emulator.js';
+import { ADDON, NOW, SUBSCRIPTION_SEED, SUBSCRIPTIONS } from '../support/subscription-seed.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

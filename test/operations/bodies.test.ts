@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { priceCreateBody, priceUpdateBody, productCreateBody } from '../../src/operations/bodies.js';
 import { needsRawApi } from '../../src/paddle/catalog-writes.js';
 import { priceState, productState } from '../../src/plan/normalize.js';
-import { monthlyPrice, paidTrialPrice, yearlyPrice } from '../apply/catalogs.js';
+import { monthlyPrice, paidTrialPrice, yearlyPrice } from '../support/catalogs.js';
 
 describe('request bodies', () => {
   it('a product create carries the marker beside the user custom_data, and no nulls', () => {

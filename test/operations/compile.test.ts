@@ -6,7 +6,14 @@ import { compileOperations, type Operation } from '../../src/operations/compile.
 import { diff } from '../../src/plan/diff.js';
 import { changesInOrder } from '../../src/plan/summary.js';
 import type { DiffOptions } from '../../src/plan/types.js';
-import { catalogOf, price, pro, remoteDiscount, remoteProduct, snapshotOf } from '../plan/builders.js';
+import {
+  catalogOf,
+  price,
+  pro,
+  remoteDiscount,
+  remoteProduct,
+  snapshotOf,
+} from '../support/plan-builders.js';
 
 const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
 const welcome: CatalogDiscount = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../src/errors.js';
 import { createCalls, DEFAULT_RETRY, MAX_TIMEOUT_ATTEMPTS } from '../../src/paddle/calls.js';
 import { createPacer } from '../../src/paddle/pacer.js';
-import { jumpingClock } from '../apply/harness.js';
+import { jumpingClock } from '../support/apply-harness.js';
 
 const error = (code: string, status?: number, retryAfterSeconds?: number) =>
   new RemoteError({ code, detail: code, status, retryAfterSeconds });

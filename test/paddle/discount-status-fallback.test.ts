@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { RemoteError } from '../../src/errors.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
-import { ROOT } from '../helpers/run-cli.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { ROOT } from '../support/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import type { RemoteErrorDetails } from '../../src/errors.js';
 import { hintForRemoteError } from '../../src/paddle/error-hints.js';
-import { ROOT } from '../helpers/run-cli.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { ROOT } from '../support/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const refused = (code: string, field?: string, detail = 'Invalid request.'): RemoteErrorDetails => ({
   status: 400,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { RemoteError } from '../../src/errors.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
-import { heldWait } from '../emulator/support.js';
+import { heldWait } from '../support/emulator.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {

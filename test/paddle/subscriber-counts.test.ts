@@ -7,7 +7,7 @@ import { createPacedCalls, DEFAULT_RETRY } from '../../src/paddle/calls.js';
 import { countSubscribers, listingPages } from '../../src/paddle/subscriber-counts.js';
 import { PRICE_IDS_PER_REQUEST } from '../../src/paddle/subscription-lists.js';
 import type { SubscriptionRecord, SubscriptionsGateway } from '../../src/plan/subscribers.js';
-import { jumpingClock } from '../helpers/jumping-clock.js';
+import { jumpingClock } from '../support/jumping-clock.js';
 
 const price = (n: number) => `pri_${String(n).padStart(26, '0')}`;
 const calls = () => createPacedCalls({ requestsPerMinute: 0, retry: DEFAULT_RETRY, clock: jumpingClock() });

@@ -8,6 +8,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { RemoteError } from '../../src/errors.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import { MOVED_STATUSES } from '../../src/plan/subscribers.js';
+import { manualClock } from '../support/emulator.js';
 import {
   ADDON,
   MONTHLY,
@@ -16,8 +17,7 @@ import {
   SUBSCRIPTION_SEED,
   SUBSCRIPTIONS,
   sub,
-} from '../emulator/subscription-seed.js';
-import { manualClock } from '../emulator/support.js';
+} from '../support/subscription-seed.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { changesInOrder, hasChanges, summarize } from '../../src/plan/summary.js
 import type { Change, Plan } from '../../src/plan/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
-import { catalogOf, price, pro, remoteProduct, snapshotOf } from './builders.js';
+import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const plain = makeStyle(false);
 const unmarkedPrice = (overrides = {}) => price('', { custom_data: null, ...overrides });

@@ -8,7 +8,7 @@ import { diff } from '../../src/plan/diff.js';
 import { keyIn, readMarker, withMarker } from '../../src/plan/marker.js';
 import { priceState, productState } from '../../src/plan/normalize.js';
 import { changesInOrder } from '../../src/plan/summary.js';
-import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from './builders.js';
+import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const named = (name: string, catalog: Catalog = catalogOf({ pro })): Catalog => ({
   ...catalog,

@@ -11,7 +11,7 @@ import type { RemoteDiscount } from '../../src/plan/remote.js';
 import type { DiffOptions } from '../../src/plan/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
-import { catalogOf, launchDiscount, remoteDiscount, snapshotOf } from './builders.js';
+import { catalogOf, launchDiscount, remoteDiscount, snapshotOf } from '../support/plan-builders.js';
 
 const plain = makeStyle(false);
 const launch: CatalogDiscount = launchDiscount;

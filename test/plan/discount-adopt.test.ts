@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
 import { diff } from '../../src/plan/diff.js';
 import type { RemoteDiscount } from '../../src/plan/remote.js';
-import { catalogOf, remoteDiscount, snapshotOf } from './builders.js';
+import { catalogOf, remoteDiscount, snapshotOf } from '../support/plan-builders.js';
 
 const nonprofit: CatalogDiscount = {
   description: 'Nonprofit discount',

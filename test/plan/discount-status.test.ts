@@ -7,7 +7,7 @@ import { diff } from '../../src/plan/diff.js';
 import type { RemoteDiscount } from '../../src/plan/remote.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
-import { catalogOf, launchDiscount, remoteDiscount, snapshotOf } from './builders.js';
+import { catalogOf, launchDiscount, remoteDiscount, snapshotOf } from '../support/plan-builders.js';
 
 const plain = makeStyle(false);
 const launch: CatalogDiscount = { ...launchDiscount, usage_limit: 10 };

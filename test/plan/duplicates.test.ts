@@ -13,7 +13,7 @@ import {
   remoteDiscount,
   remoteProduct,
   snapshotOf,
-} from './builders.js';
+} from '../support/plan-builders.js';
 
 const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
 const lines = (plan: ReturnType<typeof diff>) =>

@@ -5,7 +5,7 @@ import { EURO_AREA } from '../../src/paddle-facts/countries.js';
 import { diff } from '../../src/plan/diff.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
-import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from './builders.js';
+import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const plain = makeStyle(false);
 

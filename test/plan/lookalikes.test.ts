@@ -12,7 +12,14 @@ import { changesInOrder } from '../../src/plan/summary.js';
 import type { DiffOptions, Plan } from '../../src/plan/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
-import { catalogOf, price, pro, remoteDiscount, remoteProduct, snapshotOf } from './builders.js';
+import {
+  catalogOf,
+  price,
+  pro,
+  remoteDiscount,
+  remoteProduct,
+  snapshotOf,
+} from '../support/plan-builders.js';
 
 const plain = makeStyle(false);
 const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;

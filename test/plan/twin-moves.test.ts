@@ -9,8 +9,8 @@ import { diff } from '../../src/plan/diff.js';
 import type { RemotePrice } from '../../src/plan/remote.js';
 import { movesDiffer } from '../../src/saved-plan/check.js';
 import { moveChanges } from '../../src/views/plan/moves.js';
-import { defined } from '../helpers/defined.js';
-import { catalogOf, price, pro, remoteProduct, snapshotOf } from './builders.js';
+import { defined } from '../support/defined.js';
+import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const KEPT = `pri_${'k'.repeat(26)}`;
 const TWIN = `pri_${'t'.repeat(26)}`;

@@ -6,8 +6,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { PRO_CATALOG, tempDir, writeCatalog } from '../e2e/catalog-files.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const CATALOG = `${PRO_CATALOG()}  legacy:
     name: Legacy

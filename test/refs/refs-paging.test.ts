@@ -3,9 +3,9 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tempDir } from '../e2e/catalog-files.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { hostileServer } from '../reliability/support/hostile-server.js';
+import { tempDir } from '../support/catalog-files.js';
+import { hostileServer } from '../support/hostile-server.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const KEY = 'pdl_sdbx_apikey_01hzzzzzzzzzzzzzzzzzzzzzzz_refspaging000000000000000';
 let tree: string;

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { UserError } from '../../src/errors.js';
 import { resolveBaseUrl, resolveTarget } from '../../src/paddle/target.js';
-import { customerIdOf, transactionsOf } from '../billing/emulator-fixtures.js';
-import { defined } from '../helpers/defined.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { customerIdOf, transactionsOf } from '../support/billing-fixtures.js';
+import { defined } from '../support/defined.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

@@ -9,6 +9,10 @@
 // timeout leaves room for a node start-up on a loaded machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RecordedRequest, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { tempDir } from '../support/catalog-files.js';
+import { emulatorEnv, runKilledAfter, writeCatalogFile } from '../support/cli-runs.js';
+import { call, manualClock } from '../support/emulator.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import {
   SEED as ACCOUNT,
   ADDON,
@@ -16,11 +20,7 @@ import {
   NOW,
   MONTHLY as SOURCE,
   sub,
-} from '../apply/subscriber-moves-account.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { call, manualClock } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { emulatorEnv, runKilledAfter, writeCatalogFile } from './support/cli-runs.js';
+} from '../support/subscriber-moves-account.js';
 import { censusProblems } from './support/remote-census.js';
 
 const SUBSCRIPTIONS = 300;

@@ -7,10 +7,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { bigCatalog } from '../apply/catalogs.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { emulatorEnv, runKilledAfter, writeCatalogFile } from './support/cli-runs.js';
+import { tempDir } from '../support/catalog-files.js';
+import { bigCatalog } from '../support/catalogs.js';
+import { emulatorEnv, runKilledAfter, writeCatalogFile } from '../support/cli-runs.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { censusProblems } from './support/remote-census.js';
 
 // 3 products × 3 prices: the snapshot's 2 reads (requests 1-2), the 3 product creates (3-5), the 9

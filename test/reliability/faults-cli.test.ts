@@ -4,11 +4,11 @@
 // lockouts are in faults.test.ts, where the emulator shares the clock.)
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { bigCatalog } from '../apply/catalogs.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import type { CliResult } from '../helpers/run-cli.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { emulatorEnv, writeCatalogFile } from './support/cli-runs.js';
+import { tempDir } from '../support/catalog-files.js';
+import { bigCatalog } from '../support/catalogs.js';
+import { emulatorEnv, writeCatalogFile } from '../support/cli-runs.js';
+import type { CliResult } from '../support/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { censusProblems } from './support/remote-census.js';
 
 const MAX_RUNS = 3;

@@ -7,9 +7,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { type EmulatorFaults, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { bigCatalog } from '../apply/catalogs.js';
-import { applyToEmulator, jumpingClock } from '../apply/harness.js';
-import { defined } from '../helpers/defined.js';
+import { applyToEmulator, jumpingClock } from '../support/apply-harness.js';
+import { bigCatalog } from '../support/catalogs.js';
+import { defined } from '../support/defined.js';
 import { censusProblems } from './support/remote-census.js';
 
 const MAX_RUNS = 3;

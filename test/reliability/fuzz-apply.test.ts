@@ -6,9 +6,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { withTempDir } from './support/canary.js';
-import { structuralMutation, textMutation } from './support/catalog-mutations.js';
+import { withTempDir } from '../support/canary.js';
+import { structuralMutation, textMutation } from '../support/catalog-mutations.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const invalid = (text: string) =>
   readCatalog('f.yaml', text, { environment: 'sandbox' }).catalog === undefined;

@@ -11,7 +11,7 @@ import {
   randomDocument,
   structuralMutation,
   textMutation,
-} from './support/catalog-mutations.js';
+} from '../support/catalog-mutations.js';
 
 // FUZZ_RUNS=5000 for a deeper search than the default run of npm test, where each case is one full
 // read of a YAML text (milliseconds each) and the seed is fixed (test/setup/fuzz-seed.ts)

@@ -5,10 +5,10 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { id, tempCacheHome } from '../billing/emulator-fixtures.js';
-import { ROOT } from '../helpers/run-cli.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { filterDroppingProxy, type Hostility, hostileServer } from './support/hostile-server.js';
+import { id, tempCacheHome } from '../support/billing-fixtures.js';
+import { filterDroppingProxy, type Hostility, hostileServer } from '../support/hostile-server.js';
+import { ROOT } from '../support/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const CATALOG = join(ROOT, 'catalogs/saas-starter.yaml');
 const KEY = 'pdl_sdbx_apikey_01hzzzzzzzzzzzzzzzzzzzzzzz_hostileanswers00000000000';

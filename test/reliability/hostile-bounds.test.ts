@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { paddleClient } from '../../src/paddle/app-client.js';
 import { MAX_ANSWER_BYTES } from '../../src/paddle/raw-api.js';
-import { completedTransaction, id, tempCacheHome } from '../billing/emulator-fixtures.js';
-import { ROOT, runCli } from '../helpers/run-cli.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { completedTransaction, id, tempCacheHome } from '../support/billing-fixtures.js';
+import { ROOT, runCli } from '../support/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { expectInert } from './support/inert.js';
 
 const KEY = 'pdl_sdbx_apikey_01hzzzzzzzzzzzzzzzzzzzzzzz_hostilebounds000000000000';

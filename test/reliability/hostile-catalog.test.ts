@@ -7,8 +7,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { withTempDir } from './support/canary.js';
+import { withTempDir } from '../support/canary.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const HEAD = `version: 1
 products:

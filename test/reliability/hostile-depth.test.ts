@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { CUSTOM_DATA_MAX_DEPTH } from '../../src/paddle-facts/limits.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 /** custom_data `levels` deep, custom_data itself the first level. */
 function nested(levels: number): Record<string, unknown> {

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { MAX_CATALOG_BYTES } from '../../src/files/bounded-read.js';
-import { PRO_CATALOG } from '../e2e/catalog-files.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { withTempDir } from './support/canary.js';
+import { withTempDir } from '../support/canary.js';
+import { PRO_CATALOG } from '../support/catalog-files.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 describe('a catalog path must be a regular file under 16 MiB', () => {
   it.each([

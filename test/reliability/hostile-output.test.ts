@@ -4,9 +4,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { withTempDir } from './support/canary.js';
-import { hostileServer, TERMINAL_ATTACK } from './support/hostile-server.js';
+import { withTempDir } from '../support/canary.js';
+import { hostileServer, TERMINAL_ATTACK } from '../support/hostile-server.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { expectInert } from './support/inert.js';
 
 /** Clears the screen, sets the window title, rings, returns and moves up; then a C1 CSI. */

@@ -6,10 +6,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { PRO_CATALOG } from '../e2e/catalog-files.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { withTempDir } from './support/canary.js';
-import { hostileServer } from './support/hostile-server.js';
+import { withTempDir } from '../support/canary.js';
+import { PRO_CATALOG } from '../support/catalog-files.js';
+import { hostileServer } from '../support/hostile-server.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { expectInert } from './support/inert.js';
 
 const INJECTED = 'Pro ##[error]INJECTED';

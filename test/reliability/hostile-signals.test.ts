@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { type CliResult, ROOT, runCli } from '../helpers/run-cli.js';
-import { FakeProcess, runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { type CliResult, ROOT, runCli } from '../support/run-cli.js';
+import { FakeProcess, runCliInProcess } from '../support/run-cli-in-process.js';
 
 const CATALOG = join(ROOT, 'catalogs/saas-starter.yaml');
 

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { ROOT } from '../helpers/run-cli.js';
-import { FakeProcess, runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { ROOT } from '../support/run-cli.js';
+import { FakeProcess, runCliInProcess } from '../support/run-cli-in-process.js';
 
 const CATALOG = join(ROOT, 'catalogs/saas-starter.yaml');
 

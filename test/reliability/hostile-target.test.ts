@@ -2,9 +2,9 @@
 // and never echoing the password (not on stderr, not in --json).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/run-cli.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { hostileServer } from './support/hostile-server.js';
+import { hostileServer } from '../support/hostile-server.js';
+import { ROOT } from '../support/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const CATALOG = join(ROOT, 'catalogs/saas-starter.yaml');
 const KEY = 'pdl_sdbx_apikey_01hzzzzzzzzzzzzzzzzzzzzzzz_targetcredentials000000000';

@@ -7,11 +7,11 @@ import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { customerIdOf, transactionsOf } from '../billing/emulator-fixtures.js';
-import { defined } from '../helpers/defined.js';
-import { ROOT, runCli } from '../helpers/run-cli.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { CANARY, canaryEmulator, expectNoKey, expectNoKeyInFiles, withTempDir } from './support/canary.js';
+import { customerIdOf, transactionsOf } from '../support/billing-fixtures.js';
+import { CANARY, canaryEmulator, expectNoKey, expectNoKeyInFiles, withTempDir } from '../support/canary.js';
+import { defined } from '../support/defined.js';
+import { ROOT, runCli } from '../support/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator;
 let invoiceable: string;

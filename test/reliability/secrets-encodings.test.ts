@@ -11,7 +11,7 @@ import {
   ODD_CANARY,
   ODD_SECRET,
   SECRET,
-} from './support/canary.js';
+} from '../support/canary.js';
 
 describe('masking that cannot be talked around (the key is never printed)', () => {
   it.each([CANARY, ODD_CANARY])('every encoded form of %s is masked where it stands', (key) => {

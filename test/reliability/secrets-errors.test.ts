@@ -5,8 +5,6 @@ import { copyFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { ROOT, runCli } from '../helpers/run-cli.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 import {
   CANARY,
   canaryEmulator,
@@ -15,8 +13,10 @@ import {
   LIVE_CANARY,
   ODD_CANARY,
   withTempDir,
-} from './support/canary.js';
-import { closedPort, type Hostility, hostileServer } from './support/hostile-server.js';
+} from '../support/canary.js';
+import { closedPort, type Hostility, hostileServer } from '../support/hostile-server.js';
+import { ROOT, runCli } from '../support/run-cli.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let readOnly: RunningEmulator; // knows the canary, with read permissions only
 let stranger: RunningEmulator; // does not know the canary at all

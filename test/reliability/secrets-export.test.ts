@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { ALL_PERMISSIONS } from '../../src/emulator/types.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { CANARY, withTempDir } from './support/canary.js';
-import { TERMINAL_ATTACK } from './support/hostile-server.js';
+import { CANARY, withTempDir } from '../support/canary.js';
+import { TERMINAL_ATTACK } from '../support/hostile-server.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { expectInert } from './support/inert.js';
 
 const NAME = `Pro ##[group]${TERMINAL_ATTACK}\u202e`;

@@ -5,9 +5,9 @@ import { copyFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { BIN, ROOT } from '../helpers/run-cli.js';
-import { CANARY, canaryEmulator, expectNoKey, expectNoKeyInFiles, withTempDir } from './support/canary.js';
-import { HAS_SCRIPT, runOnTerminal } from './support/terminal.js';
+import { CANARY, canaryEmulator, expectNoKey, expectNoKeyInFiles, withTempDir } from '../support/canary.js';
+import { HAS_SCRIPT, runOnTerminal } from '../support/real-terminal.js';
+import { BIN, ROOT } from '../support/run-cli.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

@@ -10,8 +10,8 @@ import type { BillTotals, SubscriptionRecord } from '../../src/plan/subscribers.
 import type { Plan } from '../../src/plan/types.js';
 import { SAMPLE_PAGES, SAMPLE_TRIES, withNextBills } from '../../src/review/next-bills.js';
 import type { Review } from '../../src/review/types.js';
-import { jumpingClock } from '../helpers/jumping-clock.js';
-import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
+import { jumpingClock } from '../support/jumping-clock.js';
+import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const OLD = `pri_${'o'.repeat(26)}`;
 const NEW = `pri_${'n'.repeat(26)}`;

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { CATALOG, NOW, SEED } from '../apply/subscriber-moves-account.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { manualClock } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
+import { tempDir } from '../support/catalog-files.js';
+import { manualClock } from '../support/emulator.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { CATALOG, NOW, SEED } from '../support/subscriber-moves-account.js';
 
 const SUBSCRIBERS = 'Subscribers are not counted';
 const WHY = 'it needs subscription.read';

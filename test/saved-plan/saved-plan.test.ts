@@ -24,9 +24,9 @@ import {
   savedPlanText,
 } from '../../src/saved-plan/file.js';
 import { moveChanges } from '../../src/views/plan/moves.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
+import { tempDir } from '../support/catalog-files.js';
+import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const catalog = catalogOf({ pro });
 const target = { environment: 'sandbox' as const, baseUrl: 'https://sandbox-api.paddle.com' };

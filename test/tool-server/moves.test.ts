@@ -14,12 +14,12 @@ import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import { emitToolServerScripts } from '../../src/tool-server/emit.js';
 import { TOOL_SERVER_CAPS } from '../../src/tool-server/scripts.js';
-import { ADDON, CATALOG, MONTHLY, NOW, PRORATION, SEED, sub } from '../apply/subscriber-moves-account.js';
-import { tempDir, writeCatalog } from '../e2e/catalog-files.js';
-import { manualClock } from '../emulator/support.js';
-import { jumpingClock } from '../helpers/jumping-clock.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { runToolServerScript } from './harness.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { manualClock } from '../support/emulator.js';
+import { jumpingClock } from '../support/jumping-clock.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { ADDON, CATALOG, MONTHLY, NOW, PRORATION, SEED, sub } from '../support/subscriber-moves-account.js';
+import { runToolServerScript } from '../support/tool-server.js';
 
 const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
 const [TARGET, OLD] = [pid('pri', 3), pid('pri', 4)];

@@ -15,7 +15,7 @@ import {
   type ToolServerEmission,
   toolServerScripts,
 } from '../../src/tool-server/scripts.js';
-import { runToolServerScript } from './harness.js';
+import { runToolServerScript } from '../support/tool-server.js';
 
 function catalogYaml(products: number, prices: number, name = (p: number) => `Product ${p}`): string {
   const lines = ['version: 1', 'products:'];

@@ -8,7 +8,7 @@ import { compileOperations } from '../../src/operations/compile.js';
 import { diff } from '../../src/plan/diff.js';
 import { changesInOrder } from '../../src/plan/summary.js';
 import { dashboardSteps } from '../../src/views/apply/steps.js';
-import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
+import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 /** The steps left when the operations named in `done` succeeded (with the ids given) and no other ran. */
 function stepsAfter(catalog: Catalog, snapshot: ReturnType<typeof snapshotOf>, done: Record<string, string>) {

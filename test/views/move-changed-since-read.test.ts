@@ -11,7 +11,7 @@ import { moveOutcomeLines, moveOutcomesJson } from '../../src/views/apply/move-o
 import { moveProgress } from '../../src/views/apply/progress.js';
 import { applySummaryMarkdown } from '../../src/views/apply/step-summary.js';
 import { subscribersDocument } from '../../src/views/apply/subscribers.js';
-import { captureReporter } from '../helpers/capture.js';
+import { captureReporter } from '../support/capture.js';
 
 const none = { active: 0, trialing: 0, past_due: 0, paused: 0 };
 const outcome: MoveOutcome = {

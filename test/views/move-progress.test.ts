@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MoveResult } from '../../src/moves/send.js';
 import { Reporter } from '../../src/terminal/reporter.js';
 import { moveProgress } from '../../src/views/apply/progress.js';
-import { captureReporter } from '../helpers/capture.js';
+import { captureReporter } from '../support/capture.js';
 
 const result = (n: number, status: MoveResult['status'] = 'moved'): MoveResult => ({
   op: `move subscription sub_${n}`,

@@ -23,7 +23,7 @@ import {
   remoteDiscount,
   remoteProduct,
   snapshotOf,
-} from '../plan/builders.js';
+} from '../support/plan-builders.js';
 
 const plain = makeStyle(false);
 const HOSTILE = ['|', '`', '<img src=x onerror=alert(1)>', '[x](javascript:alert(1))', '@everyone', '#1'];

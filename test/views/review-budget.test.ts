@@ -6,7 +6,7 @@ import type { CatalogPrice } from '../../src/catalog/schema.js';
 import { diff } from '../../src/plan/diff.js';
 import type { CustomerPrice, Review } from '../../src/review/types.js';
 import { planMarkdown } from '../../src/views/plan/markdown.js';
-import { catalogOf, monthly, price, remoteProduct, snapshotOf } from '../plan/builders.js';
+import { catalogOf, monthly, price, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const COMMENT_LIMIT = 65_536;
 const TICKS = '`'.repeat(40_000);

@@ -11,7 +11,7 @@ import { moveOutcomeLines, moveOutcomesJson } from '../../src/views/apply/move-o
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { planMarkdown } from '../../src/views/plan/markdown.js';
 import { reviewedCountLines } from '../../src/views/plan/review.js';
-import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../plan/builders.js';
+import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const plain = makeStyle(false);
 const OVER = 100_001;

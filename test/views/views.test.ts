@@ -11,7 +11,7 @@ import * as invoiceView from '../../src/views/invoice.js';
 import * as schemaView from '../../src/views/schema.js';
 import * as validateView from '../../src/views/validate.js';
 import { show, type View } from '../../src/views/view.js';
-import { captureReporter } from '../helpers/capture.js';
+import { captureReporter } from '../support/capture.js';
 
 /**
  * --json: the document `document` (written out here, not asked of the view), alone on stdout;

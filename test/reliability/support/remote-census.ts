@@ -4,7 +4,7 @@
 import type { Catalog } from '../../../src/catalog/schema.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { readMarker } from '../../../src/plan/marker.js';
-import { listAll } from '../../emulator/support.js';
+import { listAll } from '../../support/emulator.js';
 
 interface WireObject {
   id: string;

@@ -4,8 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parse, stringify } from 'yaml';
-import { ENVIRONMENTS } from '../../../src/paddle-facts/environments.js';
-import { ROOT } from '../../helpers/run-cli.js';
+import { ENVIRONMENTS } from '../../src/paddle-facts/environments.js';
+import { ROOT } from './run-cli.js';
 
 const DIR = join(ROOT, 'catalogs');
 /** Each example with its text parsed once (a mutation copies what it changes; see edit). */

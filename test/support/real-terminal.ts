@@ -1,7 +1,7 @@
 // Runs the CLI on a real pseudo-terminal through util-linux `script`, so spinners, colours and
 // prompts take their terminal paths. `input` is typed into the terminal (e.g. "n\r").
 import { spawn, spawnSync } from 'node:child_process';
-import { BIN } from '../../helpers/run-cli.js';
+import { BIN } from './run-cli.js';
 
 export const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0;
 

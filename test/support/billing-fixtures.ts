@@ -2,8 +2,8 @@
 // lacks, look-ups straight on the wire (not through the code under test), and a temp cache dir.
 import type { EmulatorSeed, RunningEmulator } from '../../src/emulator/index.js';
 import { currencyTable } from '../../src/paddle-facts/currencies.js';
-import { tempDir } from '../e2e/catalog-files.js';
-import { listAll } from '../emulator/support.js';
+import { tempDir } from './catalog-files.js';
+import { listAll } from './emulator.js';
 
 export const id = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
 

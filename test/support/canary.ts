@@ -4,8 +4,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { type EmulatorSeed, type RunningEmulator, startEmulator } from '../../../src/emulator/index.js';
-import { ALL_PERMISSIONS } from '../../../src/emulator/types.js';
+import { type EmulatorSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { ALL_PERMISSIONS } from '../../src/emulator/types.js';
 
 const ID = '01hzzzzzzzzzzzzzzzzzzzzzzz';
 /** the key's secret half: what must never be seen, even if the prefix is cut off */

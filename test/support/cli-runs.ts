@@ -4,9 +4,9 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Catalog } from '../../../src/catalog/schema.js';
-import type { RecordedRequest, RunningEmulator } from '../../../src/emulator/index.js';
-import { BIN, ROOT } from '../../helpers/run-cli.js';
+import type { Catalog } from '../../src/catalog/schema.js';
+import type { RecordedRequest, RunningEmulator } from '../../src/emulator/index.js';
+import { BIN, ROOT } from './run-cli.js';
 
 /** JSON is YAML: the catalog as the file a user would have written. */
 export function writeCatalogFile(dir: string, catalog: Catalog): string {

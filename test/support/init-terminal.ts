@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { main } from '../../src/cli/program.js';
 import type { Io } from '../../src/terminal/io.js';
-import { tempDir } from '../e2e/catalog-files.js';
+import { tempDir } from './catalog-files.js';
 
 export const ENTER = '\r';
 export const CTRL_C = '\x03';

@@ -40,7 +40,7 @@ export function applyToEmulator(emulator: RunningEmulator, catalog: Catalog, opt
 }
 
 // shared with the emulator, it makes the emulator's 60 s lockout pass at once too
-export { jumpingClock } from '../helpers/jumping-clock.js';
+export { jumpingClock } from './jumping-clock.js';
 
 /** Counts calls in flight through the gateway, to see the pool's bound. */
 export function inFlightCounter() {

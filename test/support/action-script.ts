@@ -7,8 +7,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { ROOT } from '../helpers/run-cli.js';
 import { tempDir } from './catalog-files.js';
+import { ROOT } from './run-cli.js';
 
 interface ActionFile {
   inputs: Record<string, { default?: string }>;

@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT } from '../helpers/run-cli.js';
+import { ROOT } from './run-cli.js';
 
 export const run = promisify(execFile);
 
