@@ -41,9 +41,12 @@ export function checkSavedPlan(saved: SavedPlan, file: string, plan: Plan): Save
   return 'as-saved';
 }
 
-/** What decides a move beyond the ids (the source's and target's, which `seen` holds per key). */
-const decided = (move: Pick<SubscriberMove, 'from' | 'to' | 'proration'>) =>
-  `subscribers ${shown(move.from)} → ${shown(move.to)} (${shown(move.proration)})`;
+/**
+ * What decides a move beyond the ids (the source's and target's, which `seen` holds per key): its
+ * mode, and its bills_from, which decides which subscriptions move and when the target first bills.
+ */
+const decided = (move: Pick<SubscriberMove, 'from' | 'to' | 'proration'>, billsFrom: string | undefined) =>
+  `subscribers ${shown(move.from)} → ${shown(move.to)} (${shown(move.proration)}${billsFrom ? `, first billed from ${shown(billsFrom)}` : ''})`;
 
 /**
  * Where the moves the saved catalog asks for now differ from the ones the plan was reviewed with
@@ -55,10 +58,10 @@ export function movesDiffer(
   reviewed: readonly ReviewedMove[],
   planned: readonly SubscriberMove[],
 ): string | undefined {
-  const now = planned.map(decided);
+  const now = planned.map((move) => decided(move, move.billsFrom));
   // a twin's move (--dedupe) that is gone went with its twin: nothing runs in its name
   const before = reviewed
-    .map(decided)
+    .map((move) => decided(move, move.bills_from))
     .filter((move, i) => reviewed[i]?.duplicateOf === undefined || now.includes(move));
   const added = now.find((move) => !before.includes(move));
   if (added) return `moves ${added}, a move the review did not show`;

@@ -94,12 +94,13 @@ export const reviewedMoveSchema = z
     id: z.string().optional(),
     proration: z.enum(PRORATION_BILLING_MODES),
     subscribers: subscriberCounts.optional(),
+    bills_from: z.iso.date().optional(),
     next_bills: z.array(nextBill).optional(),
     next_bills_sampled_from: z.number().int().min(0).optional(),
     next_bills_not_previewed: z.literal('new_product').optional(),
   })
   .describe(
-    "A move of subscribers_from as plan --json shows it: the source and target keys, the source's id, the proration, the subscriptions on the source by status when the plan was made (absent: not counted), and one subscription per currency previewed with the move (next_bills; sampled_from: how many were read when the source has more; not_previewed: the target's product is new too)",
+    "A move of subscribers_from as plan --json shows it: the source and target keys, the source's id, the proration, the first day the target may bill (bills_from, absent: none), the subscriptions on the source by status when the plan was made (absent: not counted), and one subscription per currency previewed with the move (next_bills; sampled_from: how many were read when the source has more; not_previewed: the target's product is new too)",
   );
 
 /** What the review showed with the plan; drift checks ignore it (counts and previews move all day). */

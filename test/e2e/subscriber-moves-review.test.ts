@@ -187,8 +187,8 @@ describe('subscriber moves in the review', { timeout: 60_000 }, () => {
 });
 
 describe('a saved plan with a subscriber move', { timeout: 60_000 }, () => {
-  const save = async () => {
-    writeCatalog(dir, MOVE('monthly-2028', 'Pro monthly 2028'));
+  const save = async (catalog = MOVE('monthly-2028', 'Pro monthly 2028')) => {
+    writeCatalog(dir, catalog);
     const saved = await cli(['plan', 'catalog.yaml', '--out', 'plan.json']);
     expect(saved.code, saved.stderr).toBe(0);
     return JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8'));
@@ -319,6 +319,12 @@ describe('a saved plan with a subscriber move', { timeout: 60_000 }, () => {
       (price: Record<string, unknown>) => Object.assign(price, { proration: 'full_immediately' }),
       'moves subscribers pro/monthly → pro/monthly-2028 (full_immediately), a move the review did not show',
     ],
+    [
+      // bills_from decides which subscriptions move now and when the new price first bills
+      'its reviewed move given a bills_from',
+      (price: Record<string, unknown>) => Object.assign(price, { bills_from: '2026-03-01' }),
+      'moves subscribers pro/monthly → pro/monthly-2028 (do_not_bill, first billed from 2026-03-01), a move the review did not show',
+    ],
   ])(
     'a plan reviewed with a move, %s by hand, is refused with nothing written',
     async (_what, edit, words) => {
@@ -327,6 +333,20 @@ describe('a saved plan with a subscriber move', { timeout: 60_000 }, () => {
       expect(await refusedWithNoWrite()).toContain(words);
     },
   );
+
+  it("a plan reviewed with a move's bills_from, that date changed by hand, is refused with nothing written", async () => {
+    const document = await save(
+      MOVE('monthly-2028', 'Pro monthly 2028').replace(
+        'subscribers_from: [monthly]',
+        'subscribers_from: [monthly]\n        bills_from: 2026-03-01',
+      ),
+    );
+    expect(document.review.moves[0].bills_from).toBe('2026-03-01');
+    editTarget((price) => Object.assign(price, { bills_from: '2026-01-20' }));
+    expect(await refusedWithNoWrite()).toContain(
+      'moves subscribers pro/monthly → pro/monthly-2028 (do_not_bill, first billed from 2026-01-20), a move the review did not show',
+    );
+  });
 
   it('a key whose secret part holds a word masks only the text of values: the plan file keeps its fields and apply reads it', async () => {
     writeCatalog(dir, MOVE('monthly-2028', 'Pro monthly 2028'));
