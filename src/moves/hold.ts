@@ -16,15 +16,17 @@ import { plural } from '../text/plural.js';
 /** Why an archive is held now; undefined: send it. */
 export type ArchiveCheck = (op: Operation) => Promise<string | undefined>;
 
-/** The check of the archives of move sources (a --dedupe twin's has its own refusal); none without moves. */
+/**
+ * The check of the archives of move sources, a --dedupe twin's included (its refusal before the run
+ * covers what the plan can see; a subscription Paddle locks is found only as it is sent); none
+ * without moves.
+ */
 export function archiveHold(
   plan: Plan,
   calls: Calls,
   gateway: SubscriptionsGateway | undefined,
 ): ArchiveCheck | undefined {
-  const sources = new Set(
-    (plan.moves ?? []).flatMap((m) => (m.fromId !== null && m.duplicateOf === undefined ? [m.fromId] : [])),
-  );
+  const sources = new Set((plan.moves ?? []).flatMap((m) => (m.fromId !== null ? [m.fromId] : [])));
   if (sources.size === 0 || gateway === undefined) return undefined;
   return async (op) => {
     if (op.kind !== 'price' || typeof op.target !== 'string' || !sources.has(op.target)) return undefined;

@@ -148,6 +148,37 @@ describe('apply --dedupe moves the subscribers of a twin it archives', () => {
     expect(plan.duplicates).toEqual([]);
   });
 
+  it('a twin a locked subscription still bills is not archived: a later apply --dedupe moves it, then archives', async () => {
+    const clock = manualClock(NOW);
+    const locked = subscription(5, {
+      next_billed_at: '2026-01-15T12:10:00.000Z',
+      items: [{ price_id: TWIN, quantity: 1 }],
+    });
+    const base = seed(twinOf());
+    const emu = await startEmulator({
+      demo: false,
+      seed: { sandbox: { ...base, subscriptions: [...(base.subscriptions ?? []), locked] } },
+      now: clock.now,
+    });
+    try {
+      const run = { ...request(emu), settings: DEFAULT_APPLY_SETTINGS };
+      const first = await applyCatalog(run, { confirm: async () => undefined });
+      expect(first.outcome.verified).toBe(false);
+      expect(await items(emu, 5)).toEqual([{ price_id: TWIN, quantity: 1 }]);
+      expect(await items(emu, 2)).toEqual([{ price_id: MONTHLY, quantity: 1 }]);
+      expect(emu.requests().some((r) => r.method === 'PATCH' && r.path === `/prices/${TWIN}`)).toBe(false);
+      expect((await call(emu, 'GET', `/prices/${TWIN}`)).body.data.status).toBe('active');
+      // the renewal passes: the lock is over, and the next run moves it and archives the twin
+      clock.advance(60 * 60 * 1000);
+      const second = await applyCatalog(run, { confirm: async () => undefined });
+      expect(second.outcome.verified).toBe(true);
+      expect(await items(emu, 5)).toEqual([{ price_id: MONTHLY, quantity: 1 }]);
+      expect((await call(emu, 'GET', `/prices/${TWIN}`)).body.data.status).toBe('archived');
+    } finally {
+      await emu.close();
+    }
+  });
+
   it('a twin that bills differently is not archived while it has subscribers: refused before any write', async () => {
     const emu = await startEmulator({
       demo: false,
