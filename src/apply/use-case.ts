@@ -1,20 +1,13 @@
-// The plan and apply pipeline, one place: snapshot → plan, then check → show → refuse what is unsafe →
-// confirm → execute the operations → verify (verified means a fresh snapshot diffs to an empty plan —
-// names, tax categories, every price field — and no key has more than one active object: a twin made
-// meanwhile by a simultaneous apply fails it). The CLI and the tests both run it; what a person sees
-// (spinner, plan, prompt) comes in through the hooks.
-import type { Catalog } from '../catalog/schema.js';
+// The apply pipeline, one place: snapshot → plan (src/planning/account.ts), then check → show →
+// refuse what is unsafe → confirm → execute the operations → verify (verified means a fresh snapshot
+// diffs to an empty plan — names, tax categories, every price field — and no key has more than one
+// active object: a twin made meanwhile by a simultaneous apply fails it). The CLI and the tests both
+// run it; what a person sees (spinner, plan, prompt) comes in through the hooks.
 import { batchCheck } from '../moves/batches.js';
 import type { LeftSubscription } from '../moves/compile.js';
 import { archiveHold } from '../moves/hold.js';
 import { type MoveOutcome, moveOutcomes } from '../moves/outcomes.js';
-import {
-  type CompiledRun,
-  compileRun,
-  type StillOnSource,
-  stillOnSources,
-  withSubscriberRollouts,
-} from '../moves/stage.js';
+import { type CompiledRun, compileRun, type StillOnSource, stillOnSources } from '../moves/stage.js';
 import { refuseStrandedTwins } from '../moves/twin-refusal.js';
 import {
   type CallerSettings,
@@ -23,12 +16,9 @@ import {
   createPacedCalls,
   DEFAULT_CALLER_SETTINGS,
 } from '../paddle/calls.js';
-import type { CatalogGateway } from '../paddle/catalog-gateway.js';
-import type { EnvironmentName } from '../paddle-facts/environments.js';
-import { diff } from '../plan/diff.js';
-import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import { hasChanges, hasWork, isConverged } from '../plan/summary.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
+import { type PlanHooks, type PlanRequest, type PlanResult, planCatalog } from '../planning/account.js';
 import {
   DEFAULT_CONCURRENCY,
   type ExecuteOptions,
@@ -50,27 +40,9 @@ export const DEFAULT_APPLY_SETTINGS: ApplySettings = {
   concurrency: DEFAULT_CONCURRENCY,
 };
 
-export interface PlanRequest {
-  environment: EnvironmentName;
-  catalog: Catalog;
-  gateway: CatalogGateway;
-  options: DiffOptions;
-  /** how the account read is paced and retried (absent: Paddle's limit, real time) */
-  settings?: CallerSettings;
-  /** the run's paced caller, when later stages share it (plan's review): absent, one of `settings` */
-  calls?: Calls;
-  /** where the subscribers a move names are counted and moved (absent: not counted) */
-  subscriptions?: SubscriptionsGateway;
-}
-
 export interface ApplyRequest extends PlanRequest {
   options: DiffOptions & PreflightOptions;
   settings: ApplySettings;
-}
-
-export interface PlanHooks {
-  /** runs the account read (e.g. under a spinner) */
-  reading?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 export interface ApplyHooks extends PlanHooks {
@@ -91,13 +63,6 @@ export interface ApplyHooks extends PlanHooks {
   executing?: () => void;
 }
 
-/** What plan found: the changes that make the account match the catalog, and the options they follow. */
-export interface PlanResult {
-  environment: EnvironmentName;
-  plan: Plan;
-  options: DiffOptions;
-}
-
 export interface ApplyOutcome {
   execution: Execution;
   verified: boolean;
@@ -115,35 +80,6 @@ export interface ApplyOutcome {
 export interface ApplyResult extends PlanResult {
   outcome: ApplyOutcome;
   stats: CallStats;
-}
-
-async function planCatalog(
-  catalog: Catalog,
-  gateway: CatalogGateway,
-  calls: Calls,
-  options: DiffOptions,
-): Promise<Plan> {
-  // a catalog without discounts reads them too, when the key may: a plain plan names the managed
-  // discounts it no longer has, so --prune archives nothing the plan did not name
-  const discounts = catalog.discounts ? 'required' : 'if-permitted';
-  const snapshot = await calls.runPaced((pace) => gateway.snapshot({ discounts, pace }));
-  return diff(catalog, snapshot, options);
-}
-
-export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): Promise<PlanResult> {
-  const { environment, catalog, gateway, options } = request;
-  const settings = request.settings ?? DEFAULT_CALLER_SETTINGS;
-  const calls = request.calls ?? createPacedCalls(settings);
-  const { clock } = settings;
-  const read = async () =>
-    withSubscriberRollouts(
-      await planCatalog(catalog, gateway, calls, options),
-      calls,
-      request.subscriptions,
-      clock.now(),
-    );
-  const plan = await (hooks.reading ? hooks.reading(read) : read());
-  return { environment, plan, options };
 }
 
 export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}): Promise<ApplyResult> {

@@ -1,10 +1,10 @@
 // `ids`: the same account read as plan, turned into the key → id maps of the catalog's objects.
 // Nothing is written to the account.
 
-import { type PlanHooks, type PlanRequest, planAccount } from '../apply/use-case.js';
 import type { IdEntry } from '../catalog/env-names.js';
 import { catalogName } from '../catalog/schema.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { type PlanHooks, type PlanRequest, planAccount } from '../planning/account.js';
 import { type IdsSide, idsFromPlan, idsSide, type MissingKey } from './document.js';
 
 export interface IdsRequest extends Omit<PlanRequest, 'options'> {

@@ -1,12 +1,12 @@
 // Two applies of one catalog at the same moment (CI triggered twice), over real HTTP against the
 // emulator: they must never both report success over duplicates, and one apply --dedupe converges.
 import { afterEach, describe, expect, it } from 'vitest';
-import { planAccount } from '../../src/apply/use-case.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { compileOperations } from '../../src/operations/compile.js';
 import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { readMarker } from '../../src/plan/marker.js';
 import type { Plan } from '../../src/plan/types.js';
+import { planAccount } from '../../src/planning/account.js';
 import { checkSavedPlan } from '../../src/saved-plan/check.js';
 import { savedPlanDocument } from '../../src/saved-plan/file.js';
 import { applyToEmulator } from '../support/apply-harness.js';

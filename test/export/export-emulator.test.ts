@@ -2,12 +2,13 @@
 // gives back as a file that validates and plans to no changes. A subscriber move is not state: the
 // account holds no trace of the subscribers_from that moved them, so export writes none.
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyCatalog, DEFAULT_APPLY_SETTINGS, planAccount } from '../../src/apply/use-case.js';
+import { applyCatalog, DEFAULT_APPLY_SETTINGS } from '../../src/apply/use-case.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { type ExportHooks, exportAccount } from '../../src/export/use-case.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import { summarize } from '../../src/plan/summary.js';
+import { planAccount } from '../../src/planning/account.js';
 import { applyToEmulator } from '../support/apply-harness.js';
 import { starter } from '../support/catalogs.js';
 import { manualClock } from '../support/emulator.js';

@@ -7,11 +7,11 @@
 // reference) is listed and the others still move.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { planAccount } from '../../src/apply/use-case.js';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { DEFAULT_CALLER_SETTINGS } from '../../src/paddle/calls.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
+import { planAccount } from '../../src/planning/account.js';
 import { emitToolServerScripts } from '../../src/tool-server/emit.js';
 import { TOOL_SERVER_CAPS } from '../../src/tool-server/scripts.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';

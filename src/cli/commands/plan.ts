@@ -1,19 +1,17 @@
-// `plan <file>`: validate, read the account, print what apply would change.
+// `plan <file>`: validate, then plan's use-case (src/planning/use-case.ts), then its views.
 import { resolve } from 'node:path';
 import { InvalidArgumentError, Option } from 'commander';
-import { planAccount } from '../../apply/use-case.js';
 import { loadCatalog, readCatalogFile } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { refuseInputAsOutput } from '../../files/output-file.js';
-import { createRunCallers } from '../../paddle/calls.js';
 import { environmentOf } from '../../paddle/target.js';
 import { SUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
-import { reviewPlanAndMoves, touchesSubscribers } from '../../review/review.js';
+import { type PlanRunRequest, planAndReview } from '../../planning/use-case.js';
+import { touchesSubscribers } from '../../review/review.js';
 import { reviewCountries } from '../../review/select.js';
 import { savedPlanFields } from '../../saved-plan/file.js';
-import { savePlan } from '../../saved-plan/save.js';
 import { shown } from '../../text/escape.js';
-import { EMIT_FORMATS, emitToolServerScripts } from '../../tool-server/emit.js';
+import { EMIT_FORMATS } from '../../tool-server/emit.js';
 import { planExitCode } from '../../views/exit-codes.js';
 import { publishPlan } from '../../views/github/step-summary.js';
 import { reportCatalogWarnings } from '../../views/issues.js';
@@ -144,74 +142,54 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   reportCatalogWarnings(reporter, file, loaded.warnings, true);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   try {
-    const gateway = await catalogGateway(session, reporter);
-    const subscriptions = await subscriptionsGateway(session);
-    // one paced caller for the run: the account read, the review and the scripts' read share the limit
-    const callers = createRunCallers(callerSettings(io));
-    const planned = await planAccount(
-      {
-        environment,
-        catalog: loaded.catalog,
-        gateway,
-        subscriptions,
-        options: flags,
-        calls: callers.calls,
-      },
-      { reading: (work) => reporter.during(readingCatalog(environment), work) },
-    );
-    const gateways = await reviewGateways(session);
-    const reviewed = await reporter.during('Reviewing what customers pay and the subscribers touched…', () =>
-      reviewPlanAndMoves({
-        plan: planned.plan,
-        gateways,
+    const saveTo = flags.out && !flags.emit ? flags.out : undefined;
+    const request: PlanRunRequest = {
+      environment,
+      catalog: loaded.catalog,
+      gateway: await catalogGateway(session, reporter),
+      subscriptions: await subscriptionsGateway(session),
+      options: flags,
+      settings: callerSettings(io),
+      review: {
+        gateways: await reviewGateways(session),
         countries: reviewCountries(loaded.catalog.review?.countries, flags.countries),
-        callers,
-      }),
-    );
-    const { review } = reviewed;
-    // the moves carry their next bills: the plan shown and saved is the reviewed one
-    const result = { ...planned, plan: reviewed.plan };
-    const view = { ...result, review, file, warnings: loaded.warnings, format: flags.format ?? 'text' };
+      },
+      ...(flags.emit ? { emit: { dir: flags.out ? resolve(io.cwd, flags.out) : undefined } } : {}),
+      ...(saveTo
+        ? {
+            save: {
+              file: saveTo,
+              context: {
+                catalogFile: file,
+                target: session.target,
+                toolVersion: packageVersion(),
+                cwd: io.cwd,
+              },
+              secrets: {
+                redactDocument: (document) => reporter.redactDocument(document),
+                holds: (text) => reporter.holdsSecret(text),
+              },
+              movesShown: moveChanges,
+            },
+          }
+        : {}),
+    };
+    const view = { file, warnings: loaded.warnings, format: flags.format ?? 'text' } as const;
+    const result = await planAndReview(request, {
+      reading: (work) => reporter.during(readingCatalog(environment), work),
+      reviewing: (work) => reporter.during('Reviewing what customers pay and the subscribers touched…', work),
+      reviewed: (reviewed) => publishPlan(reporter, { ...reviewed, ...view, prune: flags.prune }),
+      emitting: (work) => reporter.during(scriptsView.READING_SUBSCRIPTIONS, work),
+    });
     const exitCode = planExitCode(result.plan, flags.detailedExitcode, {
       failOn: flags.failOnSubscribers,
-      touched: touchesSubscribers(result.plan, review),
+      touched: touchesSubscribers(result.plan, result.review),
     });
-    await publishPlan(reporter, { ...view, prune: flags.prune });
-    if (flags.emit) {
-      const dir = flags.out ? resolve(io.cwd, flags.out) : undefined;
-      const emit = () =>
-        emitToolServerScripts({
-          plan: result.plan,
-          dir,
-          subscriptions,
-          settings: callerSettings(io),
-          calls: callers.calls,
-        });
-      const emitted = result.plan.moves
-        ? await reporter.during(scriptsView.READING_SUBSCRIPTIONS, emit)
-        : await emit();
-      show(reporter, scriptsView, {
-        ...result,
-        ...emitted,
-        format: flags.emit,
-        requests: callers.requests(),
-      });
+    if (flags.emit && result.emitted) {
+      show(reporter, scriptsView, { ...result, ...result.emitted, format: flags.emit });
       return exitCode;
     }
-    const context = { catalog: loaded.catalog, catalogFile: file, target: session.target, cwd: io.cwd };
-    const saved = flags.out
-      ? await savePlan(
-          // the moves as plan --json shows them, reviewed with the rest
-          { ...result, review: { ...review, moves: moveChanges(result.plan) } },
-          { ...context, toolVersion: packageVersion() },
-          flags.out,
-          {
-            redactDocument: (document) => reporter.redactDocument(document),
-            holds: (text) => reporter.holdsSecret(text),
-          },
-        )
-      : undefined;
-    show(reporter, planView, { ...view, saved, requests: callers.requests() });
+    show(reporter, planView, { ...result, ...view, saved: result.saved });
     return exitCode;
   } finally {
     await session.close();

@@ -1,7 +1,8 @@
 // plan's views: every change and the summary line, the review in Markdown (--format markdown), or
 // the --json document of the plan.
-import type { PlanResult } from '../../apply/use-case.js';
+
 import type { CatalogIssue } from '../../catalog/issue.js';
+import type { PlanResult } from '../../planning/account.js';
 import type { Review } from '../../review/types.js';
 import type { SavedPlanNote } from '../../saved-plan/save.js';
 import type { Reporter } from '../../terminal/reporter.js';

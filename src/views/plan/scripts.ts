@@ -2,11 +2,12 @@
 // on stderr how to run them, the look-alikes they would stand beside, what waits for a next round,
 // and the subscriber moves: when their subscriptions were read, each as a dashboard step, and those
 // no move takes.
-import type { PlanResult } from '../../apply/use-case.js';
+
 import { nameLookalike } from '../../plan/lookalike-words.js';
 import { lookalikeOf } from '../../plan/lookalikes.js';
 import { changesInOrder } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
+import type { PlanResult } from '../../planning/account.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';

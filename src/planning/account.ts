@@ -1,0 +1,71 @@
+// The account read that plan, apply and ids share: snapshot → diff → the subscriptions on each
+// move's source, through the run's paced caller. What a person sees (a spinner) comes in through
+// the hooks.
+import type { Catalog } from '../catalog/schema.js';
+import { withSubscriberRollouts } from '../moves/stage.js';
+import {
+  type CallerSettings,
+  type Calls,
+  createPacedCalls,
+  DEFAULT_CALLER_SETTINGS,
+} from '../paddle/calls.js';
+import type { CatalogGateway } from '../paddle/catalog-gateway.js';
+import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { diff } from '../plan/diff.js';
+import type { SubscriptionsGateway } from '../plan/subscribers.js';
+import type { DiffOptions, Plan } from '../plan/types.js';
+
+export interface PlanRequest {
+  environment: EnvironmentName;
+  catalog: Catalog;
+  gateway: CatalogGateway;
+  options: DiffOptions;
+  /** how the account read is paced and retried (absent: Paddle's limit, real time) */
+  settings?: CallerSettings;
+  /** the run's paced caller, when later stages share it (plan's review): absent, one of `settings` */
+  calls?: Calls;
+  /** where the subscribers a move names are counted and moved (absent: not counted) */
+  subscriptions?: SubscriptionsGateway;
+}
+
+export interface PlanHooks {
+  /** runs the account read (e.g. under a spinner) */
+  reading?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/** What plan found: the changes that make the account match the catalog, and the options they follow. */
+export interface PlanResult {
+  environment: EnvironmentName;
+  plan: Plan;
+  options: DiffOptions;
+}
+
+/** The account's snapshot, diffed against the catalog. */
+export async function planCatalog(
+  catalog: Catalog,
+  gateway: CatalogGateway,
+  calls: Calls,
+  options: DiffOptions,
+): Promise<Plan> {
+  // a catalog without discounts reads them too, when the key may: a plain plan names the managed
+  // discounts it no longer has, so --prune archives nothing the plan did not name
+  const discounts = catalog.discounts ? 'required' : 'if-permitted';
+  const snapshot = await calls.runPaced((pace) => gateway.snapshot({ discounts, pace }));
+  return diff(catalog, snapshot, options);
+}
+
+export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): Promise<PlanResult> {
+  const { environment, catalog, gateway, options } = request;
+  const settings = request.settings ?? DEFAULT_CALLER_SETTINGS;
+  const calls = request.calls ?? createPacedCalls(settings);
+  const { clock } = settings;
+  const read = async () =>
+    withSubscriberRollouts(
+      await planCatalog(catalog, gateway, calls, options),
+      calls,
+      request.subscriptions,
+      clock.now(),
+    );
+  const plan = await (hooks.reading ? hooks.reading(read) : read());
+  return { environment, plan, options };
+}

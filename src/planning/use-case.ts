@@ -1,0 +1,97 @@
+// `plan`'s use-case: the account read (account.ts) through one paced caller for the run, the review
+// of what the plan changes for customers and subscribers, then the tool-server scripts (--emit) or
+// the saved plan (--out). What a person sees (spinners, the step summary) comes in through the hooks.
+import type { Catalog } from '../catalog/schema.js';
+import { type CallerSettings, createRunCallers } from '../paddle/calls.js';
+import type { CatalogGateway } from '../paddle/catalog-gateway.js';
+import type { Target } from '../paddle/target.js';
+import type { EnvironmentName } from '../paddle-facts/environments.js';
+import type { SubscriptionsGateway } from '../plan/subscribers.js';
+import type { DiffOptions, Plan } from '../plan/types.js';
+import { type ReviewGateways, reviewPlanAndMoves } from '../review/review.js';
+import type { Review } from '../review/types.js';
+import type { SavedReview } from '../saved-plan/document.js';
+import { type SavedPlanNote, type SecretMask, savePlan } from '../saved-plan/save.js';
+import { type EmittedScripts, emitToolServerScripts } from '../tool-server/emit.js';
+import { type PlanHooks, type PlanResult, planAccount } from './account.js';
+
+export interface PlanRunRequest {
+  environment: EnvironmentName;
+  catalog: Catalog;
+  gateway: CatalogGateway;
+  subscriptions?: SubscriptionsGateway;
+  options: DiffOptions;
+  settings: CallerSettings;
+  review: { gateways: ReviewGateways; countries: readonly string[] };
+  /** --emit: the scripts, written one file each into `dir` when given */
+  emit?: { dir?: string };
+  /** --out: the saved plan, with its review's moves as plan --json shows them */
+  save?: {
+    file: string;
+    context: { catalogFile: string; target: Target; toolVersion: string; cwd: string };
+    secrets: SecretMask;
+    movesShown: (plan: Plan) => SavedReview['moves'];
+  };
+}
+
+export interface PlanRunHooks extends PlanHooks {
+  /** runs the review (e.g. under a spinner) */
+  reviewing?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** the reviewed plan, before scripts or a saved plan are written */
+  reviewed?: (result: ReviewedPlan) => Promise<void>;
+  /** runs --emit's read of the subscriptions to move (only when the plan moves subscribers) */
+  emitting?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/** The plan with its moves' next bills, and its review. */
+export interface ReviewedPlan extends PlanResult {
+  review: Review;
+}
+
+export interface PlanRun extends ReviewedPlan {
+  /** the requests the run sent to Paddle */
+  requests: number;
+  emitted?: EmittedScripts;
+  saved?: SavedPlanNote;
+}
+
+const run = <T>(hook: (<U>(work: () => Promise<U>) => Promise<U>) | undefined, work: () => Promise<T>) =>
+  hook ? hook(work) : work();
+
+export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks = {}): Promise<PlanRun> {
+  const { environment, catalog, gateway, subscriptions, options } = request;
+  // one paced caller for the run: the account read, the review and the scripts' read share the limit
+  const callers = createRunCallers(request.settings);
+  const planned = await planAccount(
+    { environment, catalog, gateway, subscriptions, options, calls: callers.calls },
+    hooks,
+  );
+  const reviewed = await run(hooks.reviewing, () =>
+    reviewPlanAndMoves({ plan: planned.plan, ...request.review, callers }),
+  );
+  // the moves carry their next bills: the plan shown and saved is the reviewed one
+  const result: ReviewedPlan = { ...planned, plan: reviewed.plan, review: reviewed.review };
+  await hooks.reviewed?.(result);
+  if (request.emit) {
+    const emit = () =>
+      emitToolServerScripts({
+        plan: result.plan,
+        dir: request.emit?.dir,
+        subscriptions,
+        settings: request.settings,
+        calls: callers.calls,
+      });
+    const emitted = result.plan.moves ? await run(hooks.emitting, emit) : await emit();
+    return { ...result, emitted, requests: callers.requests() };
+  }
+  const { save } = request;
+  const saved = save
+    ? await savePlan(
+        { ...result, review: { ...result.review, moves: save.movesShown(result.plan) } },
+        { ...save.context, catalog },
+        save.file,
+        save.secrets,
+      )
+    : undefined;
+  return { ...result, ...(saved ? { saved } : {}), requests: callers.requests() };
+}
