@@ -62,8 +62,17 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
   const { environment, catalog, gateway, subscriptions, options } = request;
   // one paced caller for the run: the account read, the review and the scripts' read share the limit
   const callers = createRunCallers(request.settings);
+  // the settings carry the run's clock, which predicts what waits and until when
   const planned = await planAccount(
-    { environment, catalog, gateway, subscriptions, options, calls: callers.calls },
+    {
+      environment,
+      catalog,
+      gateway,
+      subscriptions,
+      options,
+      settings: request.settings,
+      calls: callers.calls,
+    },
     hooks,
   );
   const reviewed = await run(hooks.reviewing, () =>
