@@ -113,7 +113,8 @@ export function toRemoteError(
  * status 501), and the same request gets the same answer. A 501 page without Paddle's error (a
  * proxy's) is not this.
  */
-const isFinalRefusal = ({ details }: RemoteError) => details.status === 501 && details.code !== BAD_RESPONSE;
+export const isFinalRefusal = ({ details }: RemoteError) =>
+  details.status === 501 && details.code !== BAD_RESPONSE;
 
 /** Whether the request may have reached the server and done its work (a retry could duplicate it). */
 export function isAmbiguous(error: RemoteError): boolean {

@@ -10,7 +10,7 @@ import { type MoveBody, type MovingSubscription, moveBody, subscriptionMoves } f
 import type { Ref } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import type { NonCatalogPrice } from '../paddle/previews-gateway.js';
-import { isForbidden } from '../paddle/remote-error.js';
+import { isFinalRefusal, isForbidden } from '../paddle/remote-error.js';
 import type { PreviewItem, SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';
 import {
   MOVED_STATUSES,
@@ -135,14 +135,15 @@ async function readSource(
 
 /**
  * A refusal of Paddle's about this one subscription (a 4xx but a 403, which is about the key, or a
- * 429): shown, the review goes on.
+ * 429; or Paddle's final 501, as for a paused one under a prorating mode): shown, the review goes on.
  */
 const isRefusal = (error: unknown): error is RemoteError =>
   error instanceof RemoteError &&
-  (error.details.status ?? 0) >= 400 &&
-  (error.details.status ?? 0) < 500 &&
-  error.details.status !== 403 &&
-  error.code !== 'too_many_requests';
+  (isFinalRefusal(error) ||
+    ((error.details.status ?? 0) >= 400 &&
+      (error.details.status ?? 0) < 500 &&
+      error.details.status !== 403 &&
+      error.code !== 'too_many_requests'));
 
 async function previewSample(
   request: NextBillsRequest,
