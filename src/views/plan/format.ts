@@ -6,6 +6,7 @@ import type { Review } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
+import { block, blockLines, type PlanBlock } from './budget.js';
 import { countsJson } from './counts.js';
 import {
   describeDiscount,
@@ -18,7 +19,7 @@ import {
   wrappedPriceCreate,
 } from './describe.js';
 import { featureLines, withoutFeatureFields } from './features.js';
-import { formatMove, moveChanges, twinArchiveLines, twinMoveOf } from './moves.js';
+import { moveBlock, moveChanges, twinArchiveLines, twinMoveOf } from './moves.js';
 import { orphanSubscriberLines, previewLines, subscriberLines, unavailableLines } from './review.js';
 import { formatCodeConflict, formatLookalike, storedTaxModeLines } from './warnings.js';
 
@@ -181,19 +182,6 @@ export function formatDuplicates(duplicates: readonly Duplicate[], style: Style)
   );
 }
 
-/**
- * A change, move or note of a plan with the lines under it: what customers pay (`previews`) apart,
- * and `risk` where it touches subscribers or archives, which a cut review keeps first.
- */
-export interface PlanBlock {
-  lines: string[];
-  previews: string[];
-  rest: string[];
-  risk: boolean;
-}
-
-const block = (lines: string[], risk: boolean): PlanBlock => ({ lines, previews: [], rest: [], risk });
-
 /** Every change of a plan, its moves and notes, then the summary line, as blocks. */
 export function planBlocks(
   plan: Plan,
@@ -214,9 +202,11 @@ export function planBlocks(
       c.action === 'archive' || c.action === 'replace' || subscribers.length > 1 || features.length > 0;
     const previews = twin ? [] : previewLines(c, review, style);
     const lines = [...formatChange(c, style), ...storedTaxModeLines(c, style), ...features];
-    return { lines, previews, rest, risk };
+    const customers =
+      c.kind === 'price' && previews.length > 0 ? review?.prices[c.key]?.customers : undefined;
+    return { lines, previews, rest, risk, ...(customers ? { table: { price: c.key, customers } } : {}) };
   });
-  const moves = (plan.moves ?? []).map((move) => block(formatMove(move, style), true));
+  const moves = (plan.moves ?? []).map((move) => moveBlock(move, style));
   // with --dedupe the extra objects are archive lines above; without, they are named here
   const notes = plan.deduplication ? [] : formatDuplicates(plan.duplicates, style);
   for (const a of plan.ambiguities ?? []) {
@@ -236,8 +226,6 @@ export function planBlocks(
   const summary = style.bold(formatPlanSummary(plan));
   return [...all, block(all.some((b) => blockLines(b).length > 0) ? ['', summary] : [summary], true)];
 }
-
-export const blockLines = (b: PlanBlock) => [...b.lines, ...b.previews, ...b.rest];
 
 /** Every line of a plan, then the summary line; duplicates and orphans as notes. */
 export const formatPlan = (plan: Plan, style: Style, options: { prune?: boolean; review?: Review } = {}) =>
