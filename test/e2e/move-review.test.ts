@@ -126,14 +126,18 @@ describe('the review of a move: a rise to a new price that takes the old one’s
     const head = lines.findIndex((line) =>
       line.startsWith('~ move subscribers pro/monthly → pro/monthly-2027'),
     );
-    expect(lines.slice(head, head + 6)).toEqual([
+    expect(lines.slice(head, head + 2)).toEqual([
       '~ move subscribers pro/monthly → pro/monthly-2027: 5 active (1 set to cancel, 1 set to pause), 1 trialing, 1 past due, 1 paused (1 set to resume) (do_not_bill: no charge now; the next renewal bills the new price)',
       '    8 subscriptions: 4 in USD, 3 in EUR, 1 in GBP',
-      '    customers moved pay (one unit of pro/monthly now → pro/monthly-2027, as Paddle previews it, with tax):',
-      '      DE  EUR  €26.18 → €30.94  (tax €4.94)',
-      '      GB  GBP  £24.00 → £27.60  (tax £4.60)',
-      '      US  USD  $24.00 → $29.00  (no tax)',
     ]);
+    expect(stdout).toContain(
+      [
+        '    customers moved pay (one unit of pro/monthly now → pro/monthly-2027, as Paddle previews it, with tax):',
+        '      DE  EUR  €26.18 → €30.94  (tax €4.94)',
+        '      GB  GBP  £24.00 → £27.60  (tax £4.60)',
+        '      US  USD  $24.00 → $29.00  (no tax)',
+      ].join('\n'),
+    );
     // the DE sample, one unit of the new price, is billed what the DE row shows, tax and all
     expect(stdout).toContain(
       `    next bill (EUR, ${sub(5)} holding 1 × pro/monthly-2027): €30.94 (tax €4.94) on 2026-02-01 (was €26.18)`,
