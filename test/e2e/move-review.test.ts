@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { manualClock } from '../support/emulator.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 import {
   ADDON,
   MONTHLY,
@@ -21,10 +24,7 @@ import {
   pid,
   sub,
   subscription,
-} from '../apply/subscriber-moves-account.js';
-import { manualClock } from '../emulator/support.js';
-import { runCliInProcess } from '../helpers/run-cli-in-process.js';
-import { tempDir, writeCatalog } from './catalog-files.js';
+} from '../support/subscriber-moves-account.js';
 
 const overrides = (euro: string, pound: string) => [
   { country_codes: ['DE'], unit_price: { amount: euro, currency_code: 'EUR' } },
