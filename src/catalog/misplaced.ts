@@ -4,8 +4,9 @@
 // `description:`). The schema's findings about a "price" nobody meant would mislead; each such
 // place gets one finding saying where its lines belong, and the findings inside it are dropped.
 import { z } from 'zod';
+import { discountSchema } from './discount-schema.js';
 import { error, type PathSegment } from './rules/finding.js';
-import { discountSchema, priceSchema, productSchema } from './schema.js';
+import { priceSchema, productSchema } from './schema.js';
 import type { StructuralFinding } from './zod-issues.js';
 
 export const MISPLACED_RULE = 'field-misplaced' as const;

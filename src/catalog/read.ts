@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { UserError } from '../errors.js';
 import { readRegularFile } from '../files/bounded-read.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { discountSchema } from './discount-schema.js';
 import { inexactValues, type KeyedFinding } from './exact-values.js';
 import { featureSchema } from './features-schema.js';
 import { type CatalogIssue, InvalidCatalogError } from './issue.js';
@@ -20,7 +21,6 @@ import {
   type Catalog,
   type CatalogPrice,
   catalogSchema,
-  discountSchema,
   type EnvironmentSettings,
   environmentsSchema,
   priceSchema,

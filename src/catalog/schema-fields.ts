@@ -1,4 +1,4 @@
-// The field shapes several parts of the catalog schema share: keys and bounded text.
+// The field shapes several parts of the catalog schema share: keys, bounded text, custom_data.
 import { z } from 'zod';
 
 export const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -27,3 +27,8 @@ export const objectStatus = (what: 'product' | 'price') =>
         ? 'archived: the price stays in the catalog, archived in Paddle (after its subscribers moved, when a subscribers_from names it); absent: active.'
         : 'archived: the product stays in the catalog, archived in Paddle; its prices must be archived too. Absent: active.',
     );
+
+/** `custom_data`: free-form JSON kept on the object (the tool's marker beside it). */
+export const customData = z
+  .record(z.string(), z.unknown())
+  .describe('Free-form JSON kept on the object in Paddle (the tool adds its own marker).');

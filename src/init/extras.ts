@@ -1,16 +1,16 @@
 // init's questions beyond a product and its prices: country prices (unit_price_overrides, and a paid
 // trial's matching ones) and discounts, the two things a newcomer most wants an example of. Each is
 // offered with a yes/no question that defaults to no, so the short path stays short.
+
+import { DISCOUNT_CODE_PATTERN, DISCOUNT_TYPES } from '../catalog/discount-schema.js';
 import { isPercentage, percentageMessage } from '../catalog/rules/discount.js';
 import { unknownCountryMessage } from '../catalog/rules/overrides.js';
-import {
-  type BillingCycle,
-  type CatalogDiscount,
-  type CatalogProduct,
-  DISCOUNT_CODE_PATTERN,
-  DISCOUNT_TYPES,
-  type Money,
-  type UnitPriceOverride,
+import type {
+  BillingCycle,
+  CatalogDiscount,
+  CatalogProduct,
+  Money,
+  UnitPriceOverride,
 } from '../catalog/schema.js';
 import { SUPPORTED_COUNTRY_CODES } from '../paddle-facts/countries.js';
 import type { Prompts } from '../terminal/prompts.js';

@@ -16,21 +16,15 @@ import { CURRENCY_CODES, currencyDecimalPlaces, isCurrencyCode } from '../paddle
 import { needsApproval, TAX_CATEGORIES, type TaxCategory } from '../paddle-facts/tax-categories.js';
 import { loadPrompts, type Prompts, promptTheme } from '../terminal/prompts.js';
 import type { Reporter } from '../terminal/reporter.js';
-import { countryPrices, discounts } from './extras.js';
+import { discounts } from './extras.js';
 import { features } from './features.js';
-import { amountFromMajorUnits, keyProblem, slugKey, trialPeriod } from './starter.js';
-import { trialAnswers } from './trial.js';
+import { priceAnswers } from './price.js';
+import { amountFromMajorUnits, check, keyProblem, lengthProblem, slugKey } from './starter.js';
 
 type Context = NonNullable<Parameters<Prompts['input']>[1]>;
 type Interval = BillingCycle['interval'];
 
 const INTERVALS: readonly Interval[] = ['month', 'year', 'week', 'day'];
-const PER: Record<Interval, string> = { day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly' };
-
-/** `true` when valid, else the message inquirer shows under the answer. */
-const check = (problem: string | undefined): true | string => problem ?? true;
-const lengthProblem = (what: string, value: string, min: number, max: number) =>
-  value.length < min || value.length > max ? `${what} must be ${min}–${max} characters` : undefined;
 
 /** The answers' cancellation: Ctrl-C (ExitPromptError), or the input closed under a prompt (abort). */
 function isCancellation(error: unknown): boolean {
@@ -133,7 +127,7 @@ export class InitWizard {
     const prices: Record<string, CatalogPrice> = {};
     let currency = 'USD';
     do {
-      const price = await this.price(name, Object.keys(prices), currency);
+      const price = await priceAnswers(this, name, Object.keys(prices), currency);
       prices[price.key] = price.price;
       currency = price.price.unit_price.currency_code;
     } while (await this.ask.confirm({ message: `Add another price to ${name}?`, default: false }, ctx));
@@ -184,64 +178,6 @@ export class InitWizard {
       );
     }
     return category;
-  }
-
-  private async price(
-    productName: string,
-    taken: string[],
-    lastCurrency: string,
-  ): Promise<{ key: string; price: CatalogPrice }> {
-    const ctx = this.context;
-    const cycle = await this.billingCycle();
-    const unitPrice = await this.money('Price', lastCurrency);
-    const label = cycle ? cycleLabel(cycle) : 'one-time';
-    const key = await this.key('Price key (unique within the product):', label, taken);
-    const description = (
-      await this.ask.input(
-        {
-          message: 'Price description (internal; customers never see it):',
-          default: `${productName} ${label}`,
-          validate: (v) => check(lengthProblem('the description', v.trim(), 2, 500)),
-        },
-        ctx,
-      )
-    ).trim();
-    const name = (
-      await this.ask.input(
-        {
-          message: 'Price name shown at checkout and on invoices (optional):',
-          validate: (v) => check(v.trim() ? lengthProblem('the name', v.trim(), 1, 150) : undefined),
-        },
-        ctx,
-      )
-    ).trim();
-    const overrides = await countryPrices(this, unitPrice.currency_code);
-    const trial = cycle ? await trialAnswers(this, unitPrice.currency_code, overrides) : undefined;
-    const price: CatalogPrice = {
-      description,
-      ...(name && { name }),
-      unit_price: unitPrice,
-      ...(cycle && { billing_cycle: cycle }),
-      ...(overrides.length > 0 && { unit_price_overrides: overrides }),
-      ...(trial && { trial_period: trialPeriod(trial) }),
-    };
-    return { key, price };
-  }
-
-  /** Undefined for a one-time price. */
-  private async billingCycle(): Promise<BillingCycle | undefined> {
-    const kind = await this.ask.select(
-      {
-        message: 'How is it charged?',
-        choices: [
-          { name: 'recurring', value: 'recurring', description: 'a subscription, billed every interval' },
-          { name: 'one-time', value: 'one-time', description: 'charged once (a licence, a pack)' },
-        ],
-      },
-      this.context,
-    );
-    if (kind === 'one-time') return undefined;
-    return this.length('Billing interval:', (unit) => `Billed every how many ${unit}s?`, 'month', 1);
   }
 
   /** An interval and a frequency, e.g. every 1 month, every 14 days. */
@@ -299,9 +235,4 @@ export class InitWizard {
     );
     return { amount: parsed.amount, currency_code: currency as Money['currency_code'] };
   }
-}
-
-/** `monthly`, `yearly`, `every-3-months`: a readable default key and label for a billing cycle. */
-function cycleLabel({ interval, frequency }: BillingCycle): string {
-  return frequency === 1 ? PER[interval] : `every-${frequency}-${interval}s`;
 }

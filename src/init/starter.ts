@@ -108,3 +108,8 @@ export function starterCatalog(
     ...(Object.keys(discounts).length > 0 && { discounts }),
   };
 }
+
+/** `true` when valid, else the message inquirer shows under the answer. */
+export const check = (problem: string | undefined): true | string => problem ?? true;
+export const lengthProblem = (what: string, value: string, min: number, max: number) =>
+  value.length < min || value.length > max ? `${what} must be ${min}–${max} characters` : undefined;
