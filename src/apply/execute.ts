@@ -7,19 +7,18 @@
 // unarchive's update). No subscriber move starts after any failure: a move changes what a customer
 // pays, and a run that failed is reviewed again first; the first move goes alone (FirstMoveAlone), so a
 // refusal about every subscription stops the moves after one request.
-import { InternalError, RemoteError } from '../errors.js';
+import { RemoteError } from '../errors.js';
 import type { MoveCheck } from '../moves/batches.js';
 import { type AnyOperation, isMove, type MoveBody, type MoveOperation } from '../moves/compile.js';
 import { FirstMoveAlone, type MoveResult, sendMove, skippedMove } from '../moves/send.js';
 import { isRef, type Operation } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
-import { keyIn } from '../plan/marker.js';
-import type { DiscountWrite, PriceWrite, ProductWrite } from '../plan/remote.js';
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import { changesInOrder } from '../plan/summary.js';
 import type { Change, Plan } from '../plan/types.js';
 import { Semaphore } from './semaphore.js';
+import { missing, perform } from './write.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 
@@ -134,10 +133,6 @@ const changeOf = (op: AnyOperation | undefined) => (op === undefined || isMove(o
  */
 function refusesOneObject(error: RemoteError): boolean {
   return [400, 404, 409, 422].includes(error.details.status ?? 0);
-}
-
-function missing(op: AnyOperation, id: string): never {
-  throw new InternalError(`${op.id} waits for ${id}, which is not an earlier operation`);
 }
 
 /** The state of one run: ids made so far, the first failure, and the changes as their operations end. */
@@ -258,44 +253,4 @@ class Run {
       interrupted: this.options.signal?.aborted === true,
     };
   }
-}
-
-/** One operation's call; returns the id of the object written (for a create, the new one). */
-async function perform(
-  gateway: CatalogGateway,
-  calls: Calls,
-  op: Operation,
-  { target, body }: { target: string | undefined; body: unknown },
-): Promise<string> {
-  const operation = `${op.verb} ${op.kind} ${op.key}`;
-  if (op.verb === 'create') return (await create(gateway, calls, op, operation, body)).id;
-  const id = target ?? missing(op, 'a target');
-  const write: Record<Operation['kind'], () => Promise<unknown>> = {
-    product: () => gateway.updateProduct(operation, id, body as ProductWrite),
-    price: () => gateway.updatePrice(operation, id, body as PriceWrite),
-    discount: () => gateway.updateDiscount(operation, id, body as DiscountWrite),
-  };
-  await calls.run('write', write[op.kind]);
-  return id;
-}
-
-/** A create whose outcome is unknown is looked up by its marker before it is sent again (calls.ts). */
-function create(gateway: CatalogGateway, calls: Calls, op: Operation, operation: string, body: unknown) {
-  const { kind, key, recover } = op;
-  const lookup = `list ${kind}s to find ${key}`;
-  const ours = (custom: Parameters<typeof keyIn>[1]) =>
-    recover !== null && keyIn(recover.catalog, custom) === key;
-  if (kind === 'product') {
-    const find = () => gateway.findProduct(lookup, (p) => ours(p.custom_data));
-    return calls.run('write', () => gateway.createProduct(operation, body as ProductWrite), find);
-  }
-  if (kind === 'discount') {
-    const find = () => gateway.findDiscount(lookup, (d) => ours(d.custom_data));
-    return calls.run('write', () => gateway.createDiscount(operation, body as DiscountWrite), find);
-  }
-  const price = body as PriceWrite;
-  const productId = price.product_id ?? missing(op, 'a product_id');
-  const find = () =>
-    gateway.findPrice(lookup, productId, (p) => ours(p.custom_data) && p.status === 'active');
-  return calls.run('write', () => gateway.createPrice(operation, price), find);
 }
