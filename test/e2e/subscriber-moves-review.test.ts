@@ -13,7 +13,6 @@ import { ALL_PERMISSIONS, type RunningEmulator, startEmulator } from '../../src/
 import { digestOf } from '../../src/saved-plan/document.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { call, manualClock } from '../support/emulator.js';
-import { marker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
@@ -21,6 +20,7 @@ const [PRO, MONTHLY, NEXT] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
 const [ADDON, LEGACY] = [pid('pri', 3), pid('pri', 4)];
 const sub = (n: number) => pid('sub', n);
 const month = { interval: 'month', frequency: 1 };
+const marker = (key: string) => ({ paddle_catalog: { key } });
 
 const NOW = '2026-01-15T12:00:00.000Z';
 const subscription = (n: number, status: string, price = MONTHLY, next = '2026-02-01T00:00:00.000Z') => ({
@@ -218,7 +218,9 @@ describe('a saved plan with a subscriber move', { timeout: 60_000 }, () => {
     const applied = await cli(['apply', 'plan.json', '--yes']);
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stderr).toContain('The plan was reviewed with these subscribers');
-    expect(applied.stderr).toContain('move pro/monthly → pro/monthly-2028: 2 active, 1 paused');
+    expect(applied.stderr).toContain(
+      'move pro/monthly → pro/monthly-2028: 2 active, 0 trialing, 0 past due, 1 paused',
+    );
     // the plan apply shows counts who is on the source now
     expect(applied.stdout).toContain('~ move subscribers pro/monthly → pro/monthly-2028: 3 active, 1 paused');
     expect(applied.stdout).toContain(

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { tempDir } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
-import { marker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { month, NOW, pid, subscription } from '../support/subscriber-moves-account.js';
+import { marker, month, NOW, pid, subscription } from '../support/subscriber-moves-account.js';
 
 const [PRO, MONTHLY, YEARLY] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
 
@@ -77,8 +76,8 @@ describe('the review of a features change', () => {
     const at = lines.findIndex((line) => line.startsWith('~ features product pro'));
     expect(lines[at]).toBe(`~ features product pro (${PRO}): seats 10 → 20`);
     expect(lines.slice(at + 1, at + 3)).toEqual([
-      '    subscribers of pro/monthly: 2 active',
-      '    subscribers of pro/yearly: 1 trialing',
+      '    subscribers of pro/monthly: 2 active, 0 trialing, 0 past due, 0 paused',
+      '    subscribers of pro/yearly: 0 active, 1 trialing, 0 past due, 0 paused',
     ]);
     expect(lines[at + 3]).toMatch(/existing subscriptions keep a snapshot of the product on their items/);
     // the features alone changed: no `~ update product pro` line beside it

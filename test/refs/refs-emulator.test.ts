@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js';
-import { accountApi } from '../support/emulator.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const CATALOG = `${PRO_CATALOG()}  legacy:
@@ -40,7 +39,15 @@ const env = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-const api = (method: string, path: string, body?: unknown) => accountApi(emulator)(method, path, body);
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${emulator.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${emulator.apiKey}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { data: { id: string } }).data;
+}
 
 async function apply(file: string, production = false) {
   const args = ['--json', 'apply', file, '--yes', ...(production ? ['--production'] : [])];

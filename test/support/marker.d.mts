@@ -1,4 +1,0 @@
-export declare const marker: (
-  key: string,
-  catalog?: string,
-) => { paddle_catalog: { key: string; catalog?: string } };
