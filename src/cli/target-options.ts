@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { EnvironmentSettings } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
+import type { CustomersByIdGateway } from '../paddle/customers-gateway.js';
 import { resolveTarget, type Target } from '../paddle/target.js';
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import type { ReviewGateways } from '../review/review.js';
@@ -85,6 +86,12 @@ export async function catalogGateway(session: Session, reporter: Reporter): Prom
 export async function subscriptionsGateway(session: Session): Promise<SubscriptionsGateway> {
   const { paddleSubscriptionsGateway } = await import('../paddle/subscriptions-gateway.js');
   return paddleSubscriptionsGateway(session.target);
+}
+
+/** The customers of many subscriptions, read by id (plan --notices-out). */
+export async function customersByIdGateway(session: Session): Promise<CustomersByIdGateway> {
+  const { paddleCustomersByIdGateway } = await import('../paddle/customers-gateway.js');
+  return paddleCustomersByIdGateway(session.target);
 }
 
 /** What the review of a plan reads: previews of prices, and counts of subscriptions (imported as the catalog's are). */

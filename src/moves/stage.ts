@@ -11,6 +11,7 @@ import {
   MOVED_STATUSES,
   NO_SUBSCRIBERS,
   type SubscriberCounts,
+  type SubscriptionRecord,
   type SubscriptionsGateway,
 } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
@@ -98,26 +99,27 @@ export async function stillOnSources(
 
 /**
  * The plan with each move's subscriptions listed on its source price, counted by status and each
- * predicted (what this run would do with it, rollout.ts) at `now`. A key without subscription.read
- * (Paddle answers 403) leaves them unread: the review says so, the plan goes on.
+ * predicted (what this run would do with it, rollout.ts) at `now`, and the subscriptions as listed
+ * (what plan --notices-out tells of, with no second read). A key without subscription.read (Paddle
+ * answers 403) leaves them unread: the review says so, the plan goes on.
  */
 export async function withSubscriberRollouts(
   plan: Plan,
   calls: Calls,
   subscriptions: SubscriptionsGateway | undefined,
   now: number,
-): Promise<Plan> {
-  if (plan.moves === undefined || subscriptions === undefined) return plan;
+): Promise<{ plan: Plan; listed?: SubscriptionRecord[] }> {
+  if (plan.moves === undefined || subscriptions === undefined) return { plan };
   const sources = sourceIds(plan);
-  if (sources.length === 0) return plan;
+  if (sources.length === 0) return { plan, listed: [] };
   try {
     // one request per page: each is paced, or a long list overruns the rate limit
     const listed = await calls.runPaced((pace) =>
       subscriptions.list('list subscriptions on the source prices', sources, MOVED_STATUSES, pace),
     );
-    return { ...plan, moves: withRollouts(countListed(plan.moves, listed), listed, now) };
+    return { plan: { ...plan, moves: withRollouts(countListed(plan.moves, listed), listed, now) }, listed };
   } catch (error) {
-    if (isForbidden(error)) return plan;
+    if (isForbidden(error)) return { plan };
     throw error;
   }
 }

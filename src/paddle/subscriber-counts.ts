@@ -13,7 +13,7 @@ import {
   type SubscriptionsGateway,
 } from '../plan/subscribers.js';
 import type { Calls } from './calls.js';
-import { priceIdChunks, SUBSCRIPTIONS_PAGE_SIZE } from './subscription-lists.js';
+import { idChunks, SUBSCRIPTIONS_PAGE_SIZE } from './subscription-lists.js';
 
 type CountingGateway = Pick<SubscriptionsGateway, 'count' | 'list'>;
 
@@ -32,7 +32,7 @@ export async function countSubscribers(
   calls: Calls,
   priceIds: readonly string[],
 ): Promise<Map<string, SubscriberCounts>> {
-  const chunks = await Promise.all(priceIdChunks(priceIds).map((ids) => countChunk(gateway, calls, ids)));
+  const chunks = await Promise.all(idChunks(priceIds).map((ids) => countChunk(gateway, calls, ids)));
   return new Map(chunks.flatMap((chunk) => [...chunk]));
 }
 

@@ -7,17 +7,17 @@ export const SUBSCRIPTIONS_PAGE_SIZE = 200;
 /** 1,000 pages of 200: more subscriptions on a few prices than any account has; a server paging past it is broken. */
 export const MAX_SUBSCRIPTION_PAGES = 1_000;
 /**
- * The most price ids one list request names (`price_id`, comma-separated). Paddle documents no
- * limit, so this is our bound: 100 ids are about 3,300 characters of URL, well under the 8 KiB
+ * The most ids one list request names (`price_id` of subscriptions, `id` of customers: each
+ * comma-separated). Paddle documents no limit, so this is our bound: 100 ids are about 3,300
+ * characters of URL, well under the 8 KiB
  * request line common servers accept, and more ids go in as many requests as needed.
  */
-export const PRICE_IDS_PER_REQUEST = 100;
+export const IDS_PER_REQUEST = 100;
 
-/** `ids` in runs of at most PRICE_IDS_PER_REQUEST, each once. */
-export function priceIdChunks(ids: readonly string[]): string[][] {
+/** `ids` in runs of at most IDS_PER_REQUEST, each once. */
+export function idChunks(ids: readonly string[]): string[][] {
   const unique = [...new Set(ids)];
   const chunks: string[][] = [];
-  for (let i = 0; i < unique.length; i += PRICE_IDS_PER_REQUEST)
-    chunks.push(unique.slice(i, i + PRICE_IDS_PER_REQUEST));
+  for (let i = 0; i < unique.length; i += IDS_PER_REQUEST) chunks.push(unique.slice(i, i + IDS_PER_REQUEST));
   return chunks;
 }

@@ -14,9 +14,9 @@ import { rawEnvelope } from './raw-api.js';
 import { BAD_RESPONSE } from './remote-error.js';
 import { callPaddle, createSubscriptions } from './sdk.js';
 import {
+  IDS_PER_REQUEST,
+  idChunks,
   MAX_SUBSCRIPTION_PAGES,
-  PRICE_IDS_PER_REQUEST,
-  priceIdChunks,
   SUBSCRIPTIONS_PAGE_SIZE,
 } from './subscription-lists.js';
 import type { Target } from './target.js';
@@ -51,8 +51,8 @@ async function countSubscriptions(
   statuses: readonly string[],
   timeoutMs: number | undefined,
 ): Promise<number> {
-  if (priceIds.length > PRICE_IDS_PER_REQUEST)
-    throw new InternalError(`a count names at most ${PRICE_IDS_PER_REQUEST} prices`);
+  if (priceIds.length > IDS_PER_REQUEST)
+    throw new InternalError(`a count names at most ${IDS_PER_REQUEST} prices`);
   const query = new URLSearchParams({
     price_id: priceIds.join(','),
     status: statuses.join(','),
@@ -71,7 +71,7 @@ interface ListFilter {
   id?: string[];
 }
 
-/** Every subscription in `statuses` on any of `priceIds`, a list per PRICE_IDS_PER_REQUEST ids. */
+/** Every subscription in `statuses` on any of `priceIds`, a list per IDS_PER_REQUEST ids. */
 async function listByPrice(
   subscriptions: SubscriptionsResource,
   operation: string,
@@ -80,7 +80,7 @@ async function listByPrice(
   pace?: () => Promise<void>,
 ): Promise<SubscriptionRecord[]> {
   const records: SubscriptionRecord[] = [];
-  for (const priceId of priceIdChunks(priceIds)) {
+  for (const priceId of idChunks(priceIds)) {
     const filter = { priceId, status: [...statuses] };
     records.push(...(await listSubscriptions(subscriptions, operation, filter, pace)));
   }

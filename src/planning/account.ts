@@ -12,7 +12,7 @@ import {
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { diff } from '../plan/diff.js';
-import type { SubscriptionsGateway } from '../plan/subscribers.js';
+import type { SubscriptionRecord, SubscriptionsGateway } from '../plan/subscribers.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
 
 export interface PlanRequest {
@@ -38,6 +38,8 @@ export interface PlanResult {
   environment: EnvironmentName;
   plan: Plan;
   options: DiffOptions;
+  /** the subscriptions on the moves' source prices as the plan listed them; absent when not listed */
+  listed?: SubscriptionRecord[];
 }
 
 /** The account's snapshot, diffed against the catalog. */
@@ -66,6 +68,6 @@ export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): 
       request.subscriptions,
       clock.now(),
     );
-  const plan = await (hooks.reading ? hooks.reading(read) : read());
-  return { environment, plan, options };
+  const { plan, listed } = await (hooks.reading ? hooks.reading(read) : read());
+  return { environment, plan, options, ...(listed ? { listed } : {}) };
 }

@@ -2,8 +2,10 @@
 // of what the plan changes for customers and subscribers, then the tool-server scripts (--emit) or
 // the saved plan (--out). What a person sees (spinners, the step summary) comes in through the hooks.
 import type { Catalog } from '../catalog/schema.js';
-import { type CallerSettings, createRunCallers } from '../paddle/calls.js';
+import { readNotices, writeNotices } from '../notices/notices.js';
+import { type CallerSettings, createRunCallers, type RunCallers } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
+import type { CustomersByIdGateway } from '../paddle/customers-gateway.js';
 import type { Target } from '../paddle/target.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
@@ -12,6 +14,7 @@ import { type ReviewGateways, reviewPlanAndMoves } from '../review/review.js';
 import type { Review } from '../review/types.js';
 import type { SavedReview } from '../saved-plan/document.js';
 import { type SavedPlanNote, type SecretMask, savePlan } from '../saved-plan/save.js';
+import { shown } from '../text/escape.js';
 import { type EmittedScripts, emitToolServerScripts } from '../tool-server/emit.js';
 import { type PlanHooks, type PlanResult, planAccount } from './account.js';
 
@@ -23,6 +26,8 @@ export interface PlanRunRequest {
   options: DiffOptions;
   settings: CallerSettings;
   review: { gateways: ReviewGateways; countries: readonly string[] };
+  /** --notices-out: the customers to tell of the moves, written to `file` (.csv or .json) */
+  notices?: { file: string; cwd: string; customers: CustomersByIdGateway };
   /** --emit: the scripts, written one file each into `dir` when given */
   emit?: { dir?: string };
   /** --out: the saved plan, with its review's moves as plan --json shows them */
@@ -53,6 +58,8 @@ export interface PlanRun extends ReviewedPlan {
   requests: number;
   emitted?: EmittedScripts;
   saved?: SavedPlanNote;
+  /** --notices-out: the file written (as given, escaped) and its rows */
+  notices?: { file: string; rows: number };
 }
 
 const run = <T>(hook: (<U>(work: () => Promise<U>) => Promise<U>) | undefined, work: () => Promise<T>) =>
@@ -81,6 +88,9 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
   // the moves carry their next bills: the plan shown and saved is the reviewed one
   const result: ReviewedPlan = { ...planned, plan: reviewed.plan, review: reviewed.review };
   await hooks.reviewed?.(result);
+  const notices = request.notices
+    ? await writeNoticesOf(request.notices, { result, catalog, callers, settings: request.settings })
+    : undefined;
   if (request.emit) {
     const emit = () =>
       emitToolServerScripts({
@@ -91,7 +101,7 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
         calls: callers.calls,
       });
     const emitted = result.plan.moves ? await run(hooks.emitting, emit) : await emit();
-    return { ...result, emitted, requests: callers.requests() };
+    return { ...result, emitted, ...(notices ? { notices } : {}), requests: callers.requests() };
   }
   const { save } = request;
   const saved = save
@@ -102,5 +112,27 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
         save.secrets,
       )
     : undefined;
-  return { ...result, ...(saved ? { saved } : {}), requests: callers.requests() };
+  return {
+    ...result,
+    ...(saved ? { saved } : {}),
+    ...(notices ? { notices } : {}),
+    requests: callers.requests(),
+  };
+}
+
+/** The customers to tell read (by id, in pages, through the run's caller) and written. */
+async function writeNoticesOf(
+  out: NonNullable<PlanRunRequest['notices']>,
+  run: { result: ReviewedPlan; catalog: Catalog; callers: RunCallers; settings: CallerSettings },
+): Promise<{ file: string; rows: number }> {
+  const notices = await readNotices({
+    plan: run.result.plan,
+    catalog: run.catalog,
+    listed: run.result.listed,
+    customers: out.customers,
+    calls: run.callers.calls,
+    now: run.settings.clock.now(),
+  });
+  await writeNotices(out.cwd, out.file, notices);
+  return { file: shown(out.file), rows: notices.length };
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPacedCalls, DEFAULT_RETRY } from '../../src/paddle/calls.js';
 import { countSubscribers, listingPages } from '../../src/paddle/subscriber-counts.js';
-import { PRICE_IDS_PER_REQUEST } from '../../src/paddle/subscription-lists.js';
+import { IDS_PER_REQUEST } from '../../src/paddle/subscription-lists.js';
 import type { SubscriptionRecord, SubscriptionsGateway } from '../../src/plan/subscribers.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 
@@ -94,7 +94,7 @@ describe('subscriber counts', () => {
     expect(sent.filter((s) => s.startsWith('list'))).toEqual([]);
   });
 
-  it(`more than ${PRICE_IDS_PER_REQUEST} prices: a count per ${PRICE_IDS_PER_REQUEST} ids, each id once`, async () => {
+  it(`more than ${IDS_PER_REQUEST} prices: a count per ${IDS_PER_REQUEST} ids, each id once`, async () => {
     const { gateway, sent } = fakeGateway(0);
     const ids = Array.from({ length: 250 }, (_, i) => price(i + 1));
     const counts = await countSubscribers(gateway, calls(), [...ids, price(1)]);

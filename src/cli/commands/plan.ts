@@ -4,6 +4,7 @@ import { InvalidArgumentError, Option } from 'commander';
 import { loadCatalog, readCatalogFile } from '../../catalog/read.js';
 import { UserError } from '../../errors.js';
 import { refuseInputAsOutput } from '../../files/output-file.js';
+import { checkNoticesFile } from '../../notices/notices.js';
 import { environmentOf } from '../../paddle/target.js';
 import { SUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
 import { type PlanRunRequest, planAndReview } from '../../planning/use-case.js';
@@ -24,6 +25,7 @@ import { type CommandContext, callerSettings, type RegisterCommand } from '../co
 import {
   addTargetOptions,
   catalogGateway,
+  customersByIdGateway,
   openSession,
   reviewGateways,
   subscriptionsGateway,
@@ -46,6 +48,8 @@ interface PlanFlags extends TargetFlags {
   countries?: string[];
   /** exit 3 when a change touches subscribers */
   failOnSubscribers?: boolean;
+  /** the customers to tell of the moves, .csv or .json */
+  noticesOut?: string;
 }
 
 /** `--countries US,de, JP` → ['US', 'DE', 'JP'], or commander's usage error naming a code it cannot preview. */
@@ -118,6 +122,10 @@ export const registerPlan: RegisterCommand = (program, run) => {
       'exit 3 when a change touches subscribers (a price they pay is changed, archived or moved), or their count could not be read',
     )
     .option(
+      '--notices-out <file>',
+      'write the customers to tell of the subscriber moves, one row per subscription (ids, e-mail, unit amount now and after, next renewal, when the new price first bills): .csv or .json',
+    )
+    .option(
       '--out <path>',
       'save the plan to this file for apply <plan-file>; with --emit: the folder for one .js file per script',
     )
@@ -137,6 +145,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   const environment = environmentOf(flags.production);
   await refuseSavedPlan(file, io.cwd);
   if (flags.out && !flags.emit) await refuseInputAsOutput(io.cwd, flags.out, '--out', file);
+  if (flags.noticesOut) await checkNoticesFile(io.cwd, flags.noticesOut, file);
   const loaded = await loadCatalog(file, environment, io.cwd);
   // --json: they are in the document (`issues`), as validate gives them
   reportCatalogWarnings(reporter, file, loaded.warnings, true);
@@ -154,6 +163,9 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
         gateways: await reviewGateways(session),
         countries: reviewCountries(loaded.catalog.review?.countries, flags.countries),
       },
+      ...(flags.noticesOut
+        ? { notices: { file: flags.noticesOut, cwd: io.cwd, customers: await customersByIdGateway(session) } }
+        : {}),
       ...(flags.emit ? { emit: { dir: flags.out ? resolve(io.cwd, flags.out) : undefined } } : {}),
       ...(saveTo
         ? {
@@ -189,7 +201,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
       show(reporter, scriptsView, { ...result, ...result.emitted, format: flags.emit });
       return exitCode;
     }
-    show(reporter, planView, { ...result, ...view, saved: result.saved });
+    show(reporter, planView, { ...result, ...view, saved: result.saved, notices: result.notices });
     return exitCode;
   } finally {
     await session.close();

@@ -27,13 +27,16 @@ export interface PlanView extends PlanResult {
   review?: Review;
   /** the requests the run sent to Paddle */
   requests?: number;
+  /** plan --notices-out: the file written (as given, escaped) and its rows, one per subscription a move touches */
+  notices?: { file: string; rows: number };
 }
 
-export function renderJson({ plan, environment, warnings = [], saved, review, requests }: PlanView) {
+export function renderJson({ plan, environment, warnings = [], saved, review, requests, notices }: PlanView) {
   return {
     ...planDocument(plan, environment, review),
     issues: warnings.map(issueJson),
     ...(saved ? { saved } : {}),
+    ...(notices ? { notices } : {}),
     ...(requests === undefined ? {} : { requests }),
   };
 }
@@ -50,6 +53,11 @@ export function renderHuman(view: PlanView, out: Reporter): void {
   if (saved) {
     out.info(
       `Saved the plan to ${saved.file} (${plural(saved.operations, 'operation')}): apply ${saved.file} applies exactly this, or nothing if the account moved.`,
+    );
+  }
+  if (view.notices) {
+    out.info(
+      `Wrote the customers to tell to ${view.notices.file}: ${plural(view.notices.rows, 'row')}, one per subscription a move touches.`,
     );
   }
 }

@@ -1,0 +1,45 @@
+// The day a move's target first bills one subscription (pure), from its mode, the catalog's
+// bills_from and the subscription's next renewal and billing cycle as Paddle lists them. Where the
+// date would rest on how Paddle steps a month past the 28th, which its pages do not say, the cell
+// says so in words instead of a date.
+import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
+
+const DAY_MS = 86_400_000;
+/** At most this many renewals are stepped to reach bills_from (a daily plan a year ahead). */
+const MAX_STEPS = 400;
+
+const day = (at: string) => at.slice(0, 10);
+
+/** The renewal after `at`, or undefined where Paddle does not say (a month's day past the 28th). */
+function nextRenewal(at: Date, cycle: { interval: string; frequency: number }): Date | undefined {
+  const { interval, frequency } = cycle;
+  if (interval === 'day' || interval === 'week')
+    return new Date(at.getTime() + frequency * (interval === 'week' ? 7 : 1) * DAY_MS);
+  if ((interval !== 'month' && interval !== 'year') || at.getUTCDate() > 28) return undefined;
+  const next = new Date(at);
+  next.setUTCMonth(at.getUTCMonth() + frequency * (interval === 'year' ? 12 : 1));
+  return next;
+}
+
+/** The first renewal on or after `billsFrom` (YYYY-MM-DD), from the renewal at `next`. */
+function renewalFrom(next: string, billsFrom: string, subscription: SubscriptionRecord): string {
+  const unsaid = `the first renewal on or after ${billsFrom}`;
+  let at: Date | undefined = new Date(next);
+  for (let step = 0; at !== undefined && step < MAX_STEPS; step += 1) {
+    if (day(at.toISOString()) >= billsFrom) return day(at.toISOString());
+    at = subscription.billing_cycle ? nextRenewal(at, subscription.billing_cycle) : undefined;
+  }
+  return unsaid;
+}
+
+/**
+ * When the target first bills the subscription: when apply moves it (a mode that bills now), its
+ * next renewal, or with bills_from the first renewal on or after that day; null when it has no next
+ * renewal (paused).
+ */
+export function firstBillOf(move: SubscriberMove, subscription: SubscriptionRecord): string | null {
+  if (move.proration.endsWith('_immediately')) return 'when apply moves it';
+  const next = subscription.next_billed_at;
+  if (next === null) return null;
+  return move.billsFrom === undefined ? day(next) : renewalFrom(next, move.billsFrom, subscription);
+}

@@ -1,0 +1,84 @@
+// The customers to tell of a price rise: one row per subscription a move touches, with the unit
+// amount it pays now and after (from the catalog), its next renewal and the day the new price first
+// bills it (pure: the subscriptions and customers are read by notices.ts).
+import type { Catalog, CatalogPrice } from '../catalog/schema.js';
+import { predictMove } from '../moves/predict.js';
+import { termsOf } from '../moves/rollout.js';
+import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
+import { unitAmountIn } from './amounts.js';
+import { firstBillOf } from './first-bill.js';
+
+/** The columns of the notices file, in order: its CSV header and its JSON rows' fields. */
+export const NOTICE_COLUMNS = [
+  'subscription_id',
+  'customer_id',
+  'email',
+  'currency_code',
+  'quantity',
+  'from',
+  'to',
+  'verdict',
+  'unit_amount_now',
+  'unit_amount_now_formatted',
+  'unit_amount_after',
+  'unit_amount_after_formatted',
+  'next_billed_at',
+  'new_price_first_bills',
+] as const;
+
+/** One row: strings as the catalog and Paddle give them (amounts in minor units), quantity a number; null is unknown. */
+export type Notice = Record<Exclude<(typeof NOTICE_COLUMNS)[number], 'quantity'>, string | null> & {
+  quantity: number | null;
+};
+
+/** A catalog price by its `product/price` key. */
+function priceOf(catalog: Catalog, key: string): CatalogPrice | undefined {
+  const slash = key.indexOf('/');
+  return catalog.products[key.slice(0, slash)]?.prices?.[key.slice(slash + 1)];
+}
+
+/** The moves whose subscriptions were listed: a source in the account, not blocked. */
+export const noticedMoves = (moves: readonly SubscriberMove[]) =>
+  moves.filter((move) => move.fromId !== null && move.blocked === undefined);
+
+function noticeOf(
+  move: SubscriberMove,
+  subscription: SubscriptionRecord,
+  context: { catalog: Catalog; emails: ReadonlyMap<string, string>; now: number },
+): Notice {
+  const currency = subscription.currency_code;
+  const before = unitAmountIn(priceOf(context.catalog, move.from), currency);
+  const after = unitAmountIn(priceOf(context.catalog, move.to), currency);
+  const item = subscription.items.find((i) => i.price_id === move.fromId);
+  const customer = subscription.customer_id ?? null;
+  return {
+    subscription_id: subscription.id,
+    customer_id: customer,
+    email: (customer && context.emails.get(customer)) ?? null,
+    currency_code: currency,
+    quantity: item?.quantity ?? null,
+    from: move.from,
+    to: move.to,
+    verdict: predictMove(subscription, termsOf([move]), context.now).verdict,
+    unit_amount_now: before.minor,
+    unit_amount_now_formatted: before.formatted,
+    unit_amount_after: after.minor,
+    unit_amount_after_formatted: after.formatted,
+    next_billed_at: subscription.next_billed_at,
+    new_price_first_bills: firstBillOf(move, subscription),
+  };
+}
+
+/** One row per move and subscription on its source (each once), in the moves' order. */
+export function noticesOf(
+  moves: readonly SubscriberMove[],
+  listed: readonly SubscriptionRecord[],
+  context: { catalog: Catalog; emails: ReadonlyMap<string, string>; now: number },
+): Notice[] {
+  const unique = [...new Map(listed.map((s) => [s.id, s])).values()];
+  return noticedMoves(moves).flatMap((move) =>
+    unique
+      .filter((s) => s.items.some((item) => item.price_id === move.fromId))
+      .map((s) => noticeOf(move, s, context)),
+  );
+}
