@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { marker } from '../support/marker.mjs';
 
 const TARGET_MS = 20;
 const STATUSES = [
@@ -29,7 +30,7 @@ function largeSeed() {
     id: id('pro', i),
     name: `Product ${i}`,
     tax_category: 'saas',
-    custom_data: { 'paddle-catalog': { key: `p${i}` } },
+    custom_data: marker(`p${i}`),
   }));
   const prices = products.flatMap((p, i) => [
     {

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { marker } from '../support/marker.mjs';
 import { PEAK_RSS, timed } from './support/child.mjs';
 
 const BIN = fileURLToPath(new URL('../../bin/paddle-catalog.js', import.meta.url));
@@ -20,7 +21,6 @@ const STATUSES = ['active', 'active', 'trialing', 'past_due', 'paused'];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const pid = (prefix, n) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const marker = (key) => ({ paddle_catalog: { key } });
 const month = { interval: 'month', frequency: 1 };
 
 function seed() {

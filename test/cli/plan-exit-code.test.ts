@@ -5,7 +5,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { accountApi, PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js';
+import { PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js';
+import { accountApi } from '../support/emulator.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator;

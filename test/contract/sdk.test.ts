@@ -8,8 +8,9 @@ import { discountToSdk, priceToSdk, productToSdk } from '../../src/paddle/catalo
 import { createPaddle, type PaddleClient } from '../../src/paddle/sdk.js';
 import { defined } from '../support/defined.js';
 import { manualClock } from '../support/emulator.js';
+import { marker } from '../support/marker.mjs';
 
-const MARKER = { 'paddle-catalog': { key: 'pro' } };
+const MARKER = marker('pro');
 let emulator: RunningEmulator;
 let paddle: Paddle;
 
@@ -64,13 +65,13 @@ describe('catalog operations through the SDK', () => {
       trialPeriod: { interval: 'day', frequency: 14 },
       unitPriceOverrides: [{ countryCodes: ['GB'], unitPrice: { amount: '800', currencyCode: 'GBP' } }],
       quantity: { minimum: 1, maximum: 50 },
-      customData: { 'paddle-catalog': { key: 'team/monthly' } },
+      customData: marker('team/monthly'),
     });
     expect(price).toMatchObject({
       productId: product.id,
       trialPeriod: { interval: 'day', frequency: 14 },
       quantity: { minimum: 1, maximum: 50 },
-      customData: { 'paddle-catalog': { key: 'team/monthly' } },
+      customData: marker('team/monthly'),
     });
     expect((await paddle.prices.get(price.id)).unitPriceOverrides[0]?.countryCodes).toEqual(['GB']);
     const updated = await paddle.prices.update(price.id, { unitPriceOverrides: [] });
@@ -258,7 +259,7 @@ describe("the tool's sender under the SDK's resources", () => {
         productToSdk({
           name: 'Pro',
           tax_category: 'saas',
-          custom_data: { 'paddle-catalog': { key: 'pro' }, camelKey: { innerKey: 1 } },
+          custom_data: { ...marker('pro'), camelKey: { innerKey: 1 } },
         }),
       ),
     () =>
@@ -280,7 +281,7 @@ describe("the tool's sender under the SDK's resources", () => {
           ],
           quantity: { minimum: 1, maximum: 50 },
           tax_mode: 'account_setting',
-          custom_data: { 'paddle-catalog': { key: 'monthly' } },
+          custom_data: marker('monthly'),
         }),
       ),
     () => p.prices.update('pri_1', priceToSdk({ status: 'archived' })),
@@ -298,7 +299,7 @@ describe("the tool's sender under the SDK's resources", () => {
           usage_limit: 500,
           restrict_to: ['pro_1', 'pri_1'],
           expires_at: '2099-01-31T23:59:59Z',
-          custom_data: { 'paddle-catalog': { key: 'launch' } },
+          custom_data: marker('launch'),
         }),
       ),
     () => p.discounts.update('dsc_1', discountToSdk({ usage_limit: null, status: 'archived' })),

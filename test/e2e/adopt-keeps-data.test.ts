@@ -2,7 +2,8 @@
 // the emulator over real HTTP; a field is removed only when the catalog's custom_data says so.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { accountApi, tempDir, writeCatalog } from '../support/catalog-files.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { accountApi } from '../support/emulator.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator;

@@ -3,7 +3,8 @@
 // create beside it and an archive of the code's holder (Paddle keeps one discount per code).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { accountApi, tempDir, writeCatalog } from '../support/catalog-files.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { accountApi } from '../support/emulator.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator;

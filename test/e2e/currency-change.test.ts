@@ -5,8 +5,9 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { marker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { marker, month, pid } from '../support/subscriber-moves-account.js';
+import { month, pid } from '../support/subscriber-moves-account.js';
 
 const remotePrice = (n: number, key: string, amount: string, currency_code: string) => ({
   id: pid('pri', n),

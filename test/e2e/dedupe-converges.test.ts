@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { accountApi, tempDir, writeCatalog } from '../support/catalog-files.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { accountApi } from '../support/emulator.js';
 import { ROOT } from '../support/run-cli.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 

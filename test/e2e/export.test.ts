@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { tempDir } from '../support/catalog-files.js';
+import { accountApi } from '../support/emulator.js';
 import { ROOT } from '../support/run-cli.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
@@ -12,16 +13,7 @@ let emulator: RunningEmulator;
 let dir: string;
 const env = () => ({ PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey });
 
-async function api(method: string, path: string, body: unknown): Promise<{ id: string }> {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${emulator.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: { id: string } };
-  if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
+const api = (method: string, path: string, body: unknown) => accountApi(emulator)(method, path, body);
 
 /** What another tool (or the dashboard) would have made: no marker anywhere. */
 async function seedUnmarkedCatalog(): Promise<void> {

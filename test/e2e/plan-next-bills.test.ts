@@ -11,9 +11,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
+import { marker } from '../support/marker.mjs';
 import { requestValidator } from '../support/openapi.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { MONTHLY, marker, month, PRO, pid, sub, subscription } from '../support/subscriber-moves-account.js';
+import { MONTHLY, month, PRO, pid, sub, subscription } from '../support/subscriber-moves-account.js';
 
 const [NEXT, LEGACY] = [pid('pri', 2), pid('pri', 3)];
 const euros = (amount: string) => [{ country_codes: ['DE'], unit_price: { amount, currency_code: 'EUR' } }];

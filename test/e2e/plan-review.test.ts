@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { marker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
 const [PRO, MONTHLY, LEGACY] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
-const marker = (key: string) => ({ paddle_catalog: { key } });
 const month = { interval: 'month', frequency: 1 };
 
 const subscription = (n: number, status: string, price = MONTHLY) => ({

@@ -13,6 +13,7 @@ import { ALL_PERMISSIONS, type RunningEmulator, startEmulator } from '../../src/
 import { digestOf } from '../../src/saved-plan/document.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { call, manualClock } from '../support/emulator.js';
+import { marker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
@@ -20,7 +21,6 @@ const [PRO, MONTHLY, NEXT] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
 const [ADDON, LEGACY] = [pid('pri', 3), pid('pri', 4)];
 const sub = (n: number) => pid('sub', n);
 const month = { interval: 'month', frequency: 1 };
-const marker = (key: string) => ({ paddle_catalog: { key } });
 
 const NOW = '2026-01-15T12:00:00.000Z';
 const subscription = (n: number, status: string, price = MONTHLY, next = '2026-02-01T00:00:00.000Z') => ({

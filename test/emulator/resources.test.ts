@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call, listAll, MARKER, priceBody, productBody } from '../support/emulator.js';
+import { marker } from '../support/marker.mjs';
 
 let emulator: RunningEmulator;
 
@@ -26,7 +27,7 @@ describe('products', () => {
   it('round-trips custom_data and replaces it whole on update', async () => {
     const p = (await call(emulator, 'POST', '/products', { body: productBody() })).body.data;
     expect((await call(emulator, 'GET', `/products/${p.id}`)).body.data.custom_data).toEqual(MARKER);
-    const next = { 'paddle-catalog': { key: 'team' } };
+    const next = marker('team');
     await call(emulator, 'PATCH', `/products/${p.id}`, { body: { custom_data: next, name: 'Team' } });
     expect((await call(emulator, 'GET', `/products/${p.id}`)).body.data).toMatchObject({
       custom_data: next,

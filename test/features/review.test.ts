@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { tempDir } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
+import { marker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { marker, month, NOW, pid, subscription } from '../support/subscriber-moves-account.js';
+import { month, NOW, pid, subscription } from '../support/subscriber-moves-account.js';
 
 const [PRO, MONTHLY, YEARLY] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
 

@@ -8,15 +8,14 @@ import { diff } from '../../src/plan/diff.js';
 import { keyIn, readMarker, withMarker } from '../../src/plan/marker.js';
 import { priceState, productState } from '../../src/plan/normalize.js';
 import { changesInOrder } from '../../src/plan/summary.js';
+import { marker } from '../support/marker.mjs';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const named = (name: string, catalog: Catalog = catalogOf({ pro })): Catalog => ({
   ...catalog,
   catalog: name,
 });
-const marked = (key: string, catalog?: string) => ({
-  custom_data: { paddle_catalog: catalog ? { key, catalog } : { key } },
-});
+const marked = (key: string, catalog?: string) => ({ custom_data: marker(key, catalog) });
 const actions = (plan: ReturnType<typeof diff>) =>
   changesInOrder(plan).map((c) => `${c.action} ${c.kind} ${c.key}`);
 

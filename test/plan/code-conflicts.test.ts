@@ -12,6 +12,7 @@ import type { DiffOptions } from '../../src/plan/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { planDocument } from '../../src/views/plan/document.js';
 import { formatPlan } from '../../src/views/plan/format.js';
+import { marker } from '../support/marker.mjs';
 import { catalogOf, launchDiscount, remoteDiscount, snapshotOf } from '../support/plan-builders.js';
 
 const plain = makeStyle(false);
@@ -20,7 +21,7 @@ const withLaunch = (discount: CatalogDiscount = launch): Catalog => ({
   ...catalogOf({}),
   discounts: { launch: discount },
 });
-const teamB = (key: string) => ({ paddle_catalog: { key, catalog: 'team-b' } });
+const teamB = (key: string) => marker(key, 'team-b');
 const planOf = (discounts: RemoteDiscount[], catalog = withLaunch(), options: DiffOptions = {}) =>
   diff(catalog, { ...snapshotOf(), discounts }, options);
 

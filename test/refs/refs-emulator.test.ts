@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js';
+import { accountApi } from '../support/emulator.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const CATALOG = `${PRO_CATALOG()}  legacy:
@@ -39,15 +40,7 @@ const env = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${emulator.apiKey}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok).toBe(true);
-  return ((await response.json()) as { data: { id: string } }).data;
-}
+const api = (method: string, path: string, body?: unknown) => accountApi(emulator)(method, path, body);
 
 async function apply(file: string, production = false) {
   const args = ['--json', 'apply', file, '--yes', ...(production ? ['--production'] : [])];

@@ -12,6 +12,7 @@ import { type RecordedRequest, type RunningEmulator, startEmulator } from '../..
 import { tempDir } from '../support/catalog-files.js';
 import { emulatorEnv, runKilledAfter, writeCatalogFile } from '../support/cli-runs.js';
 import { call, manualClock } from '../support/emulator.js';
+import { marker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import {
   SEED as ACCOUNT,
@@ -46,7 +47,6 @@ const SEED = {
     items: itemsBefore(i + 1),
   })),
 };
-const marker = (key: string) => ({ paddle_catalog: { key } });
 
 interface WireSubscription {
   id: string;

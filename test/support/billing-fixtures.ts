@@ -98,17 +98,10 @@ export const EDGE_SEED: EmulatorSeed = {
   },
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: wire JSON
-async function wire(emulator: RunningEmulator, path: string): Promise<any> {
-  const response = await fetch(`${emulator.url}${path}`, {
-    headers: { Authorization: `Bearer ${emulator.apiKey}` },
-  });
-  return response.json();
-}
-
 export async function customerIdOf(emulator: RunningEmulator, email: string): Promise<string> {
-  const body = await wire(emulator, `/customers?email=${encodeURIComponent(email)}`);
-  return body.data[0].id;
+  const [customer] = await listAll<{ id: string }>(emulator, `/customers?email=${encodeURIComponent(email)}`);
+  if (customer === undefined) throw new Error(`no customer ${email}`);
+  return customer.id;
 }
 
 export interface WireTransaction {

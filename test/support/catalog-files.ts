@@ -30,26 +30,3 @@ export function writeCatalog(dir: string, text: string, name = 'catalog.yaml'): 
   writeFileSync(file, text);
   return file;
 }
-
-/** An object of the account as a plain HTTP call reads it back (what the tests look at). */
-export interface AccountObject {
-  id: string;
-  status: string;
-  code?: string | null;
-  custom_data: unknown;
-  [field: string]: unknown;
-}
-
-/** A plain HTTP call to the emulator with its key, as a person or another tool would make it. */
-export function accountApi(emulator: { url: string; apiKey: string }) {
-  return async (method: string, path: string, body?: unknown): Promise<AccountObject> => {
-    const response = await fetch(`${emulator.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${emulator.apiKey}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json = (await response.json()) as { data: AccountObject };
-    if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-    return json.data;
-  };
-}

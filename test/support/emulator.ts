@@ -1,5 +1,9 @@
 // Raw HTTP against the emulator, for what the SDK hides (status codes, headers, bad requests).
 import type { RunningEmulator } from '../../src/emulator/index.js';
+import { marker } from './marker.mjs';
+
+/** Where an emulator answers and the key it takes (a RunningEmulator is one). */
+type EmulatorAddress = Pick<RunningEmulator, 'url' | 'apiKey'>;
 
 export interface RawResponse {
   status: number;
@@ -9,7 +13,7 @@ export interface RawResponse {
 }
 
 export async function call(
-  emulator: RunningEmulator,
+  emulator: EmulatorAddress,
   method: string,
   path: string,
   options: { body?: unknown; key?: string | null; headers?: Record<string, string>; rawBody?: string } = {},
@@ -26,6 +30,24 @@ export async function call(
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/** An object of the account as a plain HTTP call reads it back (what the tests look at). */
+interface AccountObject {
+  id: string;
+  status: string;
+  code?: string | null;
+  custom_data: unknown;
+  [field: string]: unknown;
+}
+
+/** A plain HTTP call to the emulator with its key, as a person or another tool would make it: its data, or a throw. */
+export function accountApi(emulator: EmulatorAddress) {
+  return async (method: string, path: string, body?: unknown): Promise<AccountObject> => {
+    const response = await call(emulator, method, path, { body });
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${JSON.stringify(response.body)}`);
+    return response.body.data;
+  };
 }
 
 /** The most pages a test reads of one list: a list whose `next` never ends fails, it does not loop. */
@@ -54,7 +76,7 @@ export async function listAll<T = Record<string, unknown>>(
   return (await listPages(emulator, path)).flatMap((page) => page.body.data as T[]);
 }
 
-export const MARKER = { 'paddle-catalog': { key: 'pro', version: 1 } };
+export const MARKER = marker('pro');
 
 export function productBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { name: 'Pro', tax_category: 'saas', description: 'For teams', custom_data: MARKER, ...overrides };

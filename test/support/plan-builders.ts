@@ -1,6 +1,7 @@
 // In-memory catalogs and snapshots for the pure planner tests.
 import type { Catalog, CatalogDiscount, CatalogPrice, CatalogProduct } from '../../src/catalog/schema.js';
 import type { CatalogSnapshot, RemoteDiscount, RemotePrice, RemoteProduct } from '../../src/plan/remote.js';
+import { marker } from './marker.mjs';
 
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}_${String(++counter).padStart(26, '0')}`;
@@ -31,7 +32,7 @@ export function remotePrice(key: string, overrides: Partial<RemotePrice> = {}): 
     unit_price_overrides: [],
     quantity: { minimum: 1, maximum: 100 },
     tax_mode: 'account_setting',
-    custom_data: { paddle_catalog: { key } },
+    custom_data: marker(key),
     status: 'active',
     created_at: null,
     ...overrides,
@@ -50,7 +51,7 @@ export function remoteProduct(
     tax_category: 'saas',
     description: null,
     image_url: null,
-    custom_data: key === null ? null : { paddle_catalog: { key } },
+    custom_data: key === null ? null : marker(key),
     status: 'active',
     created_at: null,
     ...overrides,
@@ -82,7 +83,7 @@ export function remoteDiscount(key: string | null, overrides: Partial<RemoteDisc
     usage_limit: null,
     restrict_to: null,
     expires_at: null,
-    custom_data: key === null ? null : { paddle_catalog: { key } },
+    custom_data: key === null ? null : marker(key),
     status: 'active',
     created_at: null,
     ...overrides,

@@ -6,6 +6,7 @@
 // test, the OpenAPI check of the requests a move sends and the plan's next bills (its builders).
 import type { Catalog } from '../../src/catalog/schema.js';
 import type { AccountSeed } from '../../src/emulator/index.js';
+import { marker } from './marker.mjs';
 
 export const NOW = '2026-01-15T12:00:00.000Z';
 /** A Paddle id of `prefix` that sorts by `n`. */
@@ -13,8 +14,6 @@ export const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padS
 export const [PRO, MONTHLY, ADDON] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
 export const sub = (n: number) => pid('sub', n);
 export const month = { interval: 'month', frequency: 1 } as const;
-/** The custom data that marks a product or price as the catalog's `key`. */
-export const marker = (key: string) => ({ paddle_catalog: { key } });
 
 /** A managed monthly USD 10.00 price of pro, the catalog's `key` (its description too, unless given). */
 export const managedPrice = (id: string, key: string, description = key) => ({
