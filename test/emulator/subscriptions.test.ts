@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { SUBSCRIPTION_STATUSES } from '../../src/paddle-facts/subscriptions.js';
 import { tempDir } from '../support/catalog-files.js';
-import { call, manualClock } from '../support/emulator.js';
+import { call } from '../support/emulator.js';
 import {
   ADDON,
   CARDLESS,
@@ -18,6 +18,7 @@ import {
   SEAT,
   SUBSCRIPTION_SEED,
   SUBSCRIPTIONS,
+  startSubscriptionEmulator,
   sub,
   YEARLY,
 } from '../support/subscription-seed.js';
@@ -25,11 +26,7 @@ import {
 let emulator: RunningEmulator;
 
 beforeAll(async () => {
-  emulator = await startEmulator({
-    demo: false,
-    seed: { sandbox: SUBSCRIPTION_SEED },
-    now: manualClock(NOW).now,
-  });
+  emulator = await startSubscriptionEmulator();
 });
 beforeEach(() => emulator.reset());
 afterAll(() => emulator.close());

@@ -4,21 +4,17 @@
 // refusals as the PATCH). "moves now" is a 200; "waits" and "will not move with this mode" are
 // refusals with the predicted code; "not predicted" is where Paddle's pages say nothing, so any answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
 import { predictMove } from '../../src/moves/predict.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import { PRORATION_BILLING_MODES } from '../../src/paddle-facts/subscriptions.js';
 import { MOVES_NOW, NOT_PREDICTED } from '../../src/plan/rollout.js';
-import { call, manualClock } from '../support/emulator.js';
-import { ADDON, NOW, SUBSCRIPTION_SEED, SUBSCRIPTIONS } from '../support/subscription-seed.js';
+import { call } from '../support/emulator.js';
+import { ADDON, NOW, SUBSCRIPTIONS, startSubscriptionEmulator } from '../support/subscription-seed.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startEmulator({
-    demo: false,
-    seed: { sandbox: SUBSCRIPTION_SEED },
-    now: manualClock(NOW).now,
-  });
+  emulator = await startSubscriptionEmulator();
 });
 afterAll(() => emulator.close());
 

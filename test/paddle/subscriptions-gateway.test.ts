@@ -4,28 +4,22 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
 import { RemoteError } from '../../src/errors.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import { MOVED_STATUSES } from '../../src/plan/subscribers.js';
-import { manualClock } from '../support/emulator.js';
 import {
   ADDON,
   MONTHLY,
-  NOW,
   SEAT,
-  SUBSCRIPTION_SEED,
   SUBSCRIPTIONS,
+  startSubscriptionEmulator,
   sub,
 } from '../support/subscription-seed.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startEmulator({
-    demo: false,
-    seed: { sandbox: SUBSCRIPTION_SEED },
-    now: manualClock(NOW).now,
-  });
+  emulator = await startSubscriptionEmulator();
 });
 beforeEach(() => emulator.reset());
 afterAll(() => emulator.close());

@@ -7,10 +7,10 @@
 import type { Catalog } from '../../src/catalog/schema.js';
 import type { AccountSeed } from '../../src/emulator/index.js';
 import { marker } from './marker.mjs';
+import { pid } from './subscription-seed.js';
 
 export const NOW = '2026-01-15T12:00:00.000Z';
-/** A Paddle id of `prefix` that sorts by `n`. */
-export const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
+export { pid };
 export const [PRO, MONTHLY, ADDON] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
 export const sub = (n: number) => pid('sub', n);
 export const month = { interval: 'month', frequency: 1 } as const;

@@ -1,7 +1,8 @@
 // A sandbox seeded with subscriptions in every status, on a catalog with overrides, an archived
 // price and a cardless trial; the clock stands at NOW, so some subscriptions are within Paddle's
 // 30-minute lock. Tests count from SUBSCRIPTIONS itself, so the expectations follow the data.
-import type { AccountSeed } from '../../src/emulator/index.js';
+import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { manualClock } from './emulator.js';
 
 export const NOW = '2026-01-15T12:00:00.000Z';
 const inMinutes = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
@@ -161,3 +162,8 @@ export const SUBSCRIPTION_SEED: AccountSeed = {
   ],
   subscriptions: SUBSCRIPTIONS,
 };
+
+/** An emulator holding SUBSCRIPTION_SEED and nothing else (no demo data), its clock at NOW. */
+export function startSubscriptionEmulator(): Promise<RunningEmulator> {
+  return startEmulator({ demo: false, seed: { sandbox: SUBSCRIPTION_SEED }, now: manualClock(NOW).now });
+}
