@@ -6,7 +6,8 @@
 // the old price, taxed by its address), and a further apply that moves them.
 // Paddle's rules the tool follows are cited in src/moves/predict.ts; the renewals follow
 // developer.paddle.com/build/lifecycle/subscription-renewal.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
@@ -187,12 +188,12 @@ const leftLine = (output: string, n: number) =>
   output.split('\n').find((line) => line.includes(`${sub(n)} left on its price`));
 
 describe('a price rise, start to finish', () => {
-  it('reviews, moves what may move now, waits for the renewals before bills_from, then moves them and archives the old price', async () => {
+  it('reviews and writes the notices, moves what may move now, waits for the renewals before bills_from, then moves them and archives the old price', async () => {
     const today = await run(NOW, ['apply', 'today.yaml', '--yes']);
     expect(today.code, today.stderr).toBe(0);
 
     // the review: counts by status, what moves now and what waits until when, per currency's next bill
-    const plan = await run(NOW, ['plan', 'rise.yaml']);
+    const plan = await run(NOW, ['plan', 'rise.yaml', '--notices-out', 'notices.json']);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain(
       '~ move subscribers pro/monthly → pro/monthly-2027: 4 active, 1 trialing, 1 paused (do_not_bill',
@@ -212,6 +213,30 @@ describe('a price rise, start to finish', () => {
     expect(plan.stdout).toContain(
       `next bill (EUR, ${sub(12)}): not previewed: Paddle answered subscription_update_error_when_paused`,
     );
+
+    // the notices: one row per subscription a move touches (the canceled one is none), with what it
+    // pays now and after in its currency, and the day the new price first bills it
+    type Notice = Record<string, string | null>;
+    const notices: Notice[] = JSON.parse(readFileSync(join(dir, 'notices.json'), 'utf8')).notices;
+    expect(notices.every((n) => n.email === 'kim@example.com')).toBe(true);
+    const rows = Object.fromEntries(
+      notices.map((n) => [
+        n.subscription_id,
+        [n.verdict, n.unit_amount_now_formatted, n.unit_amount_after_formatted, n.new_price_first_bills],
+      ]),
+    );
+    expect(rows).toEqual({
+      [sub(1)]: ['moves now', '$10.00', '$12.00', '2026-03-05'],
+      [sub(2)]: ['waits', '€9.00', '€11.00', '2026-03-01'],
+      [sub(3)]: ['waits', '£8.00', '£10.00', '2026-03-10'],
+      [sub(4)]: ['waits', '$10.00', '$12.00', null],
+      [sub(5)]: ['not predicted', '$10.00', '$12.00', '2026-03-10'],
+      [sub(6)]: ['waits', '€9.00', '€11.00', null],
+      [sub(11)]: ['moves now', '$30.00', '$35.00', '2026-03-05'],
+      [sub(12)]: ['will not move with this mode', '€27.00', '€32.00', null],
+      // past_due: when it first bills the new price waits for its payment
+      [sub(13)]: ['waits', '£24.00', '£28.00', expect.anything()],
+    });
 
     // a key without subscription.write: the new prices are made, the first move refused, none other sent
     const noWrite = emulator.addApiKey(['product.write', 'price.write', 'subscription.read']);
