@@ -275,6 +275,34 @@ describe('a price rise, start to finish', () => {
     const oldStatus = async () => (await call(emulator, 'GET', `/prices/${old}`)).body.data.status;
     expect(await oldStatus()).toBe('active');
 
+    // the same day again, as a daily scheduled run would: nothing moves, the run ends not verified
+    const again = await run(NOW, ['--json', 'apply', 'rise.yaml', '--yes', '--allow-subscriber-moves']);
+    expect(again.code).toBe(1);
+    const doc = JSON.parse(again.stdout);
+    expect([doc.ok, doc.verified, doc.error.kind, doc.subscribers.moved]).toEqual([
+      false,
+      false,
+      'not-verified',
+      0,
+    ]);
+    expect(doc.verification.pending).toEqual([
+      expect.objectContaining({ kind: 'price', key: 'pro/monthly', action: 'archive' }),
+    ]);
+    const verdicts = doc.subscribers.left.map((l: { subscription: string; verdict: string }) => [
+      l.subscription,
+      l.verdict,
+    ]);
+    expect(verdicts.sort()).toEqual(
+      [
+        [sub(2), 'waits'],
+        [sub(3), 'waits'],
+        [sub(4), 'waits'],
+        [sub(6), 'waits'],
+        [sub(12), 'will not move with this mode'],
+        [sub(13), 'waits'],
+      ].sort(),
+    );
+
     // the weeks pass: each renewal is billed at the old price, taxed by the subscription's address
     await call(emulator, 'POST', '/__emulator/clock', { body: { now: LATER } });
     expect(await renewalTotals(2)).toEqual([
