@@ -14,12 +14,11 @@ import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { call, manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { pid, sub } from '../support/subscription-seed.js';
 
 const NOW = '2026-01-15T12:00:00.000Z';
 /** Past every renewal before bills_from (2026-03-01), before the first one after it (2026-03-05). */
 const LATER = '2026-03-02T00:00:00.000Z';
-const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const sub = (n: number) => pid('sub', n);
 const CUSTOMER = pid('ctm', 1);
 
 const price = (description: string, amount: string, eur: string, gbp: string, more = '') => `
