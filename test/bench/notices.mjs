@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { marker } from '../support/marker.mjs';
 import { PEAK_RSS, timed } from './support/child.mjs';
 
 const BIN = fileURLToPath(new URL('../../bin/paddle-catalog.js', import.meta.url));
@@ -27,7 +28,6 @@ const CURRENCIES = [
 ];
 const round2 = (n) => Math.round(n * 100) / 100;
 const pid = (prefix, n) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const marker = (key) => ({ paddle_catalog: { key } });
 const month = { interval: 'month', frequency: 1 };
 const [PRO, SOURCE] = [pid('pro', 1), pid('pri', 1)];
 const day = (offset) => new Date(Date.now() + offset * DAY_MS).toISOString();
