@@ -1,24 +1,11 @@
 // ids' views: the file written (or the text on stdout), the keys the account lacks, the --json document.
 
-import type { UnwrittenFile } from '../files/output-file.js';
-import type { IdsDocument, MissingKey } from '../ids/document.js';
+import type { MissingKey } from '../ids/document.js';
 import { sidesOf } from '../ids/document.js';
-import type { IdsFormat } from '../ids/render.js';
-import type { IdsResult } from '../ids/use-case.js';
+import type { IdsReport } from '../ids/use-case.js';
 import type { Reporter } from '../terminal/reporter.js';
 import { plural } from '../text/plural.js';
 import { type Failure, failure } from './failure.js';
-
-/** What ids shows: what it read, the text of the format, and whether the text was written. */
-export interface IdsReport extends IdsResult {
-  format: IdsFormat;
-  document: IdsDocument;
-  text: string;
-  out?: string;
-  /** keys were missing without --allow-missing: nothing was written */
-  refused: boolean;
-  unwritten?: UnwrittenFile;
-}
 
 const missingJson = (m: MissingKey) => ({ kind: m.kind, key: m.key, reason: m.reason });
 

@@ -1,16 +1,9 @@
-// `ids <catalog>`: read the account as plan does (src/ids/use-case.ts) and write the key → id map of
-// the catalog's objects as JSON, dotenv lines or a TypeScript module; a json or ts file that holds
-// the other environment's ids keeps them.
-import { resolve } from 'node:path';
+// `ids <catalog>`: its options, the account read and the file written by src/ids/use-case.ts, and the
+// view of what was written.
 import { Option } from 'commander';
 import { loadCatalog } from '../../catalog/read.js';
-import { UserError } from '../../errors.js';
-import { checkOutputFile, tryWriteOutputFile } from '../../files/output-file.js';
-import { type IdsDocument, withSide } from '../../ids/document.js';
-import { idsFeatures } from '../../ids/features.js';
-import { checkSameCatalog, readIdFile } from '../../ids/id-file.js';
-import { formatOf, IDS_FORMATS, type IdsFormat, renderEnv, renderJson, renderTs } from '../../ids/render.js';
-import { type IdsResult, readIds } from '../../ids/use-case.js';
+import { IDS_FORMATS, type IdsFormat } from '../../ids/render.js';
+import { existingIdsFile, type IdsResult, idsFormat, readIds, writeIds } from '../../ids/use-case.js';
 import { environmentOf } from '../../paddle/target.js';
 import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
 import * as idsView from '../../views/ids.js';
@@ -58,16 +51,10 @@ export const registerIds: RegisterCommand = (program, run) => {
 
 async function runIds({ reporter, io }: CommandContext, file: string, flags: IdsFlags): Promise<number> {
   const environment = environmentOf(flags.production);
-  const format = formatOf(flags.out, flags.format);
-  if (!format) {
-    throw new UserError(
-      `cannot tell the format of ${flags.out} from its name`,
-      'Name it .json, .ts or .env, or give --format json|env|ts.',
-    );
-  }
+  const { out, allowMissing } = flags;
+  const output = { cwd: io.cwd, out, format: idsFormat(out, flags.format), allowMissing };
   const loaded = await loadCatalog(file, environment, io.cwd);
-  const path = flags.out === undefined ? undefined : resolve(io.cwd, flags.out);
-  const existing = await existingFile(path, flags.out, format);
+  const existing = await existingIdsFile(output);
   reportCatalogWarnings(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   let read: IdsResult;
@@ -86,27 +73,7 @@ async function runIds({ reporter, io }: CommandContext, file: string, flags: Ids
   } finally {
     await session.close();
   }
-  if (flags.out) checkSameCatalog(existing, flags.out, read.catalog);
-  const document = withSide(existing, read.catalog, environment, read.side, idsFeatures(loaded.catalog));
-  const text =
-    format === 'env' ? renderEnv(read.side) : format === 'ts' ? renderTs(document) : renderJson(document);
-  const refused = read.missing.length > 0 && !flags.allowMissing;
-  const unwritten =
-    path && flags.out && !refused
-      ? await tryWriteOutputFile(path, flags.out, text, { overwrite: true })
-      : undefined;
-  const result: idsView.IdsReport = { ...read, format, document, text, out: flags.out, refused, unwritten };
+  const result = await writeIds(read, loaded.catalog, output, existing);
   show(reporter, idsView, result);
-  return refused || unwritten ? EXIT_ERROR : EXIT_OK;
-}
-
-/** The file to add this side to (json and ts only), read before the account is. */
-async function existingFile(
-  path: string | undefined,
-  file: string | undefined,
-  format: IdsFormat,
-): Promise<IdsDocument | undefined> {
-  if (path === undefined || file === undefined) return undefined;
-  await checkOutputFile(path, file, true, '', format === 'env' ? '.env.paddle' : `paddle-ids.${format}`);
-  return format === 'env' ? undefined : readIdFile(path, file, format);
+  return result.refused || result.unwritten ? EXIT_ERROR : EXIT_OK;
 }
