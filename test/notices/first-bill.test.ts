@@ -1,0 +1,71 @@
+// The day a move's target first bills a subscription, pure: a mode that bills now says "when apply
+// moves it"; otherwise the next renewal, or with bills_from the first renewal on or after that day,
+// stepped by the subscription's billing cycle; words instead of a date where the step would rest on
+// how Paddle moves a month's day past the 28th (its pages do not say); null when nothing renews.
+import { describe, expect, it } from 'vitest';
+import { firstBillOf } from '../../src/notices/first-bill.js';
+import type { ProrationBillingMode } from '../../src/paddle-facts/subscriptions.js';
+import type { SubscriberMove, SubscriptionRecord } from '../../src/plan/subscribers.js';
+
+const move = (proration: ProrationBillingMode, billsFrom?: string): SubscriberMove => ({
+  kind: 'subscribers',
+  from: 'pro/monthly',
+  to: 'pro/monthly-2026',
+  fromId: 'pri_01',
+  toId: null,
+  proration,
+  ...(billsFrom === undefined ? {} : { billsFrom }),
+});
+
+/** Monthly unless `cycle` says otherwise; null: no billing cycle read. */
+const subscription = (
+  next: string | null,
+  cycle: { interval: string; frequency: number } | null = { interval: 'month', frequency: 1 },
+): SubscriptionRecord => ({
+  id: 'sub_01',
+  status: next === null ? 'paused' : 'active',
+  currency_code: 'USD',
+  items: [{ price_id: 'pri_01', quantity: 1 }],
+  scheduled_change: null,
+  next_billed_at: next,
+  ...(cycle === null ? {} : { billing_cycle: cycle }),
+});
+
+const at = (day: string) => `${day}T09:30:00.000Z`;
+const week = { interval: 'week', frequency: 1 };
+const year = { interval: 'year', frequency: 1 };
+
+describe('the day the new price first bills a subscription', () => {
+  it.each([
+    // modes that bill now: whatever the renewal or bills_from
+    ['prorated_immediately', undefined, at('2026-02-01'), undefined, 'when apply moves it'],
+    ['full_immediately', '2026-03-01', at('2026-02-01'), undefined, 'when apply moves it'],
+    ['prorated_immediately', undefined, null, undefined, 'when apply moves it'],
+    // no bills_from: the next renewal
+    ['do_not_bill', undefined, at('2026-02-01'), undefined, '2026-02-01'],
+    ['prorated_next_billing_period', undefined, at('2026-02-01'), undefined, '2026-02-01'],
+    ['full_next_billing_period', undefined, at('2026-01-31'), undefined, '2026-01-31'],
+    // nothing renews (paused): no day, with or without bills_from
+    ['do_not_bill', undefined, null, undefined, null],
+    ['do_not_bill', '2026-03-01', null, undefined, null],
+    // bills_from: the renewal on or after it, stepped by the cycle
+    ['do_not_bill', '2026-03-01', at('2026-02-01'), undefined, '2026-03-01'],
+    ['do_not_bill', '2026-03-01', at('2026-01-10'), undefined, '2026-03-10'],
+    ['do_not_bill', '2026-03-01', at('2026-03-05'), undefined, '2026-03-05'],
+    ['do_not_bill', '2026-03-01', at('2026-02-20'), week, '2026-03-06'],
+    ['do_not_bill', '2026-03-01', at('2026-02-10'), year, '2027-02-10'],
+    ['do_not_bill', '2026-03-01', at('2026-02-25'), { interval: 'day', frequency: 10 }, '2026-03-07'],
+    // past the 28th: Paddle does not say which day the month after is, so the cell says it in words
+    ['do_not_bill', '2026-03-01', at('2026-01-31'), undefined, 'the first renewal on or after 2026-03-01'],
+    ['do_not_bill', '2026-03-01', at('2026-01-29'), undefined, 'the first renewal on or after 2026-03-01'],
+    // … unless the next renewal is already on or after bills_from: no step is needed
+    ['do_not_bill', '2026-03-01', at('2026-03-30'), undefined, '2026-03-30'],
+    // no billing cycle read: no step can be taken
+    ['do_not_bill', '2026-03-01', at('2026-02-01'), null, 'the first renewal on or after 2026-03-01'],
+  ] as const)(
+    '%s, bills_from %s, next renewal %s, cycle %o: %s',
+    (proration, billsFrom, next, cycle, first) => {
+      expect(firstBillOf(move(proration, billsFrom), subscription(next, cycle))).toBe(first);
+    },
+  );
+});
