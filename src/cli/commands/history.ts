@@ -1,9 +1,8 @@
-// `history`: one page of a customer's billing history, as the billing library returns it (views:
-// src/views/history/history.ts).
-import type { CustomerRecord } from '../../billing/ports.js';
-import { getSupportHistoryPage } from '../../billing/support-history.js';
+// `history`: its options, the support desk's use-case (src/support/history.ts: the pages) with the
+// terminal's ports, and the views (src/views/history/history.ts).
 import { UserError } from '../../errors.js';
 import { paddleIdPattern } from '../../paddle-facts/ids.js';
+import { browseHistory, type HistoryResult } from '../../support/history.js';
 import { confirm } from '../../terminal/prompts.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { showBillingError } from '../../views/billing-error.js';
@@ -59,8 +58,8 @@ export const registerHistory: RegisterCommand = (program, run) => {
 };
 
 /**
- * One page; on a terminal, offers the next one, one at a time (never all pages at once).
- * `askNext` is the prompt (injected so tests can answer it).
+ * The history use-case with the terminal's ports: each page through the view; on a terminal, the next
+ * page offered with `askNext` (injected so tests can answer it).
  */
 export async function showHistoryPages(
   reporter: Reporter,
@@ -69,52 +68,12 @@ export async function showHistoryPages(
   flags: HistoryFlags,
   askNext: () => Promise<boolean>,
 ): Promise<number> {
-  const deps = { ...services, acceptLanguage: flags.locale };
-  let after = flags.after;
-  let whose: CustomerSelector = who;
-  for (let first = true; ; first = false) {
-    // Human output says who it is; --json stays the view's document, with no extra call.
-    const { customer, result } = await getSupportHistoryPage(deps, whose, {
-      after,
-      identify: first && !reporter.json,
-      afterFromPage: !first,
-    });
-    if ('error' in result) return showBillingError(reporter, { kind: 'error', error: result });
-    // The id works for every later page: one call each, whatever the e-mail's case or status.
-    if (customer) whose = { customerId: customer.id };
-    const page = historyResult(result, customer, after, (last) => nextPageCommand(whose, flags, last));
-    show(reporter, historyView, page);
-    if (!page.next || !reporter.interactive || !(await askNext())) {
-      return EXIT_OK;
-    }
-    after = page.page.items.at(-1)?.id;
-  }
-}
-
-/** The page for the views, with the command that shows the next one. */
-function historyResult(
-  page: historyView.HistoryPage,
-  customer: CustomerRecord | null,
-  after: string | undefined,
-  nextCommand: (after: string) => string,
-): historyView.HistoryResult {
-  const last = page.items.at(-1);
-  const next = page.hasMore && last ? { next: nextCommand(last.id) } : {};
-  return { page, customer, after, ...next };
-}
-
-/** The command that shows the next page (the last id received as `after`). */
-function nextPageCommand(who: CustomerSelector, flags: HistoryFlags, after: string): string {
-  const words = ['paddle-catalog', 'history'];
-  if ('email' in who) words.push('--email', shellQuote(who.email));
-  else words.push('--customer', shellQuote(who.customerId));
-  if (flags.locale !== 'en-US') words.push('--locale', shellQuote(flags.locale));
-  if (flags.production) words.push('--production');
-  if (flags.local) words.push('--local');
-  words.push('--after', shellQuote(after));
-  return words.join(' ');
-}
-
-function shellQuote(word: string): string {
-  return /^[\w@.+,=:/-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+  // Human output says who it is; --json stays the view's document, with no extra call.
+  const ask = { ...flags, who, identify: !reporter.json };
+  const ports = {
+    show: (page: HistoryResult) => show(reporter, historyView, page),
+    ...(reporter.interactive ? { askNext } : {}),
+  };
+  const error = await browseHistory(services, ask, ports);
+  return error ? showBillingError(reporter, { kind: 'error', error }) : EXIT_OK;
 }

@@ -1,23 +1,9 @@
 // history's views: who the customer is, the page as a table and the command for the next one; or, in
 // --json mode, the billing library's result as it is (nothing else, not even a note on stderr).
-import type { BillingHistoryResult } from '../../billing/history.js';
-import type { CustomerRecord } from '../../billing/ports.js';
+import type { HistoryResult } from '../../support/history.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
 import { formatHistoryTable } from './table.js';
-
-export type HistoryPage = Extract<BillingHistoryResult, { items: unknown }>;
-
-/** A page of a customer's history (a customer nobody has is an error, never a page). */
-export interface HistoryResult {
-  page: HistoryPage;
-  /** who it is, when this page's look-up said so (the first page) */
-  customer: CustomerRecord | null;
-  /** the cursor this page follows */
-  after?: string | undefined;
-  /** the command that shows the next page; absent on the last */
-  next?: string;
-}
 
 export function renderJson(result: HistoryResult) {
   return result.page;
