@@ -31,7 +31,7 @@ export function archiveHold(
   return async (op) => {
     if (op.kind !== 'price' || typeof op.target !== 'string' || !sources.has(op.target)) return undefined;
     const counts = await countSubscribers(gateway, calls, [op.target]);
-    const total = totalOf(counts.get(op.target) ?? NO_SUBSCRIBERS);
+    const total = totalOf(counts.get(op.target)?.counts ?? NO_SUBSCRIBERS);
     if (!('uncounted' in total) && total.n === 0) return undefined;
     const how =
       'uncounted' in total

@@ -97,7 +97,7 @@ function waits(subscription: SubscriptionRecord, terms: MoveTerms, now: number):
     return {
       verdict: WAITS,
       code: 'subscription_update_when_past_due',
-      reason: 'past_due until paid',
+      reason: 'past due until paid',
       until: null,
     };
   }

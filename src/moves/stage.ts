@@ -6,6 +6,7 @@ import { compileOperations, idsAfterGroups } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import { isForbidden } from '../paddle/remote-error.js';
 import { countSubscribers } from '../paddle/subscriber-counts.js';
+import { breakdownByPrice } from '../plan/subscriber-breakdown.js';
 import {
   countListed,
   MOVED_STATUSES,
@@ -93,7 +94,7 @@ export async function stillOnSources(
     from: move.from,
     to: move.to,
     id: move.fromId as string,
-    subscribers: { ...(counts.get(move.fromId as string) ?? NO_SUBSCRIBERS) },
+    subscribers: { ...(counts.get(move.fromId as string)?.counts ?? NO_SUBSCRIBERS) },
   }));
 }
 
@@ -117,7 +118,11 @@ export async function withSubscriberRollouts(
     const listed = await calls.runPaced((pace) =>
       subscriptions.list('list subscriptions on the source prices', sources, MOVED_STATUSES, pace),
     );
-    return { plan: { ...plan, moves: withRollouts(countListed(plan.moves, listed), listed, now) }, listed };
+    const breakdowns = breakdownByPrice(sources, listed);
+    const counted = countListed(plan.moves, listed).map((move) =>
+      move.fromId === null ? move : { ...move, breakdown: breakdowns.get(move.fromId) },
+    );
+    return { plan: { ...plan, moves: withRollouts(counted, listed, now) }, listed };
   } catch (error) {
     if (isForbidden(error)) return { plan };
     throw error;

@@ -1,7 +1,12 @@
 // Subscribers who move with the catalog: the shape of a move a catalog's `subscribers_from` asks
 // for (plan-moves.ts finds them), and the subscriptions they touch, in our own types (src/paddle maps
 // Paddle's subscription entity into these; nothing here does I/O).
-import type { ProrationBillingMode, SubscriptionStatus } from '../paddle-facts/subscriptions.js';
+import type {
+  ProrationBillingMode,
+  SCHEDULED_CHANGE_ACTIONS,
+  SubscriptionStatus,
+} from '../paddle-facts/subscriptions.js';
+import type { CustomerPrice } from './customer-prices.js';
 import type { MoveRollout } from './rollout.js';
 
 /**
@@ -17,6 +22,19 @@ export const MOVED_STATUSES = [
   'paused',
 ] as const satisfies readonly SubscriptionStatus[];
 export type MovedStatus = (typeof MOVED_STATUSES)[number];
+
+/** What a scheduled change does (OpenAPI `subscription_scheduled_change.action`). */
+export type ScheduledAction = (typeof SCHEDULED_CHANGE_ACTIONS)[number];
+
+/** Of each status, the subscriptions with a scheduled change, by its action; a status with none is left out. */
+export type ScheduledCounts = Partial<Record<MovedStatus, Partial<Record<ScheduledAction, number>>>>;
+
+/** Named as `plan --json` names them, so a review carries them as they are shown. */
+export interface SubscriberBreakdown {
+  /** by currency code */
+  subscribers_by_currency: Record<string, number>;
+  subscribers_scheduled: ScheduledCounts;
+}
 
 /** How many subscriptions of each status have an item on a price, as Paddle counts them. */
 export type SubscriberCounts = Record<MovedStatus, number>;
@@ -89,6 +107,13 @@ export interface SubscriberMove {
   subscribers?: SubscriberCounts;
   /** what the run does with each subscription on the source, as the plan read them; absent when not read */
   rollout?: MoveRollout;
+  /** those subscriptions by currency and scheduled change; absent where they were not listed */
+  breakdown?: SubscriberBreakdown;
+  /**
+   * the review's: per country, one unit of the source as Paddle previews it now (`before`) and of the
+   * target as the catalog wants it (`after`), both with tax; absent when not previewed
+   */
+  customers?: CustomerPrice[];
   /** what a sample subscription per currency is billed after the move (the review's); absent when not previewed */
   nextBills?: NextBills;
   /**
@@ -118,6 +143,8 @@ export interface NextBill {
   currency_code: string;
   /** the sample subscription's id */
   subscription: string;
+  /** what it holds after the move, as the preview is sent: each item's catalog key (null: not the catalog's), price id (null: made by this apply) and quantity */
+  items?: Array<{ key: string | null; price_id: string | null; quantity: number }>;
   /** how the target was sent: its id, or (a price this apply makes or changes) as a non-catalog price of the catalog's amounts */
   target: 'price_id' | 'non_catalog';
   /** its next bill as it stands (its next_transaction); null when Paddle shows none */

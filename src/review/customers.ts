@@ -5,8 +5,8 @@ import { formatMinorUnits } from '../money/minor-units.js';
 import type { NonCatalogPrice, PreviewLine, PreviewsGateway } from '../paddle/previews-gateway.js';
 import { PREVIEW_MAX_ITEMS } from '../paddle-facts/api.js';
 import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
+import type { CustomerPrice, PaidAmounts } from '../plan/customer-prices.js';
 import { type Charge, countriesFor, type PreviewTarget } from './select.js';
-import type { CustomerPrice, PaidAmounts } from './types.js';
 
 /** Runs one preview request (paced and retried by the caller). */
 export type RunPreview = <T>(call: () => Promise<T>) => Promise<T>;

@@ -60,15 +60,19 @@ function naming(plan: Plan, move: SubscriberMove): Naming {
   return { price: nonCatalogPrice(target) as Extract<NonCatalogPrice, { product_id: string }> };
 }
 
-/** The items apply would send, a target without an id as its non-catalog price. */
-function previewItems(
-  planned: MovingSubscription,
-  namings: ReadonlyMap<SubscriberMove, Naming>,
-): PreviewItem[] {
-  const body: MoveBody = moveBody(planned, (move): string | Ref => {
+/** The body apply would send, a target without an id (or one this apply changes) by its key. */
+const sentBody = (planned: MovingSubscription, namings: ReadonlyMap<SubscriberMove, Naming>): MoveBody =>
+  moveBody(planned, (move): string | Ref => {
     const named = namings.get(move);
     return named && 'price_id' in named ? named.price_id : { $ref: move.to };
   });
+
+/** The items of that body as a preview takes them, a target by key as its non-catalog price. */
+function previewItems(
+  body: MoveBody,
+  planned: MovingSubscription,
+  namings: ReadonlyMap<SubscriberMove, Naming>,
+): PreviewItem[] {
   return body.items.map((item) => {
     if (typeof item.price_id === 'string') return { price_id: item.price_id, quantity: item.quantity };
     const ref = item.price_id.$ref;
@@ -77,6 +81,16 @@ function previewItems(
     if (!named || !('price' in named)) throw new InternalError(`no price to preview for ${ref}`);
     return { price: named.price, quantity: item.quantity };
   });
+}
+
+/** What a sample holds after the move: each item by its catalog key where it has one, and quantity. */
+function sampleItems(plan: Plan, body: MoveBody): NonNullable<NextBill['items']> {
+  const keys = new Map(plan.groups.flatMap((g) => g.prices).map((change) => [change.id, change.key]));
+  return body.items.map(({ price_id, quantity }) =>
+    typeof price_id === 'string'
+      ? { key: keys.get(price_id) ?? null, price_id, quantity }
+      : { key: price_id.$ref, price_id: null, quantity },
+  );
 }
 
 /** Subscriptions billed next first: no scheduled change, then by status (active, trialing, …). */
@@ -154,9 +168,11 @@ async function previewSample(
 ): Promise<NextBill> {
   const { gateway } = request;
   const { subscription } = planned;
+  const body = sentBody(planned, namings);
   const sample = {
     currency_code: subscription.currency_code,
     subscription: subscription.id,
+    items: sampleItems(request.plan, body),
     target: 'price_id' in (namings.get(move) ?? {}) ? ('price_id' as const) : ('non_catalog' as const),
   };
   const operation = `preview moving ${subscription.id} to ${move.to}`;
@@ -164,7 +180,12 @@ async function previewSample(
     const [was, preview] = await Promise.all([
       calls.run('read', () => gateway.nextBill(`read the next bill of ${subscription.id}`, subscription.id)),
       calls.run('read', () =>
-        gateway.previewItems(operation, subscription.id, previewItems(planned, namings), move.proration),
+        gateway.previewItems(
+          operation,
+          subscription.id,
+          previewItems(body, planned, namings),
+          move.proration,
+        ),
       ),
     ]);
     return {

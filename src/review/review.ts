@@ -7,6 +7,7 @@ import type { PreviewsGateway } from '../paddle/previews-gateway.js';
 import { isForbidden } from '../paddle/remote-error.js';
 import { countSubscribers } from '../paddle/subscriber-counts.js';
 import type { SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';
+import type { CustomerPrice } from '../plan/customer-prices.js';
 import { changesFeatures } from '../plan/features.js';
 import {
   MOVED_STATUSES,
@@ -17,7 +18,7 @@ import {
 import type { Plan } from '../plan/types.js';
 import { previewCustomers } from './customers.js';
 import { withNextBills } from './next-bills.js';
-import { countTargets, previewTargets } from './select.js';
+import { countTargets, type MoveTarget, moveTargets, previewTargets } from './select.js';
 import type { Review } from './types.js';
 
 export interface ReviewGateways {
@@ -43,7 +44,9 @@ async function reviewSubscribers(request: ReviewRequest, review: Review, calls: 
     const ids = targets.map((target) => target.id);
     const counts = await countSubscribers(request.gateways.subscriptions, calls, ids);
     for (const target of targets) {
-      review.prices[target.key] = { ...review.prices[target.key], subscribers: counts.get(target.id) };
+      const counted = counts.get(target.id);
+      const { counts: subscribers, breakdown } = counted ?? {};
+      review.prices[target.key] = { ...review.prices[target.key], subscribers, ...breakdown };
     }
   } catch (error) {
     if (!isForbidden(error)) throw error;
@@ -59,18 +62,34 @@ const subscribersUnread = (plan: Plan) =>
 /** A move whose source price exists but whose subscribers were not counted (planAccount's count got a 403). */
 const uncountedMove = (move: SubscriberMove) => move.fromId !== null && move.subscribers === undefined;
 
-async function reviewCustomers(request: ReviewRequest, review: Review): Promise<void> {
-  const targets = previewTargets(request.plan);
-  if (targets.length === 0) return;
+/** The plan with each move's customers, as previewed under the move's key. */
+function withMoveCustomers(plan: Plan, moves: MoveTarget[], customers: Map<string, CustomerPrice[]>): Plan {
+  if (moves.length === 0) return plan;
+  const of = new Map(moves.map(({ move, target }) => [move, customers.get(target.key)]));
+  const withCustomers = (move: SubscriberMove) => {
+    const lines = of.get(move);
+    return lines ? { ...move, customers: lines } : move;
+  };
+  return { ...plan, moves: (plan.moves ?? []).map(withCustomers) };
+}
+
+/** What customers pay for each price changed and each move; the moves' figures go on the plan's moves. */
+async function reviewCustomers(request: ReviewRequest, review: Review): Promise<Plan> {
+  const [prices, moves] = [previewTargets(request.plan), moveTargets(request.plan)];
+  const targets = [...prices, ...moves.map((m) => m.target)];
+  if (targets.length === 0) return request.plan;
   const run = <T>(call: () => Promise<T>) => request.callers.previews.run('read', call);
   try {
     const customers = await previewCustomers(request.gateways.previews, run, targets, request.countries);
-    for (const [key, lines] of customers) review.prices[key] = { ...review.prices[key], customers: lines };
+    for (const { key } of prices)
+      review.prices[key] = { ...review.prices[key], customers: customers.get(key) };
+    return withMoveCustomers(request.plan, moves, customers);
   } catch (error) {
     if (!isForbidden(error)) throw error;
     review.unavailable.push(
       'What customers pay is not shown: the API key may not preview prices (it needs transaction.read).',
     );
+    return request.plan;
   }
 }
 
@@ -81,8 +100,8 @@ async function reviewCustomers(request: ReviewRequest, review: Review): Promise<
  */
 export async function reviewPlanAndMoves(request: ReviewRequest): Promise<{ review: Review; plan: Plan }> {
   const review: Review = { prices: {}, countries: [...request.countries], unavailable: [] };
-  const { plan, gateways, callers } = request;
-  await reviewCustomers(request, review);
+  const { gateways, callers } = request;
+  const plan = await reviewCustomers(request, review);
   await reviewSubscribers(request, review, callers.calls);
   const line = subscribersUnread(plan);
   if ((plan.moves ?? []).some(uncountedMove) && !review.unavailable.includes(line))

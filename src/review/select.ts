@@ -1,6 +1,7 @@
 // Which changes of a plan the review looks at (pure): prices whose customers see a difference, and
 // prices whose subscribers a change touches.
 import { changesFeatures } from '../plan/features.js';
+import { MOVED_STATUSES, type SubscriberMove } from '../plan/subscribers.js';
 import type { Orphan, Plan, PriceChange, PriceState, ProductPlan } from '../plan/types.js';
 
 /** The fields of a price that change what a customer pays or when. */
@@ -88,6 +89,45 @@ export function previewTargetOf(plan: Plan, key: string): PreviewTarget | undefi
     if (change && change.desired !== null) return targetOf(group, change);
   }
   return undefined;
+}
+
+/** A move whose customers the review previews, as a preview target of a key of its own. */
+export interface MoveTarget {
+  move: SubscriberMove;
+  target: PreviewTarget;
+}
+
+/** The key a move's preview goes by: `pro/monthly → pro/monthly-2027` (no price key holds an arrow). */
+export const moveKey = (move: SubscriberMove) => `${move.from} → ${move.to}`;
+
+/** How the source of a move charges now, where the plan knows it (a price it keeps or updates). */
+function sourceCharge(plan: Plan, move: SubscriberMove): Charge | undefined {
+  const change = plan.groups.flatMap((g) => g.prices).find((c) => c.id === move.fromId);
+  if (change === undefined || change.desired === null) return undefined;
+  return currentCharge(change as PriceChange & { desired: PriceState });
+}
+
+/**
+ * Each move with subscriptions on its source (or not counted): one unit of the source as it bills
+ * now (`before`, by its id) and of the target as the catalog wants it (`after`). A twin's move
+ * (--dedupe) keeps what its key charges, and a move with no one on its source moves no one: neither
+ * is previewed.
+ */
+export function moveTargets(plan: Plan): MoveTarget[] {
+  return (plan.moves ?? []).flatMap((move) => {
+    const counts = move.subscribers;
+    const nobody = counts !== undefined && MOVED_STATUSES.every((status) => counts[status] === 0);
+    const target = previewTargetOf(plan, move.to);
+    if (move.fromId === null || move.duplicateOf !== undefined || nobody || !target) return [];
+    const current = sourceCharge(plan, move);
+    const { current: _target, ...rest } = target;
+    return [
+      {
+        move,
+        target: { ...rest, key: moveKey(move), currentId: move.fromId, ...(current ? { current } : {}) },
+      },
+    ];
+  });
 }
 
 /** The countries a price is previewed in: those its overrides name, then the review's, each once. */

@@ -56,6 +56,25 @@ const amounts = z.object({
 });
 const count = z.number().int().min(-1);
 const subscriberCounts = z.object({ active: count, trialing: count, past_due: count, paused: count });
+const byAction = z.object({ cancel: count, pause: count, resume: count }).partial();
+/** By currency and scheduled change, where the subscriptions were listed (plan --json's names). */
+const breakdown = {
+  subscribers_by_currency: z
+    .record(z.string(), count)
+    .optional()
+    .describe('the subscriptions by currency code, where they were listed'),
+  subscribers_scheduled: z
+    .object({ active: byAction, trialing: byAction, past_due: byAction, paused: byAction })
+    .partial()
+    .optional()
+    .describe('of each status, the subscriptions with a scheduled change, by its action'),
+};
+const customerPrice = z.object({
+  country: z.string(),
+  currency_code: z.string(),
+  before: amounts.extend({ currency_code: z.string() }).optional(),
+  after: amounts,
+});
 
 const lowestUnit = z.string().regex(/^-?\d+$/);
 /** A bill's totals as Paddle previews them (transaction_totals), in the lowest currency unit. */
@@ -70,6 +89,12 @@ const nextBill = z
   .object({
     currency_code: z.string(),
     subscription: z.string(),
+    items: z
+      .array(z.object({ key: z.string().nullable(), price_id: z.string().nullable(), quantity: z.number() }))
+      .optional()
+      .describe(
+        "what it holds after the move: each item by catalog key (null: not the catalog's), price id (null: made by this apply) and quantity",
+      ),
     target: z.enum(['price_id', 'non_catalog']),
     was: billTotals.nullable(),
     next: z.object({ at: z.string().nullable(), totals: billTotals }).nullable(),
@@ -95,12 +120,20 @@ export const reviewedMoveSchema = z
     proration: z.enum(PRORATION_BILLING_MODES),
     subscribers: subscriberCounts.optional(),
     bills_from: z.iso.date().optional(),
+    subscribers_total: count.optional(),
+    ...breakdown,
+    customers: z
+      .array(customerPrice)
+      .optional()
+      .describe(
+        'per review country, one unit of the source as Paddle previews it now (before) and of the target as the catalog wants it (after), with tax',
+      ),
     next_bills: z.array(nextBill).optional(),
     next_bills_sampled_from: z.number().int().min(0).optional(),
     next_bills_not_previewed: z.literal('new_product').optional(),
   })
   .describe(
-    "A move of subscribers_from as plan --json shows it: the source and target keys, the source's id, the proration, the first day the target may bill (bills_from, absent: none), the subscriptions on the source by status when the plan was made (absent: not counted), and one subscription per currency previewed with the move (next_bills; sampled_from: how many were read when the source has more; not_previewed: the target's product is new too)",
+    "A move of subscribers_from as plan --json shows it: the source and target keys, the source's id, the proration, the first day the target may bill (bills_from, absent: none), the subscriptions on the source by status, in all, by currency and by scheduled change when the plan was made (absent: not counted), what one unit costs per review country now and after, and one subscription per currency previewed with the move (next_bills; sampled_from: how many were read when the source has more; not_previewed: the target's product is new too)",
   );
 
 /** What the review showed with the plan; drift checks ignore it (counts and previews move all day). */
@@ -111,17 +144,9 @@ export const reviewSchema = z
     prices: z.record(
       z.string(),
       z.object({
-        customers: z
-          .array(
-            z.object({
-              country: z.string(),
-              currency_code: z.string(),
-              before: amounts.extend({ currency_code: z.string() }).optional(),
-              after: amounts,
-            }),
-          )
-          .optional(),
+        customers: z.array(customerPrice).optional(),
         subscribers: subscriberCounts.optional(),
+        ...breakdown,
       }),
     ),
     moves: z.array(reviewedMoveSchema).optional(),

@@ -15,8 +15,7 @@ import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gatew
 import type { SubscriptionsGateway } from '../../src/plan/subscribers.js';
 import { planAccount } from '../../src/planning/account.js';
 import { makeStyle } from '../../src/terminal/style.js';
-import { planDocument } from '../../src/views/plan/document.js';
-import { formatPlan } from '../../src/views/plan/format.js';
+import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { tempDir } from '../support/catalog-files.js';
 import { call, manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
@@ -109,10 +108,13 @@ describe('apply moves subscribers', () => {
       id: MONTHLY,
       proration: PRORATION,
       subscribers: counts,
+      subscribers_total: 4,
+      subscribers_by_currency: { USD: 3, EUR: 1 },
+      subscribers_scheduled: { active: { cancel: 1 } },
       rollout: [{ verdict: 'moves now', count: 4 }],
     });
     expect(formatPlan(plan, makeStyle(false))).toContain(
-      '~ move subscribers pro/monthly → pro/monthly-2027: 4 active (prorated_immediately: the prorated difference is billed now)',
+      '~ move subscribers pro/monthly → pro/monthly-2027: 4 active (1 set to cancel) (prorated_immediately: the prorated difference is billed now)',
     );
   });
 

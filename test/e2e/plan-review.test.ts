@@ -172,14 +172,14 @@ describe('plan: subscribers of each price touched', () => {
     const file = writeCatalog(dir, RISE());
     const { stdout, code } = await plan([file, '--countries', 'US']);
     expect(code).toBe(0);
-    expect(stdout).toContain('customers pay (one unit, as Paddle previews it):');
+    expect(stdout).toContain('customers pay (one unit, as Paddle previews it, with tax):');
     // totals with tax: before from the pricing preview, after from the transaction preview
     expect(stdout).toMatch(/DE {2}EUR {2}€26\.18 → €30\.94 {2}\(tax €4\.94\)/);
-    expect(stdout).toContain('subscribers: 2 active, 1 trialing, 1 past due, 0 paused');
+    expect(stdout).toContain('subscribers: 2 active, 1 trialing, 1 past due');
     expect(stdout).toContain('! 4 subscriptions bill this price');
     expect(stdout).toContain('document whether their renewals bill the new amount');
     expect(stdout).toContain(
-      '! price pro/legacy (pri_01h00000000000000000000002), no longer in the catalog, has subscribers: 0 active, 0 trialing, 0 past due, 1 paused',
+      '! price pro/legacy (pri_01h00000000000000000000002), no longer in the catalog, has subscribers: 1 paused',
     );
   });
 
@@ -233,8 +233,21 @@ describe('plan: the review in Markdown and in the saved plan', () => {
     const file = writeCatalog(dir, RISE('Pro <img src=x> @team'));
     const { stdout } = await plan([file, '--format', 'markdown', '--countries', 'US']);
     expect(stdout).toContain('changes that touch subscribers');
-    expect(stdout).toContain('customers pay (one unit, as Paddle previews it):');
-    expect(stdout).toContain('subscribers: 2 active, 1 trialing, 1 past due, 0 paused');
+    expect(stdout).toContain('subscribers: 2 active, 1 trialing, 1 past due');
+    // what customers pay: a table per price after the block, each value from Paddle a code span
+    const tables =
+      stdout.split('**What customers pay** — one unit, with tax, as Paddle previews it:')[1] ?? '';
+    expect(tables).toContain(
+      [
+        'price `pro/monthly`',
+        '',
+        '| country | currency | now | after | tax |',
+        '| --- | --- | --- | --- | --- |',
+        '| `DE` | `EUR` | `€26.18` | `€30.94` | `€4.94` |',
+        '| `US` | `USD` | `$24.00` | `$29.00` | `none` |',
+      ].join('\n'),
+    );
+    expect(stdout.split('```diff')[1]?.split('```')[0]).not.toContain('customers pay');
     // outside the fenced block, no text of the catalog
     const outside = stdout.split('```')[0] ?? '';
     expect(outside).not.toContain('<img');
@@ -254,6 +267,6 @@ describe('plan: the review in Markdown and in the saved plan', () => {
     const applied = await runCliInProcess(['apply', 'plan.json', '--yes'], { env: env(), cwd: dir });
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stderr).toContain('reviewed with these subscribers');
-    expect(applied.stderr).toContain('price pro/monthly: 2 active, 1 trialing, 1 past due, 0 paused');
+    expect(applied.stderr).toContain('price pro/monthly: 2 active, 1 trialing, 1 past due\n');
   });
 });

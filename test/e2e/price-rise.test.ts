@@ -195,7 +195,7 @@ describe('a price rise, start to finish', () => {
     const plan = await run(NOW, ['plan', 'rise.yaml', '--notices-out', 'notices.json']);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain(
-      '~ move subscribers pro/monthly → pro/monthly-2027: 4 active, 1 trialing, 1 paused (do_not_bill',
+      '~ move subscribers pro/monthly → pro/monthly-2027: 4 active (1 set to cancel), 1 trialing, 1 paused (do_not_bill',
     );
     expect(plan.stdout).toContain('first billed from 2026-03-01');
     expect(plan.stdout).toContain('    moves now: 1\n');
@@ -203,6 +203,8 @@ describe('a price rise, start to finish', () => {
       '    waits: 4 (1 until 2026-02-01, 1 until 2026-02-10, 2 until 2026-03-01; bills_from 2026-03-01 not reached): a later run moves them',
     );
     expect(plan.stdout).toMatch(/- archive price pro\/monthly .*status: archived/);
+    // retired by the move: no warning that archiving leaves its subscribers where they are
+    expect(plan.stdout).not.toContain('archiving it does not change them');
     for (const currency of ['EUR', 'GBP', 'USD'])
       expect(plan.stdout).toContain(`next bill (${currency}, sub_`);
     // a paused subscription under prorated_next_billing_period: predicted, with the mode that would move it
@@ -210,7 +212,7 @@ describe('a price rise, start to finish', () => {
       "    ! will not move with this mode (prorated_next_billing_period): 1 subscription (paused, Paddle's subscription_update_error_when_paused); do_not_bill would move them",
     );
     expect(plan.stdout).toContain(
-      `next bill (EUR, ${sub(12)}): not previewed: Paddle answered subscription_update_error_when_paused`,
+      `next bill (EUR, ${sub(12)} holding 1 × team/monthly-2027): not previewed: Paddle answered subscription_update_error_when_paused`,
     );
 
     // the notices: one row per subscription a move touches (the canceled one is none), with what it

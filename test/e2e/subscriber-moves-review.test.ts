@@ -218,9 +218,7 @@ describe('a saved plan with a subscriber move', { timeout: 60_000 }, () => {
     const applied = await cli(['apply', 'plan.json', '--yes']);
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stderr).toContain('The plan was reviewed with these subscribers');
-    expect(applied.stderr).toContain(
-      'move pro/monthly → pro/monthly-2028: 2 active, 0 trialing, 0 past due, 1 paused',
-    );
+    expect(applied.stderr).toContain('move pro/monthly → pro/monthly-2028: 2 active, 1 paused');
     // the plan apply shows counts who is on the source now
     expect(applied.stdout).toContain('~ move subscribers pro/monthly → pro/monthly-2028: 3 active, 1 paused');
     expect(applied.stdout).toContain(

@@ -77,8 +77,8 @@ describe('the review of a features change', () => {
     const at = lines.findIndex((line) => line.startsWith('~ features product pro'));
     expect(lines[at]).toBe(`~ features product pro (${PRO}): seats 10 → 20`);
     expect(lines.slice(at + 1, at + 3)).toEqual([
-      '    subscribers of pro/monthly: 2 active, 0 trialing, 0 past due, 0 paused',
-      '    subscribers of pro/yearly: 0 active, 1 trialing, 0 past due, 0 paused',
+      '    subscribers of pro/monthly: 2 active',
+      '    subscribers of pro/yearly: 1 trialing',
     ]);
     expect(lines[at + 3]).toMatch(/existing subscriptions keep a snapshot of the product on their items/);
     // the features alone changed: no `~ update product pro` line beside it

@@ -5,7 +5,8 @@ import type { KeyResult } from '../../src/apply/report.js';
 import type { CatalogIssue } from '../../src/catalog/issue.js';
 import { applySummaryMarkdown } from '../../src/views/apply/step-summary.js';
 import { escapeData, escapeProperty, githubAnnotations } from '../../src/views/github/annotations.js';
-import { markdownCell, markdownTable, outputLines } from '../../src/views/github/step-summary.js';
+import { outputLines } from '../../src/views/github/step-summary.js';
+import { markdownCell, markdownTable } from '../../src/views/plan/markdown.js';
 
 const issue = (n: number, over: Partial<CatalogIssue> = {}): CatalogIssue => ({
   path: 'products.pro',

@@ -46,7 +46,7 @@ describe('subscriber counts', () => {
     const counts = await countSubscribers(gateway, calls(), ids);
     expect(sent).toEqual([`count 60 ${ALL}`]);
     expect(counts.size).toBe(60);
-    expect(counts.get(price(60))).toEqual({ active: 0, trialing: 0, past_due: 0, paused: 0 });
+    expect(counts.get(price(60))?.counts).toEqual({ active: 0, trialing: 0, past_due: 0, paused: 0 });
   });
 
   it('a few subscriptions: listed and counted by price and status, a subscription once however often listed', async () => {
@@ -58,10 +58,26 @@ describe('subscriber counts', () => {
     const { gateway, sent } = fakeGateway(2, listed);
     const counts = await countSubscribers(gateway, calls(), [price(1), price(2), price(3)]);
     expect(sent).toEqual([`count 3 ${ALL}`, 'list 3']);
-    expect(Object.fromEntries(counts)).toEqual({
+    expect(Object.fromEntries([...counts].map(([id, c]) => [id, c.counts]))).toEqual({
       [price(1)]: { active: 1, trialing: 0, past_due: 0, paused: 1 },
       [price(2)]: { active: 1, trialing: 0, past_due: 0, paused: 0 },
       [price(3)]: { active: 0, trialing: 0, past_due: 0, paused: 0 },
+    });
+  });
+
+  it('listed: counted by currency and by scheduled change per status too, from the same pages', async () => {
+    const listed = [
+      { ...subscription(1, 'active', [1]), scheduled_change: 'cancel' },
+      { ...subscription(2, 'active', [1]), currency_code: 'EUR' },
+      { ...subscription(3, 'paused', [1]), currency_code: 'EUR', scheduled_change: 'resume' },
+      { ...subscription(4, 'trialing', [1]), scheduled_change: 'pause' },
+    ];
+    const { gateway, sent } = fakeGateway(4, listed);
+    const counted = (await countSubscribers(gateway, calls(), [price(1), price(2)])).get(price(1));
+    expect(sent).toEqual([`count 2 ${ALL}`, 'list 2']);
+    expect(counted?.breakdown).toEqual({
+      subscribers_by_currency: { USD: 2, EUR: 2 },
+      subscribers_scheduled: { active: { cancel: 1 }, paused: { resume: 1 }, trialing: { pause: 1 } },
     });
   });
 
@@ -75,7 +91,7 @@ describe('subscriber counts', () => {
       'count 1 past_due',
       'count 1 paused',
     ]);
-    expect(counts.get(price(1))).toEqual({ active: 7, trialing: 7, past_due: 7, paused: 7 });
+    expect(counts.get(price(1))).toEqual({ counts: { active: 7, trialing: 7, past_due: 7, paused: 7 } });
   });
 
   it('one price with 800 subscriptions: 4 pages, no more requests than its 4 totals, listed', async () => {

@@ -5,8 +5,7 @@ import { diff } from '../../src/plan/diff.js';
 import { changesInOrder, hasChanges, summarize } from '../../src/plan/summary.js';
 import type { Change, Plan } from '../../src/plan/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
-import { planDocument } from '../../src/views/plan/document.js';
-import { formatPlan } from '../../src/views/plan/format.js';
+import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const plain = makeStyle(false);

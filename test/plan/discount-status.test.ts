@@ -6,8 +6,7 @@ import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
 import { diff } from '../../src/plan/diff.js';
 import type { RemoteDiscount } from '../../src/plan/remote.js';
 import { makeStyle } from '../../src/terminal/style.js';
-import { planDocument } from '../../src/views/plan/document.js';
-import { formatPlan } from '../../src/views/plan/format.js';
+import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { catalogOf, launchDiscount, remoteDiscount, snapshotOf } from '../support/plan-builders.js';
 
 const plain = makeStyle(false);

@@ -4,8 +4,7 @@ import type { CatalogPrice } from '../../src/catalog/schema.js';
 import { EURO_AREA } from '../../src/paddle-facts/countries.js';
 import { diff } from '../../src/plan/diff.js';
 import { makeStyle } from '../../src/terminal/style.js';
-import { planDocument } from '../../src/views/plan/document.js';
-import { formatPlan } from '../../src/views/plan/format.js';
+import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const plain = makeStyle(false);

@@ -11,8 +11,7 @@ import type { CatalogSnapshot } from '../../src/plan/remote.js';
 import { changesInOrder } from '../../src/plan/summary.js';
 import type { DiffOptions, Plan } from '../../src/plan/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
-import { planDocument } from '../../src/views/plan/document.js';
-import { formatPlan } from '../../src/views/plan/format.js';
+import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import {
   catalogOf,
   price,

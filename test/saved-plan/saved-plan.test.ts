@@ -100,6 +100,7 @@ describe('the plan file', () => {
         id: plan.moves?.[0]?.fromId,
         proration: 'do_not_bill',
         subscribers,
+        subscribers_total: 4,
         ...later,
       },
     ]);

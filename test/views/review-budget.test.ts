@@ -3,8 +3,9 @@
 // mode, archives, subscriber warnings) kept before what customers pay; what was cut is said.
 import { describe, expect, it } from 'vitest';
 import type { CatalogPrice } from '../../src/catalog/schema.js';
+import type { CustomerPrice } from '../../src/plan/customer-prices.js';
 import { diff } from '../../src/plan/diff.js';
-import type { CustomerPrice, Review } from '../../src/review/types.js';
+import type { Review } from '../../src/review/types.js';
 import { planMarkdown } from '../../src/views/plan/markdown.js';
 import { catalogOf, monthly, price, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
@@ -70,7 +71,13 @@ describe('the Markdown review within a pull-request comment', () => {
     const lines = md.trimEnd().split('\n');
     const open = lines.findIndex((line) => /^`{3,}diff$/.test(line));
     const fence = lines[open]?.replace('diff', '') ?? '';
-    expect(lines.findIndex((line, i) => i > open && line === fence)).toBe(lines.length - 1);
+    const close = lines.findIndex((line, i) => i > open && line === fence);
+    expect(close).toBeGreaterThan(open);
+    // after the block only the tables of what customers pay, as many as fit
+    expect(lines[close + 2]).toBe('**What customers pay** — one unit, with tax, as Paddle previews it:');
+    expect(lines.slice(close + 3).filter((line) => line.startsWith('price `pro/p')).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('a plan too long even without previews keeps its moves and archives, which come last, and cuts other changes', () => {

@@ -8,8 +8,7 @@ import type { SubscriberCounts } from '../../src/plan/subscribers.js';
 import type { Review } from '../../src/review/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { moveOutcomeLines, moveOutcomesJson } from '../../src/views/apply/move-outcomes.js';
-import { planDocument } from '../../src/views/plan/document.js';
-import { formatPlan } from '../../src/views/plan/format.js';
+import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { planMarkdown } from '../../src/views/plan/markdown.js';
 import { reviewedCountLines } from '../../src/views/plan/review.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
@@ -101,7 +100,7 @@ describe('a count above what Paddle counts exactly', () => {
     };
     expect(reviewedCountLines(saved, plain)).toEqual([
       'The plan was reviewed with these subscribers (counted when it was made; they may have moved since):',
-      '  price pro/monthly: more than 100,000 active, 3 trialing, 0 past due, 0 paused',
+      '  price pro/monthly: more than 100,000 active, 3 trialing',
       '  move pro/monthly → pro/monthly-2027: more than 100,000 active, more than 100,000 trialing, more than 100,000 past due, more than 100,000 paused',
     ]);
     const outcome = { from: 'pro/monthly', to: 'pro/monthly-2027', moved: 5, changed: 0, left: oneOver };

@@ -8,8 +8,8 @@ import type { ReviewedMove } from '../../saved-plan/document.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { makeStyle } from '../../terminal/style.js';
 import { plural } from '../../text/plural.js';
-import { markdownTable, writeStepReport } from '../github/step-summary.js';
-import { codeBlock, inlineCode } from '../plan/markdown.js';
+import { writeStepReport } from '../github/step-summary.js';
+import { codeBlock, inlineCode, markdownTable } from '../plan/markdown.js';
 import { formatMove } from '../plan/moves.js';
 import { moveOutcomeLines } from './move-outcomes.js';
 

@@ -87,9 +87,7 @@ export function renderSubscribersLeft(outcome: ApplyOutcome, out: Reporter): voi
   );
   if (counted.length === 0 && outcome.left.length === 0) return;
   for (const { from, to, subscribers } of counted) {
-    out.info(
-      `  subscribers still on ${shown(from)} (to move to ${shown(to)}): ${statusCounts(subscribers, true)}`,
-    );
+    out.info(`  subscribers still on ${shown(from)} (to move to ${shown(to)}): ${statusCounts(subscribers)}`);
   }
   for (const l of outcome.left) {
     out.info(`  ! ${shown(l.subscription.id)} left on its price: ${shown(l.reason)}`);

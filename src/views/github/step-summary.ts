@@ -6,29 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
 import { hasWork } from '../../plan/summary.js';
 import type { Reporter } from '../../terminal/reporter.js';
-import { inlineCode, type PlanReview, planMarkdown } from '../plan/markdown.js';
+import { type PlanReview, planMarkdown } from '../plan/markdown.js';
 import { inGitHubActions } from './annotations.js';
-
-/** Tables longer than this are cut, with a "N more" line: the summary of a step is capped at 1 MiB. */
-export const SUMMARY_ROW_LIMIT = 200;
-
-/**
- * A table cell: outside text as an inline code span (shown as every outside string is, a newline
- * as `\n`), where no HTML, link, image, emphasis, @mention or #123 reference renders; its pipes
- * escaped, the one thing a table reads inside a code span. Empty stays empty.
- */
-export function markdownCell(text: string): string {
-  return text === '' ? '' : inlineCode(text).replace(/\|/g, '\\|');
-}
-
-/** `| a | b |` rows under a header, cut at `limit` rows with a line that says how many were left out. */
-export function markdownTable(header: string[], rows: string[][], limit = SUMMARY_ROW_LIMIT): string[] {
-  const line = (cells: string[]) => `| ${cells.map(markdownCell).join(' | ')} |`;
-  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- |').join('')}`];
-  lines.push(...rows.slice(0, limit).map(line));
-  if (rows.length > limit) lines.push('', `…and ${rows.length - limit} more.`);
-  return lines;
-}
 
 /**
  * Step outputs in the multiline-safe form `name<<DELIMITER\nvalue\nDELIMITER`, as @actions/core

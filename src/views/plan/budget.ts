@@ -2,8 +2,25 @@
 // characters). When they do not fit, what carries risk is kept first: subscriber moves with their
 // proration mode, archives and replacements, subscriber warnings and the plan's notes; then the
 // other changes in plan order; what customers pay (the price previews) last. What is cut is said.
+import type { CustomerPrice } from '../../plan/customer-prices.js';
 import { plural } from '../../text/plural.js';
-import { blockLines, type PlanBlock } from './format.js';
+
+/**
+ * A change, move or note of a plan with the lines under it: what customers pay (`previews`) apart,
+ * and `risk` where it touches subscribers or archives, which a cut review keeps first. `table`: the
+ * figures the previews show, for a review that shows them as a table (a move's: `from` now, `price` after).
+ */
+export interface PlanBlock {
+  lines: string[];
+  previews: string[];
+  rest: string[];
+  risk: boolean;
+  table?: { price: string; from?: string; customers: readonly CustomerPrice[] };
+}
+
+export const block = (lines: string[], risk: boolean): PlanBlock => ({ lines, previews: [], rest: [], risk });
+
+export const blockLines = (b: PlanBlock) => [...b.lines, ...b.previews, ...b.rest];
 
 /** A line longer than this is cut: one value (a custom_data, a name) must not take the review. */
 export const LINE_LIMIT = 2_000;
@@ -27,10 +44,15 @@ export const cappedBlocks = (blocks: readonly PlanBlock[]): PlanBlock[] =>
     rest: b.rest.map(capped),
   }));
 
-/** The blocks' lines within `budget` characters, risky ones first, with a line for what was cut. */
-export function fitBlocks(blocks: readonly PlanBlock[], budget: number): string[] {
-  const all = blocks.flatMap(blockLines);
-  if (size(all) <= budget) return all;
+/** What fits: the blocks kept, in order (previews emptied where they were cut), and lines saying what was cut. */
+export interface Fitted {
+  blocks: PlanBlock[];
+  cut: string[];
+}
+
+/** The blocks within `budget` characters, risky ones first, previews last, with lines for what was cut. */
+export function fitBlocks(blocks: readonly PlanBlock[], budget: number): Fitted {
+  if (size(blocks.flatMap(blockLines)) <= budget) return { blocks: [...blocks], cut: [] };
   let used = 0;
   const take = (lines: readonly string[]) => {
     const fits = used + size(lines) <= budget - NOTE_ROOM;
@@ -44,16 +66,19 @@ export function fitBlocks(blocks: readonly PlanBlock[], budget: number): string[
     });
   }
   const previews = blocks.map((b, i) => body[i] === true && b.previews.length > 0 && take(b.previews));
-  const kept = blocks.flatMap((b, i) =>
-    body[i] ? [...b.lines, ...(previews[i] ? b.previews : []), ...b.rest] : [],
-  );
+  const kept = blocks.flatMap((b, i) => {
+    if (!body[i]) return [];
+    return [previews[i] ? b : { ...b, previews: [], table: undefined }];
+  });
   const unpreviewed = blocks.filter((b, i) => body[i] && b.previews.length > 0 && !previews[i]).length;
   const left = blocks.filter((_, i) => !body[i]).flatMap(blockLines).length;
-  return [
-    ...kept,
-    ...(unpreviewed > 0
-      ? [`…what customers pay is left out under ${plural(unpreviewed, 'price')}: run plan to see it.`]
-      : []),
-    ...(left > 0 ? [`…and ${left} more lines: run plan to see them all.`] : []),
-  ];
+  return {
+    blocks: kept,
+    cut: [
+      ...(unpreviewed > 0
+        ? [`…what customers pay is left out under ${plural(unpreviewed, 'price')}: run plan to see it.`]
+        : []),
+      ...(left > 0 ? [`…and ${left} more lines: run plan to see them all.`] : []),
+    ],
+  };
 }

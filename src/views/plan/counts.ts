@@ -1,7 +1,10 @@
 // Counts of subscriptions in words and in --json. A count above what Paddle counts exactly is "more
 // than 100,000" in words, never a number added up as exact (src/plan/counts.ts); --json keeps the
 // numbers Paddle gave and names, beside them, the statuses whose number is only a lower bound.
+
+import { SCHEDULED_CHANGE_ACTIONS } from '../../paddle-facts/subscriptions.js';
 import { lowerBounds, type Tally, tallyOf, totalOf } from '../../plan/counts.js';
+import type { ScheduledAction, ScheduledCounts } from '../../plan/subscribers.js';
 import { MOVED_STATUSES, type MovedStatus, type SubscriberCounts } from '../../plan/subscribers.js';
 
 const STATUS_WORDS: Record<MovedStatus, string> = {
@@ -18,14 +21,33 @@ export function tallyWords(tally: Tally): string {
   return tally.moreThan ? `more than ${n}` : n;
 }
 
-/** `1,200 active, 56 trialing`: every status, or (`nonZero`) only those with any. */
-export function statusCounts(counts: SubscriberCounts, nonZero = false): string {
-  return MOVED_STATUSES.filter((status) => !nonZero || counts[status] !== 0)
-    .map((status) => {
-      const tally = tallyOf(counts[status]);
-      return `${tallyWords(tally)}${'uncounted' in tally ? ' of' : ''} ${STATUS_WORDS[status]}`;
-    })
-    .join(', ');
+const SCHEDULED_WORDS: Record<ScheduledAction, string> = {
+  cancel: 'set to cancel',
+  pause: 'set to pause',
+  resume: 'set to resume',
+};
+
+/** ` (1 set to cancel)`: of a status's subscriptions, those with a scheduled change (listed only). */
+function scheduledWords(of: Partial<Record<ScheduledAction, number>> | undefined): string {
+  const words = SCHEDULED_CHANGE_ACTIONS.flatMap((action) => {
+    const n = of?.[action] ?? 0;
+    return n > 0 ? [`${n.toLocaleString('en-US')} ${SCHEDULED_WORDS[action]}`] : [];
+  });
+  return words.length > 0 ? ` (${words.join(', ')})` : '';
+}
+
+/**
+ * `1,200 active (3 set to cancel), 56 trialing`: the statuses with any subscription, one wording
+ * for each, a scheduled change named under its status where the subscriptions were listed;
+ * `none` when there is none.
+ */
+export function statusCounts(counts: SubscriberCounts, scheduled?: ScheduledCounts): string {
+  const words = MOVED_STATUSES.filter((status) => counts[status] !== 0).map((status) => {
+    const tally = tallyOf(counts[status]);
+    const of = 'uncounted' in tally ? ' of' : '';
+    return `${tallyWords(tally)}${of} ${STATUS_WORDS[status]}${scheduledWords(scheduled?.[status])}`;
+  });
+  return words.length > 0 ? words.join(', ') : 'none';
 }
 
 /** All the subscriptions counted, in words. */

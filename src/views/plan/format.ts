@@ -1,4 +1,4 @@
-// A plan for people: terraform-like lines, amounts raw and human (`plan --json` is document.ts).
+// A plan for people (terraform-like lines, amounts raw and human) and for machines (`plan --json`).
 import type { RemoteMoney } from '../../plan/remote.js';
 import { changesInOrder, summarize } from '../../plan/summary.js';
 import type { Change, Duplicate, FieldChange, Plan, PriceState, TrialState } from '../../plan/types.js';
@@ -6,6 +6,8 @@ import type { Review } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
+import { block, blockLines, type PlanBlock } from './budget.js';
+import { countsJson } from './counts.js';
 import {
   describeDiscount,
   describePrice,
@@ -17,7 +19,7 @@ import {
   wrappedPriceCreate,
 } from './describe.js';
 import { featureLines, withoutFeatureFields } from './features.js';
-import { formatMove, isTwin, twinArchiveLines } from './moves.js';
+import { moveBlock, moveChanges, twinArchiveLines, twinMoveOf } from './moves.js';
 import { orphanSubscriberLines, previewLines, subscriberLines, unavailableLines } from './review.js';
 import { formatCodeConflict, formatLookalike, storedTaxModeLines } from './warnings.js';
 
@@ -180,19 +182,6 @@ export function formatDuplicates(duplicates: readonly Duplicate[], style: Style)
   );
 }
 
-/**
- * A change, move or note of a plan with the lines under it: what customers pay (`previews`) apart,
- * and `risk` where it touches subscribers or archives, which a cut review keeps first.
- */
-export interface PlanBlock {
-  lines: string[];
-  previews: string[];
-  rest: string[];
-  risk: boolean;
-}
-
-const block = (lines: string[], risk: boolean): PlanBlock => ({ lines, previews: [], rest: [], risk });
-
 /** Every change of a plan, its moves and notes, then the summary line, as blocks. */
 export function planBlocks(
   plan: Plan,
@@ -213,9 +202,11 @@ export function planBlocks(
       c.action === 'archive' || c.action === 'replace' || subscribers.length > 1 || features.length > 0;
     const previews = twin ? [] : previewLines(c, review, style);
     const lines = [...formatChange(c, style), ...storedTaxModeLines(c, style), ...features];
-    return { lines, previews, rest, risk };
+    const customers =
+      c.kind === 'price' && previews.length > 0 ? review?.prices[c.key]?.customers : undefined;
+    return { lines, previews, rest, risk, ...(customers ? { table: { price: c.key, customers } } : {}) };
   });
-  const moves = (plan.moves ?? []).map((move) => block(formatMove(move, style), true));
+  const moves = (plan.moves ?? []).map((move) => moveBlock(move, style));
   // with --dedupe the extra objects are archive lines above; without, they are named here
   const notes = plan.deduplication ? [] : formatDuplicates(plan.duplicates, style);
   for (const a of plan.ambiguities ?? []) {
@@ -236,8 +227,6 @@ export function planBlocks(
   return [...all, block(all.some((b) => blockLines(b).length > 0) ? ['', summary] : [summary], true)];
 }
 
-export const blockLines = (b: PlanBlock) => [...b.lines, ...b.previews, ...b.rest];
-
 /** Every line of a plan, then the summary line; duplicates and orphans as notes. */
 export const formatPlan = (plan: Plan, style: Style, options: { prune?: boolean; review?: Review } = {}) =>
   planBlocks(plan, style, options).flatMap(blockLines);
@@ -249,4 +238,50 @@ function moveLines(change: Change & { kind: 'discount' }, fields: string[], styl
   const code = change.desired?.code ? `: keeps its code ${shown(change.desired.code)}` : '';
   const head = `${style.yellow('~ move')} discount ${shown(change.movedFrom ?? '')} → ${shown(change.key)}${id}${code}`;
   return [`${head}${archived ? style.dim(' (archived: set active)') : ''}`, ...fields.map((f) => `    ${f}`)];
+}
+
+/** `plan --json`. */
+export function planDocument(plan: Plan, environment: string, review?: Review) {
+  return {
+    ok: true,
+    environment,
+    changes: [
+      ...changesInOrder(plan).map((c) => {
+        // a twin shares its key with the kept price, whose review it is not: its own subscribers instead
+        const reviewed = c.kind === 'price' && !isTwin(plan, c) ? review?.prices[c.key] : undefined;
+        const subscribers = reviewed?.subscribers ?? twinMoveOf(plan, c)?.subscribers;
+        return { ...changeJson(c), ...reviewed, ...countsJson('subscribers', subscribers) };
+      }),
+      ...moveChanges(plan),
+    ],
+    summary: summarize(plan),
+    duplicates: plan.duplicates,
+    orphans: plan.orphans.map((o) => ({
+      ...o,
+      ...countsJson('subscribers', o.kind === 'price' ? review?.prices[o.key]?.subscribers : undefined),
+    })),
+    ...(plan.ambiguities ? { ambiguities: plan.ambiguities } : {}),
+    ...(review ? { review: { countries: review.countries, unavailable: review.unavailable } } : {}),
+  };
+}
+
+/** --dedupe's archive of an extra object: it shares its key with the one kept. */
+const isTwin = (plan: Plan, change: Change) => (plan.deduplication ?? []).some((c) => c === change);
+
+/** One change as plan --json (and a saved plan's `seen`) shows it. */
+function changeJson(c: Change) {
+  return {
+    kind: c.kind,
+    key: c.key,
+    action: c.action,
+    ...(c.id ? { id: c.id } : {}),
+    ...(c.fields.length > 0 ? { fields: c.fields } : {}),
+    ...(c.reason ? { reason: c.reason } : {}),
+    ...(c.action === 'create' && c.lookalike ? { lookalike: c.lookalike } : {}),
+    ...(c.kind === 'discount' && c.codeConflict ? { codeConflict: c.codeConflict } : {}),
+    ...(c.kind === 'discount' && c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
+    ...(c.kind === 'discount' && c.movedFrom ? { movedFrom: c.movedFrom } : {}),
+    ...(c.kind === 'discount' && c.codeAfter ? { codeAfter: c.codeAfter } : {}),
+    ...(c.kind === 'price' && c.storedTaxMode ? { storedTaxMode: c.storedTaxMode } : {}),
+  };
 }

@@ -3,7 +3,8 @@
 // change with its amounts, before → after, look-alikes, code conflicts, duplicates, ambiguities,
 // what --prune would archive, the catalog's warnings — inside a fenced code block, where nothing
 // taken from the account or the catalog can render as Markdown: no table to break, no HTML, no link
-// or image, no @mention that pings and no #123 that links. Outside the block only our own words.
+// or image, no @mention that pings and no #123 that links. Outside the block only our own words and
+// tables whose every cell from outside is an inline code span (what customers pay, per price and move).
 import type { CatalogIssue } from '../../catalog/issue.js';
 import { codeConflictsOf } from '../../plan/code-conflicts.js';
 import { lookalikeOf } from '../../plan/lookalikes.js';
@@ -16,9 +17,10 @@ import { makeStyle } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
 import { formatIssueLine } from '../issues.js';
-import { cappedBlocks, fitBlocks } from './budget.js';
+import { blockLines, cappedBlocks, fitBlocks, type PlanBlock } from './budget.js';
 import { featuresTable } from './features.js';
-import { blockLines, formatPlanSummary, type PlanBlock, planBlocks } from './format.js';
+import { formatPlanSummary, planBlocks } from './format.js';
+import { customerCells } from './review.js';
 
 /** A pull-request comment holds 65,536 characters; the review stays under it, with room to spare. */
 export const REVIEW_CHARACTER_LIMIT = 60_000;
@@ -45,6 +47,27 @@ export function inlineCode(text: string): string {
   const fence = '`'.repeat(longestRun(safe, '`') + 1);
   const pad = safe.startsWith('`') || safe.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${safe}${pad}${fence}`;
+}
+
+/** Tables longer than this are cut, with a "N more" line: the summary of a step is capped at 1 MiB. */
+export const SUMMARY_ROW_LIMIT = 200;
+
+/**
+ * A table cell: outside text as an inline code span (shown as every outside string is, a newline
+ * as `\n`), where no HTML, link, image, emphasis, @mention or #123 reference renders; its pipes
+ * escaped, the one thing a table reads inside a code span. Empty stays empty.
+ */
+export function markdownCell(text: string): string {
+  return text === '' ? '' : inlineCode(text).replace(/\|/g, '\\|');
+}
+
+/** `| a | b |` rows under a header, cut at `limit` rows with a line that says how many were left out. */
+export function markdownTable(header: string[], rows: string[][], limit = SUMMARY_ROW_LIMIT): string[] {
+  const line = (cells: string[]) => `| ${cells.map(markdownCell).join(' | ')} |`;
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- |').join('')}`];
+  lines.push(...rows.slice(0, limit).map(line));
+  if (rows.length > limit) lines.push('', `…and ${rows.length - limit} more.`);
+  return lines;
 }
 
 /** Lines in a fenced block that no line of theirs can close: the fence is longer than any backtick run. */
@@ -83,7 +106,24 @@ function planBlocksOf(review: PlanReview): PlanBlock[] {
   return cappedBlocks([...warnings, ...plan]);
 }
 
-/** The review in GitHub-flavoured Markdown, within the limit: the fence's own size counted first. */
+const TABLES_HEADING = '**What customers pay** — one unit, with tax, as Paddle previews it:';
+
+/** A block's figures as a Markdown table under a line naming its price, or its move's source and target. */
+function customerTable(table: NonNullable<PlanBlock['table']>): string[] {
+  const [from, to] = [table.from && inlineCode(table.from), inlineCode(table.price)];
+  const title = from ? `move ${from} → ${to}: now one unit of ${from}, after one of ${to}` : `price ${to}`;
+  const header = ['country', 'currency', 'now', 'after', 'tax'];
+  return ['', title, '', ...markdownTable(header, customerCells(table.customers))];
+}
+
+/** Blocks whose figures go in a table: their preview lines are the table's, so the budget counts those. */
+const asTables = (blocks: readonly PlanBlock[]): PlanBlock[] =>
+  blocks.map((b) => (b.table ? { ...b, previews: customerTable(b.table) } : b));
+
+/**
+ * The review in GitHub-flavoured Markdown, within the limit: the plan's lines in a fenced block
+ * (the fence's own size counted first), then what customers pay as a table per price and per move.
+ */
 export function planMarkdown(review: PlanReview): string {
   const note = attention(review);
   const head = [
@@ -94,9 +134,13 @@ export function planMarkdown(review: PlanReview): string {
     '',
     ...featuresTable(review.plan),
   ];
-  const blocks = planBlocksOf(review);
+  const blocks = asTables(planBlocksOf(review));
+  const body = (b: PlanBlock) => (b.table ? [...b.lines, ...b.rest] : blockLines(b));
   // the fence the whole plan would need: a cut plan's can only be shorter
-  const fence = Math.max(3, longestRun(blocks.flatMap(blockLines).join('\n'), '`') + 1);
-  const budget = REVIEW_CHARACTER_LIMIT - head.join('\n').length - 2 * (fence + 1) - 'diff'.length - 2;
-  return `${[...head, ...codeBlock(fitBlocks(blocks, budget), 'diff')].join('\n')}\n`;
+  const fence = Math.max(3, longestRun(blocks.flatMap(body).join('\n'), '`') + 1);
+  const room = head.join('\n').length + 2 * (fence + 1) + 'diff'.length + 2 + TABLES_HEADING.length + 2;
+  const fitted = fitBlocks(blocks, REVIEW_CHARACTER_LIMIT - room);
+  const tables = fitted.blocks.flatMap((b) => (b.table ? b.previews : []));
+  const plan = codeBlock([...fitted.blocks.flatMap(body), ...fitted.cut], 'diff');
+  return `${[...head, ...plan, ...(tables.length > 0 ? ['', TABLES_HEADING, ...tables] : [])].join('\n')}\n`;
 }

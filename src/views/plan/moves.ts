@@ -1,12 +1,16 @@
 // The plan's subscriber moves: a line each in the human plan, and a change of kind `subscribers` in
 // `plan --json`. The counts are of the subscriptions on the source price now, by status; one above
 // what Paddle counts exactly is "more than 100,000" (counts.ts).
+
+import { totalOf } from '../../plan/counts.js';
 import type { SubscriberMove } from '../../plan/subscribers.js';
 import type { Change, Plan } from '../../plan/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
-import { countsJson, statusCounts } from './counts.js';
+import type { PlanBlock } from './budget.js';
+import { countsJson, statusCounts, tallyWords } from './counts.js';
 import { nextBillLines, nextBillsJson } from './next-bills.js';
+import { customerRows } from './review.js';
 import { rolloutJson, rolloutLines } from './rollout.js';
 
 /** What each proration_billing_mode does, in Paddle's words (concepts/subscriptions/proration). */
@@ -18,12 +22,36 @@ const BILLING: Record<SubscriberMove['proration'], string> = {
   do_not_bill: 'no charge now; the next renewal bills the new price',
 };
 
-/** `3 active, 1 paused`, or why there is no count. */
+/** `3 active (1 set to cancel), 1 paused`, or why there is no count. */
 export function counts(move: SubscriberMove): string {
   if (move.fromId === null) return 'no subscribers yet (the price is new)';
   if (move.subscribers === undefined) return 'subscribers not counted (the key cannot read subscriptions)';
-  return statusCounts(move.subscribers, true) || 'no subscribers';
+  const words = statusCounts(move.subscribers, move.breakdown?.subscribers_scheduled);
+  return words === 'none' ? 'no subscribers' : words;
 }
+
+/** `    4 subscriptions: 3 in USD, 1 in EUR` (the most first), under a move with any. */
+function totalLines(move: SubscriberMove): string[] {
+  if (move.subscribers === undefined) return [];
+  const total = totalOf(move.subscribers);
+  if (!('uncounted' in total) && total.n === 0) return [];
+  const head = `    ${tallyWords(total)} ${'n' in total && total.n === 1 && !total.moreThan ? 'subscription' : 'subscriptions'}`;
+  const currencies = Object.entries(move.breakdown?.subscribers_by_currency ?? {}).sort(
+    ([a, m], [b, n]) => n - m || a.localeCompare(b),
+  );
+  if (currencies.length === 0) return [`${head} (by currency: not listed, too many to list)`];
+  const by = currencies.map(([code, n]) => `${n.toLocaleString('en-US')} in ${shown(code)}`);
+  return [`${head}: ${by.join(', ')}`];
+}
+
+/** Per country, one unit of the source now and of the target after, as Paddle previews them. */
+export function moveCustomerLines(move: SubscriberMove, style: Style): string[] {
+  if (!move.customers?.length) return [];
+  return customerRows(move.customers, moveCustomersHeading(move), style);
+}
+
+export const moveCustomersHeading = (move: SubscriberMove) =>
+  `customers moved pay (one unit of ${shown(move.from)} now → ${shown(move.to)}, as Paddle previews it, with tax)`;
 
 /** `subscribers pro/monthly → pro/monthly-2027`; a twin's: from it to the kept twin, under its key. */
 function subjectOf(move: SubscriberMove): string {
@@ -31,16 +59,41 @@ function subjectOf(move: SubscriberMove): string {
   return `subscribers of twin ${shown(move.fromId ?? '')} → kept twin ${shown(move.duplicateOf)} (price ${shown(move.from)})`;
 }
 
-/** `~ move subscribers pro/monthly → pro/monthly-2027: 3 active, 1 paused (no charge now; …)` */
-export function formatMove(move: SubscriberMove, style: Style): string[] {
+/**
+ * `~ move subscribers pro/monthly → pro/monthly-2027: 3 active, 1 paused (no charge now; …)` and
+ * the total by currency under it.
+ */
+export function moveHeadLines(move: SubscriberMove, style: Style): string[] {
   return [
     move.blocked === undefined
       ? `${style.yellow('~ move')} ${subjectOf(move)}: ${counts(move)} ${style.dim(`(${move.proration}: ${BILLING[move.proration]}${move.billsFrom ? `; first billed from ${move.billsFrom}` : ''})`)}`
       : style.yellow(`! cannot move ${subjectOf(move)}: ${counts(move)}: ${shown(move.blocked)}`),
+    ...totalLines(move),
     ...rolloutLines(move, style),
-    ...nextBillLines(move, style),
   ];
 }
+
+/** A move as a block of the plan: always kept first when a review is cut; its customers as previews. */
+export function moveBlock(move: SubscriberMove, style: Style): PlanBlock {
+  const previews = moveCustomerLines(move, style);
+  const table = move.customers?.length
+    ? { table: { price: move.to, from: move.from, customers: move.customers } }
+    : {};
+  return {
+    lines: moveHeadLines(move, style),
+    previews,
+    rest: nextBillLines(move, style),
+    risk: true,
+    ...table,
+  };
+}
+
+/** A move's lines as plan shows them: the head, what customers pay, the next bills. */
+export const formatMove = (move: SubscriberMove, style: Style): string[] => [
+  ...moveHeadLines(move, style),
+  ...moveCustomerLines(move, style),
+  ...nextBillLines(move, style),
+];
 
 /**
  * Under --dedupe's archive of a price twin: its subscribers, which move to the kept twin first, or
@@ -58,13 +111,17 @@ export function twinArchiveLines(plan: Plan, change: Change, style: Style): stri
   ];
 }
 
-/** --dedupe's archive of an extra object: it shares its key with the one kept. */
-export const isTwin = (plan: Plan, change: Change) => (plan.deduplication ?? []).some((c) => c === change);
-
 /** The move off a twin that --dedupe archives (a price change of plan.deduplication), if it is one. */
 export function twinMoveOf(plan: Plan, change: Change): SubscriberMove | undefined {
-  if (change.kind !== 'price' || !isTwin(plan, change)) return undefined;
+  if (change.kind !== 'price' || !(plan.deduplication ?? []).some((c) => c === change)) return undefined;
   return plan.moves?.find((move) => move.duplicateOf !== undefined && move.fromId === change.id);
+}
+
+/** The subscriptions counted in all (a lower bound where subscribers_lower_bounds names any). */
+function totalJson(move: SubscriberMove) {
+  if (move.subscribers === undefined) return {};
+  const total = totalOf(move.subscribers);
+  return 'uncounted' in total ? {} : { subscribers_total: total.n };
 }
 
 /** `plan --json`: one change of kind `subscribers` per move. */
@@ -82,6 +139,9 @@ export function moveChanges(plan: Plan) {
     ...countsJson('subscribers', move.subscribers),
     ...(move.billsFrom ? { bills_from: move.billsFrom } : {}),
     ...rolloutJson(move.rollout),
+    ...totalJson(move),
+    ...move.breakdown,
+    ...(move.customers ? { customers: move.customers } : {}),
     ...nextBillsJson(move.nextBills),
   }));
 }

@@ -8,7 +8,23 @@ import { money } from './review.js';
 
 const grand = (totals: BillTotals) => money(totals.grand_total, totals.currency_code);
 
-/** `$29.00 on 2027-01-01 (was $24.00); billed now: $2.50` */
+/** `€30.94 (tax €4.94)`: with tax, as the countries' figures are */
+const taxed = (totals: BillTotals) =>
+  `${grand(totals)} (${totals.tax === '0' ? 'no tax' : `tax ${money(totals.tax, totals.currency_code)}`})`;
+
+/** `1 × pro/monthly-2027, 2 × pri_… (not in the catalog)`: what a sample holds after the move. */
+function holds(bill: NextBill): string {
+  const name = (item: NonNullable<NextBill['items']>[number]) =>
+    item.key !== null ? shown(item.key) : `${shown(item.price_id ?? '')} (not in the catalog)`;
+  return (bill.items ?? []).map((item) => `${item.quantity} × ${name(item)}`).join(', ');
+}
+
+/** A sample whose bill is not one unit of the target: its total is not comparable to the countries'. */
+const wholeBill = (move: SubscriberMove, bill: NextBill) =>
+  bill.items !== undefined &&
+  !(bill.items.length === 1 && bill.items[0]?.quantity === 1 && bill.items[0]?.key === move.to);
+
+/** `$29.00 (no tax) on 2027-01-01 (was $24.00); billed now: $2.50` */
 function billed(bill: NextBill): string {
   if (bill.refused)
     return `not previewed: Paddle answered ${shown(bill.refused.code)} (${shown(bill.refused.detail)})`;
@@ -19,7 +35,7 @@ function billed(bill: NextBill): string {
     return `Paddle previews no next bill (${was})${now}`;
   }
   const at = bill.next.at ? ` on ${shown(bill.next.at.slice(0, 10))}` : '';
-  return `${grand(bill.next.totals)}${at} (${was})${now}`;
+  return `${taxed(bill.next.totals)}${at} (${was})${now}`;
 }
 
 function notes(move: SubscriberMove, bills: NextBills, style: Style): string[] {
@@ -27,6 +43,9 @@ function notes(move: SubscriberMove, bills: NextBills, style: Style): string[] {
   if (bills.samples.some((bill) => bill.target === 'non_catalog')) {
     const why = move.toId === null ? 'it does not exist yet' : 'this apply changes what it bills';
     lines.push(`      ${shown(move.to)} previewed as a non-catalog price of the catalog's amounts (${why})`);
+  }
+  if (bills.samples.some((bill) => wholeBill(move, bill))) {
+    lines.push('      a sample is one subscription: its bill covers every item and quantity it holds');
   }
   if (bills.sampledFrom !== undefined) {
     lines.push(
@@ -47,7 +66,8 @@ export function nextBillLines(move: SubscriberMove, style: Style): string[] {
   }
   return [
     ...bills.samples.map(
-      (bill) => `    next bill (${shown(bill.currency_code)}, ${shown(bill.subscription)}): ${billed(bill)}`,
+      (bill) =>
+        `    next bill (${shown(bill.currency_code)}, ${shown(bill.subscription)}${bill.items ? ` holding ${holds(bill)}` : ''}): ${billed(bill)}`,
     ),
     ...notes(move, bills, style),
   ];

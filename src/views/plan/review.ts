@@ -4,9 +4,10 @@
 import { formatMinorUnits } from '../../money/minor-units.js';
 import { currencyDecimalPlaces } from '../../paddle-facts/currencies.js';
 import { totalOf } from '../../plan/counts.js';
+import type { CustomerPrice } from '../../plan/customer-prices.js';
 import { MOVED_STATUSES, type SubscriberCounts } from '../../plan/subscribers.js';
 import type { Change, Plan } from '../../plan/types.js';
-import type { CustomerPrice, Review } from '../../review/types.js';
+import type { Review } from '../../review/types.js';
 import type { ReviewedMove, SavedReview } from '../../saved-plan/document.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
@@ -40,6 +41,8 @@ function subscriberWarning(change: Change, counts: SubscriberCounts, style: Styl
   if (exactly(0)) return [];
   const many = 'uncounted' in total ? 'an uncounted number of' : tallyWords(total);
   const who = exactly(1) ? '1 subscription bills this price' : `${many} subscriptions bill this price`;
+  // a price retired by a move: its subscribers move first and the archive waits for the last one
+  if (change.action === 'archive' && change.retired?.replacedBy !== undefined) return [];
   if (change.action === 'archive' || change.action === 'replace')
     return warning(`${who}:`, ARCHIVE_NOTE, '    ', style);
   if (change.fields.some((field) => field.path.startsWith('unit_price')))
@@ -56,19 +59,32 @@ export function money(amount: string, currency: string): string {
   }
 }
 
-/** `DE  EUR  €28.56 → €34.51  (tax €5.51)`: aligned columns, every value from Paddle escaped. */
-function customerRows(customers: readonly CustomerPrice[], style: Style): string[] {
-  const cells = customers.map((c) => {
-    const before = c.before ? `${shown(c.before.formatted_total)} → ` : '';
-    const tax = c.after.tax === '0' ? 'no tax' : `tax ${money(c.after.tax, c.currency_code)}`;
+/**
+ * Per country: country, currency (`USD → EUR` where it changes), now, after and tax, every value
+ * from Paddle escaped; `now` is empty for a price that does not exist yet.
+ */
+export function customerCells(customers: readonly CustomerPrice[]): string[][] {
+  return customers.map((c) => {
+    const tax = c.after.tax === '0' ? 'none' : money(c.after.tax, c.currency_code);
     const moved = c.before && c.before.currency_code !== c.currency_code;
     const currency = moved ? `${c.before?.currency_code} → ${c.currency_code}` : c.currency_code;
-    return [shown(c.country), shown(currency), `${before}${shown(c.after.formatted_total)}`, tax];
+    const now = c.before ? shown(c.before.formatted_total) : '';
+    return [shown(c.country), shown(currency), now, shown(c.after.formatted_total), tax];
   });
+}
+
+/** `DE  EUR  €28.56 → €34.51  (tax €5.51)` under `heading`: aligned columns. */
+export function customerRows(customers: readonly CustomerPrice[], heading: string, style: Style): string[] {
+  const cells = customerCells(customers).map(([country = '', currency = '', now, after = '', tax]) => [
+    country,
+    currency,
+    now ? `${now} → ${after}` : after,
+    tax === 'none' ? 'no tax' : `tax ${tax}`,
+  ]);
   const width = (column: number) => Math.max(...cells.map((row) => (row[column] ?? '').length));
   const [w0, w1, w2] = [width(0), width(1), width(2)];
   return [
-    style.dim('    customers pay (one unit, as Paddle previews it):'),
+    style.dim(`    ${heading}:`),
     ...cells.map(
       ([country = '', currency = '', paid = '', tax = '']) =>
         `      ${country.padEnd(w0)}  ${currency.padEnd(w1)}  ${paid.padEnd(w2)}  ${style.dim(`(${tax})`)}`,
@@ -76,17 +92,21 @@ function customerRows(customers: readonly CustomerPrice[], style: Style): string
   ];
 }
 
+export const PRICE_CUSTOMERS_HEADING = 'customers pay (one unit, as Paddle previews it, with tax)';
+
 /** What customers in each review country pay for a price change, as its preview rows. */
 export function previewLines(change: Change, review: Review | undefined, style: Style): string[] {
   const customers = change.kind === 'price' ? review?.prices[change.key]?.customers : undefined;
-  return customers?.length ? customerRows(customers, style) : [];
+  return customers?.length ? customerRows(customers, PRICE_CUSTOMERS_HEADING, style) : [];
 }
 
-/** The subscriptions that bill a price change, and a warning where they are touched. */
+/** The subscriptions that bill a price change, and a warning where they are touched; none: nothing. */
 export function subscriberLines(change: Change, review: Review | undefined, style: Style): string[] {
-  const counts = change.kind === 'price' ? review?.prices[change.key]?.subscribers : undefined;
-  if (!counts) return [];
-  return [`    subscribers: ${statusCounts(counts)}`, ...subscriberWarning(change, counts, style)];
+  const reviewed = change.kind === 'price' ? review?.prices[change.key] : undefined;
+  const counts = reviewed?.subscribers;
+  if (!counts || MOVED_STATUSES.every((status) => counts[status] === 0)) return [];
+  const words = statusCounts(counts, reviewed?.subscribers_scheduled);
+  return [`    subscribers: ${words}`, ...subscriberWarning(change, counts, style)];
 }
 
 /** Orphans that subscriptions bill (plain plan names them; --prune would archive them). */
@@ -106,7 +126,9 @@ export function unavailableLines(review: Review | undefined, style: Style): stri
 
 /** What `apply <plan-file>` says of the review it applies: the subscriber counts it was reviewed with. */
 export function reviewedCountLines(review: SavedReview | undefined, style: Style): string[] {
-  const counted = Object.entries(review?.prices ?? {}).filter(([, price]) => price.subscribers);
+  const any = (counts: SubscriberCounts | undefined) =>
+    counts !== undefined && MOVED_STATUSES.some((status) => counts[status] !== 0);
+  const counted = Object.entries(review?.prices ?? {}).filter(([, price]) => any(price.subscribers));
   const moves = review?.moves ?? [];
   if (counted.length === 0 && moves.length === 0) return [];
   return [
@@ -114,7 +136,8 @@ export function reviewedCountLines(review: SavedReview | undefined, style: Style
       'The plan was reviewed with these subscribers (counted when it was made; they may have moved since):',
     ),
     ...counted.map(
-      ([key, price]) => `  price ${shown(key)}: ${statusCounts(price.subscribers as SubscriberCounts)}`,
+      ([key, price]) =>
+        `  price ${shown(key)}: ${statusCounts(price.subscribers as SubscriberCounts, price.subscribers_scheduled)}`,
     ),
     ...moves.map((move) => `  move ${shown(move.from)} → ${shown(move.to)}: ${reviewedMove(move)}`),
   ];
