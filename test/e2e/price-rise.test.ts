@@ -207,6 +207,11 @@ describe('a price rise, start to finish', () => {
     expect(plan.stdout).not.toContain('archiving it does not change them');
     for (const currency of ['EUR', 'GBP', 'USD'])
       expect(plan.stdout).toContain(`next bill (${currency}, sub_`);
+    // the moved customers in DE pay what the German sample is billed: one unit, the same tax
+    expect(plan.stdout).toMatch(/DE {2}EUR {2}€10\.71 → €13\.09 {2}\(tax €2\.09\)/);
+    expect(plan.stdout).toContain(
+      'holding 1 × pro/monthly-2027): €13.09 (tax €2.09) on 2026-02-01 (was €10.71)',
+    );
     // a paused subscription under prorated_next_billing_period: predicted, with the mode that would move it
     expect(plan.stdout).toContain(
       "    ! will not move with this mode (prorated_next_billing_period): 1 subscription (paused, Paddle's subscription_update_error_when_paused); do_not_bill would move them",
