@@ -8,57 +8,18 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { CATALOG, SEED, subscription } from '../support/subscriber-moves-account.js';
 
-const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const [PRO, MONTHLY] = [pid('pro', 1), pid('pri', 1)];
-const month = { interval: 'month', frequency: 1 };
-const marker = (key: string) => ({ paddle_catalog: { key } });
-
-const SEED = {
-  customers: [{ id: pid('ctm', 1), email: 'c@example.com', name: 'C' }],
-  products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
-  prices: [
-    {
-      id: MONTHLY,
-      product_id: PRO,
-      description: 'Pro monthly',
-      billing_cycle: month,
-      unit_price: { amount: '2400', currency_code: 'USD' },
-      custom_data: marker('pro/monthly'),
-    },
-  ],
-  subscriptions: [
-    {
-      id: pid('sub', 1),
-      customer_id: pid('ctm', 1),
-      status: 'active',
-      currency_code: 'USD',
-      next_billed_at: '2026-01-15T12:10:00.000Z',
-      items: [{ price_id: MONTHLY, quantity: 1 }],
-    },
-  ],
-};
-
-const price = (description: string, amount: string, extra = '') => `
-        description: ${description}
-        unit_price: { amount: "${amount}", currency_code: USD }
-        billing_cycle: { interval: month, frequency: 1 }${extra}`;
-const CATALOG = `version: 1
-products:
-  pro:
-    name: Pro
-    tax_category: saas
-    prices:
-      monthly:${price('Pro monthly', '2400')}
-      monthly-2027:${price('Pro monthly 2027', '2900', '\n        subscribers_from: [monthly]')}
-`;
+/** pro/monthly's one subscriber, renewing at 12:10; the catalog moves it to pro/monthly-2027. */
+const ACCOUNT = { ...SEED, subscriptions: [subscription(1, { next_billed_at: '2026-01-15T12:10:00.000Z' })] };
 
 let emulator: RunningEmulator;
 let dir: string;
 beforeAll(async () => {
-  emulator = await startEmulator({ demo: false, seed: { sandbox: SEED as never } });
+  emulator = await startEmulator({ demo: false, seed: { sandbox: ACCOUNT } });
   dir = tempDir();
-  writeCatalog(dir, CATALOG);
+  // YAML reads JSON as it is
+  writeCatalog(dir, JSON.stringify(CATALOG));
 });
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
