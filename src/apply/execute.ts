@@ -12,6 +12,7 @@ import type { MoveCheck } from '../moves/batches.js';
 import { type AnyOperation, isMove, type MoveBody, type MoveOperation } from '../moves/compile.js';
 import { FirstMoveAlone, type MoveResult, sendMove, skippedMove } from '../moves/send.js';
 import { isRef, type Operation } from '../operations/compile.js';
+import type { StepStatus } from '../operations/results.js';
 import type { Calls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
@@ -21,8 +22,6 @@ import { Semaphore } from './semaphore.js';
 import { missing, perform } from './write.js';
 
 export const DEFAULT_CONCURRENCY = 8;
-
-export type StepStatus = 'applied' | 'unchanged' | 'failed' | 'skipped';
 
 /** How one change of the plan ended: all its operations done, one failed, or not (all) started. */
 export interface StepResult {

@@ -2,7 +2,6 @@
 // after the run from what it did. An --ids-out is the id file of `ids` (the typed module for a .ts
 // name, else its JSON), keeping the other environment's side.
 import { resolve } from 'node:path';
-import { dotenvLines, type KeyResult, liveIdEntries } from '../apply/report.js';
 import { UserError } from '../errors.js';
 import {
   checkOutputFile,
@@ -10,6 +9,7 @@ import {
   tryWriteOutputFile,
   type UnwrittenFile,
 } from '../files/output-file.js';
+import { dotenvLines, type KeyResult, liveIdEntries } from '../operations/results.js';
 import { idsSide } from './document.js';
 import { type IdFileAccount, idFileFormat, idFileText, readIdFile } from './id-file.js';
 

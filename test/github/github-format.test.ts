@@ -1,8 +1,8 @@
 // GitHub Actions formats: annotation escaping and limits, the step summary's
 // Markdown, and step outputs in the multiline-safe form.
 import { describe, expect, it } from 'vitest';
-import type { KeyResult } from '../../src/apply/report.js';
 import type { CatalogIssue } from '../../src/catalog/issue.js';
+import type { KeyResult } from '../../src/operations/results.js';
 import { applySummaryMarkdown } from '../../src/views/apply/step-summary.js';
 import { escapeData, escapeProperty, githubAnnotations } from '../../src/views/github/annotations.js';
 import { outputLines } from '../../src/views/github/step-summary.js';

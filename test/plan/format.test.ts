@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dotenvLines, type KeyResult, liveIdEntries } from '../../src/apply/report.js';
 import type { CatalogPrice } from '../../src/catalog/schema.js';
+import { dotenvLines, type KeyResult, liveIdEntries } from '../../src/operations/results.js';
 import { EURO_AREA } from '../../src/paddle-facts/countries.js';
 import { diff } from '../../src/plan/diff.js';
 import { makeStyle } from '../../src/terminal/style.js';

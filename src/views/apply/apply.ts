@@ -1,8 +1,9 @@
 // apply's views: the key → id table or the --json document, then the verdict on stderr (verified,
 // not verified, or what failed and the dashboard steps left to do).
-import type { KeyResult } from '../../apply/report.js';
+
 import type { ApplyResult } from '../../apply/use-case.js';
 import type { UnwrittenFile } from '../../files/output-file.js';
+import type { KeyResult } from '../../operations/results.js';
 import { requestsSent } from '../../paddle/calls.js';
 import { changesInOrder } from '../../plan/summary.js';
 import type { ReviewedMove } from '../../saved-plan/document.js';

@@ -1,9 +1,9 @@
 // `apply --json`: the one document of a run — the saved plan it applied (if one), products by key,
 // each with its prices by key, the discounts, what --dedupe archived, whether the account verified, and the error that stopped it.
 
-import type { KeyResult } from '../../apply/report.js';
 import type { ApplyOutcome } from '../../apply/use-case.js';
 import type { UnwrittenFile } from '../../files/output-file.js';
+import type { KeyResult } from '../../operations/results.js';
 import { changesInOrder } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
 import { plural } from '../../text/plural.js';

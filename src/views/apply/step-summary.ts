@@ -1,7 +1,7 @@
 // `apply` in GitHub Actions: the ids in the step summary, and the step's outputs.
 
-import type { KeyResult } from '../../apply/report.js';
 import type { MoveOutcome } from '../../moves/outcomes.js';
+import type { KeyResult } from '../../operations/results.js';
 import { hasWork } from '../../plan/summary.js';
 import type { Plan } from '../../plan/types.js';
 import type { ReviewedMove } from '../../saved-plan/document.js';

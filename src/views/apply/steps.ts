@@ -2,9 +2,9 @@
 // (src/operations/compile.ts), one line per change, in the order apply runs them. The same
 // operations are what execute ran and what the tool-server scripts print, so the three never disagree.
 import type { OperationResult } from '../../apply/execute.js';
-import type { KeyResult } from '../../apply/report.js';
 import type { MoveOperation } from '../../moves/compile.js';
 import { isRef, type Operation, type Verb } from '../../operations/compile.js';
+import type { KeyResult } from '../../operations/results.js';
 import { DEFAULT_TAX_MODE } from '../../paddle-facts/prices.js';
 import { featureCustomData } from '../../plan/features.js';
 import { type Marker, withMarker } from '../../plan/marker.js';

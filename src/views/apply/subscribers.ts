@@ -1,10 +1,10 @@
 // What apply says of the subscribers it moved: in --json a `subscribers` member, and when a run
 // leaves some on a source price, what is left where and why (Paddle's code and words).
 
-import type { KeyResult } from '../../apply/report.js';
 import type { ApplyOutcome } from '../../apply/use-case.js';
 import type { LeftSubscription } from '../../moves/compile.js';
 import type { MoveResult } from '../../moves/send.js';
+import type { KeyResult } from '../../operations/results.js';
 import { WAITS, WILL_NOT_MOVE } from '../../plan/rollout.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';

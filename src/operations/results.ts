@@ -1,0 +1,36 @@
+// What one key of a plan came to in a run: its id and what happened. Here, under both apply (which
+// makes them) and ids (which writes apply's id files from them), so neither imports the other for it.
+import { dotenvLines as envLines, type IdEntry } from '../catalog/env-names.js';
+import type { Action, Change } from '../plan/types.js';
+
+/** How one change of the plan ended: applied, nothing to do, refused, or not (all) started. */
+export type StepStatus = 'applied' | 'unchanged' | 'failed' | 'skipped';
+
+export interface KeyResult {
+  key: string;
+  kind: Change['kind'];
+  action: Action;
+  status: StepStatus;
+  id?: string;
+  /** --dedupe: this was an extra object of the key, archived; the id of the one kept */
+  duplicateOf?: string;
+  /** a discount key renamed with its code kept: the key it was (plan's `movedFrom`) */
+  movedFrom?: string;
+  /** an archive held: subscriptions are still on the price (why, in words) */
+  held?: string;
+}
+
+/** Ids of what the catalog names and is active after the run (not what was archived). */
+function liveIds(results: KeyResult[]): KeyResult[] {
+  return results.filter((r) => r.id && r.action !== 'archive' && r.status !== 'failed');
+}
+
+/** The ids `liveIds` keeps, as entries for the id files (`--env-out`, `--ids-out`). */
+export function liveIdEntries(results: KeyResult[]): IdEntry[] {
+  return liveIds(results).map((r) => ({ kind: r.kind, key: r.key, id: r.id as string }));
+}
+
+/** `--env-out`: `PADDLE_PRODUCT_PRO=pro_…`, `PADDLE_PRICE_PRO_MONTHLY=pri_…`, `PADDLE_DISCOUNT_LAUNCH=dsc_…`, sorted. */
+export function dotenvLines(results: KeyResult[]): string[] {
+  return envLines(liveIdEntries(results));
+}
