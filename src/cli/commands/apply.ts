@@ -1,12 +1,12 @@
 // `apply <file>`: validate, then the apply use-case (src/apply/use-case.ts), then its views.
-import { keyResults } from '../../apply/report.js';
+import { reportRun } from '../../apply/run-report.js';
 import {
   type ApplyResult,
   type ApplySettings,
   applyCatalog,
   DEFAULT_APPLY_SETTINGS,
 } from '../../apply/use-case.js';
-import { checkOutputs, writeIdFiles } from '../../ids/apply-files.js';
+import { checkOutputs } from '../../ids/apply-files.js';
 import { type IdsFeatures, idsFeatures } from '../../ids/features.js';
 import { environmentOf } from '../../paddle/target.js';
 import { REQUESTS_PER_MINUTE } from '../../paddle-facts/api.js';
@@ -229,8 +229,9 @@ interface SavedPlanNames {
 }
 
 /**
- * The files, then the view (so the one --json document can say a file failed), the Actions step
- * report and the verdict: exit 0 only when verified and every file written.
+ * The id files and results (src/apply/run-report.ts), then the view (so the one --json document can
+ * say a file failed), the Actions step report and the verdict: exit 0 only when verified and every
+ * file written.
  */
 async function report(
   reporter: Reporter,
@@ -240,9 +241,8 @@ async function report(
   { baseUrl, planFile, planCatalog, reviewedMoves, features, timedOut }: SavedPlanNames,
 ): Promise<number> {
   const { environment, plan, outcome } = applied;
-  const results = keyResults(plan, outcome.execution.steps);
-  const account = { environment, catalog: plan.catalog, baseUrl, features };
-  const unwritten = await writeIdFiles(cwd, flags, account, results);
+  const run = await reportRun(applied, { cwd, ...flags }, { baseUrl, features });
+  const { results, unwritten } = run;
   const saved = planFile ? { planFile, planCatalog, reviewedMoves } : {};
   const stopped = timedOut === undefined ? {} : { timedOut };
   const result: applyView.ApplyReport = { ...applied, results, unwritten, ...saved, ...stopped };
@@ -252,9 +252,9 @@ async function report(
     results,
     verified: outcome.verified,
     failed: Boolean(outcome.execution.error || outcome.execution.interrupted),
-    idsFile: unwritten.some((u) => u.file === flags.idsOut) ? undefined : flags.idsOut,
+    idsFile: run.idsFile,
     ...(outcome.moves ? { moves: outcome.moves, reviewedMoves } : {}),
   });
   applyView.renderVerdict(result, reporter);
-  return outcome.verified && unwritten.length === 0 ? EXIT_OK : EXIT_ERROR;
+  return run.succeeded ? EXIT_OK : EXIT_ERROR;
 }

@@ -1,0 +1,32 @@
+// What an apply run reports once its writes are done: per key what happened, the id files written
+// from it (--ids-out, --env-out), the file that could not be, and the verdict. The view shows it.
+import type { UnwrittenFile } from '../files/output-file.js';
+import { type ApplyFiles, writeIdFiles } from '../ids/apply-files.js';
+import type { IdsFeatures } from '../ids/features.js';
+import type { KeyResult } from '../operations/results.js';
+import { keyResults } from './report.js';
+import type { ApplyResult } from './use-case.js';
+
+export interface RunReport {
+  results: KeyResult[];
+  /** the id files that could not be written, and why (the ids the run made are still reported) */
+  unwritten: UnwrittenFile[];
+  /** the --ids-out written, if any */
+  idsFile?: string | undefined;
+  /** verified and every file written */
+  succeeded: boolean;
+}
+
+/** The files are rewritten on every run: they describe the account as it is now. */
+export async function reportRun(
+  applied: ApplyResult,
+  files: ApplyFiles & { cwd: string },
+  account: { baseUrl: string; features?: IdsFeatures | undefined },
+): Promise<RunReport> {
+  const { environment, plan, outcome } = applied;
+  const results = keyResults(plan, outcome.execution.steps);
+  const idAccount = { environment, catalog: plan.catalog, ...account };
+  const unwritten = await writeIdFiles(files.cwd, files, idAccount, results);
+  const idsFile = unwritten.some((u) => u.file === files.idsOut) ? undefined : files.idsOut;
+  return { results, unwritten, idsFile, succeeded: outcome.verified && unwritten.length === 0 };
+}
