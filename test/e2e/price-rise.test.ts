@@ -207,6 +207,13 @@ describe('a price rise, start to finish', () => {
     expect(plan.stdout).not.toContain('archiving it does not change them');
     for (const currency of ['EUR', 'GBP', 'USD'])
       expect(plan.stdout).toContain(`next bill (${currency}, sub_`);
+    expect(plan.stdout).toContain('    6 subscriptions: 3 in USD, 2 in EUR, 1 in GBP\n');
+    // per review country, one unit of the old price now and of the new one after, tax included
+    expect(plan.stdout).toContain(
+      'customers moved pay (one unit of pro/monthly now → pro/monthly-2027, as Paddle previews it, with tax):',
+    );
+    expect(plan.stdout).toMatch(/GB {2}GBP {2}£9\.60 → £12\.00 +\(tax £2\.00\)/);
+    expect(plan.stdout).toMatch(/US {2}USD {2}\$10\.00 → \$12\.00 +\(no tax\)/);
     // the moved customers in DE pay what the German sample is billed: one unit, the same tax
     expect(plan.stdout).toMatch(/DE {2}EUR {2}€10\.71 → €13\.09 {2}\(tax €2\.09\)/);
     expect(plan.stdout).toContain(
