@@ -27,6 +27,7 @@ import {
   type StepResult,
 } from './execute.js';
 import { type PreflightOptions, refuseUnsafePlan } from './preflight.js';
+import { orderlyStop, type StopPort, type StopReason } from './stop.js';
 
 /** The caller's pacing and retries, and how many writes run side by side. */
 export interface ApplySettings extends CallerSettings {
@@ -43,6 +44,8 @@ export const DEFAULT_APPLY_SETTINGS: ApplySettings = {
 export interface ApplyRequest extends PlanRequest {
   options: DiffOptions & PreflightOptions;
   settings: ApplySettings;
+  /** what tells the run to stop in order once its writes start (none: only `settings.signal`) */
+  stop?: StopPort;
 }
 
 export interface ApplyHooks extends PlanHooks {
@@ -59,8 +62,8 @@ export interface ApplyHooks extends PlanHooks {
    * go on, throws (a UserError) to stop
    */
   confirm?: (plan: Plan, moving: number, refused: number) => Promise<void>;
-  /** the writes start */
-  executing?: () => void;
+  /** the stop port said stop: no new call starts, the ones in flight finish */
+  stopping?: (reason: StopReason) => void;
 }
 
 export interface ApplyOutcome {
@@ -80,10 +83,14 @@ export interface ApplyOutcome {
 export interface ApplyResult extends PlanResult {
   outcome: ApplyOutcome;
   stats: CallStats;
+  /** --timeout's seconds, when its deadline stopped the writes */
+  timedOut?: number;
 }
 
 export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}): Promise<ApplyResult> {
-  const { environment, catalog, gateway, options, settings } = request;
+  const { environment, catalog, gateway, options } = request;
+  const stop = orderlyStop(request.stop, hooks.stopping, request.settings.signal);
+  const settings = { ...request.settings, signal: stop.signal };
   const calls = request.calls ?? createPacedCalls(settings);
   // the subscriptions on each source price are listed with the account, before the plan is checked
   // or shown, so both see the moves as they stand now (a saved plan's too: it moves who is there now)
@@ -104,9 +111,17 @@ export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}
   const refused = compiled.left.filter((l) => l.later === false).length;
   if (hasChanges(plan) || compiled.moving > 0 || refused > 0)
     await hooks.confirm?.(plan, compiled.moving, refused);
-  hooks.executing?.();
-  const outcome = await applyPlan(request, plan, calls, compiled);
-  return { environment, plan, options, outcome, stats: calls.stats };
+  stop.listen();
+  const outcome = await applyPlan({ ...request, settings }, plan, calls, compiled);
+  const timedOut = stop.timedOut();
+  return {
+    environment,
+    plan,
+    options,
+    outcome,
+    stats: calls.stats,
+    ...(timedOut === undefined ? {} : { timedOut }),
+  };
 }
 
 async function applyPlan(

@@ -1,5 +1,6 @@
 // `apply <file>`: validate, then the apply use-case (src/apply/use-case.ts), then its views.
 import { reportRun } from '../../apply/run-report.js';
+import type { StopPort } from '../../apply/stop.js';
 import {
   type ApplyResult,
   type ApplySettings,
@@ -124,7 +125,7 @@ async function runApply(
   await checkOutputs(io.cwd, file, flags);
   reportCatalogWarnings(reporter, file, loaded.warnings);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
-  const stop = orderlyStop(reporter, processControl(io), deadline);
+  const stop = terminalStop(processControl(io), deadline);
   try {
     const { saved } = loaded;
     if (saved) checkSavedTarget(saved, file, session.target);
@@ -136,7 +137,8 @@ async function runApply(
       gateway: await catalogGateway(session, reporter),
       subscriptions: await subscriptionsGateway(session),
       options,
-      settings: applySettings(flags, { reporter, io, deadline }, stop.signal),
+      settings: applySettings(flags, { reporter, io, deadline }),
+      stop: stop.port,
     };
     const result = await applyCatalog(request, {
       reading: (work) => reporter.during(readingCatalog(environment), work),
@@ -152,7 +154,7 @@ async function runApply(
       },
       confirm: (_plan, moving, refused) =>
         confirmApply(reporter, flags, environment, { moving, refused, saved: saved !== undefined }),
-      executing: stop.listen,
+      stopping: (reason) => progress.renderStopping(reason, reporter),
     });
     const where = {
       baseUrl: session.target.baseUrl,
@@ -160,7 +162,6 @@ async function runApply(
       planCatalog: saved?.catalog_file,
       reviewedMoves: saved?.review?.moves,
       features: idsFeatures(loaded.catalog),
-      timedOut: stop.timedOut(),
     };
     return await report(reporter, io.cwd, result, flags, where);
   } finally {
@@ -170,48 +171,32 @@ async function runApply(
 }
 
 /**
- * Ctrl-C, or the SIGTERM a CI runner sends on cancel, once the writes start: the same orderly stop,
- * and --timeout's deadline too. A second signal finds only the program's own handler, which exits
- * at once.
+ * The stop port from the terminal: Ctrl-C, or the SIGTERM a CI runner sends on cancel, once the
+ * writes start, and --timeout's deadline too. A second signal finds only the program's own handler,
+ * which exits at once.
  */
-function orderlyStop(reporter: Reporter, signals: ProcessControl, deadline: Deadline) {
-  const interrupt = new AbortController();
-  let timedOut: number | undefined;
+function terminalStop(signals: ProcessControl, deadline: Deadline) {
   let release = () => {};
-  const listen = () => {
-    const releaseSignals = listenForStop(
-      signals,
-      (signal) => {
-        progress.renderStopping(signal, reporter);
-        interrupt.abort();
-      },
-      { once: true },
-    );
-    const releaseDeadline = deadline.claim((seconds) => {
-      timedOut = seconds;
-      progress.renderStopping({ kind: 'timeout', seconds }, reporter);
-      interrupt.abort();
-    });
-    release = () => {
-      releaseSignals();
-      releaseDeadline();
-    };
+  const port: StopPort = {
+    listen: (stop) => {
+      const releaseSignals = listenForStop(signals, stop, { once: true });
+      const releaseDeadline = deadline.claim((seconds) => stop({ kind: 'timeout', seconds }));
+      release = () => {
+        releaseSignals();
+        releaseDeadline();
+      };
+    },
   };
-  return { signal: interrupt.signal, listen, release: () => release(), timedOut: () => timedOut };
+  return { port, release: () => release() };
 }
 
-/** --concurrency and --rate-limit, the run's clock, the stop signal, and a line per write as it is done. */
-function applySettings(
-  flags: ApplyFlags,
-  { reporter, io }: CommandContext,
-  signal: AbortSignal,
-): ApplySettings {
+/** --concurrency and --rate-limit, the run's clock, and a line per write as it is done. */
+function applySettings(flags: ApplyFlags, { reporter, io }: CommandContext): ApplySettings {
   const caller = { ...callerSettings(io), requestsPerMinute: flags.rateLimit };
   return {
     ...DEFAULT_APPLY_SETTINGS,
     ...caller,
     concurrency: flags.concurrency,
-    signal,
     onStep: (step) => progress.renderStep(step, reporter),
     onMove: progress.moveProgress(reporter, caller.requestsPerMinute),
   };
@@ -224,8 +209,6 @@ interface SavedPlanNames {
   planCatalog?: string;
   reviewedMoves?: ReviewedMove[];
   features?: IdsFeatures | undefined;
-  /** --timeout's seconds, when its deadline stopped the writes */
-  timedOut?: number | undefined;
 }
 
 /**
@@ -238,14 +221,13 @@ async function report(
   cwd: string,
   applied: ApplyResult,
   flags: ApplyFlags,
-  { baseUrl, planFile, planCatalog, reviewedMoves, features, timedOut }: SavedPlanNames,
+  { baseUrl, planFile, planCatalog, reviewedMoves, features }: SavedPlanNames,
 ): Promise<number> {
   const { environment, plan, outcome } = applied;
   const run = await reportRun(applied, { cwd, ...flags }, { baseUrl, features });
   const { results, unwritten } = run;
   const saved = planFile ? { planFile, planCatalog, reviewedMoves } : {};
-  const stopped = timedOut === undefined ? {} : { timedOut };
-  const result: applyView.ApplyReport = { ...applied, results, unwritten, ...saved, ...stopped };
+  const result: applyView.ApplyReport = { ...applied, results, unwritten, ...saved };
   show(reporter, applyView, result);
   await publishApply(reporter, plan, {
     environment,
