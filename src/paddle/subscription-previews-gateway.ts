@@ -7,12 +7,22 @@
 // calls, so a non-catalog price goes as the wire body it is; every answer is checked for shape.
 import { z } from 'zod';
 import type { ProrationBillingMode } from '../paddle-facts/subscriptions.js';
-import type { BillTotals, MovedStatus, SubscriptionRecord } from '../plan/subscribers.js';
+import type { MovedStatus, SubscriptionRecord } from '../plan/subscribers.js';
 import { checkAnswer, checkList, subscriptionAnswer } from './answer-shape.js';
 import type { NonCatalogPrice } from './previews-gateway.js';
 import { nextLinkPath, rawApi, rawApiPage } from './raw-api.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from './subscription-lists.js';
 import type { Target } from './target.js';
+
+/** A bill's totals as Paddle previews it (OpenAPI `transaction_totals`), in the lowest currency unit. */
+export interface BillTotals {
+  currency_code: string;
+  subtotal: string;
+  tax: string;
+  total: string;
+  /** "total due on a transaction after credits but before any payments" */
+  grand_total: string;
+}
 
 /**
  * One item of a previewed change: an existing price by id, or a price that does not exist as the

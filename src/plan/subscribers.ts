@@ -6,7 +6,6 @@ import type {
   SCHEDULED_CHANGE_ACTIONS,
   SubscriptionStatus,
 } from '../paddle-facts/subscriptions.js';
-import type { CustomerPrice } from './customer-prices.js';
 import type { MoveRollout } from './rollout.js';
 
 /**
@@ -110,61 +109,12 @@ export interface SubscriberMove {
   /** those subscriptions by currency and scheduled change; absent where they were not listed */
   breakdown?: SubscriberBreakdown;
   /**
-   * the review's: per country, one unit of the source as Paddle previews it now (`before`) and of the
-   * target as the catalog wants it (`after`), both with tax; absent when not previewed
-   */
-  customers?: CustomerPrice[];
-  /** what a sample subscription per currency is billed after the move (the review's); absent when not previewed */
-  nextBills?: NextBills;
-  /**
    * --dedupe: the source is an extra twin of the key (`from` and `to` are that key), archived once
    * its subscribers are on the kept twin, this id (`toId`) (twin-moves.ts)
    */
   duplicateOf?: string;
   /** why its subscribers cannot move to the kept twin: apply refuses to archive it while it has any */
   blocked?: string;
-}
-
-/** A bill's totals as Paddle previews it (OpenAPI `transaction_totals`), in the lowest currency unit. */
-export interface BillTotals {
-  currency_code: string;
-  subtotal: string;
-  tax: string;
-  total: string;
-  /** "total due on a transaction after credits but before any payments" */
-  grand_total: string;
-}
-
-/**
- * One subscription of a currency that the move changes, with Paddle's preview of the change
- * (PATCH /subscriptions/{id}/preview) sent with the items apply would send.
- */
-export interface NextBill {
-  currency_code: string;
-  /** the sample subscription's id */
-  subscription: string;
-  /** what it holds after the move, as the preview is sent: each item's catalog key (null: not the catalog's), price id (null: made by this apply) and quantity */
-  items?: Array<{ key: string | null; price_id: string | null; quantity: number }>;
-  /** how the target was sent: its id, or (a price this apply makes or changes) as a non-catalog price of the catalog's amounts */
-  target: 'price_id' | 'non_catalog';
-  /** its next bill as it stands (its next_transaction); null when Paddle shows none */
-  was: BillTotals | null;
-  /** the preview's next_transaction and the next_billed_at it gives; null when Paddle previews none */
-  next: { at: string | null; totals: BillTotals } | null;
-  /** the preview's immediate_transaction: what the change bills now; absent when it bills nothing now */
-  immediate?: BillTotals;
-  /** Paddle would not preview the change for this subscription: its error code and words */
-  refused?: { code: string; detail: string };
-}
-
-/** The review's samples of a move, one per currency among the subscriptions read. */
-export interface NextBills {
-  /** by currency code */
-  samples: NextBill[];
-  /** the subscriptions read to find them, when more are on the source than were read */
-  sampledFrom?: number;
-  /** Paddle was not asked: the target is a new price of a new product */
-  notPreviewed?: 'new_product';
 }
 
 /** No subscription in any status. */

@@ -10,7 +10,7 @@ import type { Target } from '../paddle/target.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
-import { type ReviewGateways, reviewPlanAndMoves } from '../review/review.js';
+import { type ReviewGateways, reviewPlan } from '../review/review.js';
 import type { Review } from '../review/types.js';
 import type { SavedReview } from '../saved-plan/document.js';
 import { type SavedPlanNote, type SecretMask, savePlan } from '../saved-plan/save.js';
@@ -35,7 +35,7 @@ export interface PlanRunRequest {
     file: string;
     context: { catalogFile: string; target: Target; toolVersion: string; cwd: string };
     secrets: SecretMask;
-    movesShown: (plan: Plan) => SavedReview['moves'];
+    movesShown: (plan: Plan, review: Review) => SavedReview['moves'];
   };
 }
 
@@ -82,11 +82,10 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
     },
     hooks,
   );
-  const reviewed = await run(hooks.reviewing, () =>
-    reviewPlanAndMoves({ plan: planned.plan, ...request.review, callers }),
+  const review = await run(hooks.reviewing, () =>
+    reviewPlan({ plan: planned.plan, ...request.review, callers }),
   );
-  // the moves carry their next bills: the plan shown and saved is the reviewed one
-  const result: ReviewedPlan = { ...planned, plan: reviewed.plan, review: reviewed.review };
+  const result: ReviewedPlan = { ...planned, review };
   await hooks.reviewed?.(result);
   const notices = request.notices
     ? await writeNoticesOf(request.notices, { result, catalog, callers, settings: request.settings })
@@ -106,7 +105,7 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
   const { save } = request;
   const saved = save
     ? await savePlan(
-        { ...result, review: { ...result.review, moves: save.movesShown(result.plan) } },
+        { ...result, review: { ...result.review, moves: save.movesShown(result.plan, result.review) } },
         { ...save.context, catalog },
         save.file,
         save.secrets,

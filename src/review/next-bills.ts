@@ -12,17 +12,11 @@ import type { Calls } from '../paddle/calls.js';
 import type { NonCatalogPrice } from '../paddle/previews-gateway.js';
 import { isFinalRefusal, isForbidden } from '../paddle/remote-error.js';
 import type { PreviewItem, SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';
-import {
-  MOVED_STATUSES,
-  type NextBill,
-  type NextBills,
-  type SubscriberMove,
-  type SubscriptionRecord,
-} from '../plan/subscribers.js';
+import { MOVED_STATUSES, type SubscriberMove, type SubscriptionRecord } from '../plan/subscribers.js';
 import type { Plan, PriceChange } from '../plan/types.js';
 import { nonCatalogPrice } from './customers.js';
 import { isCustomerFacing, previewTargetOf } from './select.js';
-import type { Review } from './types.js';
+import { type NextBill, type NextBills, type Review, reviewMove } from './types.js';
 
 /**
  * Pages of the source's subscriptions read for samples: 5 of 200. Paddle's list has no currency
@@ -226,25 +220,27 @@ const hasSubscribers = (move: SubscriberMove) =>
   MOVED_STATUSES.some((status) => (move.subscribers?.[status] ?? 0) !== 0);
 
 /**
- * The plan with each move's next bills. A move whose subscribers could not be counted (a key without
- * subscription.read) is not previewed, its line says so; a 403 here gets one line in the review.
+ * Each move's next bills, in the review's moves. A move whose subscribers could not be counted (a key
+ * without subscription.read) is not previewed, its line says so; a 403 here gets one line in the review.
  */
-export async function withNextBills(request: NextBillsRequest, review: Review): Promise<Plan> {
+export async function reviewNextBills(request: NextBillsRequest, review: Review): Promise<void> {
   const { plan } = request;
   const moves = plan.moves ?? [];
-  if (!moves.some(hasSubscribers)) return plan;
+  if (!moves.some(hasSubscribers)) return;
   const { calls } = request;
   const namings = new Map(moves.map((move) => [move, naming(plan, move)]));
   try {
     const bills = await Promise.all(
       moves.map((move) => (hasSubscribers(move) ? moveBills(request, calls, move, namings) : undefined)),
     );
-    return { ...plan, moves: moves.map((move, i) => (bills[i] ? { ...move, nextBills: bills[i] } : move)) };
+    moves.forEach((move, i) => {
+      const nextBills = bills[i];
+      if (nextBills) reviewMove(review, move, { nextBills });
+    });
   } catch (error) {
     if (!isForbidden(error)) throw error;
     review.unavailable.push(
       'Next bills of moved subscribers are not shown: the API key may not preview subscription changes (it needs subscription.read).',
     );
-    return plan;
   }
 }

@@ -17,9 +17,9 @@ import {
 } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
 import { previewCustomers } from './customers.js';
-import { withNextBills } from './next-bills.js';
+import { reviewNextBills } from './next-bills.js';
 import { countTargets, type MoveTarget, moveTargets, previewTargets } from './select.js';
-import type { Review } from './types.js';
+import { moveKey, type Review, reviewMove } from './types.js';
 
 export interface ReviewGateways {
   previews: PreviewsGateway;
@@ -62,55 +62,49 @@ const subscribersUnread = (plan: Plan) =>
 /** A move whose source price exists but whose subscribers were not counted (planAccount's count got a 403). */
 const uncountedMove = (move: SubscriberMove) => move.fromId !== null && move.subscribers === undefined;
 
-/** The plan with each move's customers, as previewed under the move's key. */
-function withMoveCustomers(plan: Plan, moves: MoveTarget[], customers: Map<string, CustomerPrice[]>): Plan {
-  if (moves.length === 0) return plan;
-  const of = new Map(moves.map(({ move, target }) => [move, customers.get(target.key)]));
-  const withCustomers = (move: SubscriberMove) => {
-    const lines = of.get(move);
-    return lines ? { ...move, customers: lines } : move;
-  };
-  return { ...plan, moves: (plan.moves ?? []).map(withCustomers) };
+/** Each move's customers, as previewed under the move's key, in the review's moves. */
+function reviewMoveCustomers(review: Review, moves: MoveTarget[], customers: Map<string, CustomerPrice[]>) {
+  for (const { move } of moves) {
+    const lines = customers.get(moveKey(move));
+    if (lines) reviewMove(review, move, { customers: lines });
+  }
 }
 
-/** What customers pay for each price changed and each move; the moves' figures go on the plan's moves. */
-async function reviewCustomers(request: ReviewRequest, review: Review): Promise<Plan> {
+/** What customers pay for each price changed and each move. */
+async function reviewCustomers(request: ReviewRequest, review: Review): Promise<void> {
   const [prices, moves] = [previewTargets(request.plan), moveTargets(request.plan)];
   const targets = [...prices, ...moves.map((m) => m.target)];
-  if (targets.length === 0) return request.plan;
+  if (targets.length === 0) return;
   const run = <T>(call: () => Promise<T>) => request.callers.previews.run('read', call);
   try {
     const customers = await previewCustomers(request.gateways.previews, run, targets, request.countries);
     for (const { key } of prices)
       review.prices[key] = { ...review.prices[key], customers: customers.get(key) };
-    return withMoveCustomers(request.plan, moves, customers);
+    reviewMoveCustomers(review, moves, customers);
   } catch (error) {
     if (!isForbidden(error)) throw error;
     review.unavailable.push(
       'What customers pay is not shown: the API key may not preview prices (it needs transaction.read).',
     );
-    return request.plan;
   }
 }
 
 /**
- * The review, and the plan with each move's next bills (which live on the moves, as their counts do).
- * The counts and the next bills go through the run's paced caller, with its account reads, so
- * together they stay within Paddle's 240-a-minute limit; the price previews have a limit of their own.
+ * The review: the prices' previews and counts, and each move's customers and next bills (by the
+ * move's key). The counts and the next bills go through the run's paced caller, with its account
+ * reads, so together they stay within Paddle's 240-a-minute limit; the price previews have a limit
+ * of their own.
  */
-export async function reviewPlanAndMoves(request: ReviewRequest): Promise<{ review: Review; plan: Plan }> {
-  const review: Review = { prices: {}, countries: [...request.countries], unavailable: [] };
-  const { gateways, callers } = request;
-  const plan = await reviewCustomers(request, review);
+export async function reviewPlan(request: ReviewRequest): Promise<Review> {
+  const review: Review = { prices: {}, moves: {}, countries: [...request.countries], unavailable: [] };
+  const { plan, gateways, callers } = request;
+  await reviewCustomers(request, review);
   await reviewSubscribers(request, review, callers.calls);
   const line = subscribersUnread(plan);
   if ((plan.moves ?? []).some(uncountedMove) && !review.unavailable.includes(line))
     review.unavailable.push(line);
-  const withBills = await withNextBills(
-    { plan, gateway: gateways.subscriptionPreviews, calls: callers.calls },
-    review,
-  );
-  return { review, plan: withBills };
+  await reviewNextBills({ plan, gateway: gateways.subscriptionPreviews, calls: callers.calls }, review);
+  return review;
 }
 
 /** The existing prices a change touches: updated, replaced, archived, or of a product whose features change. */

@@ -3,6 +3,7 @@
 import { changesFeatures } from '../plan/features.js';
 import { MOVED_STATUSES, type SubscriberMove } from '../plan/subscribers.js';
 import type { Orphan, Plan, PriceChange, PriceState, ProductPlan } from '../plan/types.js';
+import { moveKey } from './types.js';
 
 /** The fields of a price that change what a customer pays or when. */
 const CUSTOMER_FIELDS = ['unit_price', 'unit_price_overrides', 'trial_period', 'billing_cycle', 'tax_mode'];
@@ -96,9 +97,6 @@ export interface MoveTarget {
   move: SubscriberMove;
   target: PreviewTarget;
 }
-
-/** The key a move's preview goes by: `pro/monthly → pro/monthly-2027` (no price key holds an arrow). */
-export const moveKey = (move: SubscriberMove) => `${move.from} → ${move.to}`;
 
 /** How the source of a move charges now, where the plan knows it (a price it keeps or updates). */
 function sourceCharge(plan: Plan, move: SubscriberMove): Charge | undefined {

@@ -4,12 +4,20 @@
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../src/errors.js';
 import { createPacedCalls, DEFAULT_RETRY } from '../../src/paddle/calls.js';
-import type { SubscriptionPreviewsGateway } from '../../src/paddle/subscription-previews-gateway.js';
+import type {
+  BillTotals,
+  SubscriptionPreviewsGateway,
+} from '../../src/paddle/subscription-previews-gateway.js';
 import { diff } from '../../src/plan/diff.js';
-import type { BillTotals, SubscriptionRecord } from '../../src/plan/subscribers.js';
+import type { SubscriptionRecord } from '../../src/plan/subscribers.js';
 import type { Plan } from '../../src/plan/types.js';
-import { SAMPLE_PAGES, SAMPLE_TRIES, withNextBills } from '../../src/review/next-bills.js';
-import type { Review } from '../../src/review/types.js';
+import {
+  type NextBillsRequest,
+  reviewNextBills,
+  SAMPLE_PAGES,
+  SAMPLE_TRIES,
+} from '../../src/review/next-bills.js';
+import { moveReviewOf, type Review } from '../../src/review/types.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
@@ -99,7 +107,12 @@ function refusingFor(
 }
 
 const emptyReview = (): Review => ({ prices: {}, countries: [], unavailable: [] });
-const billsOf = (plan: Plan) => plan.moves?.[0]?.nextBills;
+/** The review's next bills of the plan's move. */
+async function billsOf(request: NextBillsRequest, review = emptyReview()) {
+  await reviewNextBills(request, review);
+  const [move] = request.plan.moves ?? [];
+  return move ? moveReviewOf(review, move).nextBills : undefined;
+}
 
 describe('next bills of a move', () => {
   it('one subscription per currency, the one billed next (no scheduled change, active first), with the items apply sends', async () => {
@@ -111,8 +124,7 @@ describe('next bills of a move', () => {
         subscription(4, 'EUR'),
       ],
     ]);
-    const plan = await withNextBills({ plan: planned(), gateway, calls: paced() }, emptyReview());
-    const bills = billsOf(plan);
+    const bills = await billsOf({ plan: planned(), gateway, calls: paced() });
     expect(bills?.samples.map((s) => [s.currency_code, s.subscription, s.target])).toEqual([
       ['EUR', subscription(4, 'EUR').id, 'price_id'],
       ['USD', subscription(3, 'USD').id, 'price_id'],
@@ -124,16 +136,16 @@ describe('next bills of a move', () => {
   it(`reads at most ${SAMPLE_PAGES} pages of the source, and says how many subscriptions the samples come from`, async () => {
     const page = (n: number) => [subscription(n, 'USD')];
     const { gateway, calls } = fakeGateway([1, 2, 3, 4, 5, 6].map(page), true);
-    const plan = await withNextBills({ plan: planned(), gateway, calls: paced() }, emptyReview());
+    const bills = await billsOf({ plan: planned(), gateway, calls: paced() });
     expect(calls.filter((c) => c.startsWith('page'))).toHaveLength(SAMPLE_PAGES);
-    expect(billsOf(plan)?.sampledFrom).toBe(SAMPLE_PAGES);
+    expect(bills?.sampledFrom).toBe(SAMPLE_PAGES);
   });
 
   it("a subscription Paddle will not preview gets Paddle's code, and the others are still shown", async () => {
     const { gateway } = fakeGateway([[subscription(1, 'USD'), subscription(2, 'EUR')]]);
     const refusing = refusingFor([subscription(1, 'USD').id], gateway);
-    const plan = await withNextBills({ plan: planned(), gateway: refusing, calls: paced() }, emptyReview());
-    const [eur, usd] = billsOf(plan)?.samples ?? [];
+    const bills = await billsOf({ plan: planned(), gateway: refusing, calls: paced() });
+    const [eur, usd] = bills?.samples ?? [];
     expect(eur?.next?.totals.grand_total).toBe('1000');
     expect(usd?.refused).toEqual({
       code: 'subscription_locked_renewal',
@@ -144,11 +156,12 @@ describe('next bills of a move', () => {
   it('a subscription Paddle will not preview gives way to the next best of its currency', async () => {
     const locked = subscription(1, 'USD');
     const { gateway, calls } = fakeGateway([[locked, subscription(2, 'USD', { status: 'past_due' })]]);
-    const plan = await withNextBills(
-      { plan: planned(), gateway: refusingFor([locked.id], gateway), calls: paced() },
-      emptyReview(),
-    );
-    const [usd] = billsOf(plan)?.samples ?? [];
+    const bills = await billsOf({
+      plan: planned(),
+      gateway: refusingFor([locked.id], gateway),
+      calls: paced(),
+    });
+    const [usd] = bills?.samples ?? [];
     expect(usd).toMatchObject({
       subscription: subscription(2, 'USD').id,
       next: { at: '2026-02-01T00:00:00.000Z' },
@@ -166,9 +179,9 @@ describe('next bills of a move', () => {
       gateway,
       (id) => tried.push(id),
     );
-    const plan = await withNextBills({ plan: planned(), gateway: refusing, calls: paced() }, emptyReview());
+    const bills = await billsOf({ plan: planned(), gateway: refusing, calls: paced() });
     expect(tried).toEqual(all.slice(0, SAMPLE_TRIES).map((s) => s.id));
-    const [usd] = billsOf(plan)?.samples ?? [];
+    const [usd] = bills?.samples ?? [];
     expect(usd).toMatchObject({
       subscription: all[SAMPLE_TRIES - 1]?.id,
       refused: { code: 'subscription_locked_renewal' },
@@ -183,8 +196,8 @@ describe('next bills of a move', () => {
       },
     };
     const review = emptyReview();
-    const plan = await withNextBills({ plan: planned(), gateway: forbidden, calls: paced() }, review);
-    expect(billsOf(plan)).toBeUndefined();
+    const bills = await billsOf({ plan: planned(), gateway: forbidden, calls: paced() }, review);
+    expect(bills).toBeUndefined();
     expect(review.unavailable).toEqual([
       'Next bills of moved subscribers are not shown: the API key may not preview subscription changes (it needs subscription.read).',
     ]);
@@ -199,7 +212,7 @@ describe('next bills of a move', () => {
     };
     const uncounted = { ...none, moves: none.moves?.map(({ subscribers: _s, ...m }) => m) };
     for (const plan of [zero, uncounted]) {
-      expect(billsOf(await withNextBills({ plan, gateway, calls: paced() }, emptyReview()))).toBeUndefined();
+      expect(await billsOf({ plan, gateway, calls: paced() })).toBeUndefined();
     }
     expect(calls).toEqual([]);
   });

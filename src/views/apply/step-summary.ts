@@ -34,7 +34,7 @@ function moveSection(input: ApplySummaryInput, plan: Plan | undefined): string[]
   if (!input.moves || input.moves.length === 0) return [];
   const plain = makeStyle(false);
   const lines = [
-    ...(plan?.moves ?? []).flatMap((move) => formatMove(move, plain)),
+    ...(plan?.moves ?? []).flatMap((move) => formatMove(move, undefined, plain)),
     ...moveOutcomeLines(input.moves, input.reviewedMoves, plain),
   ];
   return ['', 'Subscriber moves:', '', ...codeBlock(lines, 'diff')];

@@ -206,7 +206,7 @@ export function planBlocks(
       c.kind === 'price' && previews.length > 0 ? review?.prices[c.key]?.customers : undefined;
     return { lines, previews, rest, risk, ...(customers ? { table: { price: c.key, customers } } : {}) };
   });
-  const moves = (plan.moves ?? []).map((move) => moveBlock(move, style));
+  const moves = (plan.moves ?? []).map((move) => moveBlock(move, review, style));
   // with --dedupe the extra objects are archive lines above; without, they are named here
   const notes = plan.deduplication ? [] : formatDuplicates(plan.duplicates, style);
   for (const a of plan.ambiguities ?? []) {
@@ -252,7 +252,7 @@ export function planDocument(plan: Plan, environment: string, review?: Review) {
         const subscribers = reviewed?.subscribers ?? twinMoveOf(plan, c)?.subscribers;
         return { ...changeJson(c), ...reviewed, ...countsJson('subscribers', subscribers) };
       }),
-      ...moveChanges(plan),
+      ...moveChanges(plan, review),
     ],
     summary: summarize(plan),
     duplicates: plan.duplicates,

@@ -5,6 +5,7 @@
 import { totalOf } from '../../plan/counts.js';
 import type { SubscriberMove } from '../../plan/subscribers.js';
 import type { Change, Plan } from '../../plan/types.js';
+import { type MoveReview, moveReviewOf, type Review } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import type { PlanBlock } from './budget.js';
@@ -45,9 +46,9 @@ function totalLines(move: SubscriberMove): string[] {
 }
 
 /** Per country, one unit of the source now and of the target after, as Paddle previews them. */
-export function moveCustomerLines(move: SubscriberMove, style: Style): string[] {
-  if (!move.customers?.length) return [];
-  return customerRows(move.customers, moveCustomersHeading(move), style);
+export function moveCustomerLines(move: SubscriberMove, reviewed: MoveReview, style: Style): string[] {
+  if (!reviewed.customers?.length) return [];
+  return customerRows(reviewed.customers, moveCustomersHeading(move), style);
 }
 
 export const moveCustomersHeading = (move: SubscriberMove) =>
@@ -74,26 +75,30 @@ export function moveHeadLines(move: SubscriberMove, style: Style): string[] {
 }
 
 /** A move as a block of the plan: always kept first when a review is cut; its customers as previews. */
-export function moveBlock(move: SubscriberMove, style: Style): PlanBlock {
-  const previews = moveCustomerLines(move, style);
-  const table = move.customers?.length
-    ? { table: { price: move.to, from: move.from, customers: move.customers } }
+export function moveBlock(move: SubscriberMove, review: Review | undefined, style: Style): PlanBlock {
+  const reviewed = moveReviewOf(review, move);
+  const previews = moveCustomerLines(move, reviewed, style);
+  const table = reviewed.customers?.length
+    ? { table: { price: move.to, from: move.from, customers: reviewed.customers } }
     : {};
   return {
     lines: moveHeadLines(move, style),
     previews,
-    rest: nextBillLines(move, style),
+    rest: nextBillLines(move, reviewed.nextBills, style),
     risk: true,
     ...table,
   };
 }
 
-/** A move's lines as plan shows them: the head, what customers pay, the next bills. */
-export const formatMove = (move: SubscriberMove, style: Style): string[] => [
-  ...moveHeadLines(move, style),
-  ...moveCustomerLines(move, style),
-  ...nextBillLines(move, style),
-];
+/** A move's lines as plan shows them: the head, then the review's: what customers pay, the next bills. */
+export function formatMove(move: SubscriberMove, review: Review | undefined, style: Style): string[] {
+  const reviewed = moveReviewOf(review, move);
+  return [
+    ...moveHeadLines(move, style),
+    ...moveCustomerLines(move, reviewed, style),
+    ...nextBillLines(move, reviewed.nextBills, style),
+  ];
+}
 
 /**
  * Under --dedupe's archive of a price twin: its subscribers, which move to the kept twin first, or
@@ -124,9 +129,13 @@ function totalJson(move: SubscriberMove) {
   return 'uncounted' in total ? {} : { subscribers_total: total.n };
 }
 
-/** `plan --json`: one change of kind `subscribers` per move. */
-export function moveChanges(plan: Plan) {
-  return (plan.moves ?? []).map((move) => ({
+/** `plan --json`: one change of kind `subscribers` per move, with the review's figures of it. */
+export function moveChanges(plan: Plan, review?: Review) {
+  return (plan.moves ?? []).map((move) => moveChange(move, moveReviewOf(review, move)));
+}
+
+function moveChange(move: SubscriberMove, reviewed: MoveReview) {
+  return {
     kind: 'subscribers' as const,
     key: move.to,
     action: 'move' as const,
@@ -141,7 +150,7 @@ export function moveChanges(plan: Plan) {
     ...rolloutJson(move.rollout),
     ...totalJson(move),
     ...move.breakdown,
-    ...(move.customers ? { customers: move.customers } : {}),
-    ...nextBillsJson(move.nextBills),
-  }));
+    ...(reviewed.customers ? { customers: reviewed.customers } : {}),
+    ...nextBillsJson(reviewed.nextBills),
+  };
 }

@@ -1,7 +1,9 @@
 // Under a subscriber move: what one subscription per currency is billed after it, as Paddle previews
 // the change (PATCH /subscriptions/{id}/preview), beside its next bill as it stands. Every value from
 // Paddle is escaped; the amounts are grand totals ("after credits but before any payments").
-import type { BillTotals, NextBill, NextBills, SubscriberMove } from '../../plan/subscribers.js';
+import type { BillTotals } from '../../paddle/subscription-previews-gateway.js';
+import type { SubscriberMove } from '../../plan/subscribers.js';
+import type { NextBill, NextBills } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { money } from './review.js';
@@ -56,8 +58,7 @@ function notes(move: SubscriberMove, bills: NextBills, style: Style): string[] {
 }
 
 /** The lines under a move; none when it was not previewed (no subscribers, or none counted). */
-export function nextBillLines(move: SubscriberMove, style: Style): string[] {
-  const bills = move.nextBills;
+export function nextBillLines(move: SubscriberMove, bills: NextBills | undefined, style: Style): string[] {
   if (!bills) return [];
   if (bills.notPreviewed === 'new_product') {
     return [
