@@ -34,11 +34,14 @@ function renewalFrom(next: string, billsFrom: string, subscription: Subscription
 
 /**
  * When the target first bills the subscription: when apply moves it (a mode that bills now), its
- * next renewal, or with bills_from the first renewal on or after that day; null when it has no next
- * renewal (paused).
+ * next renewal, or with bills_from the first renewal on or after that day; words for one past due;
+ * null when it has no next renewal (paused).
  */
 export function firstBillOf(move: SubscriberMove, subscription: SubscriptionRecord): string | null {
   if (move.proration.endsWith('_immediately')) return 'when apply moves it';
+  // Paddle refuses any change while it is past due (subscription_update_when_past_due): its
+  // next_billed_at is the bill still unpaid, and the move waits until it is paid
+  if (subscription.status === 'past_due') return 'the first renewal after it is paid and moved';
   const next = subscription.next_billed_at;
   if (next === null) return null;
   return move.billsFrom === undefined ? day(next) : renewalFrom(next, move.billsFrom, subscription);

@@ -36,6 +36,15 @@ const week = { interval: 'week', frequency: 1 };
 const year = { interval: 'year', frequency: 1 };
 
 describe('the day the new price first bills a subscription', () => {
+  it('a past-due one: after it is paid and moved, never its unpaid bill', () => {
+    const pastDue = { ...subscription(at('2026-01-10')), status: 'past_due' };
+    expect(firstBillOf(move('do_not_bill'), pastDue)).toBe('the first renewal after it is paid and moved');
+    expect(firstBillOf(move('do_not_bill', '2026-03-01'), pastDue)).toBe(
+      'the first renewal after it is paid and moved',
+    );
+    expect(firstBillOf(move('full_immediately'), pastDue)).toBe('when apply moves it');
+  });
+
   it.each([
     // modes that bill now: whatever the renewal or bills_from
     ['prorated_immediately', undefined, at('2026-02-01'), undefined, 'when apply moves it'],
