@@ -1,20 +1,12 @@
 // `paddle-catalog emulator`: runs the local Paddle API emulator until SIGINT/SIGTERM and prints
 // its base URL and two keys with every permission: a sandbox key and a live key, each reaching
 // its own account.
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { EmulatorFaults, EmulatorOptions, RunningEmulator } from '../../emulator/index.js';
-import { DEMO_CUSTOMERS } from '../../emulator/seed-data.js';
+import type { EmulatorFaults } from '../../emulator/index.js';
 import { UserError } from '../../errors.js';
 import { isLoopbackUrl } from '../../paddle/target.js';
 import { isCurrencyCode } from '../../paddle-facts/currencies.js';
 import { TAX_CATEGORIES } from '../../paddle-facts/tax-categories.js';
-import {
-  listenForStop,
-  type ProcessControl,
-  processControl,
-  type StopSignal,
-} from '../../terminal/signals.js';
+import { listenForStop, processControl } from '../../terminal/signals.js';
 import * as emulatorView from '../../views/emulator.js';
 import { EXIT_OK } from '../../views/exit-codes.js';
 import { show } from '../../views/view.js';
@@ -107,17 +99,6 @@ function defaultTaxMode(raw: string | undefined): 'exclusive' | 'inclusive' | 'l
   );
 }
 
-function untilSignal(signals: ProcessControl): Promise<StopSignal> {
-  return new Promise((done) => listenForStop(signals, done, { once: true }));
-}
-
-/** The demo data's customers, read from it so the list never falls behind it. */
-function demoCustomers(): string[] {
-  return DEMO_CUSTOMERS.map((c) =>
-    'status' in c && c.status === 'archived' ? `${c.email} (archived)` : c.email,
-  );
-}
-
 const EXAMPLES = `
 Examples:
   $ paddle-catalog emulator                                   # http://127.0.0.1:4010, a sandbox key and a live key
@@ -128,59 +109,34 @@ Examples:
   $ paddle-catalog emulator --latency 200 --fail-rate 0.1 --random-seed 7
   $ PADDLE_API_URL=http://127.0.0.1:4010 PADDLE_API_KEY=pdl_sdbx_… paddle-catalog plan catalog.yaml`;
 
-/** Starts the emulator; a port or address it cannot take becomes a user error that says what to do. */
-async function listen(options: EmulatorOptions & { host: string }): Promise<RunningEmulator> {
-  const { startEmulator } = await import('../../emulator/index.js');
-  try {
-    return await startEmulator(options);
-  } catch (error) {
-    if (error instanceof UserError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') {
-      throw new UserError(`Port ${options.port} is already in use.`, 'Pass --port 0 to pick a free port.');
-    }
-    throw new UserError(`Cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
-  }
-}
-
-/** The command's body: checks the flags, starts the emulator, prints how to reach it, runs until a signal. */
+/** The command's body: checks the flags, then the emulator's run (src/emulator/run.ts) until a signal. */
 async function serve({ reporter, io }: CommandContext, flags: EmulatorFlags): Promise<number> {
   const port = number('--port', flags.port, (n) => whole(n) && n <= 65_535, 'a port number (0–65535)');
-  const faults = faultsFrom(flags);
-  const { loadSeedFile } = await import('../../emulator/seed-file.js');
-  const seed = flags.seed ? await loadSeedFile(resolve(io.cwd, flags.seed)) : undefined;
-  const statePath = flags.state === undefined ? undefined : resolve(io.cwd, flags.state);
-  const resumed = statePath !== undefined && existsSync(statePath);
-  if (resumed && (flags.seed !== undefined || !flags.demo)) {
-    reporter.warn(
-      `${flags.state} exists: its saved accounts are loaded, --seed and --no-demo are not applied.`,
-    );
-  }
-  const emulator = await listen({
+  const options = {
     host: flags.host,
     port,
-    seed,
     demo: flags.demo,
-    statePath,
+    cwd: io.cwd,
+    seedFile: flags.seed,
+    stateFile: flags.state,
+    faults: faultsFrom(flags),
     cardlessTrials: flags.cardlessTrials,
     caseSensitiveEmails: flags.caseSensitiveEmails,
     approvedTaxCategories: approvedCategories(flags.approveTaxCategories),
     enabledCurrencies: enabledCurrencies(flags.enableCurrencies),
     defaultTaxMode: defaultTaxMode(flags.defaultTaxMode),
-    faults,
+  };
+  const { runEmulator } = await import('../../emulator/run.js');
+  await runEmulator(options, {
+    resuming: (file) =>
+      reporter.warn(`${file} exists: its saved accounts are loaded, --seed and --no-demo are not applied.`),
+    untilStop: () => new Promise((done) => listenForStop(processControl(io), done, { once: true })),
+    started: (emulator, demoCustomers) => {
+      if (!isLoopbackUrl(new URL(emulator.url))) reporter.warn(emulatorView.exposedWarning(flags.host));
+      const { url, apiKey, liveApiKey } = emulator;
+      show(reporter, emulatorView, { url, apiKey, liveApiKey, demoCustomers });
+    },
   });
-  if (!isLoopbackUrl(new URL(emulator.url))) {
-    reporter.warn(emulatorView.exposedWarning(flags.host));
-  }
-  const stopped = untilSignal(processControl(io)); // listen first: a caller may signal as soon as it reads the URL
-  show(reporter, emulatorView, {
-    url: emulator.url,
-    apiKey: emulator.apiKey,
-    liveApiKey: emulator.liveApiKey,
-    demoCustomers: flags.demo && !resumed ? demoCustomers() : null,
-  });
-  await stopped;
-  await emulator.close();
   return EXIT_OK;
 }
 
