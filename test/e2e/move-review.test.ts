@@ -13,15 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
-import { marker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import {
   ADDON,
+  ADDON_PRICE,
+  CUSTOMER,
   MONTHLY,
-  month,
   NOW,
-  PRO,
-  pid,
+  PRO_PRODUCT,
+  proMonthly,
   sub,
   subscription,
 } from '../support/subscriber-moves-account.js';
@@ -33,26 +33,9 @@ const overrides = (euro: string, pound: string) => [
 const at = (action: string) => ({ scheduled_change: { action, effective_at: '2026-02-01T00:00:00.000Z' } });
 
 const SEED = {
-  customers: [{ id: pid('ctm', 1), email: 'c@example.com', name: 'C' }],
-  products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
-  prices: [
-    {
-      id: MONTHLY,
-      product_id: PRO,
-      description: 'Pro monthly',
-      billing_cycle: month,
-      unit_price: { amount: '2400', currency_code: 'USD' },
-      unit_price_overrides: overrides('2200', '2000'),
-      custom_data: marker('pro/monthly'),
-    },
-    {
-      id: ADDON,
-      product_id: PRO,
-      description: 'Add-on',
-      billing_cycle: month,
-      unit_price: { amount: '500', currency_code: 'USD' },
-    },
-  ],
+  customers: [CUSTOMER],
+  products: [PRO_PRODUCT],
+  prices: [proMonthly(overrides('2200', '2000')), ADDON_PRICE],
   subscriptions: [
     subscription(1, { address: { country_code: 'US' } }),
     subscription(2, at('cancel')),

@@ -13,12 +13,8 @@ import { manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { requestValidator, undocumentedRequests } from '../support/openapi.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { MONTHLY, month, NOW, PRO_PRODUCT, pid, proMonthly } from '../support/subscriber-moves-account.js';
 
-const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const [PRO, MONTHLY] = [pid('pro', 1), pid('pri', 1)];
-const NOW = '2026-01-15T12:00:00.000Z';
-const month = { interval: 'month', frequency: 1 };
-const marker = (key: string) => ({ paddle_catalog: { key } });
 /** More customers than one request names: the customers are read in two requests. */
 const MORE = IDS_PER_REQUEST + 20;
 
@@ -40,21 +36,13 @@ const SEED = {
     { id: pid('ctm', 3), email: 'max@example.com' },
     ...Array.from({ length: MORE }, (_, i) => ({ id: pid('ctm', 10 + i), email: `c${i}@example.com` })),
   ],
-  products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
+  products: [PRO_PRODUCT],
   prices: [
-    {
-      id: MONTHLY,
-      product_id: PRO,
-      description: 'Pro monthly',
-      billing_cycle: month,
-      unit_price: { amount: '2400', currency_code: 'USD' },
-      unit_price_overrides: [
-        { country_codes: ['DE'], unit_price: { amount: '2200', currency_code: 'EUR' } },
-        { country_codes: ['FR'], unit_price: { amount: '2300', currency_code: 'EUR' } },
-        { country_codes: ['GB'], unit_price: { amount: '2000', currency_code: 'GBP' } },
-      ],
-      custom_data: marker('pro/monthly'),
-    },
+    proMonthly([
+      { country_codes: ['DE'], unit_price: { amount: '2200', currency_code: 'EUR' } },
+      { country_codes: ['FR'], unit_price: { amount: '2300', currency_code: 'EUR' } },
+      { country_codes: ['GB'], unit_price: { amount: '2000', currency_code: 'GBP' } },
+    ]),
   ],
   subscriptions: [
     // renews before bills_from: waits, and the new price first bills the renewal after

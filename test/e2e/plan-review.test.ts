@@ -10,10 +10,17 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { marker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
+import {
+  CUSTOMER,
+  MONTHLY,
+  month,
+  PRO,
+  PRO_PRODUCT,
+  pid,
+  proMonthly,
+} from '../support/subscriber-moves-account.js';
 
-const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const [PRO, MONTHLY, LEGACY] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
-const month = { interval: 'month', frequency: 1 };
+const LEGACY = pid('pri', 2);
 
 const subscription = (n: number, status: string, price = MONTHLY) => ({
   id: pid('sub', n),
@@ -24,18 +31,10 @@ const subscription = (n: number, status: string, price = MONTHLY) => ({
 });
 
 const SEED = {
-  customers: [{ id: pid('ctm', 1), email: 'c@example.com', name: 'C' }],
-  products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
+  customers: [CUSTOMER],
+  products: [PRO_PRODUCT],
   prices: [
-    {
-      id: MONTHLY,
-      product_id: PRO,
-      description: 'Pro monthly',
-      billing_cycle: month,
-      unit_price: { amount: '2400', currency_code: 'USD' },
-      unit_price_overrides: [{ country_codes: ['DE'], unit_price: { amount: '2200', currency_code: 'EUR' } }],
-      custom_data: marker('pro/monthly'),
-    },
+    proMonthly(),
     {
       id: LEGACY,
       product_id: PRO,

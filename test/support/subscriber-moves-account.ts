@@ -39,28 +39,33 @@ export const subscription = (n: number, fields: Record<string, unknown> = {}) =>
   ...fields,
 });
 
+/** The account's one customer, its product pro, and the add-on price a subscription may hold too. */
+export const CUSTOMER = { id: pid('ctm', 1), email: 'c@example.com', name: 'C' };
+export const PRO_PRODUCT = { id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') };
+export const ADDON_PRICE = {
+  id: ADDON,
+  product_id: PRO,
+  description: 'Add-on',
+  billing_cycle: month,
+  unit_price: { amount: '500', currency_code: 'USD' },
+};
+/** The managed price pro/monthly: USD 24.00 a month, with `overrides` (default DE at EUR 22.00). */
+export const proMonthly = (
+  overrides: unknown[] = [{ country_codes: ['DE'], unit_price: { amount: '2200', currency_code: 'EUR' } }],
+) => ({
+  id: MONTHLY,
+  product_id: PRO,
+  description: 'Pro monthly',
+  billing_cycle: month,
+  unit_price: { amount: '2400', currency_code: 'USD' },
+  unit_price_overrides: overrides,
+  custom_data: marker('pro/monthly'),
+});
+
 export const SEED: AccountSeed = {
-  customers: [{ id: pid('ctm', 1), email: 'c@example.com', name: 'C' }],
-  products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
-  prices: [
-    {
-      id: MONTHLY,
-      product_id: PRO,
-      description: 'Pro monthly',
-      name: 'Monthly',
-      billing_cycle: month,
-      unit_price: { amount: '2400', currency_code: 'USD' },
-      unit_price_overrides: [{ country_codes: ['DE'], unit_price: { amount: '2200', currency_code: 'EUR' } }],
-      custom_data: marker('pro/monthly'),
-    },
-    {
-      id: ADDON,
-      product_id: PRO,
-      description: 'Add-on',
-      billing_cycle: month,
-      unit_price: { amount: '500', currency_code: 'USD' },
-    },
-  ],
+  customers: [CUSTOMER],
+  products: [PRO_PRODUCT],
+  prices: [{ ...proMonthly(), name: 'Monthly' }, ADDON_PRICE],
   subscriptions: [
     subscription(1, {
       items: [
