@@ -88,19 +88,46 @@ function refusedForMode(
   return undefined;
 }
 
-/** Why a later run moves it: Paddle's "not now", or the move's own date not reached. */
-function waits(subscription: SubscriptionRecord, terms: MoveTerms, now: number): Prediction | undefined {
+/** past_due: Paddle refuses every change until it is paid. */
+function pastDue(subscription: SubscriptionRecord): Prediction | undefined {
   // subscription_update_when_past_due (400): "Move the subscription out of the past_due state by
   // updating the payment method, then try again."
   // https://developer.paddle.com/errors/subscriptions/subscription_update_when_past_due
-  if (subscription.status === 'past_due') {
-    return {
-      verdict: WAITS,
-      code: 'subscription_update_when_past_due',
-      reason: 'past due until paid',
-      until: null,
-    };
-  }
+  if (subscription.status !== 'past_due') return undefined;
+  return {
+    verdict: WAITS,
+    code: 'subscription_update_when_past_due',
+    reason: 'past due until paid',
+    until: null,
+  };
+}
+
+/**
+ * The move's own date not reached: its next bill (its next renewal, or now when it has none: a
+ * paused one resumed, say, bills from then) comes before `bills_from`. This outranks every reason
+ * that would still send the PATCH (a lock, a question Paddle's pages leave open): a subscription in
+ * its renewal lock is no longer locked once it has renewed, and Paddle then takes the change and
+ * bills the target at that renewal's successor, before the date the customers were told.
+ */
+function billsFromNotReached(
+  subscription: SubscriptionRecord,
+  terms: MoveTerms,
+  now: number,
+): Prediction | undefined {
+  if (terms.billsFrom === undefined) return undefined;
+  const from = Date.parse(`${terms.billsFrom}T00:00:00Z`);
+  const next = subscription.next_billed_at === null ? now : Date.parse(subscription.next_billed_at);
+  if (next >= from) return undefined;
+  return {
+    verdict: WAITS,
+    code: BILLS_FROM_NOT_REACHED,
+    reason: `bills_from ${terms.billsFrom} not reached`,
+    until: subscription.next_billed_at ?? `${terms.billsFrom}T00:00:00Z`,
+  };
+}
+
+/** Paddle's "not now": within its 30-minute lock before a renewal or a scheduled change. */
+function lockedNow(subscription: SubscriptionRecord, now: number): Prediction | undefined {
   // subscription_locked_processing / subscription_locked_renewal (409): "within the 30 minute
   // subscription lock period"; "Wait for subscription to process/renew before attempting again."
   // https://developer.paddle.com/errors/subscriptions/subscription_locked_processing
@@ -117,21 +144,6 @@ function waits(subscription: SubscriptionRecord, terms: MoveTerms, now: number):
   if (locked(subscription.next_billed_at, now)) {
     const until = subscription.next_billed_at;
     return { verdict: WAITS, code: 'subscription_locked_renewal', reason: 'a lock near renewal', until };
-  }
-  if (terms.billsFrom !== undefined) {
-    // it moves once the next bill it could get is on or after the date: its next renewal, or now
-    // when it has none (a paused one resumed, say, bills from then)
-    const from = Date.parse(`${terms.billsFrom}T00:00:00Z`);
-    const next = subscription.next_billed_at === null ? now : Date.parse(subscription.next_billed_at);
-    if (next < from) {
-      const until = subscription.next_billed_at ?? `${terms.billsFrom}T00:00:00Z`;
-      return {
-        verdict: WAITS,
-        code: BILLS_FROM_NOT_REACHED,
-        reason: `bills_from ${terms.billsFrom} not reached`,
-        until,
-      };
-    }
   }
   return undefined;
 }
@@ -161,11 +173,21 @@ function unknown(subscription: SubscriptionRecord): Prediction | undefined {
   return undefined;
 }
 
-/** What a run does with `subscription` under the move's terms, at `now`. */
+/**
+ * What a run does with `subscription` under the move's terms, at `now` (the run's clock). What the
+ * mode will not move first; then what waits (past due, the move's bills_from), before anything that is sent: a lock Paddle answers "not now" to, and what its
+ * pages leave open.
+ */
 export function predictMove(subscription: SubscriptionRecord, terms: MoveTerms, now: number): Prediction {
   const refused = refusedForMode(subscription, terms.proration);
   if (refused?.verdict === WILL_NOT_MOVE) return { ...refused, modes: workingModes(subscription, terms) };
-  return refused ?? waits(subscription, terms, now) ?? unknown(subscription) ?? { verdict: MOVES_NOW };
+  return (
+    pastDue(subscription) ??
+    billsFromNotReached(subscription, terms, now) ??
+    refused ??
+    lockedNow(subscription, now) ??
+    unknown(subscription) ?? { verdict: MOVES_NOW }
+  );
 }
 
 /**

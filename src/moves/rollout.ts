@@ -71,7 +71,9 @@ function groupOf<G extends RefusedGroup | UnpredictedGroup>(groups: G[], reason:
 /**
  * Sent, and Paddle answers: what moves now, what Paddle's pages leave open, and what waits for a
  * 30-minute lock (over in minutes, maybe before the PATCH or a script runs; Paddle then says "not
- * now" and a later run moves it, as before).
+ * now" and a later run moves it, as before). A lock is only ever the reason once the move's
+ * bills_from is reached (predict.ts: a wait for the date outranks it), so no PATCH a lock lets
+ * through bills the target before that date.
  */
 const sent = (prediction: Prediction) =>
   prediction.verdict === MOVES_NOW ||

@@ -118,6 +118,42 @@ const rows: Array<{
     billsFrom: '2026-03-01',
     want: { verdict: 'waits', until: '2026-03-01T00:00:00Z' },
   },
+  {
+    title:
+      'bills_from: one in its renewal lock before the date waits for the date, not the lock (it gets no PATCH)',
+    fields: { next_billed_at: '2026-01-15T12:25:00Z' },
+    mode: 'do_not_bill',
+    billsFrom: '2026-07-01',
+    want: { verdict: 'waits', code: 'bills_from_not_reached', until: '2026-01-15T12:25:00Z' },
+  },
+  {
+    title: 'bills_from: one with a scheduled pause locked for processing before the date waits for the date',
+    fields: { scheduled_change: 'pause', scheduled_at: '2026-01-15T12:20:00Z' },
+    mode: 'do_not_bill',
+    billsFrom: '2026-07-01',
+    want: { verdict: 'waits', code: 'bills_from_not_reached' },
+  },
+  {
+    title: 'bills_from: one in its renewal lock on the date waits for the lock',
+    fields: { next_billed_at: '2026-01-15T12:25:00Z' },
+    mode: 'do_not_bill',
+    billsFrom: '2026-01-15',
+    want: { verdict: 'waits', code: 'subscription_locked_renewal' },
+  },
+  {
+    title: 'bills_from: a trial ending before the date waits for the date, not Paddle (it gets no PATCH)',
+    fields: { status: 'trialing' },
+    mode: 'do_not_bill',
+    billsFrom: '2026-03-01',
+    want: { verdict: 'waits', code: 'bills_from_not_reached' },
+  },
+  {
+    title: 'bills_from: a paused one under full_next_billing_period waits for the date before it is asked',
+    fields: { status: 'paused', next_billed_at: null },
+    mode: 'full_next_billing_period',
+    billsFrom: '2026-03-01',
+    want: { verdict: 'waits', code: 'bills_from_not_reached', until: '2026-03-01T00:00:00Z' },
+  },
 ];
 
 describe('predictMove', () => {
