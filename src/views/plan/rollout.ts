@@ -19,21 +19,29 @@ const DAYS_SHOWN = 5;
 
 const count = (list: { subscriptions: string[] }[]) => list.reduce((n, g) => n + g.subscriptions.length, 0);
 
-/** `3 until 2026-02-01, 1 until paid`: by day, the first few, then how many more until the last. */
+/**
+ * `3 until 2026-02-01, 7 more until 2026-02-02 to 2026-02-09, 1 until paid`: the first few days one
+ * by one, the later days summed with the range they span, and those waiting until paid (no day)
+ * always apart, so each count is true of its subscriptions and they add up to the line's total.
+ */
 function untilWords(waits: readonly WaitGroup[]): string {
   const byDay = new Map<string, number>();
+  let unpaid = 0;
   for (const wait of waits) {
-    const when = wait.until === null ? 'paid' : wait.until;
-    byDay.set(when, (byDay.get(when) ?? 0) + wait.count);
+    if (wait.until === null) unpaid += wait.count;
+    else byDay.set(wait.until, (byDay.get(wait.until) ?? 0) + wait.count);
   }
-  const days = [...byDay];
-  const shownDays = days.slice(0, DAYS_SHOWN).map(([when, n]) => `${n} until ${when}`);
-  const rest = days.slice(DAYS_SHOWN);
+  const days = [...byDay].sort(([a], [b]) => a.localeCompare(b));
+  // a sixth day alone is shown as the others: a sum of one day needs no range
+  const shownDays = days.length === DAYS_SHOWN + 1 ? days.length : DAYS_SHOWN;
+  const words = days.slice(0, shownDays).map(([when, n]) => `${n} until ${when}`);
+  const rest = days.slice(shownDays);
   if (rest.length > 0) {
     const more = rest.reduce((n, [, k]) => n + k, 0);
-    shownDays.push(`${more} more until ${rest[rest.length - 1]?.[0]}`);
+    words.push(`${more} more until ${rest[0]?.[0]} to ${rest[rest.length - 1]?.[0]}`);
   }
-  return shownDays.join(', ');
+  if (unpaid > 0) words.push(`${unpaid} until paid`);
+  return words.join(', ');
 }
 
 /** The lines under a move's line. */
