@@ -1,6 +1,7 @@
 // apply's confirmation: a prompt on a terminal (typing the name for production), --yes, or refuse.
-// Moving subscribers changes what customers are billed, so the question names how many move, and a
-// catalog (not a reviewed saved plan) that moves any is not applied by --yes alone.
+// Moving subscribers changes what customers are billed, so the question names how many move; what
+// --yes may move is apply's rule (src/apply/unattended.ts).
+import { refuseUnreviewedMoves } from '../apply/unattended.js';
 import { UserError } from '../errors.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { confirm, confirmByTyping } from '../terminal/prompts.js';
@@ -27,17 +28,13 @@ export async function confirmApply(
   const moves = moving > 0 ? ` and ${moved}` : '';
   // --local too: a run that writes without asking must say so with --yes, whatever the target
   if (flags.yes) {
-    if (refused > 0 && !flags.allowSubscriberMoves) {
-      throw new UserError(
-        `Refusing to apply with --yes: ${plural(refused, 'subscription')} will not move with this mode (the plan names each, and the mode that would move it), so this run would leave them for good.`,
-        "Change the move's proration to a mode the plan names, or add --allow-subscriber-moves to move the others and leave these.",
-      );
-    }
-    if (moving === 0 || saved || flags.allowSubscriberMoves) return;
-    throw new UserError(
-      `Refusing to apply with --yes alone: this run ${moved}, and no saved plan was reviewed for it.`,
-      'Review it with `plan --out plan.json` and apply the plan file, or add --allow-subscriber-moves.',
-    );
+    refuseUnreviewedMoves({
+      moving,
+      refused,
+      reviewed: saved,
+      allowSubscriberMoves: flags.allowSubscriberMoves === true,
+    });
+    return;
   }
   if (!reporter.interactive) {
     throw new UserError(

@@ -92,7 +92,7 @@ export const registerApply: RegisterCommand = (program, run) => {
     )
     .option(
       '--allow-subscriber-moves',
-      "with --yes, move the subscribers of the catalog's subscribers_from (a saved plan, reviewed already, needs no flag)",
+      "with --yes, move the subscribers of the catalog's subscribers_from (a saved plan, reviewed already, needs no flag, also when a subscription will not move with its mode)",
     )
     .option(
       '--concurrency <n>',
