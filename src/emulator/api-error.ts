@@ -12,7 +12,8 @@ type ErrorGroup =
   | 'discounts'
   | 'customers'
   | 'transactions'
-  | 'subscriptions';
+  | 'subscriptions'
+  | 'notifications';
 
 export class ApiFailure extends Error {
   readonly headers: Record<string, string> = {};

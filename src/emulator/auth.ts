@@ -24,8 +24,9 @@ export function keyAccount(key: string): AccountName | undefined {
 
 const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-function secret(): string {
-  return [...randomBytes(26)].map((b) => SECRET_ALPHABET[b % SECRET_ALPHABET.length]).join('');
+/** `length` random letters and digits: the secret part of an API key or a webhook secret key. */
+export function randomSecret(length: number): string {
+  return [...randomBytes(length)].map((b) => SECRET_ALPHABET[b % SECRET_ALPHABET.length]).join('');
 }
 
 export class KeyRing {
@@ -35,7 +36,7 @@ export class KeyRing {
 
   create(permissions: readonly string[], account: AccountName, atMs: number): string {
     const id = this.ids.next('apikey', atMs).slice('apikey_'.length);
-    const key = `${PREFIX[account]}apikey_${id}_${secret()}`;
+    const key = `${PREFIX[account]}apikey_${id}_${randomSecret(26)}`;
     this.keys.set(key, { account, permissions: new Set(permissions) });
     return key;
   }

@@ -45,6 +45,7 @@ export interface Pagination {
 }
 
 export interface Reply {
+  /** 204: answered with no body at all */
   status?: number;
   data: unknown;
   pagination?: Pagination;
@@ -68,9 +69,9 @@ export interface RouteContext {
 }
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   pattern: RegExp;
-  /** the permission a key needs; null for a public route */
+  /** the permission a key needs; '' when any valid key may call it; null for a public route (no key) */
   permission: string | null;
   handle(ctx: RouteContext): Reply;
 }

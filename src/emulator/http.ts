@@ -80,3 +80,9 @@ export function sendJson(
   });
   res.end(text);
 }
+
+/** 204 No Content: Paddle's answer to a delete, its Request-Id header and no body. */
+export function sendNoContent(res: ServerResponse, requestId: string): void {
+  res.writeHead(204, { 'request-id': requestId });
+  res.end();
+}

@@ -5,8 +5,11 @@ import type { Route } from './core.js';
 import { addressRoutes } from './routes/addresses.js';
 import { currencyRoutes } from './routes/currencies.js';
 import { customerRoutes } from './routes/customers.js';
+import { discountGroupRoutes } from './routes/discount-groups.js';
 import { discountRoutes } from './routes/discounts.js';
+import { eventTypeRoutes } from './routes/event-types.js';
 import { invoiceRoutes } from './routes/invoice.js';
+import { notificationSettingRoutes } from './routes/notification-settings.js';
 import { previewRoutes } from './routes/previews.js';
 import { priceRoutes } from './routes/prices.js';
 import { productRoutes } from './routes/products.js';
@@ -17,6 +20,9 @@ const ROUTES: Route[] = [
   ...productRoutes,
   ...priceRoutes,
   ...discountRoutes,
+  ...discountGroupRoutes,
+  ...notificationSettingRoutes,
+  ...eventTypeRoutes,
   ...customerRoutes,
   ...addressRoutes,
   ...transactionRoutes,

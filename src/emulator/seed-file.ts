@@ -7,6 +7,7 @@ import { readRegularFile } from '../files/bounded-read.js';
 import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
 import { TRANSACTION_STATUSES } from '../paddle-facts/statuses.js';
 import { SCHEDULED_CHANGE_ACTIONS, SUBSCRIPTION_STATUSES } from '../paddle-facts/subscriptions.js';
+import { EVENT_NAMES } from './event-types.js';
 import { DISCOUNT_STATUSES } from './rules/discount-status.js';
 import type { EmulatorSeed } from './types.js';
 
@@ -77,6 +78,32 @@ const discount = z.looseObject({
   amount: z.string(),
   status: z.enum(DISCOUNT_STATUSES).optional(),
   times_used: z.number().int().nonnegative().optional(),
+});
+
+const discountGroup = z.looseObject({
+  id: idOf('dsg'),
+  name: z.string().min(1).max(500),
+  status: z.enum(['active', 'archived']).optional(),
+});
+
+// an event type Paddle has, by name as a create body sends it or as Paddle answers (its object)
+const eventName = z
+  .string()
+  .refine((name) => EVENT_NAMES.includes(name), 'must be an event type Paddle has (GET /event-types)');
+const notificationSetting = z.looseObject({
+  id: idOf('ntfset'),
+  description: z.string().min(1).max(500),
+  type: z.enum(['email', 'url']),
+  destination: z.string().min(1).max(2048),
+  subscribed_events: z.array(z.union([eventName, z.looseObject({ name: eventName })])),
+  active: z.boolean().optional(),
+  endpoint_secret_key: z
+    .string()
+    .regex(
+      /^pdl_ntfset_[a-zA-Z0-9]{26}_[a-zA-Z0-9]{32}$/,
+      'must be pdl_ntfset_, the id’s 26 characters, _ and 32 letters and digits',
+    )
+    .optional(),
 });
 
 const transaction = z.looseObject({
@@ -162,6 +189,16 @@ export const accountSeedSchema = z.strictObject({
   products: z.array(product).optional(),
   prices: z.array(price).optional(),
   discounts: z.array(discount).optional().describe('Paddle discounts; absent fields take Paddle’s defaults'),
+  discount_groups: z
+    .array(discountGroup)
+    .optional()
+    .describe('Paddle discount groups (a name each); absent fields take Paddle’s defaults'),
+  notification_settings: z
+    .array(notificationSetting)
+    .optional()
+    .describe(
+      'Paddle notification settings (webhook destinations); subscribed_events as names or Paddle’s objects; an endpoint_secret_key left out is made',
+    ),
   transactions: z
     .array(transaction)
     .optional()

@@ -8,7 +8,9 @@ import { addDemoSubscriptions } from './demo-subscriptions.js';
 import { type IdFactory, timestamp } from './ids.js';
 import { newAddress } from './routes/addresses.js';
 import { newCustomer } from './routes/customers.js';
+import { newDiscountGroup } from './routes/discount-groups.js';
 import { newDiscount } from './routes/discounts.js';
+import { newNotificationSetting } from './routes/notification-settings.js';
 import { newPrice, storedTrial } from './routes/prices.js';
 import { newProduct } from './routes/products.js';
 import { redemptions } from './rules/discount-status.js';
@@ -76,6 +78,23 @@ function seedDiscount(ids: IdFactory, d: WireRecord, used: ReadonlyMap<string, n
   };
 }
 
+function seedDiscountGroup(ids: IdFactory, g: WireRecord): WireRecord {
+  const at = seedDate(g);
+  return { ...newDiscountGroup(ids.next('dsg', Date.parse(at)), g, at), ...structuredClone(g) };
+}
+
+/** A seeded setting: Paddle's defaults, then the record as given, its events as Paddle's objects. */
+function seedNotificationSetting(ids: IdFactory, n: WireRecord): WireRecord {
+  const names = (n.subscribed_events as (string | WireRecord)[]).map((e) =>
+    typeof e === 'string' ? e : e.name,
+  );
+  const made = newNotificationSetting(n.id ?? ids.next('ntfset', SEED_EPOCH), {
+    ...n,
+    subscribed_events: names,
+  });
+  return { ...made, ...structuredClone(n), subscribed_events: made.subscribed_events };
+}
+
 function seedProduct(ids: IdFactory, p: WireRecord): WireRecord {
   const at = seedDate(p);
   return { ...newProduct(ids.next('pro', Date.parse(at)), p, at), ...structuredClone(p) };
@@ -140,6 +159,10 @@ export function buildAccountState(
   for (const a of data.addresses ?? []) state.addresses.insert(seedAddress(ids, a));
   for (const s of data.subscriptions ?? []) takeSubscription(state, ids, s, at);
   if (demo) addDemoSubscriptions(state, ids);
+  // last, so the ids drawn for the records above stay what they were before these existed
+  for (const g of data.discount_groups ?? []) state.discount_groups.insert(seedDiscountGroup(ids, g));
+  for (const n of data.notification_settings ?? [])
+    state.notification_settings.insert(seedNotificationSetting(ids, n));
   return state;
 }
 

@@ -6,7 +6,7 @@ import { ApiFailure, internalError } from './api-error.js';
 import { type KeyRing, requirePermission } from './auth.js';
 import type { EmulatorCore, Reply } from './core.js';
 import type { FaultInjector } from './faults.js';
-import { parseJsonObject, readBody, sendJson } from './http.js';
+import { parseJsonObject, readBody, sendJson, sendNoContent } from './http.js';
 import type { RequestLog } from './request-log.js';
 import { matchRoute } from './router.js';
 import type { RecordedRequest } from './types.js';
@@ -42,7 +42,8 @@ function answer(core: EmulatorCore, parts: ServerParts, req: IncomingMessage, ur
   const { route, params } = matchRoute(method, url.pathname);
   const key = route.permission === null ? undefined : parts.keys.authenticate(req.headers.authorization);
   if (key && route.permission) requirePermission(key, route.permission);
-  const body = route.method === 'GET' ? {} : parseJsonObject(raw);
+  // a GET or DELETE carries no body (the SDK's delete sends none)
+  const body = route.method === 'GET' || route.method === 'DELETE' ? {} : parseJsonObject(raw);
   return route.handle({
     core,
     account: core.accounts[key?.account ?? 'sandbox'],
@@ -99,7 +100,8 @@ async function handleApi(
     return;
   }
   entry.status = status;
-  sendJson(res, status, body, requestId, headers);
+  if (status === 204) sendNoContent(res, requestId);
+  else sendJson(res, status, body, requestId, headers);
 }
 
 /** The emulator's own endpoints; a bug there is a 500 with its stack as a warning, never the process's end. */

@@ -23,6 +23,15 @@ export class Collection {
     this.sorted.splice(low, 0, record);
   }
 
+  /** Removes a record for good (what Paddle's few DELETE operations do). */
+  delete(id: string): void {
+    if (!this.byId.delete(id)) return;
+    this.sorted.splice(
+      this.sorted.findIndex((record) => record.id === id),
+      1,
+    );
+  }
+
   get(id: string): WireRecord | undefined {
     return this.byId.get(id);
   }
@@ -50,7 +59,9 @@ export const RESOURCES = [
   'addresses',
   'products',
   'prices',
+  'discount_groups',
   'discounts',
+  'notification_settings',
   'subscriptions',
   'transactions',
 ] as const;

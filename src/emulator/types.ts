@@ -159,6 +159,10 @@ export interface AccountSeed {
   prices?: WireRecord[];
   /** kept as given: what saved state writes back */
   discounts?: WireRecord[];
+  /** Paddle's discount groups (dsg_), kept as given */
+  discount_groups?: WireRecord[];
+  /** Paddle's notification settings (ntfset_); subscribed_events may be names; secrets made when missing */
+  notification_settings?: WireRecord[];
   transactions?: SeedTransaction[];
   /** short form ({customer_id, status, currency_code, items: [{price_id, quantity}]}) or Paddle's record */
   subscriptions?: WireRecord[];
@@ -186,6 +190,8 @@ export const ALL_PERMISSIONS = [
   'price.write',
   'discount.read',
   'discount.write',
+  'notification_setting.read',
+  'notification_setting.write',
   'customer.read',
   'customer.write',
   'transaction.read',

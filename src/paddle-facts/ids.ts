@@ -3,7 +3,7 @@
 // see https://developer.paddle.com/api-reference/about/paddle-ids.
 
 /** The prefixes of the entities the tool reads or writes. */
-export type IdPrefix = 'pro' | 'pri' | 'dsc' | 'ctm' | 'txn' | 'sub' | 'add';
+export type IdPrefix = 'pro' | 'pri' | 'dsc' | 'dsg' | 'ntfset' | 'ctm' | 'txn' | 'sub' | 'add';
 
 /** An id of one of these entities, and nothing around it. */
 export function paddleIdPattern(...prefixes: readonly [IdPrefix, ...IdPrefix[]]): RegExp {

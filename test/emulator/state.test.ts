@@ -52,6 +52,40 @@ describe('saved state', () => {
     expect(next.id > pro.id).toBe(true);
   });
 
+  it('notification settings (their secrets too), discount groups and a discount’s group survive a restart; a deleted setting stays gone', async () => {
+    const file = stateFile();
+    const first = await start(file);
+    const setting = {
+      description: 'App webhooks',
+      type: 'url',
+      destination: 'https://example.com/hooks',
+      subscribed_events: ['subscription.updated'],
+    };
+    const kept = (await call(first, 'POST', '/notification-settings', { body: setting })).body.data;
+    const gone = (
+      await call(first, 'POST', '/notification-settings', {
+        body: { ...setting, destination: 'https://example.com/gone' },
+      })
+    ).body.data;
+    await call(first, 'DELETE', `/notification-settings/${gone.id}`);
+    const group = (await call(first, 'POST', '/discount-groups', { body: { name: 'Launch' } })).body.data;
+    const discount = (
+      await call(first, 'POST', '/discounts', {
+        body: { description: 'Launch', type: 'percentage', amount: '10', discount_group_id: group.id },
+      })
+    ).body.data;
+    await first.close();
+    open.length = 0;
+
+    const second = await start(file);
+    expect((await call(second, 'GET', `/notification-settings/${kept.id}`)).body.data).toEqual(kept);
+    expect((await call(second, 'GET', `/notification-settings/${gone.id}`)).status).toBe(404);
+    expect((await call(second, 'GET', `/discount-groups/${group.id}`)).body.data).toEqual(group);
+    expect((await call(second, 'GET', `/discounts/${discount.id}`)).body.data).toEqual(discount);
+    // the name is still taken after the restart
+    expect((await call(second, 'POST', '/discount-groups', { body: { name: 'Launch' } })).status).toBe(409);
+  });
+
   it('is written before a write is answered, so a kill right after loses nothing', async () => {
     const file = stateFile();
     const emulator = await start(file);

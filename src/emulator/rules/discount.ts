@@ -4,8 +4,8 @@
 // dsc_01gtgztp8fpchantd5g1wrksa3 does), recur before maximum_recurring_intervals,
 // codes unique per account ignoring case (409 discount_code_conflict), restrict_to ids active,
 // usage_limit not below times_used. Each refusal as its developer.paddle.com/errors/discounts page.
-import { PADDLE_ID } from '../../paddle-facts/ids.js';
-import { ApiFailure, badRequest, domainError } from '../api-error.js';
+import { PADDLE_ID, paddleIdPattern } from '../../paddle-facts/ids.js';
+import { ApiFailure, badRequest, domainError, entityArchived, notFound } from '../api-error.js';
 import type { AccountSettings } from '../core.js';
 import type { Collection } from '../state.js';
 import type { WireRecord } from '../types.js';
@@ -26,6 +26,8 @@ const CREATE_FIELDS = [
   'restrict_to',
   'expires_at',
   'custom_data',
+  // since June 2025 (https://developer.paddle.com/changelog/2025/discount-groups)
+  'discount_group_id',
 ] as const;
 const UPDATE_FIELDS = [...CREATE_FIELDS, 'status'] as const;
 const CODE = /^[a-zA-Z0-9]{1,32}$/;
@@ -77,6 +79,13 @@ export function checkDiscountBody(body: Body, mode: 'create' | 'update', setting
     errors.add('expires_at', 'must be a valid RFC 3339 date-time');
   }
   errors.customData(body.custom_data);
+  const group = body.discount_group_id;
+  if (
+    errors.string('discount_group_id', group, 1, 64, true) &&
+    !paddleIdPattern('dsg').test(group as string)
+  ) {
+    errors.add('discount_group_id', 'Does not match pattern ^dsg_[a-z\\d]{26}$');
+  }
   if (mode === 'update') errors.oneOf('status', body.status, ['active', 'archived']);
   if (errors.list.length > 0) throw badRequest(errors.list);
 }
@@ -159,4 +168,16 @@ export function checkRestrictedActive(
 export function generatedCode(random: () => number = Math.random): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return Array.from({ length: 10 }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+}
+
+/**
+ * A discount's group is a group of the account that is not archived ("archived, so can't be used":
+ * the docs' discount group status). Paddle documents no refusal of its own for either, so they are
+ * refused as a price naming a missing or archived product is: 404 not_found, 400 entity_archived.
+ */
+export function checkGroupUsable(groups: Collection, id: unknown): void {
+  if (typeof id !== 'string') return;
+  const group = groups.get(id);
+  if (!group) throw notFound('Discount group', id);
+  if (group.status === 'archived') throw entityArchived('Discount group', id);
 }
