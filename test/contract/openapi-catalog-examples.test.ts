@@ -44,10 +44,15 @@ async function seeded(records: Partial<Record<Kind, Record_[]>>): Promise<Runnin
 
 /**
  * A record as Paddle answers it now: a trial's `requires_payment_method` (true unless sent) is in
- * every answer since cardless trials came (the Node SDK reads it since 3.5.0), though the OpenAPI
- * description of May 2025 predates it and its examples leave it out.
+ * every answer since cardless trials came (the Node SDK reads it since 3.5.0), and a discount's
+ * `discount_group_id` (null when in no group) since discount groups came in June 2025
+ * (https://developer.paddle.com/changelog/2025/discount-groups), though the OpenAPI description of
+ * May 2025 predates both and its examples leave them out.
  */
-function answered(record: Record_): Record_ {
+function answered(record: Record_, kind: Kind): Record_ {
+  if (kind === 'discounts' && !('discount_group_id' in record)) {
+    return { ...record, discount_group_id: null };
+  }
   const trial = record.trial_period as Record<string, unknown> | null | undefined;
   if (!trial || 'requires_payment_method' in trial) return record;
   return { ...record, trial_period: { ...trial, requires_payment_method: true } };
@@ -62,7 +67,7 @@ describe('each documented record, seeded on its own, is served back as given', (
     try {
       const res = await call(emulator, 'GET', `/${kind}/${record.id}`);
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual(answered(record));
+      expect(res.body.data).toEqual(answered(record, kind));
     } finally {
       await emulator.close();
     }

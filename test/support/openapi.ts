@@ -1,11 +1,12 @@
 // Validates emulator responses against Paddle's OpenAPI description (May 2025) with ajv, after
 // teaching it what the API gained since: currencies CLP and PEN, tax_mode
-// `location`. Newer fields (grand_total_tax, trial_period.requires_payment_method, a paid
+// `location`, and (openapi-overlay.ts, every description and reader) discount groups and newer event types. Newer fields (grand_total_tax, trial_period.requires_payment_method, a paid
 // trial's unit_price) need no patch: those schemas allow additional properties.
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { CORE_SCHEMA, load } from 'js-yaml';
+import { addWhatCameAfter } from './openapi-overlay.js';
 
 /** The description of the catalog, transaction and customer resources. */
 export const SPEC_FILE = '/work/shared/paddle-openapi/openapi-subset-catalog-transactions-customers.yaml';
@@ -25,7 +26,12 @@ const parsed = new Map<string, Json>();
  * gives a copy to change.
  */
 function sharedSpec(file: string): Json {
-  if (!parsed.has(file)) parsed.set(file, load(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA }));
+  if (!parsed.has(file)) {
+    const spec = load(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA }) as Json;
+    // the whole description only: the subset leaves discounts and notifications out
+    if (file === FULL_SPEC_FILE) addWhatCameAfter(spec);
+    parsed.set(file, spec);
+  }
   return parsed.get(file);
 }
 
