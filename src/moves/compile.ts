@@ -11,6 +11,7 @@ import type { Operation, Ref } from '../operations/compile.js';
 import { DEFAULT_PRORATION, type ProrationBillingMode } from '../paddle-facts/subscriptions.js';
 import type { SubscriberMove, SubscriptionItem, SubscriptionRecord } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
+import { movesTaking } from './one-date.js';
 
 /** One subscription to change, and the moves whose source prices it has items on. */
 export interface MovingSubscription {
@@ -63,16 +64,14 @@ export function subscriptionMoves(
   moves: readonly SubscriberMove[],
   subscriptions: readonly SubscriptionRecord[],
 ): { planned: MovingSubscription[]; left: LeftSubscription[] } {
-  // a blocked twin's subscribers stay where they are (apply refuses to archive it: twin-refusal.ts)
-  const movable = moves.filter((m) => m.fromId !== null && m.blocked === undefined);
-  const bySource = new Map(movable.map((m) => [m.fromId, m] as const));
   const planned: MovingSubscription[] = [];
   const left: LeftSubscription[] = [];
   const seen = new Set<string>();
   for (const subscription of subscriptions) {
     if (seen.has(subscription.id)) continue;
     seen.add(subscription.id);
-    const mine = subscription.items.flatMap((item) => bySource.get(item.price_id) ?? []);
+    // a blocked twin's subscribers stay where they are (apply refuses to archive it: twin-refusal.ts)
+    const mine = movesTaking(subscription, moves);
     const [first] = mine;
     if (first === undefined) continue;
     const problem = whyLeft(subscription, mine);

@@ -5,30 +5,27 @@ import type { MoveRollout, RefusedGroup, UnpredictedGroup, WaitGroup } from '../
 import { MOVES_NOW, NOT_PREDICTED, WAITS, WILL_NOT_MOVE } from '../plan/rollout.js';
 import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
 import type { LeftSubscription, MovingSubscription } from './compile.js';
-import { type MoveTerms, type Prediction, predictMove } from './predict.js';
-
-/** The terms of a subscription's moves (they share one mode: compile.ts leaves it otherwise); the latest bills_from. */
-export function termsOf(moves: readonly SubscriberMove[]): MoveTerms {
-  const [first] = moves;
-  const dates = moves.flatMap((m) => (m.billsFrom ? [m.billsFrom] : [])).sort();
-  const billsFrom = dates[dates.length - 1];
-  return { proration: first?.proration ?? 'do_not_bill', ...(billsFrom ? { billsFrom } : {}) };
-}
+import { predictTaken, termsOf } from './one-date.js';
+import { type Prediction, predictMove } from './predict.js';
 
 export const predictPlanned = (planned: MovingSubscription, now: number): Prediction =>
   predictMove(planned.subscription, termsOf(planned.moves), now);
 
 const day = (at: string | null | undefined) => (at ? at.slice(0, 10) : null);
 
-/** One move's subscriptions (each once) by verdict. */
+/**
+ * One move's subscriptions (each once) by verdict, each under the terms of every move of `moves`
+ * that takes it (one-date.ts): as apply sends it.
+ */
 export function rolloutOf(
   move: SubscriberMove,
   subscriptions: readonly SubscriptionRecord[],
   now: number,
+  moves: readonly SubscriberMove[] = [move],
 ): MoveRollout {
   const rollout: MoveRollout = { now: 0, waits: [], refused: [], unpredicted: [] };
   for (const subscription of subscriptions) {
-    const prediction = predictMove(subscription, termsOf([move]), now);
+    const prediction = predictTaken(move, subscription, moves, now);
     const reason = prediction.reason ?? '';
     if (prediction.verdict === MOVES_NOW) rollout.now += 1;
     else if (prediction.verdict === WAITS) addWait(rollout.waits, prediction, reason);
@@ -55,7 +52,7 @@ export function rolloutOf(
 function addWait(waits: WaitGroup[], prediction: Prediction, reason: string): void {
   const until = day(prediction.until);
   const code = prediction.code ?? '';
-  const found = waits.find((w) => w.code === code && w.until === until);
+  const found = waits.find((w) => w.code === code && w.until === until && w.reason === reason);
   if (found) found.count += 1;
   else waits.push({ code, reason, until, count: 1 });
 }
@@ -127,6 +124,6 @@ export function withRollouts(
   return moves.map((move) => {
     if (move.fromId === null || move.blocked !== undefined) return move;
     const on = unique.filter((s) => s.items.some((item) => item.price_id === move.fromId));
-    return { ...move, rollout: rolloutOf(move, on, now) };
+    return { ...move, rollout: rolloutOf(move, on, now, moves) };
   });
 }

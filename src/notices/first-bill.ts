@@ -2,7 +2,8 @@
 // bills_from and the subscription's next renewal and billing cycle as Paddle lists them. Where the
 // date would rest on how Paddle steps a month past the 28th, which its pages do not say, the cell
 // says so in words instead of a date.
-import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
+import type { MoveTerms } from '../moves/predict.js';
+import type { SubscriptionRecord } from '../plan/subscribers.js';
 
 const DAY_MS = 86_400_000;
 /** At most this many renewals are stepped to reach bills_from (a daily plan a year ahead). */
@@ -33,16 +34,17 @@ function renewalFrom(next: string, billsFrom: string, subscription: Subscription
 }
 
 /**
- * When the target first bills the subscription: when apply moves it (a mode that bills now), its
+ * When the target first bills the subscription, under the terms of the moves that take it (one date
+ * per subscription: src/moves/one-date.ts): when apply moves it (a mode that bills now), its
  * next renewal, or with bills_from the first renewal on or after that day; words for one past due;
  * null when it has no next renewal (paused).
  */
-export function firstBillOf(move: SubscriberMove, subscription: SubscriptionRecord): string | null {
-  if (move.proration.endsWith('_immediately')) return 'when apply moves it';
+export function firstBillOf(terms: MoveTerms, subscription: SubscriptionRecord): string | null {
+  if (terms.proration.endsWith('_immediately')) return 'when apply moves it';
   // Paddle refuses any change while it is past due (subscription_update_when_past_due): its
   // next_billed_at is the bill still unpaid, and the move waits until it is paid
   if (subscription.status === 'past_due') return 'the first renewal after it is paid and moved';
   const next = subscription.next_billed_at;
   if (next === null) return null;
-  return move.billsFrom === undefined ? day(next) : renewalFrom(next, move.billsFrom, subscription);
+  return terms.billsFrom === undefined ? day(next) : renewalFrom(next, terms.billsFrom, subscription);
 }

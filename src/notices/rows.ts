@@ -2,8 +2,7 @@
 // amount it pays now and after (from the catalog), its next renewal and the day the new price first
 // bills it (pure: the subscriptions and customers are read by notices.ts).
 import type { Catalog, CatalogPrice } from '../catalog/schema.js';
-import { predictMove } from '../moves/predict.js';
-import { termsOf } from '../moves/rollout.js';
+import { movableMoves, predictTaken, takenTerms } from '../moves/one-date.js';
 import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
 import { unitAmountIn } from './amounts.js';
 import { firstBillOf } from './first-bill.js';
@@ -37,15 +36,20 @@ function priceOf(catalog: Catalog, key: string): CatalogPrice | undefined {
   return catalog.products[key.slice(0, slash)]?.prices?.[key.slice(slash + 1)];
 }
 
-/** The moves whose subscriptions were listed: a source in the account, not blocked. */
-export const noticedMoves = (moves: readonly SubscriberMove[]) =>
-  moves.filter((move) => move.fromId !== null && move.blocked === undefined);
+/** The moves whose subscriptions were listed: those a run can send (a source in the account, not blocked). */
+export const noticedMoves = movableMoves;
 
-function noticeOf(
-  move: SubscriberMove,
-  subscription: SubscriptionRecord,
-  context: { catalog: Catalog; emails: ReadonlyMap<string, string>; now: number },
-): Notice {
+/** What a row is made from beside its move and subscription: the catalog, the e-mails, the clock, every move. */
+interface NoticeContext {
+  catalog: Catalog;
+  emails: ReadonlyMap<string, string>;
+  now: number;
+  moves: readonly SubscriberMove[];
+}
+
+function noticeOf(move: SubscriberMove, subscription: SubscriptionRecord, context: NoticeContext): Notice {
+  // one date per subscription: every move that takes it decides when it moves and first bills
+  const { terms } = takenTerms(move, subscription, context.moves);
   const currency = subscription.currency_code;
   const before = unitAmountIn(priceOf(context.catalog, move.from), currency);
   const after = unitAmountIn(priceOf(context.catalog, move.to), currency);
@@ -59,13 +63,13 @@ function noticeOf(
     quantity: item?.quantity ?? null,
     from: move.from,
     to: move.to,
-    verdict: predictMove(subscription, termsOf([move]), context.now).verdict,
+    verdict: predictTaken(move, subscription, context.moves, context.now).verdict,
     unit_amount_now: before.minor,
     unit_amount_now_formatted: before.formatted,
     unit_amount_after: after.minor,
     unit_amount_after_formatted: after.formatted,
     next_billed_at: subscription.next_billed_at,
-    new_price_first_bills: firstBillOf(move, subscription),
+    new_price_first_bills: firstBillOf(terms, subscription),
   };
 }
 
@@ -79,6 +83,6 @@ export function noticesOf(
   return noticedMoves(moves).flatMap((move) =>
     unique
       .filter((s) => s.items.some((item) => item.price_id === move.fromId))
-      .map((s) => noticeOf(move, s, context)),
+      .map((s) => noticeOf(move, s, { ...context, moves })),
   );
 }

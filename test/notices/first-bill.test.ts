@@ -3,16 +3,12 @@
 // stepped by the subscription's billing cycle; words instead of a date where the step would rest on
 // how Paddle moves a month's day past the 28th (its pages do not say); null when nothing renews.
 import { describe, expect, it } from 'vitest';
+import type { MoveTerms } from '../../src/moves/predict.js';
 import { firstBillOf } from '../../src/notices/first-bill.js';
 import type { ProrationBillingMode } from '../../src/paddle-facts/subscriptions.js';
-import type { SubscriberMove, SubscriptionRecord } from '../../src/plan/subscribers.js';
+import type { SubscriptionRecord } from '../../src/plan/subscribers.js';
 
-const move = (proration: ProrationBillingMode, billsFrom?: string): SubscriberMove => ({
-  kind: 'subscribers',
-  from: 'pro/monthly',
-  to: 'pro/monthly-2026',
-  fromId: 'pri_01',
-  toId: null,
+const move = (proration: ProrationBillingMode, billsFrom?: string): MoveTerms => ({
   proration,
   ...(billsFrom === undefined ? {} : { billsFrom }),
 });
