@@ -9,15 +9,24 @@ import { UserError } from '../errors.js';
 import { shown } from '../text/escape.js';
 
 /**
+ * Whether two names given relative to `cwd` are one file: the same path once resolved, or (when both
+ * exist) the same file on disk by a symlink or a hard link.
+ */
+export async function sameFile(cwd: string, a: string, b: string): Promise<boolean> {
+  if (resolve(cwd, a) === resolve(cwd, b)) return true;
+  const [first, second] = await Promise.all(
+    [a, b].map((file) => stat(resolve(cwd, file)).catch(() => undefined)),
+  );
+  return first !== undefined && second !== undefined && first.dev === second.dev && first.ino === second.ino;
+}
+
+/**
  * Refuses an output that is the very file the command reads (by the same name, a symlink or a hard
  * link: the same file on disk), before anything is read from the account or written: writing it
  * would replace the catalog or plan with its own result.
  */
 export async function refuseInputAsOutput(cwd: string, output: string, flag: string, input: string) {
-  const [written, read] = await Promise.all(
-    [output, input].map((file) => stat(resolve(cwd, file)).catch(() => undefined)),
-  );
-  if (!written || !read || written.dev !== read.dev || written.ino !== read.ino) return;
+  if (!(await sameFile(cwd, output, input))) return;
   const same = output === input ? '' : ` (the same file as ${shown(input)})`;
   throw new UserError(
     `${flag} ${shown(output)} is the file this command reads${same}; nothing was written`,

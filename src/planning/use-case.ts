@@ -17,6 +17,7 @@ import { type SavedPlanNote, type SecretMask, savePlan } from '../saved-plan/sav
 import { shown } from '../text/escape.js';
 import { type EmittedScripts, emitToolServerScripts } from '../tool-server/emit.js';
 import { type PlanHooks, type PlanResult, planAccount } from './account.js';
+import { refuseOneFileForTwoOutputs } from './outputs.js';
 
 export interface PlanRunRequest {
   environment: EnvironmentName;
@@ -67,6 +68,8 @@ const run = <T>(hook: (<U>(work: () => Promise<U>) => Promise<U>) | undefined, w
 
 export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks = {}): Promise<PlanRun> {
   const { environment, catalog, gateway, subscriptions, options } = request;
+  if (request.save && request.notices)
+    await refuseOneFileForTwoOutputs(request.notices.cwd, request.save.file, request.notices.file);
   // one paced caller for the run: the account read, the review and the scripts' read share the limit
   const callers = createRunCallers(request.settings);
   // the settings carry the run's clock, which predicts what waits and until when

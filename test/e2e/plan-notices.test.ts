@@ -3,7 +3,7 @@
 // renewal and the day the new price first bills (bills_from); the customers read by id in
 // ⌈customers / 100⌉ requests, each held to Paddle's OpenAPI; the file refused before any read when
 // it is not .csv or .json.
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -191,6 +191,24 @@ describe('plan --notices-out', { timeout: 60_000 }, () => {
       unit_amount_after: '2900',
       new_price_first_bills: '2026-03-01',
     });
+  });
+
+  it('--out and --notices-out naming one file are refused before the account is read, and nothing is written', async () => {
+    const mark = emulator.requests().length;
+    const run = await cli([
+      'plan',
+      'catalog.yaml',
+      '--out',
+      'plan.json',
+      '--notices-out',
+      './sub/../plan.json',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      '--out plan.json and --notices-out ./sub/../plan.json name one file: one would overwrite the other',
+    );
+    expect(emulator.requests().slice(mark)).toEqual([]);
+    expect(existsSync(join(dir, 'plan.json'))).toBe(false);
   });
 
   it('a file that is not .csv or .json is refused before the account is read', async () => {
