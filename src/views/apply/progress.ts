@@ -7,12 +7,19 @@ import type { Plan } from '../../plan/types.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import type { StopSignal } from '../../terminal/signals.js';
 import { shown } from '../../text/escape.js';
+import { featureHead } from '../plan/features.js';
 import { formatChange } from '../plan/format.js';
 
-/** `  ✓ + product pro`: a write that was done, as its plan line (not in --json mode). */
+/**
+ * `  ✓ + product pro`: a write that was done, as its plan line, and its features line when it changes
+ * what the product includes (a change of features only has no other line) (not in --json mode).
+ */
 export function renderStep(step: StepResult, out: Reporter): void {
   if (step.status !== 'applied' || out.json) return;
-  out.info(`  ${out.errStyle.green('✓')} ${formatChange(step.change, out.errStyle)[0]}`);
+  const { change } = step;
+  const features = featureHead(change, out.errStyle);
+  const lines = [...formatChange(change, out.errStyle).slice(0, 1), ...(features ? [features] : [])];
+  for (const line of lines) out.info(`  ${out.errStyle.green('✓')} ${line}`);
 }
 
 /** --timeout's deadline, reached once the writes started. */

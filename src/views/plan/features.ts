@@ -63,10 +63,16 @@ const SNAPSHOT_NOTE = [
 const groupOf = (plan: Plan, change: Change): ProductPlan | undefined =>
   plan.groups.find((group) => group.product === change);
 
+/** `~ features product pro (pro_…): seats 10 → 20`: a change's line of what it includes, if it changes that. */
+export function featureHead(change: Change, style: Style): string | undefined {
+  if (!changesFeatures(change)) return undefined;
+  return `${style.yellow('~ features')} product ${shown(change.key)}${style.dim(` (${shown(change.id)})`)}: ${featureWords(change)}`;
+}
+
 /** `~ features product pro (pro_…): seats 10 → 20`, the subscribers of each of its prices, the note. */
 export function featureLines(plan: Plan, change: Change, review: Review | undefined, style: Style): string[] {
-  if (!changesFeatures(change)) return [];
-  const head = `${style.yellow('~ features')} product ${shown(change.key)}${style.dim(` (${shown(change.id)})`)}: ${featureWords(change)}`;
+  const head = featureHead(change, style);
+  if (head === undefined) return [];
   const counted = (groupOf(plan, change)?.prices ?? []).flatMap((price) => {
     const counts = review?.prices[price.key]?.subscribers;
     return counts ? [`    subscribers of ${shown(price.key)}: ${statusCounts(counts)}`] : [];
