@@ -46,6 +46,17 @@ function gatewayFor(subscriptions: SubscriptionsGateway | undefined): Subscripti
   return subscriptions;
 }
 
+/**
+ * Each move counted on its source price as listed: by status, and by currency and scheduled change
+ * (plan and apply show the same lines of it).
+ */
+function countedOnSources(plan: Plan, listed: readonly SubscriptionRecord[]) {
+  const breakdowns = breakdownByPrice(sourceIds(plan), listed);
+  return countListed(plan.moves ?? [], listed).map((move) =>
+    move.fromId === null ? move : { ...move, breakdown: breakdowns.get(move.fromId) },
+  );
+}
+
 /** The catalog's operations, and one move per subscription on a source price now. */
 export async function compileRun(
   plan: Plan,
@@ -64,7 +75,7 @@ export async function compileRun(
   const { planned, left } = predicted(subscriptionMoves(plan.moves ?? [], listed), now);
   const moves = moveOperations(planned, catalogOps, idsAfterGroups(plan));
   return {
-    plan: { ...plan, moves: countListed(plan.moves ?? [], listed) },
+    plan: { ...plan, moves: countedOnSources(plan, listed) },
     operations: withMoves(plan, catalogOps, moves, planned),
     moving: moves.length,
     planned,
@@ -118,11 +129,7 @@ export async function withSubscriberRollouts(
     const listed = await calls.runPaced((pace) =>
       subscriptions.list('list subscriptions on the source prices', sources, MOVED_STATUSES, pace),
     );
-    const breakdowns = breakdownByPrice(sources, listed);
-    const counted = countListed(plan.moves, listed).map((move) =>
-      move.fromId === null ? move : { ...move, breakdown: breakdowns.get(move.fromId) },
-    );
-    return { plan: { ...plan, moves: withRollouts(counted, listed, now) }, listed };
+    return { plan: { ...plan, moves: withRollouts(countedOnSources(plan, listed), listed, now) }, listed };
   } catch (error) {
     if (isForbidden(error)) return { plan };
     throw error;
