@@ -73,7 +73,7 @@ export interface ExecuteOptions {
   onMove?: (result: MoveResult, count: MoveCount) => void;
   /** where subscriber moves are sent; needed only when there are some */
   subscriptions?: SubscriptionsGateway;
-  /** asked before each move is sent: why not (its subscription changed since it was read) */
+  /** asked before each attempt to send a move: its batch's fresh read, and why not (changed since) */
   checkMove?: MoveCheck;
   /** asked just before an archive is sent: why it is held (subscriptions still on the price) */
   checkArchive?: (op: Operation) => Promise<string | undefined>;

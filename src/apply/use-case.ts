@@ -3,7 +3,7 @@
 // diffs to an empty plan — names, tax categories, every price field — and no key has more than one
 // active object: a twin made meanwhile by a simultaneous apply fails it). The CLI and the tests both
 // run it; what a person sees (spinner, plan, prompt) comes in through the hooks.
-import { batchCheck } from '../moves/batches.js';
+import { batchCheck, refuseSlowMoves } from '../moves/batches.js';
 import type { LeftSubscription } from '../moves/compile.js';
 import { archiveHold } from '../moves/hold.js';
 import { type MoveOutcome, moveOutcomes } from '../moves/outcomes.js';
@@ -107,6 +107,7 @@ export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}
   hooks.planned?.(plan);
   refuseUnsafePlan(plan, options);
   refuseStrandedTwins(plan, compiled.left);
+  refuseSlowMoves(compiled.moving, settings.requestsPerMinute);
   // subscriptions the move's mode will not move: the run leaves them, and says so before it asks
   const refused = compiled.left.filter((l) => l.later === false).length;
   if (hasChanges(plan) || compiled.moving > 0 || refused > 0)

@@ -153,7 +153,7 @@ export function changedSinceRead(
 }
 
 /** The same prices with the same quantities, in any order (a subscription holds each price once). */
-function sameItems(read: readonly SubscriptionItem[], now: readonly SubscriptionItem[]): boolean {
+export function sameItems(read: readonly SubscriptionItem[], now: readonly SubscriptionItem[]): boolean {
   const quantities = new Map(read.map((item) => [item.price_id, item.quantity]));
   return read.length === now.length && now.every((item) => quantities.get(item.price_id) === item.quantity);
 }

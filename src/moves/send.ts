@@ -4,11 +4,11 @@
 // now. Such a subscription is left as it is and listed with Paddle's code and words; the others move
 // on, and the run then ends not converged, so the next run moves what is still on a source price.
 import { InternalError, RemoteError } from '../errors.js';
-import type { Calls } from '../paddle/calls.js';
+import type { Calls, HeldCalls } from '../paddle/calls.js';
 import { SUBSCRIPTION_LOCK_CODES } from '../paddle-facts/subscriptions.js';
 import type { SubscriptionItem, SubscriptionsGateway } from '../plan/subscribers.js';
 import type { MoveCheck } from './batches.js';
-import type { MoveBody, MoveOperation } from './compile.js';
+import { type MoveBody, type MoveOperation, sameItems } from './compile.js';
 
 export interface MoveResult {
   /** the operation's id, `move subscription sub_…` */
@@ -31,9 +31,9 @@ export interface MoveResult {
 const refusesThisOne = (error: RemoteError) => error.details.code.startsWith('subscription_');
 
 /**
- * PATCHes one subscription (paced and retried like every write) unless `check`, asked first, says why
- * not (batches.ts); a refusal of it is a result, not a throw. `body` is resolved: a target made
- * by this run is its id now.
+ * PATCHes one subscription (paced and retried like every write) unless `check`, asked before each
+ * attempt, says why not (batches.ts); a refusal of it is a result, not a throw. `body` is resolved: a
+ * target made by this run is its id now.
  */
 export async function sendMove(
   op: MoveOperation,
@@ -45,18 +45,26 @@ export async function sendMove(
   if (gateway === undefined) throw new InternalError(`${op.id}: no subscriptions gateway to send it`);
   const operation = `move subscription ${op.target} to ${op.key}`;
   const base = { op: op.id, subscription: op.target, to: op.key };
-  const changed = await check?.(op);
-  if (changed) return { ...base, status: 'left', ...changed };
+  const moved: MoveResult = { ...base, status: 'moved' };
+  const items = body.items as SubscriptionItem[];
+  const patch = async () => {
+    await gateway.updateItems(operation, op.target, items, body.proration_billing_mode);
+    return moved;
+  };
+  const ready =
+    (on: MoveCheck) =>
+    async (stale?: HeldCalls): Promise<{ hold: HeldCalls } | { done: MoveResult }> => {
+      const read = await on(op, stale);
+      // read again after an attempt whose answer was lost: Paddle may have taken it
+      if (stale !== undefined && read.now !== undefined && sameItems(items, read.now.items))
+        return { done: moved };
+      if (read.changed) return { done: { ...base, status: 'left', ...read.changed } };
+      return { hold: read.hold };
+    };
   try {
-    await calls.run('write', () =>
-      gateway.updateItems(
-        operation,
-        op.target,
-        body.items as SubscriptionItem[],
-        body.proration_billing_mode,
-      ),
-    );
-    return { ...base, status: 'moved' };
+    return await (check === undefined
+      ? calls.run('write', patch)
+      : calls.runHeld('write', ready(check), patch));
   } catch (error) {
     if (!(error instanceof RemoteError) || !refusesThisOne(error)) throw error;
     const { code, detail } = error.details;

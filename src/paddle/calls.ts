@@ -9,7 +9,7 @@ import {
   REQUESTS_PER_MINUTE,
 } from '../paddle-facts/api.js';
 import { type Clock, systemClock } from './clock.js';
-import { createPacer, type Pacer } from './pacer.js';
+import { createPacer, type Hold, type Pacer } from './pacer.js';
 import { isAmbiguous, isRetryable, TIMEOUT_ERROR } from './remote-error.js';
 
 export interface RetryPolicy {
@@ -52,6 +52,25 @@ export interface Calls {
    * `pace` before each one, so every request counts against the limit, not just the first.
    */
   runPaced<T>(call: (pace: () => Promise<void>) => Promise<T>): Promise<T>;
+  /** `count` places under the limit held for `forMs` (pacer.ts), for requests that must go out at once */
+  hold(count: number, forMs: number): Promise<HeldCalls>;
+  /**
+   * A call that relies on something read just before (a subscriber move on its batch's read): before
+   * each attempt `ready` gives the held place to start it on, or the result that ends it unsent.
+   * `stale` is the hold the previous attempt started on, or found lapsed: after any back-off or
+   * lapse `ready` reads again (and holds anew) before the call goes on.
+   */
+  runHeld<T>(
+    kind: 'read' | 'write',
+    ready: (stale?: HeldCalls) => Promise<{ hold: HeldCalls } | { done: T }>,
+    call: () => Promise<T>,
+  ): Promise<T>;
+}
+
+/** Places held under the limit; each one taken counts as a request sent. */
+export interface HeldCalls {
+  /** false, and nothing counted, once the places are used up or lapsed, or during a 429's pause */
+  take(kind: 'read' | 'write'): boolean;
 }
 
 export interface CallsOptions {
@@ -78,6 +97,37 @@ export function createCalls(options: CallsOptions): Calls {
     stats[kind === 'read' ? 'reads' : 'writes'] += 1;
   };
 
+  /**
+   * Waits out a failure before the next attempt (Retry-After for everyone, or a backoff), or throws
+   * it: not retryable, out of attempts or budget, or the run stopping.
+   */
+  async function backOff(error: RemoteError, attempt: number, started: number, timeouts: number) {
+    if (!isRetryable(error) || attempt >= retry.maxAttempts || timeouts >= MAX_TIMEOUT_ATTEMPTS) throw error;
+    const limited = error.code === 'too_many_requests';
+    const wait = limited
+      ? (error.details.retryAfterSeconds ?? RATE_LIMIT_LOCKOUT_SECONDS) * 1000
+      : backoff(attempt);
+    if (clock.now() - started + wait > retry.budgetMs || signal?.aborted) throw error;
+    stats.retries += 1;
+    if (limited) {
+      stats.rateLimited += 1;
+      pacer.pauseFor(wait);
+    } else {
+      await clock.sleep(wait, signal);
+    }
+    if (signal?.aborted) throw error;
+  }
+
+  /** The call's RemoteError (only the HTTP layer, src/paddle, makes one): anything else is a bug of ours. */
+  async function attempt<T>(call: () => Promise<T>): Promise<{ value: T } | { error: RemoteError }> {
+    try {
+      return { value: await call() };
+    } catch (thrown) {
+      if (!(thrown instanceof RemoteError)) throw thrown;
+      return { error: thrown };
+    }
+  }
+
   async function run<T>(
     kind: 'read' | 'write',
     call: () => Promise<T>,
@@ -86,32 +136,13 @@ export function createCalls(options: CallsOptions): Calls {
   ): Promise<T> {
     const started = clock.now();
     let timeouts = 0;
-    for (let attempt = 1; ; attempt += 1) {
+    for (let n = 1; ; n += 1) {
       if (!selfPaced) await pace(kind);
-      let error: RemoteError;
-      try {
-        return await call();
-      } catch (thrown) {
-        // only the HTTP layer (src/paddle) makes a RemoteError: anything else is a bug of ours
-        if (!(thrown instanceof RemoteError)) throw thrown;
-        error = thrown;
-      }
+      const result = await attempt(call);
+      if ('value' in result) return result.value;
+      const { error } = result;
       if (error.code === TIMEOUT_ERROR) timeouts += 1;
-      if (!isRetryable(error) || attempt >= retry.maxAttempts || timeouts >= MAX_TIMEOUT_ATTEMPTS)
-        throw error;
-      const limited = error.code === 'too_many_requests';
-      const wait = limited
-        ? (error.details.retryAfterSeconds ?? RATE_LIMIT_LOCKOUT_SECONDS) * 1000
-        : backoff(attempt);
-      if (clock.now() - started + wait > retry.budgetMs || signal?.aborted) throw error;
-      stats.retries += 1;
-      if (limited) {
-        stats.rateLimited += 1;
-        pacer.pauseFor(wait);
-      } else {
-        await clock.sleep(wait, signal);
-      }
-      if (signal?.aborted) throw error;
+      await backOff(error, n, started, timeouts);
       if (recover && isAmbiguous(error)) {
         const found = await run('read', recover);
         if (found !== undefined) return found;
@@ -119,10 +150,43 @@ export function createCalls(options: CallsOptions): Calls {
     }
   }
 
+  async function runHeld<T>(
+    kind: 'read' | 'write',
+    ready: (stale?: HeldCalls) => Promise<{ hold: HeldCalls } | { done: T }>,
+    call: () => Promise<T>,
+  ): Promise<T> {
+    const started = clock.now();
+    let timeouts = 0;
+    let stale: HeldCalls | undefined;
+    for (let n = 1; ; ) {
+      const got = await ready(stale);
+      if ('done' in got) return got.done;
+      stale = got.hold;
+      // lapsed, used up or paused: read again, on new places, before it is sent
+      if (!got.hold.take(kind)) continue;
+      const result = await attempt(call);
+      if ('value' in result) return result.value;
+      const { error } = result;
+      if (error.code === TIMEOUT_ERROR) timeouts += 1;
+      await backOff(error, n, started, timeouts);
+      n += 1;
+    }
+  }
+
+  const held = (hold: Hold): HeldCalls => ({
+    take(kind) {
+      if (!hold.take()) return false;
+      stats[kind === 'read' ? 'reads' : 'writes'] += 1;
+      return true;
+    },
+  });
+
   return {
     stats,
     run: (kind, call, recover) => run(kind, call, recover),
     runPaced: (call) => run('read', () => call(() => pace('read')), undefined, true),
+    hold: async (count, forMs) => held(await pacer.reserve(count, forMs)),
+    runHeld,
   };
 }
 

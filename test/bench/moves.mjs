@@ -5,13 +5,16 @@
 // its defaults (8 calls in flight, paced under the limit), reads the account and the counts, creates
 // the price, lists the subscriptions, PATCHes each one, and verifies. Rows: the requests by kind (from
 // the emulator's log), the 429s, the wall time of the child, and its ratio to Paddle's rate-limit
-// bound (requests ÷ 240 a minute). Against dist/ (npm run build first).
+// bound (requests ÷ 240 a minute); and, per batch of 50, the longest time from its read by id to
+// a PATCH sent on that read (arrival times in the emulator's log, the real clock). Against dist/
+// (npm run build first).
 // Standalone: `node test/bench/moves.mjs [--quick]`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { marker } from '../support/marker.mjs';
+import { readToPatchGaps } from '../support/read-to-patch.mjs';
 import { PEAK_RSS, timed } from './support/child.mjs';
 
 const BIN = fileURLToPath(new URL('../../bin/paddle-catalog.js', import.meta.url));
@@ -102,6 +105,7 @@ export async function run({ quick }) {
     const moved = tally((r) => r.method === 'PATCH' && r.status === 200);
     if (moved !== count) throw new Error(`moved ${moved} subscriptions, not ${count}`);
     const onSubscriptions = (r) => r.path.startsWith('/subscriptions');
+    const gaps = readToPatchGaps(sent).map((read) => read.longest / 1000);
     const seconds = result.ms / 1000;
     const bound = (sent.length / REQUESTS_PER_MINUTE) * 60;
     const scenario = `apply: move ${count.toLocaleString('en')} subscriptions${quick ? ' (--quick; the full run moves 1,000)' : ''}, ${LATENCY_MS} ms latency, ${REQUESTS_PER_MINUTE}/min limit`;
@@ -138,6 +142,19 @@ export async function run({ quick }) {
         unit: 'count',
       },
       { scenario, metric: '429 answers', value: tally((r) => r.status === 429), unit: 'count', target: '0' },
+      {
+        scenario,
+        metric: 'read to PATCH, longest of any batch',
+        value: round2(Math.max(...gaps)),
+        unit: 's',
+        target: '≤ 15',
+      },
+      {
+        scenario,
+        metric: `read to PATCH, longest per batch (${gaps.length} batches)`,
+        value: gaps.map((gap) => gap.toFixed(1)).join(' '),
+        unit: 's',
+      },
       { scenario, metric: 'wall time', value: round2(seconds), unit: 's' },
       {
         scenario,

@@ -49,6 +49,45 @@ describe('pacing under the rate limit', () => {
   });
 });
 
+describe('places held for requests that go out at once (a batch of moves and its read)', () => {
+  it('the read and its 50 writes start together once all 51 fit, not 240 at once and the rest a minute later', async () => {
+    const clock = jumpingClock(0);
+    const pacer = createPacer(240, clock);
+    for (let i = 0; i < 200; i += 1) await pacer.take();
+    clock.advance(10_000);
+    const hold = await pacer.reserve(51, 15_000);
+    expect(clock.now()).toBe(61_000);
+    const starts = Array.from({ length: 51 }, () => hold.take() && clock.now());
+    expect(new Set(starts)).toEqual(new Set([61_000]));
+    // used up: the next one is not sent on that read
+    expect(hold.take()).toBe(false);
+  });
+
+  it('held places count as taken for everyone else until they are used or lapse', async () => {
+    const clock = jumpingClock(0);
+    const pacer = createPacer(3, clock);
+    const hold = await pacer.reserve(2, 15_000);
+    await pacer.take();
+    await pacer.take();
+    // two held, one taken, then one more: the hold lapsed at 15 s
+    expect(clock.now()).toBe(15_000);
+    expect(hold.take()).toBe(false);
+  });
+
+  it("a held place is not used during a 429's pause, nor once it lapsed: what relied on it is read again", async () => {
+    const clock = jumpingClock(0);
+    const pacer = createPacer(0, clock);
+    const hold = await pacer.reserve(5, 15_000);
+    pacer.pauseFor(60_000);
+    expect(hold.take()).toBe(false);
+    const next = await pacer.reserve(5, 15_000);
+    expect(clock.now()).toBe(60_000);
+    expect(next.take()).toBe(true);
+    clock.advance(15_000);
+    expect(next.take()).toBe(false);
+  });
+});
+
 describe('reads of several requests (a snapshot: lists page by page, side by side)', () => {
   it('every request takes its place under the limit, not only the first', async () => {
     const { clock, calls } = setup(DEFAULT_RETRY, 2);
