@@ -157,6 +157,40 @@ describe('a batch of subscriber moves is sent on a fresh read', () => {
     });
   });
 
+  it('a 500 on a PATCH: the batch is read again before the PATCH is sent again', async () => {
+    const clock = jumpingClock();
+    await withEmulator(20, clock, async (emu) => {
+      let failed = '';
+      const failOne = (gateway: SubscriptionsGateway): SubscriptionsGateway => ({
+        ...gateway,
+        updateItems: async (...args) => {
+          if (failed !== '') return gateway.updateItems(...args);
+          failed = args[1];
+          emu.setFaults({ failRate: 1 });
+          try {
+            return await gateway.updateItems(...args);
+          } finally {
+            emu.setFaults({});
+          }
+        },
+      });
+      const { outcome, stats } = await moveAll(emu, clock, failOne);
+      expect(stats.retries).toBe(1);
+      expect(patchesOf(emu, failed).map((r) => r.status)).toEqual([500, 200]);
+      // two reads by id: the second between the failed attempt and the one that went through
+      const log = emu.requests();
+      const places = (test: (r: (typeof log)[number]) => boolean) =>
+        log.flatMap((r, i) => (test(r) ? [i] : []));
+      const reads = places((r) => r.path === '/subscriptions' && r.query.id !== undefined);
+      const attempts = places((r) => r.method === 'PATCH' && r.path === `/subscriptions/${failed}`);
+      expect(reads).toHaveLength(2);
+      expect(attempts).toHaveLength(2);
+      expect(attempts[0]).toBeLessThan(reads[1] as number);
+      expect(reads[1]).toBeLessThan(attempts[1] as number);
+      expect(outcome.verified).toBe(true);
+    });
+  });
+
   it('a dropped connection on a PATCH Paddle took: the batch is read again and the move counts as moved, sent once', async () => {
     const clock = jumpingClock();
     await withEmulator(20, clock, async (emu) => {
