@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { keyAccount } from '../../src/emulator/auth.js';
 import { CATALOG_LIST } from '../../src/emulator/list.js';
 import { INVOICE_LINK_LIFETIME_MS } from '../../src/emulator/routes/invoice.js';
+import { NOTIFICATION_SETTINGS_LIST } from '../../src/emulator/routes/notification-settings.js';
 import { DISCOUNT_STATUSES as EMULATOR_DISCOUNT_STATUSES } from '../../src/emulator/rules/discount-status.js';
+import { NOTIFICATION_TYPES, TRAFFIC_SOURCES } from '../../src/emulator/rules/notification-setting.js';
 import { INVOICE_URL_LIFETIME_MS, MAX_PAGE_SIZE } from '../../src/paddle-facts/api.js';
 import { API_KEY_PREFIX } from '../../src/paddle-facts/environments.js';
 import {
@@ -27,6 +29,18 @@ describe("Paddle's facts: ours, the emulator's own, and Paddle's OpenAPI agree",
     const maximum = spec.components.parameters.per_page_query.schema.maximum;
     expect(MAX_PAGE_SIZE).toBe(maximum);
     expect(CATALOG_LIST.maxPerPage).toBe(maximum);
+  });
+
+  it("the emulator's notification settings list pages and kinds are the OpenAPI's", () => {
+    const perPage = spec.components.parameters.per_page_notification_settings_query.schema;
+    expect(NOTIFICATION_SETTINGS_LIST.maxPerPage).toBe(perPage.maximum);
+    expect(NOTIFICATION_SETTINGS_LIST.defaultPerPage).toBe(perPage.default);
+    expect([...NOTIFICATION_TYPES].sort()).toEqual(
+      [...schemas.notification_setting.properties.type.enum].sort(),
+    );
+    expect([...TRAFFIC_SOURCES].sort()).toEqual(
+      [...schemas.notification_setting.properties.traffic_source.enum].sort(),
+    );
   });
 
   it("product, price and customer statuses and transaction statuses are the OpenAPI's enums", () => {

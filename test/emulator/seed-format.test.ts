@@ -41,6 +41,18 @@ describe('seed format', () => {
         (c: { email: string }) => c.email,
       );
       expect(emails).toEqual(expect.arrayContaining(['kim@example.com', 'demo@example.com']));
+      const groups = (await call(emulator, 'GET', '/discount-groups')).body.data;
+      expect(groups).toMatchObject([
+        { id: 'dsg_01hx0000000000000000000001', name: 'Launch', status: 'active' },
+      ]);
+      const [setting] = (await call(emulator, 'GET', '/notification-settings')).body.data;
+      expect(setting.subscribed_events.map((e: { name: string }) => e.name)).toEqual([
+        'subscription.created',
+        'subscription.updated',
+        'transaction.completed',
+      ]);
+      expect(setting).toMatchObject({ active: true, api_version: 1, traffic_source: 'platform' });
+      expect(setting.endpoint_secret_key).toMatch(/^pdl_ntfset_[a-z\d]{26}_[a-zA-Z0-9]{32}$/);
       const live = (await call(emulator, 'GET', '/products', { key: emulator.liveApiKey })).body.data;
       expect(live.map((p: { name: string }) => p.name)).toEqual(['Team plan']);
       const reader = seed.api_keys?.[0]?.key as string;
@@ -67,4 +79,14 @@ describe('seed ids', () => {
       );
     },
   );
+
+  it('a seeded notification setting subscribed to an event Paddle does not have is refused, naming it', () => {
+    const setting = { description: 'Hooks', type: 'url', destination: 'https://example.com/h' };
+    const seed = {
+      sandbox: { notification_settings: [{ ...setting, subscribed_events: ['price.exploded'] }] },
+    };
+    expect(() => checkSeed(seedSchema, 'seed.yaml', seed, '--seed file')).toThrow(
+      'sandbox.notification_settings.0.subscribed_events.0: must be an event type Paddle has',
+    );
+  });
 });

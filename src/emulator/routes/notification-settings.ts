@@ -20,9 +20,8 @@ import type { WireRecord } from '../types.js';
 import { findOr404, pathPattern } from './common.js';
 
 const ENTITY = 'Notification setting';
-// The emulator keeps its own copy of this Paddle fact on purpose (the OpenAPI's
-// per_page_notification_settings_query: default 200, maximum 200).
-const LIST = { defaultPerPage: 200, maxPerPage: 200, orderFields: [] };
+// The emulator keeps its own copy of this Paddle fact on purpose: test/contract/paddle-facts.test.ts.
+export const NOTIFICATION_SETTINGS_LIST = { defaultPerPage: 200, maxPerPage: 200, orderFields: [] };
 
 /** Names → Paddle's event type objects, each once, in the order given (names already checked). */
 function subscribedEvents(names: unknown): WireRecord[] {
@@ -81,7 +80,7 @@ function list(ctx: RouteContext): Reply {
       (s) =>
         (active === undefined || s.active === active) && (!sources || sources.includes(s.traffic_source)),
     );
-  return listReply(ctx, records, LIST);
+  return listReply(ctx, records, NOTIFICATION_SETTINGS_LIST);
 }
 
 function get(ctx: RouteContext): Reply {
