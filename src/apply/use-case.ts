@@ -92,15 +92,11 @@ export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}
   const stop = orderlyStop(request.stop, hooks.stopping, request.settings.signal);
   const settings = { ...request.settings, signal: stop.signal };
   const calls = request.calls ?? createPacedCalls(settings);
+  const time = request.accountTime ?? settings.clock;
   // the subscriptions on each source price are listed with the account, before the plan is checked
   // or shown, so both see the moves as they stand now (a saved plan's too: it moves who is there now)
   const read = async () =>
-    compileRun(
-      await planCatalog(catalog, gateway, calls, options),
-      calls,
-      request.subscriptions,
-      settings.clock.now(),
-    );
+    compileRun(await planCatalog(catalog, gateway, calls, options), calls, request.subscriptions, time.now());
   const compiled = await (hooks.reading ? hooks.reading(read) : read());
   const { plan } = compiled;
   hooks.check?.(plan);
@@ -132,12 +128,14 @@ async function applyPlan(
   compiled: CompiledRun,
 ): Promise<ApplyOutcome> {
   const { catalog, gateway, settings, options, subscriptions } = request;
+  const time = request.accountTime ?? settings.clock;
   const execution = await executeOperations(plan, compiled.operations, gateway, calls, {
     ...settings,
     subscriptions,
-    // each batch of subscriptions is read again just before it moves: no change made meanwhile is undone
+    // each batch of subscriptions is read again just before it moves: no change made meanwhile is
+    // undone, and each is predicted again at the account's time then (a run may last an hour)
     ...(subscriptions && compiled.moving > 0
-      ? { checkMove: batchCheck(compiled.planned, calls, subscriptions) }
+      ? { checkMove: batchCheck(compiled.planned, calls, subscriptions, time) }
       : {}),
     // a price whose subscribers move away is archived only once none is left on it
     checkArchive: archiveHold(plan, calls, subscriptions),

@@ -3,7 +3,9 @@
 import type { Command } from 'commander';
 import type { EnvironmentSettings } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
+import { accountTime, type HeardAccountTime } from '../paddle/account-time.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
+import { systemClock } from '../paddle/clock.js';
 import type { CustomersByIdGateway } from '../paddle/customers-gateway.js';
 import { resolveTarget, type Target } from '../paddle/target.js';
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
@@ -22,7 +24,8 @@ export function addTargetOptions(command: Command): Command {
 }
 
 export interface Session {
-  target: Target;
+  /** the account's, its `accountTime` told the Date header of every answer */
+  target: Target & { accountTime: HeardAccountTime };
   /** stops the in-process emulator of --local; a no-op otherwise */
   close(): Promise<void>;
 }
@@ -39,6 +42,8 @@ export async function openSession(
   if (flags.local && flags.production) {
     throw new UserError('--local and --production cannot be combined.');
   }
+  // the run judges time by the account's clock (src/paddle/account-time.ts), on the run's own
+  const time = accountTime(reporter.io.clock ?? systemClock);
   let session: Session;
   if (flags.local) {
     const { startEmulator } = await import('../emulator/index.js');
@@ -49,11 +54,14 @@ export async function openSession(
     });
     reporter.addSecret(emulator.apiKey);
     session = {
-      target: { environment: 'sandbox', baseUrl: emulator.url, apiKey: emulator.apiKey },
+      target: { environment: 'sandbox', baseUrl: emulator.url, apiKey: emulator.apiKey, accountTime: time },
       close: () => emulator.close(),
     };
   } else {
-    session = { target: resolveTarget(reporter.io.env, flags), close: async () => {} };
+    session = {
+      target: { ...resolveTarget(reporter.io.env, flags), accountTime: time },
+      close: async () => {},
+    };
   }
   reporter.info(banner(session.target, flags, context.catalogFile, reporter));
   return session;

@@ -62,6 +62,20 @@ export function parseJsonObject(raw: Buffer): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/**
+ * The answer's `Date` header on the emulator's clock, not the machine's (Node's default): a client
+ * that takes the account's time from it (the tool does: src/paddle/account-time.ts) then judges
+ * renewals, locks and trials by the clock the emulator renews them by. A clock that reads no time
+ * sends no Date at all rather than the machine's.
+ */
+export function stampDate(res: ServerResponse, now: Date): void {
+  if (Number.isFinite(now.getTime())) res.setHeader('date', now.toUTCString());
+  else {
+    res.removeHeader('date');
+    res.sendDate = false;
+  }
+}
+
 export function sendJson(
   res: ServerResponse,
   status: number,

@@ -6,7 +6,7 @@ import { ApiFailure, internalError } from './api-error.js';
 import { type KeyRing, requirePermission } from './auth.js';
 import type { EmulatorCore, Reply } from './core.js';
 import type { FaultInjector } from './faults.js';
-import { parseJsonObject, readBody, sendJson, sendNoContent } from './http.js';
+import { parseJsonObject, readBody, sendJson, sendNoContent, stampDate } from './http.js';
 import type { RequestLog } from './request-log.js';
 import { matchRoute } from './router.js';
 import type { RecordedRequest } from './types.js';
@@ -100,6 +100,8 @@ async function handleApi(
     return;
   }
   entry.status = status;
+  // the time of the answer, after any renewal it caught up on
+  stampDate(res, core.now());
   if (status === 204) sendNoContent(res, requestId);
   else sendJson(res, status, body, requestId, headers);
 }
@@ -125,6 +127,7 @@ function adminOr500(
 export function requestHandler(core: EmulatorCore, parts: ServerParts) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    stampDate(res, core.now());
     let raw: Buffer;
     try {
       raw = await readBody(req);

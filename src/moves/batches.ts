@@ -7,15 +7,15 @@
 // places lapse), nor after a back-off (a 429, a 5xx, a dropped connection): the batch is read
 // again, on new places, before it goes on. So the window in which a change made
 // elsewhere could be overwritten is the seconds between a batch's read and its PATCH, not the whole run.
+// Each is predicted again from that read (its status, next_billed_at, scheduled change) at the
+// account's time then (rollout.ts, notSent): a run may last an hour, and one that now waits for its
+// bills_from, a payment, or will not move with the mode, is not sent.
 import { InternalError, UserError } from '../errors.js';
+import type { AccountTime } from '../paddle/account-time.js';
 import type { Calls, HeldCalls } from '../paddle/calls.js';
 import type { SubscriptionRecord, SubscriptionsGateway } from '../plan/subscribers.js';
-import {
-  type ChangedSinceRead,
-  changedSinceRead,
-  type MoveOperation,
-  type MovingSubscription,
-} from './compile.js';
+import { changedSinceRead, type MoveOperation, type MovingSubscription } from './compile.js';
+import { type NotSent, notSent } from './rollout.js';
 
 /**
  * Subscriptions read again per request: Paddle documents no maximum for `id`, so a batch keeps the
@@ -49,7 +49,7 @@ export interface MoveRead {
   /** the subscription as read (undefined: the read did not find it) */
   now: SubscriptionRecord | undefined;
   /** why it is not sent (undefined: send it) */
-  changed?: ChangedSinceRead;
+  changed?: NotSent;
 }
 
 /**
@@ -68,6 +68,7 @@ export function batchCheck(
   planned: readonly MovingSubscription[],
   calls: Calls,
   gateway: SubscriptionsGateway,
+  time: AccountTime,
   size = MOVE_BATCH_SIZE,
 ): MoveCheck {
   const place = new Map(planned.map((p, i) => [p.subscription.id, i]));
@@ -104,7 +105,8 @@ export function batchCheck(
     if (i === undefined || move === undefined) throw new InternalError(`${op.id} is not a planned move`);
     const read = await readFor(Math.floor(i / size), stale);
     const now = read.records.get(op.target);
-    const changed = changedSinceRead(move, now);
+    const changed =
+      changedSinceRead(move, now) ?? (now && notSent({ ...move, subscription: now }, time.now()));
     return { hold: read.hold, now, ...(changed ? { changed } : {}) };
   };
 }

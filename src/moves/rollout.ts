@@ -77,10 +77,32 @@ const sent = (prediction: Prediction) =>
   prediction.verdict === NOT_PREDICTED ||
   (prediction.verdict === WAITS && (prediction.code ?? '').startsWith('subscription_locked_'));
 
+/** Why a run does not send a subscription's PATCH now; `later`: it waits, and a later run moves it. */
+export interface NotSent {
+  code: string;
+  reason: string;
+  later: boolean;
+}
+
 /**
- * A run's subscriptions to move, less those it will not send (predict.ts): one that waits (past_due,
- * bills_from not reached) is left for a later run; one the move's mode will not move is left,
- * naming the modes that would.
+ * Whether `moving` is sent at `now` (undefined: send it), by predict.ts: one that waits (past_due,
+ * bills_from not reached) is not, nor one the move's mode will not move. Asked when the run lists
+ * the subscriptions, and again of each batch as it is read just before its PATCHes (batches.ts).
+ */
+export function notSent(moving: MovingSubscription, now: number): NotSent | undefined {
+  const prediction = predictPlanned(moving, now);
+  const [move] = moving.moves;
+  if (move === undefined || sent(prediction)) return undefined;
+  return {
+    code: prediction.code ?? '',
+    reason: whyNotSent(prediction, move),
+    later: prediction.verdict === WAITS,
+  };
+}
+
+/**
+ * A run's subscriptions to move, less those it will not send (notSent): one that waits is left for a
+ * later run; one the move's mode will not move is left, naming the modes that would.
  */
 export function predicted(
   run: { planned: MovingSubscription[]; left: LeftSubscription[] },
@@ -89,25 +111,24 @@ export function predicted(
   const planned: MovingSubscription[] = [];
   const left = [...run.left];
   for (const moving of run.planned) {
-    const prediction = predictPlanned(moving, now);
+    const why = notSent(moving, now);
     const [move] = moving.moves;
-    if (move === undefined || sent(prediction)) {
+    if (move === undefined || why === undefined) {
       planned.push(moving);
       continue;
     }
-    const later = prediction.verdict === WAITS;
-    const code = prediction.code ?? '';
-    left.push({ move, subscription: moving.subscription, code, reason: leftReason(prediction, move), later });
+    const reason = why.later ? `${why.reason}; a later run moves it` : why.reason;
+    left.push({ move, subscription: moving.subscription, ...why, reason });
   }
   return { planned, left };
 }
 
-/** `waits: past_due until paid; a later run moves it`, or the mode's refusal and the modes that would. */
-function leftReason(prediction: Prediction, move: SubscriberMove): string {
+/** `waits: past due until paid`, or the mode's refusal and the modes that would. */
+function whyNotSent(prediction: Prediction, move: SubscriberMove): string {
   const reason = prediction.reason ?? prediction.code ?? '';
   if (prediction.verdict === WAITS) {
     const until = day(prediction.until);
-    return `${WAITS}: ${reason}${until ? ` (until ${until})` : ''}; a later run moves it`;
+    return `${WAITS}: ${reason}${until ? ` (until ${until})` : ''}`;
   }
   const modes = prediction.modes ?? [];
   const works = modes.length > 0 ? `${modes.join(' or ')} would move it` : 'no mode moves it';

@@ -86,6 +86,8 @@ export async function rawEnvelope(target: Target, request: RawRequest): Promise<
       redirect: 'manual',
     });
     answer.status = response.status;
+    // every answer, a refusal too, says what time it is on the account's clock
+    target.accountTime?.hear(response.headers.get('date'));
     answer.requestId = response.headers.get('request-id') ?? undefined;
     if (response.status >= 300 && response.status < 400) throw redirectRefused(response, request.operation);
     const body: unknown = JSON.parse(await cappedText(response, request.operation));

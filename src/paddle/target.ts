@@ -2,12 +2,15 @@
 // that environment only.
 import { UserError } from '../errors.js';
 import { API_KEY_PREFIX, type EnvironmentName } from '../paddle-facts/environments.js';
+import type { HeardAccountTime } from './account-time.js';
 
 export interface Target {
   environment: EnvironmentName;
   /** no trailing slash: the SDK appends paths to it, and pagination `next` URLs must start with it */
   baseUrl: string;
   apiKey: string;
+  /** told the `Date` header of each answer (raw-api.ts): the run's account time (absent: none kept) */
+  accountTime?: HeardAccountTime;
 }
 
 export const BASE_URLS: Record<EnvironmentName, string> = {

@@ -3,6 +3,7 @@
 // the hooks.
 import type { Catalog } from '../catalog/schema.js';
 import { withSubscriberRollouts } from '../moves/stage.js';
+import type { AccountTime } from '../paddle/account-time.js';
 import {
   type CallerSettings,
   type Calls,
@@ -26,6 +27,11 @@ export interface PlanRequest {
   calls?: Calls;
   /** where the subscribers a move names are counted and moved (absent: not counted) */
   subscriptions?: SubscriptionsGateway;
+  /**
+   * the time the run judges by (bills_from, locks, paused and trialing subscriptions): the account's,
+   * from its answers' Date header (src/paddle/account-time.ts); absent: the settings' clock
+   */
+  accountTime?: AccountTime;
 }
 
 export interface PlanHooks {
@@ -60,13 +66,13 @@ export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): 
   const { environment, catalog, gateway, options } = request;
   const settings = request.settings ?? DEFAULT_CALLER_SETTINGS;
   const calls = request.calls ?? createPacedCalls(settings);
-  const { clock } = settings;
+  const time = request.accountTime ?? settings.clock;
   const read = async () =>
     withSubscriberRollouts(
       await planCatalog(catalog, gateway, calls, options),
       calls,
       request.subscriptions,
-      clock.now(),
+      time.now(),
     );
   const { plan, listed } = await (hooks.reading ? hooks.reading(read) : read());
   return { environment, plan, options, ...(listed ? { listed } : {}) };

@@ -3,6 +3,7 @@
 // the saved plan (--out). What a person sees (spinners, the step summary) comes in through the hooks.
 import type { Catalog } from '../catalog/schema.js';
 import { readNotices, writeNotices } from '../notices/notices.js';
+import type { AccountTime } from '../paddle/account-time.js';
 import { type CallerSettings, createRunCallers, type RunCallers } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import type { CustomersByIdGateway } from '../paddle/customers-gateway.js';
@@ -26,6 +27,8 @@ export interface PlanRunRequest {
   subscriptions?: SubscriptionsGateway;
   options: DiffOptions;
   settings: CallerSettings;
+  /** the time the run judges by: the account's (src/paddle/account-time.ts); absent: the settings' clock */
+  accountTime?: AccountTime;
   review: { gateways: ReviewGateways; countries: readonly string[] };
   /** --notices-out: the customers to tell of the moves, written to `file` (.csv or .json) */
   notices?: { file: string; cwd: string; customers: CustomersByIdGateway };
@@ -72,7 +75,8 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
     await refuseOneFileForTwoOutputs(request.notices.cwd, request.save.file, request.notices.file);
   // one paced caller for the run: the account read, the review and the scripts' read share the limit
   const callers = createRunCallers(request.settings);
-  // the settings carry the run's clock, which predicts what waits and until when
+  // the account's time predicts what waits and until when, and dates the notices and the scripts
+  const { accountTime } = request;
   const planned = await planAccount(
     {
       environment,
@@ -82,6 +86,7 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
       options,
       settings: request.settings,
       calls: callers.calls,
+      ...(accountTime ? { accountTime } : {}),
     },
     hooks,
   );
@@ -91,7 +96,12 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
   const result: ReviewedPlan = { ...planned, review };
   await hooks.reviewed?.(result);
   const notices = request.notices
-    ? await writeNoticesOf(request.notices, { result, catalog, callers, settings: request.settings })
+    ? await writeNoticesOf(request.notices, {
+        result,
+        catalog,
+        callers,
+        time: accountTime ?? request.settings.clock,
+      })
     : undefined;
   if (request.emit) {
     const emit = () =>
@@ -101,6 +111,7 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
         subscriptions,
         settings: request.settings,
         calls: callers.calls,
+        ...(accountTime ? { accountTime } : {}),
       });
     const emitted = result.plan.moves ? await run(hooks.emitting, emit) : await emit();
     return { ...result, emitted, ...(notices ? { notices } : {}), requests: callers.requests() };
@@ -125,7 +136,7 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
 /** The customers to tell read (by id, in pages, through the run's caller) and written. */
 async function writeNoticesOf(
   out: NonNullable<PlanRunRequest['notices']>,
-  run: { result: ReviewedPlan; catalog: Catalog; callers: RunCallers; settings: CallerSettings },
+  run: { result: ReviewedPlan; catalog: Catalog; callers: RunCallers; time: AccountTime },
 ): Promise<{ file: string; rows: number }> {
   const notices = await readNotices({
     plan: run.result.plan,
@@ -133,7 +144,7 @@ async function writeNoticesOf(
     listed: run.result.listed,
     customers: out.customers,
     calls: run.callers.calls,
-    now: run.settings.clock.now(),
+    now: run.time.now(),
   });
   await writeNotices(out.cwd, out.file, notices);
   return { file: shown(out.file), rows: notices.length };

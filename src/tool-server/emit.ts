@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { writeOutputFile } from '../files/output-file.js';
 import { compileRun } from '../moves/stage.js';
 import { refuseStrandedTwins } from '../moves/twin-refusal.js';
+import type { AccountTime } from '../paddle/account-time.js';
 import {
   type CallerSettings,
   type Calls,
@@ -37,19 +38,19 @@ export interface EmitRequest {
   settings?: CallerSettings;
   /** the run's paced caller, when the run read the account through it already (plan --emit) */
   calls?: Calls;
+  /** the time the scripts' moves are judged by: the account's (src/paddle/account-time.ts); absent: the settings' clock */
+  accountTime?: AccountTime;
 }
 
 /** The plan's scripts, with a move per subscription on a source price now, written into `dir` when there is one. */
 export async function emitToolServerScripts(request: EmitRequest): Promise<EmittedScripts> {
   const { plan, dir } = request;
   const settings = request.settings ?? DEFAULT_CALLER_SETTINGS;
-  const readAt = new Date(settings.clock.now()).toISOString();
-  const run = await compileRun(
-    plan,
-    request.calls ?? createPacedCalls(settings),
-    request.subscriptions,
-    settings.clock.now(),
-  );
+  // the subscriptions are read, and the moves judged, at the account's time
+  const time = request.accountTime ?? settings.clock;
+  const readAt = new Date(time.now()).toISOString();
+  const calls = request.calls ?? createPacedCalls(settings);
+  const run = await compileRun(plan, calls, request.subscriptions, time.now());
   // the scripts would archive a twin its subscribers cannot leave, as apply refuses to
   refuseStrandedTwins(run.plan, run.left);
   const read = plan.moves?.length ? { readAt, left: run.left } : undefined;

@@ -138,6 +138,7 @@ async function runApply(
       subscriptions: await subscriptionsGateway(session),
       options,
       settings: applySettings(flags, { reporter, io, deadline }),
+      accountTime: session.target.accountTime,
       stop: stop.port,
     };
     const result = await applyCatalog(request, {

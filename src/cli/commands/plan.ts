@@ -159,6 +159,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
       subscriptions: await subscriptionsGateway(session),
       options: flags,
       settings: callerSettings(io),
+      accountTime: session.target.accountTime,
       review: {
         gateways: await reviewGateways(session),
         countries: reviewCountries(loaded.catalog.review?.countries, flags.countries),
