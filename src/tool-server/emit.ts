@@ -17,6 +17,7 @@ import {
 } from '../paddle/calls.js';
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
+import { scriptable } from './script-moves.js';
 import { printScripts, type ToolServerEmission } from './scripts.js';
 
 export const EMIT_FORMATS = ['tool-server'] as const;
@@ -26,6 +27,8 @@ export interface EmittedScripts extends ToolServerEmission {
   files: string[];
   /** script files in the folder from an earlier plan, which this run did not write */
   leftovers: string[];
+  /** keys whose archive the scripts leave out: subscriptions are still on the price (apply archives it later) */
+  held: string[];
 }
 
 export interface EmitRequest {
@@ -50,14 +53,16 @@ export async function emitToolServerScripts(request: EmitRequest): Promise<Emitt
   const time = request.accountTime ?? settings.clock;
   const readAt = new Date(time.now()).toISOString();
   const calls = request.calls ?? createPacedCalls(settings);
-  const run = await compileRun(plan, calls, request.subscriptions, time.now());
+  const compiled = await compileRun(plan, calls, request.subscriptions, time.now());
+  // only moves that are right whenever the scripts run (script-moves.ts); the others are apply's
+  const { run, held } = scriptable(compiled, time.now());
   // the scripts would archive a twin its subscribers cannot leave, as apply refuses to
   refuseStrandedTwins(run.plan, run.left);
   const read = plan.moves?.length ? { readAt, left: run.left } : undefined;
   const emission = printScripts(plan, run.operations, read);
   const files = dir ? await writeScripts(dir, emission.scripts) : [];
   const leftovers = dir ? await leftoverScripts(dir, files) : [];
-  return { ...emission, files, leftovers };
+  return { ...emission, files, leftovers, held };
 }
 
 /** Script files (`01-pro.js`) in the folder that this run did not write. */

@@ -13,6 +13,7 @@ const scripts = (calls: number, deferred: string[], files: string[] = []): Scrip
   scripts: [{ name: '01-pro', calls, code: '// …' }],
   files,
   leftovers: [],
+  held: [],
   deferred,
   requests: 2,
 });

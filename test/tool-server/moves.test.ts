@@ -3,8 +3,10 @@
 // body apply sends (its full items list, the source item's price replaced, the declared proration:
 // developer.paddle.com/api-reference/subscriptions/update-subscription). Run against the emulator
 // through a client like the tool server's, with apply's test account (subscriber-moves-account.ts).
-// One Paddle refuses now (409 subscription_locked_renewal within 30 minutes of its renewal, its error
-// reference) is listed and the others still move.
+// One in Paddle's 30-minute lock before its renewal (409 subscription_locked_renewal,
+// https://developer.paddle.com/errors/subscriptions/subscription_locked_renewal) is in no script (a
+// person running it later could reach it after its renewal): it says to run apply; nor is any
+// subscription of a move with bills_from, whose day a script run later could miss.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -50,10 +52,10 @@ const seed = (subscriptions = SEED.subscriptions, withTarget = true) => ({
 let emulator: RunningEmulator;
 const account = () => ({ environment: 'sandbox' as const, baseUrl: emulator.url, apiKey: emulator.apiKey });
 
-async function emit(options: { prune?: boolean } = {}) {
+async function emit(options: { prune?: boolean } = {}, catalog = CATALOG) {
   const { plan } = await planAccount({
     environment: 'sandbox',
-    catalog: CATALOG,
+    catalog,
     gateway: createCatalogGateway(account()),
     subscriptions: paddleSubscriptionsGateway(account()),
     options,
@@ -93,9 +95,14 @@ describe('plan --emit tool-server moves subscribers', () => {
   beforeAll(() => withSeed());
   beforeEach(() => emulator.reset());
 
-  it('one update per subscription on the source price, with the body apply sends; a locked one is listed and the others move', async () => {
+  it('one update per subscription on the source price, with the body apply sends; a locked one is in no script and says to run apply', async () => {
     const emission = await emit();
-    expect(targets(emission.moves?.emitted)).toEqual([sub(1), sub(2), sub(3), sub(4)]);
+    expect(targets(emission.moves?.emitted)).toEqual([sub(1), sub(2), sub(3)]);
+    const [locked] = emission.moves?.left ?? [];
+    expect(locked?.subscription.id).toBe(sub(4));
+    expect(locked?.code).toBe('run_apply');
+    expect(locked?.reason).toContain('waits: a lock near renewal until 2026-01-15');
+    expect(locked?.reason).toContain('run apply');
     expect(emission.scripts).toHaveLength(1);
     const code = emission.scripts[0]?.code ?? '';
     expect(code).toContain(
@@ -115,18 +122,18 @@ describe('plan --emit tool-server moves subscribers', () => {
       proration_billing_mode: PRORATION,
     });
     expect(printed?.moved?.sort()).toEqual([sub(1), sub(2), sub(3)]);
-    expect(Object.keys(printed?.left ?? {})).toEqual([sub(4)]);
-    expect(printed?.left?.[sub(4)]).toContain('subscription_locked_renewal');
+    expect(printed?.left).toEqual({});
 
-    // the next scripts hold only what is still on the source price
+    // the next scripts hold only what is still on the source price: the locked one, still locked
     const again = await emit();
-    expect(targets(again.moves?.emitted)).toEqual([sub(4)]);
+    expect(targets(again.moves?.emitted)).toEqual([]);
+    expect(again.moves?.left.map((l) => l.subscription.id)).toEqual([sub(4)]);
   });
 
   it('the script says when the subscriptions were read, and that one that joined or changed since is not as it says', async () => {
     const code = (await emit()).scripts[0]?.code ?? '';
     expect(code).toContain(
-      `It moves 4 subscriptions, each with its items as read from the account at ${NOW}:`,
+      `It moves 3 subscriptions, each with its items as read from the account at ${NOW}:`,
     );
     expect(code).toContain('a subscription that joined a source price since is not in it');
     expect(code).toContain('one whose items changed since would');
@@ -202,9 +209,10 @@ describe('plan --emit tool-server: what it says of the moves', () => {
     expect(code).toBe(0);
     expect(stdout).toContain(`await move("${sub(2)}"`);
     expect(stderr).toContain(
-      `Subscriptions on the source prices read at ${NOW}: 4 subscriptions move in these scripts.`,
+      `Subscriptions on the source prices read at ${NOW}: 3 subscriptions move in these scripts.`,
     );
-    expect(stderr).toMatch(/^ {2}[1-4]\. Paddle > Customers/m);
+    expect(stderr).toMatch(/^ {2}[1-3]\. Paddle > Customers/m);
+    expect(stderr).toContain(`${sub(4)} is in no script: waits: a lock near renewal until 2026-01-15`);
     expect(stderr).toContain(
       `. Paddle > Customers → the customer of ${sub(1)} → Subscriptions → ${sub(1)}: its items become ${TARGET} × 3, ${ADDON} × 2 and nothing else (to pro/monthly-2027), proration ${PRORATION}. Paddle's dashboard changes a subscription's items on one screen, but Paddle documents no steps for it; use the API call above.`,
     );
@@ -213,7 +221,44 @@ describe('plan --emit tool-server: what it says of the moves', () => {
   it('--json: read_at, how many move, and the dashboard steps', async () => {
     const { stdout } = await run('--json');
     const document = JSON.parse(stdout);
-    expect(document.subscriptions).toMatchObject({ read_at: NOW, moving: 4, deferred: 0, left: [] });
-    expect(document.subscriptions.dashboard).toHaveLength(4);
+    expect(document.subscriptions).toMatchObject({ read_at: NOW, moving: 3, deferred: 0 });
+    expect(document.subscriptions.left).toMatchObject([{ subscription: sub(4), code: 'run_apply' }]);
+    expect(document.subscriptions.dashboard).toHaveLength(3);
+  });
+});
+
+describe('plan --emit tool-server: a move with bills_from', () => {
+  beforeAll(() => withSeed());
+
+  const pro = CATALOG.products.pro;
+  const withBillsFrom = {
+    ...CATALOG,
+    products: {
+      pro: {
+        ...pro,
+        prices: {
+          ...pro?.prices,
+          // retired by the move: archived once no one is left on it
+          monthly: { ...pro?.prices?.monthly, status: 'archived' },
+          'monthly-2027': { ...wanted, proration: 'do_not_bill', bills_from: '2026-01-01' },
+        },
+      },
+    },
+  } as typeof CATALOG;
+
+  it('moves no one in the scripts and archives nothing anyone is on: each says to run apply', async () => {
+    const emission = await emit({}, withBillsFrom);
+    expect(emission.moves?.emitted).toEqual([]);
+    const left = emission.moves?.left ?? [];
+    expect(left.map((l) => l.subscription.id).sort()).toEqual([sub(1), sub(2), sub(3), sub(4)]);
+    for (const l of left) {
+      expect(l.code).toBe('run_apply');
+      expect(l.reason).toContain('bills_from 2026-01-01');
+      expect(l.reason).toContain('run apply');
+    }
+    expect(emission.held).toEqual(['pro/monthly']);
+    const code = emission.scripts.map((s) => s.code).join('\n');
+    expect(code).not.toContain('client.subscriptions');
+    expect(code).not.toContain('"status":"archived"');
   });
 });

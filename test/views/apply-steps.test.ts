@@ -21,6 +21,41 @@ function stepsAfter(catalog: Catalog, snapshot: ReturnType<typeof snapshotOf>, d
 }
 
 describe('dashboard steps after a partial run', () => {
+  it('an archive that waits for subscriber moves is no step to archive: it says to run apply again', () => {
+    const catalog = catalogOf({
+      pro: {
+        ...pro,
+        prices: {
+          monthly: { ...pro.prices?.monthly, status: 'archived' },
+          'monthly-2027': { ...pro.prices?.monthly, description: 'Pro 2027', subscribers_from: ['monthly'] },
+        },
+      },
+    } as never);
+    const plan = diff(
+      catalog,
+      snapshotOf(remoteProduct('pro', { id: 'pro_1' }, [price('pro/monthly', { id: 'pri_old' })])),
+    );
+    // as withMoves (src/moves/compile.ts) places it: the archive after every move
+    const operations = compileOperations(plan).map((op) =>
+      op.verb === 'archive' ? { ...op, after: [...op.after, 'move subscription sub_1'] } : op,
+    );
+    const made = operations.find((op) => op.verb === 'create');
+    const outcomes: OperationResult[] = operations.map((op) =>
+      op === made ? { op: op.id, status: 'applied', id: 'pri_new' } : { op: op.id, status: 'skipped' },
+    );
+    const steps = dashboardSteps(
+      plan.catalog,
+      changesInOrder(plan),
+      operations,
+      outcomes,
+      keyResults(plan, []),
+    );
+    expect(steps).toEqual([
+      "  1. Catalog → Products → pro_1 → price pri_old: not archived by hand while subscribers are on it: run apply again, which moves each when it is due (its bills_from day and Paddle's locks, by the account's clock) and archives the price once no one is left",
+    ]);
+    expect(steps.join('\n')).not.toContain('Archive');
+  });
+
   it('a replace whose new price was made: only the old price is left to archive', () => {
     const steps = stepsAfter(
       catalogOf({ pro }),

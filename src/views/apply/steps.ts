@@ -1,6 +1,9 @@
 // What a run did not do, as steps in the Paddle dashboard: the operations that did not succeed
 // (src/operations/compile.ts), one line per change, in the order apply runs them. The same
 // operations are what execute ran and what the tool-server scripts print, so the three never disagree.
+// No subscriber move is a step: a person doing it later could miss its lock or its bills_from day,
+// which apply judges by the account's clock when it sends each one; an archive that waits for moves
+// says to run apply instead of archiving a price subscribers are still on.
 import type { OperationResult } from '../../apply/execute.js';
 import type { MoveOperation } from '../../moves/compile.js';
 import { isRef, type Operation, type Verb } from '../../operations/compile.js';
@@ -70,9 +73,10 @@ function step(change: Change, ops: Operation[], known: Known): string {
       ? `${WHERE.price} → ${shown(known.ids.get(change.productKey) ?? `product ${change.productKey} (created above)`)}`
       : WHERE[change.kind];
   const create = ops.find((op) => op.verb === 'create');
+  const object = `${where} → ${change.kind === 'price' ? 'price ' : ''}${shown(change.id ?? '')}`;
+  if (verbs.has('archive') && waitsForMoves(ops)) return movesFirst(change, { where, object }, create, known);
   if (create && change.desired)
     return `${where} → ${creation(change, create, marker, known)}${thenArchive(change, verbs)}`;
-  const object = `${where} → ${change.kind === 'price' ? 'price ' : ''}${shown(change.id ?? '')}`;
   if (verbs.has('adopt') && change.action === 'adopt') {
     const unarchive = verbs.has('unarchive') ? ' (archived: Unarchive first)' : '';
     const data = `custom data ${quoted(withMarker(customDataOf(change.desired), marker))}`;
@@ -100,6 +104,25 @@ function fields(change: Change, marker: Marker): string {
   )
     plain.push(`custom_data ${quoted(withMarker(customDataOf(change.desired), marker))}`);
   return plain.join('; ');
+}
+
+/** An archive after subscriber moves (src/moves/compile.ts, withMoves): a price to leave once no one is on it. */
+const waitsForMoves = (ops: readonly Operation[]) =>
+  ops.some((op) => op.verb === 'archive' && op.after.some((id) => id.startsWith('move subscription ')));
+
+/** The archive of a price subscribers move off: apply's, once they have moved (a create before it is a step). */
+function movesFirst(
+  change: Change,
+  at: { where: string; object: string },
+  create: Operation | undefined,
+  known: Known,
+): string {
+  const marker = { key: change.key, catalog: known.catalog };
+  const then =
+    create && change.desired
+      ? `${at.where} → ${creation(change, create, marker, known)}; then the old price ${shown(change.id ?? '')}: `
+      : `${at.object}: `;
+  return `${then}not archived by hand while subscribers are on it: run apply again, which moves each when it is due (its bills_from day and Paddle's locks, by the account's clock) and archives the price once no one is left`;
 }
 
 /** A replace by hand: the new price, then the old one archived. */

@@ -33,6 +33,7 @@ export function renderJson({
   files,
   deferred,
   moves,
+  held,
   requests,
 }: ScriptsResult) {
   return {
@@ -41,6 +42,7 @@ export function renderJson({
     format,
     scripts: scripts.map((s, i) => ({ ...s, ...(files[i] ? { file: files[i] } : {}) })),
     deferred,
+    ...(held.length > 0 ? { held } : {}),
     ...(moves ? { subscriptions: movesDocument(moves) } : {}),
     requests,
   };
@@ -71,7 +73,7 @@ export function renderHuman(result: ScriptsResult, out: Reporter): void {
       `Run the scripts in order with the execute tool of the ${environment} tool server; each prints the ids it created. Then run plan again: "No changes." means done.`,
     );
   }
-  if (result.moves) renderMoves(result.moves, out);
+  if (result.moves) renderMoves(result.moves, result.held, out);
   warnLookalikes(out, result.plan);
   if (deferred.length > 0) {
     out.warn(
@@ -84,7 +86,7 @@ export function renderHuman(result: ScriptsResult, out: Reporter): void {
 }
 
 /** When the subscriptions were read, each move as a dashboard step, the moves for a next round and those left. */
-function renderMoves(moves: EmittedMoves, out: Reporter): void {
+function renderMoves(moves: EmittedMoves, held: readonly string[], out: Reporter): void {
   const { emitted, deferred, left } = moves;
   out.info(
     `Subscriptions on the source prices read at ${moves.readAt}: ${plural(emitted.length, 'subscription')} ${emitted.length === 1 ? 'moves' : 'move'} in these scripts. One that joined a source price since is not in them: make the scripts again rather than run old ones.`,
@@ -103,6 +105,11 @@ function renderMoves(moves: EmittedMoves, out: Reporter): void {
   }
   for (const l of left) {
     out.warn(`${shown(l.subscription.id)} is in no script: ${shown(l.reason)}.`);
+  }
+  for (const key of held) {
+    out.warn(
+      `${shown(key)} is not archived in these scripts: subscriptions are still on it (above); apply archives it once they have moved.`,
+    );
   }
 }
 
