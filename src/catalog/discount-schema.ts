@@ -62,6 +62,12 @@ export const discountSchema = z
       })
       .optional()
       .describe('When it stops being redeemable: an RFC 3339 date-time, e.g. "2027-01-31T23:59:59Z".'),
+    discount_group: z
+      .string()
+      .optional()
+      .describe(
+        "The key of its group under discount_groups (sent as Paddle's discount_group_id); absent: none.",
+      ),
     custom_data: customData.optional(),
   })
   .meta({ id: 'Discount', description: 'A discount or coupon. The map key is its stable identity.' });

@@ -3,28 +3,21 @@
 import { resolve } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import type { Document, LineCounter } from 'yaml';
-import type { z } from 'zod';
 import { UserError } from '../errors.js';
 import { readRegularFile } from '../files/bounded-read.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
-import { discountSchema } from './discount-schema.js';
 import { inexactValues, type KeyedFinding } from './exact-values.js';
-import { featureSchema } from './features-schema.js';
 import { type CatalogIssue, InvalidCatalogError } from './issue.js';
 import { misplacedFields, withMisplaced } from './misplaced.js';
 import { dottedPath, NodeIndex } from './positions.js';
-import type { DiscountFields } from './rules/discount.js';
+import { inputFromCatalog, inputFromRaw } from './rule-input-of.js';
 import { otherEnvironment, type PathSegment, type RuleContext } from './rules/finding.js';
-import { type ProductFields, type RuleInput, runRules } from './rules/index.js';
-import type { Declared } from './rules/rule-input.js';
+import { runRules } from './rules/index.js';
 import {
   type Catalog,
-  type CatalogPrice,
   catalogSchema,
   type EnvironmentSettings,
   environmentsSchema,
-  priceSchema,
-  productSchema,
   settingsFor,
 } from './schema.js';
 import { shadowedVersions } from './shadowed.js';
@@ -69,80 +62,6 @@ function ruleContext(rawEnvironments: unknown, { environment, now }: ReadOptions
     otherSettings: declared?.[otherEnvironment(environment)],
     now: now ?? new Date(),
   };
-}
-
-const NONE: ReadonlySet<string> = new Set();
-
-function inputFromCatalog(catalog: Catalog): RuleInput {
-  return {
-    products: Object.entries(catalog.products).map(([key, { prices, ...fields }]) => ({
-      key,
-      fields,
-      invalid: NONE,
-      prices: Object.entries(prices ?? {}).map(([priceKey, price]) => ({
-        key: priceKey,
-        price,
-        invalid: NONE,
-      })),
-    })),
-    discounts: Object.entries(catalog.discounts ?? {}).map(([key, discount]) => ({
-      key,
-      discount,
-      invalid: NONE,
-    })),
-    ...(catalog.features ? { features: declaredTypes(catalog.features) } : {}),
-  };
-}
-
-/** The valid fields of an object that failed its schema, and the names of the invalid ones. */
-function validFields(
-  shape: Record<string, z.ZodType>,
-  raw: Json,
-): { value: Json; invalid: ReadonlySet<string> } {
-  const value: Json = {};
-  const invalid = new Set<string>();
-  for (const [field, schema] of Object.entries(shape)) {
-    const parsed = schema.safeParse(raw[field]);
-    if (parsed.success) value[field] = parsed.data;
-    else invalid.add(field);
-  }
-  return { value, invalid };
-}
-
-/** A catalog with structural errors, field by field, for the rules (see RuleInput). */
-function inputFromRaw(raw: unknown): RuleInput {
-  const products = isMapping(raw) && isMapping(raw.products) ? raw.products : {};
-  const discounts = isMapping(raw) && isMapping(raw.discounts) ? raw.discounts : {};
-  const features = isMapping(raw) ? raw.features : undefined;
-  return {
-    ...(features === undefined
-      ? {}
-      : { features: isMapping(features) ? declaredTypes(features) : 'unreadable' }),
-    discounts: Object.entries(discounts).map(([key, discount]) => {
-      const { value, invalid } = validFields(discountSchema.shape, isMapping(discount) ? discount : {});
-      return { key, discount: value as DiscountFields, invalid };
-    }),
-    products: Object.entries(products).map(([key, product]) => {
-      const fields = validFields(productSchema.shape, isMapping(product) ? product : {});
-      const prices = isMapping(product) && isMapping(product.prices) ? product.prices : {};
-      return {
-        key,
-        fields: fields.value as ProductFields,
-        invalid: fields.invalid,
-        prices: Object.entries(prices).map(([priceKey, price]) => {
-          const { value, invalid } = validFields(priceSchema.shape, isMapping(price) ? price : {});
-          return { key: priceKey, price: value as CatalogPrice, invalid };
-        }),
-      };
-    }),
-  };
-}
-
-/** Each declared feature's type; undefined for a declaration whose own issue says what is wrong. */
-function declaredTypes(features: Json): Declared {
-  return Object.fromEntries(
-    Object.entries(features).map(([name, feature]) => [name, featureSchema.safeParse(feature).data?.type]),
-  );
 }
 
 const byPosition = (a: CatalogIssue, b: CatalogIssue) => a.line - b.line || a.column - b.column;

@@ -32,3 +32,12 @@ export const objectStatus = (what: 'product' | 'price') =>
 export const customData = z
   .record(z.string(), z.unknown())
   .describe('Free-form JSON kept on the object in Paddle (the tool adds its own marker).');
+
+/** What the tool adds to a text that is its only free field, before and after `<catalog>/<key>`. */
+export const TEXT_MARKER_OPEN = ' (paddle-catalog: ';
+export const TEXT_MARKER_CLOSE = ')';
+/**
+ * The longest such suffix: a catalog name and a key of 63 characters each, with the slash between.
+ * A notification's description and a discount group's name keep room for it (src/plan/text-marker.ts).
+ */
+export const TEXT_MARKER_MAX = TEXT_MARKER_OPEN.length + 63 + 1 + 63 + TEXT_MARKER_CLOSE.length;

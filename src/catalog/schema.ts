@@ -10,6 +10,7 @@ import { PRORATION_BILLING_MODES } from '../paddle-facts/subscriptions.js';
 import { TAX_CATEGORIES } from '../paddle-facts/tax-categories.js';
 import { discountSchema } from './discount-schema.js';
 import { featureSchema, featureValue } from './features-schema.js';
+import { discountGroupSchema, notificationSchema } from './notification-schema.js';
 import { customData, KEY_PATTERN, key, objectStatus, text } from './schema-fields.js';
 
 export { KEY_PATTERN };
@@ -19,7 +20,7 @@ export const CATALOG_VERSION = 1;
 export const DEFAULT_CATALOG = 'default';
 
 /** The kinds of object a catalog names by key. */
-export type CatalogKind = 'product' | 'price' | 'discount';
+export type CatalogKind = 'product' | 'price' | 'discount' | 'discount_group' | 'notification';
 
 /**
  * The custom_data entry each managed object's marker lives in (src/plan/marker.ts): the catalog's own
@@ -208,6 +209,14 @@ export const catalogSchema = z
       .optional()
       .describe('The features products include, each declared once, by key.'),
     discounts: z.record(key('discount'), discountSchema).optional().describe('The discounts, by key.'),
+    discount_groups: z
+      .record(key('discount group'), discountGroupSchema)
+      .optional()
+      .describe('The discount groups, by key; a discount names its group by key (discount_group).'),
+    notifications: z
+      .record(key('notification'), notificationSchema)
+      .optional()
+      .describe('The notification destinations (webhooks, email), by key.'),
     review: reviewSchema.optional().describe('What plan shows of each change to customers.'),
   })
   .meta({
@@ -223,6 +232,7 @@ export type Quantity = z.infer<typeof quantitySchema>;
 export type CatalogPrice = z.infer<typeof priceSchema>;
 export type CatalogProduct = z.infer<typeof productSchema>;
 export type CatalogDiscount = z.infer<typeof discountSchema>;
+export type { CatalogDiscountGroup, CatalogNotification } from './notification-schema.js';
 
 export type EnvironmentSettings = z.infer<typeof environmentSettingsSchema>;
 export type Catalog = z.infer<typeof catalogSchema>;

@@ -36,12 +36,22 @@ const DISCOUNT_FIELD_RULES: Readonly<Record<string, RuleId>> = {
   expires_at: DISCOUNT_RULE.expiresAt,
 };
 
+/** The rule of each notification field whose single-field limits the schema checks. */
+const NOTIFICATION_FIELD_RULES: Readonly<Record<string, RuleId>> = {
+  description: 'notification-description',
+  destination: 'notification-destination',
+  subscribed_events: 'notification-events',
+};
+
 /** Which rule (docs/rules.md) a structural problem at `path` breaks. */
 export function ruleForPath(path: readonly PathSegment[]): RuleId {
   const has = (segment: string) => path.includes(segment);
   const last = path[path.length - 1];
   if (path[0] === 'review') return 'review-countries-invalid';
+  if (path[0] === 'discounts' && path[2] === 'discount_group') return 'discount-group-unknown';
   if (path[0] === 'discounts') return DISCOUNT_FIELD_RULES[String(path[2])] ?? 'schema';
+  if (path[0] === 'notifications') return NOTIFICATION_FIELD_RULES[String(path[2])] ?? 'schema';
+  if (path[0] === 'discount_groups' && path[2] === 'name') return 'discount-group-name';
   if (last === 'amount') return 'amount-not-minor-units';
   if (last === 'currency_code') return 'currency-unsupported';
   if (has('country_codes')) return 'country-codes-invalid';

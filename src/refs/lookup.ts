@@ -1,7 +1,9 @@
 // Looking ids up in an account in batches: each list endpoint filters by `id` (comma-separated),
 // so one request answers up to ID_BATCH ids, whatever their status. Every request goes through the
 // run's Calls: paced under the rate limit and retried like plan's reads.
+
 import { z } from 'zod';
+import type { CatalogKind } from '../catalog/schema.js';
 import { checkList } from '../paddle/answer-shape.js';
 import type { Calls } from '../paddle/calls.js';
 import { pagingGuard } from '../paddle/paging-guard.js';
@@ -26,7 +28,7 @@ export const ID_BATCH = 100;
 const MAX_PAGES_PER_BATCH = 3;
 
 export type CheckedPrefix = Extract<IdPrefix, 'pro' | 'pri' | 'dsc' | 'ctm'>;
-export type ObjectKind = 'product' | 'price' | 'discount' | 'customer';
+export type ObjectKind = CatalogKind | 'customer';
 
 interface ListSpec {
   kind: ObjectKind;

@@ -8,9 +8,13 @@ import type { RuleInput } from './rule-input.js';
 
 const pathOf = (kind: CatalogKind, key: string): PathSegment[] => {
   if (kind === 'discount') return ['discounts', key];
+  if (kind === 'discount_group') return ['discount_groups', key];
+  if (kind === 'notification') return ['notifications', key];
   const [product = '', price] = key.split('/');
   return price === undefined ? ['products', product] : ['products', product, 'prices', price];
 };
+
+const words = (kind: CatalogKind) => kind.replace('_', ' ');
 
 export function envNamesDistinct(input: RuleInput): Finding[] {
   const keys = [
@@ -19,12 +23,14 @@ export function envNamesDistinct(input: RuleInput): Finding[] {
       p.prices.map((price) => ({ kind: 'price' as const, key: `${p.key}/${price.key}` })),
     ),
     ...input.discounts.map((d) => ({ kind: 'discount' as const, key: d.key })),
+    ...(input.discountGroups ?? []).map(({ key }) => ({ kind: 'discount_group' as const, key })),
+    ...(input.notifications ?? []).map(({ key }) => ({ kind: 'notification' as const, key })),
   ];
   return envNameClashes(keys).map((clash) =>
     error(
       'env-name-collision',
       pathOf(clash.kind, clash.second),
-      `${clash.kind} ${clash.second} and ${clash.kind} ${clash.first} both become ${clash.name} in dotenv files (apply --env-out, ids --format env), which keep only one; rename one of the keys`,
+      `${words(clash.kind)} ${clash.second} and ${words(clash.firstKind)} ${clash.first} both become ${clash.name} in dotenv files (apply --env-out, ids --format env), which keep only one; rename one of the keys`,
     ),
   );
 }

@@ -57,6 +57,12 @@ export const RULE_IDS = [
   'discount-restrict-to',
   'discount-expires-at',
   'discount-expired',
+  // notification destinations and discount groups
+  'notification-description',
+  'notification-destination',
+  'notification-events',
+  'discount-group-name',
+  'discount-group-unknown',
   // keys
   'env-name-collision',
   // the review of a plan

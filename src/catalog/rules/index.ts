@@ -19,6 +19,14 @@ import {
 import { envNamesDistinct } from './env-names.js';
 import { productFeatures } from './features.js';
 import type { Finding, PathSegment, RuleContext } from './finding.js';
+import {
+  discountGroupKnown,
+  discountGroupNames,
+  type NotificationFields,
+  notificationDescriptionBlank,
+  notificationDestination,
+  notificationEvents,
+} from './notifications.js';
 import { priceCountriesOnce } from './overrides.js';
 import { quantityInOrder } from './quantity.js';
 import type { ProductFields, RuleInput } from './rule-input.js';
@@ -36,6 +44,7 @@ import {
 export type ProductRule = (product: ProductFields, ctx: RuleContext) => Finding[];
 export type PriceRule = (price: CatalogPrice, ctx: RuleContext) => Finding[];
 export type DiscountRule = (discount: DiscountFields, ctx: DiscountContext) => Finding[];
+export type NotificationRule = (notification: NotificationFields) => Finding[];
 
 /** A rule and the fields it reads: it runs only when all of them are valid. */
 interface Registered<Rule, Field> {
@@ -81,6 +90,12 @@ export const DISCOUNT_RULES: readonly Registered<DiscountRule, keyof DiscountFie
   { check: customDataDepth, reads: ['custom_data'] },
 ];
 
+export const NOTIFICATION_RULES: readonly Registered<NotificationRule, keyof NotificationFields>[] = [
+  { check: notificationDescriptionBlank, reads: ['description'] },
+  { check: notificationDestination, reads: ['destination', 'type'] },
+  { check: notificationEvents, reads: ['subscribed_events'] },
+];
+
 function applicable<Field>(rule: Registered<unknown, Field>, invalid: ReadonlySet<string>): boolean {
   return !rule.reads.some((field) => invalid.has(String(field)));
 }
@@ -110,6 +125,22 @@ export function runRules(input: RuleInput, ctx: RuleContext): Finding[] {
       if (applicable(rule, invalid)) add(['discounts', key], rule.check(discount, { ...ctx, catalogKeys }));
     }
   }
+  for (const { key, notification, invalid } of input.notifications ?? []) {
+    for (const rule of NOTIFICATION_RULES) {
+      if (applicable(rule, invalid)) add(['notifications', key], rule.check(notification));
+    }
+  }
+  const groups = input.discountGroups ?? [];
+  add([], discountGroupNames(groups.filter((g) => !g.invalid.has('name'))));
+  add(
+    [],
+    discountGroupKnown(
+      input.discounts
+        .filter((d) => !d.invalid.has('discount_group'))
+        .map(({ key, discount }) => ({ key, group: discount.discount_group })),
+      groups.map((g) => g.key),
+    ),
+  );
   add([], discountCodesUnique(input.discounts.map(({ key, discount }) => ({ key, code: discount.code }))));
   add([], envNamesDistinct(input));
   add([], subscriberMoves(input));
