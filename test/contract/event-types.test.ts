@@ -4,11 +4,11 @@
 import { EventName } from '@paddle/paddle-node-sdk';
 import { describe, expect, it } from 'vitest';
 import { EVENT_NAMES, eventTypes } from '../../src/emulator/event-types.js';
-import { FULL_SPEC_FILE, readSpec } from '../support/openapi.js';
+import { currentSpec } from '../support/openapi.js';
 
 describe('the event types the emulator serves are Paddle’s', () => {
   it('are the names of the OpenAPI description and the docs since, and the SDK’s, each once', () => {
-    const spec = readSpec(FULL_SPEC_FILE);
+    const spec = currentSpec();
     const documented = [...spec.components.schemas.event_type_name.enum].sort();
     expect(EVENT_NAMES).toEqual(documented);
     expect(EVENT_NAMES).toEqual(Object.values(EventName).sort());
@@ -16,7 +16,7 @@ describe('the event types the emulator serves are Paddle’s', () => {
   });
 
   it('keep the descriptions and groups of Paddle’s own list-event-types example', () => {
-    const spec = readSpec(FULL_SPEC_FILE);
+    const spec = currentSpec();
     const example = spec.paths['/event-types'].get.responses['200'].content['application/json'].examples[
       'Standard - 200 OK'
     ].value.data as { name: string }[];

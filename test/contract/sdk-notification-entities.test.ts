@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { matchRoute } from '../../src/emulator/router.js';
 import { call, listAll } from '../support/emulator.js';
-import { FULL_SPEC_FILE, readSpec } from '../support/openapi.js';
+import { currentSpec } from '../support/openapi.js';
 import { undefinedFields } from './undefined-fields.js';
 
 let emulator: RunningEmulator;
@@ -50,7 +50,7 @@ describe('the SDK entity classes read every notification setting, event type and
 });
 
 describe('each new route asks the permission Paddle gives its operation', () => {
-  const spec = readSpec(FULL_SPEC_FILE);
+  const spec = currentSpec();
   it.each([
     ['GET', '/notification-settings'],
     ['POST', '/notification-settings'],

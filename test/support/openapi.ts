@@ -1,7 +1,9 @@
 // Validates emulator responses against Paddle's OpenAPI description (May 2025) with ajv, after
-// teaching it what the API gained since: currencies CLP and PEN, tax_mode
-// `location`, and (openapi-overlay.ts, every description and reader) discount groups and newer event types. Newer fields (grand_total_tax, trial_period.requires_payment_method, a paid
-// trial's unit_price) need no patch: those schemas allow additional properties.
+// teaching it what the API gained since: currencies CLP and PEN, tax_mode `location`, and
+// (openapi-overlay.ts, for the whole description's validators and currentSpec) discount groups and
+// newer event types; readSpec gives the description as Paddle published it. Newer fields
+// (grand_total_tax, trial_period.requires_payment_method, a paid trial's unit_price) need no patch:
+// those schemas allow additional properties.
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -26,18 +28,23 @@ const parsed = new Map<string, Json>();
  * gives a copy to change.
  */
 function sharedSpec(file: string): Json {
-  if (!parsed.has(file)) {
-    const spec = load(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA }) as Json;
-    // the whole description only: the subset leaves discounts and notifications out
-    if (file === FULL_SPEC_FILE) addWhatCameAfter(spec);
-    parsed.set(file, spec);
-  }
+  if (!parsed.has(file)) parsed.set(file, load(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA }));
   return parsed.get(file);
 }
 
-/** A description as a fresh copy (see sharedSpec). */
+/** A description as a fresh copy (see sharedSpec), as Paddle published it. */
 export function readSpec(file: string): Json {
   return structuredClone(sharedSpec(file));
+}
+
+/**
+ * The whole description with what Paddle's API gained since (openapi-overlay.ts: discount groups,
+ * newer event types): what the validators hold answers and requests to.
+ */
+export function currentSpec(): Json {
+  const spec = readSpec(FULL_SPEC_FILE);
+  addWhatCameAfter(spec);
+  return spec;
 }
 
 const compiledSpecs = new Map<string, { spec: Json; ajv: Ajv2020 }>();
@@ -50,7 +57,8 @@ const compiledSpecs = new Map<string, { spec: Json; ajv: Ajv2020 }>();
 function compiledSpec(file: string): { spec: Json; ajv: Ajv2020 } {
   const known = compiledSpecs.get(file);
   if (known) return known;
-  const spec = readSpec(file);
+  // the subset leaves discounts and notifications out: only the whole one takes the overlay
+  const spec = file === FULL_SPEC_FILE ? currentSpec() : readSpec(file);
   const schemas = spec.components.schemas;
   schemas.currency_code.enum.push('CLP', 'PEN');
   schemas.tax_mode.enum.push('location');
