@@ -5,7 +5,9 @@ import { addSubscriptions } from './admin-subscriptions.js';
 import type { EmulatorClock } from './clock.js';
 import type { EmulatorCore } from './core.js';
 import type { FaultInjector } from './faults.js';
+import { MAX_RENEWALS_PER_MOVE } from './renewal.js';
 import { INVOICE_PATH, invoiceFile } from './routes/invoice.js';
+import { instant } from './seed-fields.js';
 import type { EmulatorFaults, RecordedRequest } from './types.js';
 
 export interface AdminHooks {
@@ -16,6 +18,8 @@ export interface AdminHooks {
   reset(): void;
   /** adds the pending subscriptions whose prices exist and renews what the clock passed; saves */
   catchUp(): void;
+  /** how many renewals the clock moved to `at` (null: back to the base clock) would make, counted up to `limit` + 1 */
+  renewalsUpTo(at: Date | null, limit: number): number;
   /** saves the state after a change */
   changed(): void;
 }
@@ -45,7 +49,6 @@ const FAULT_FIELDS = [
   'discount_list_statuses',
 ];
 const CLOCK_FIELDS = ['now'];
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 
 /**
  * A JSON object with only `fields`. A misspelt field is refused, not ignored: a test that meant to
@@ -64,9 +67,10 @@ function adminBody(raw: Buffer, fields: readonly string[]): Record<string, unkno
 /** `{now: "<RFC 3339>"}` moves the clock there (it runs on from it); `{now: null}` or `{}` puts it back. */
 function clockFromWire(body: Record<string, unknown>): Date | null {
   if (body.now === undefined || body.now === null) return null;
-  if (typeof body.now !== 'string' || !INSTANT.test(body.now))
-    throw new Error('now must be an RFC 3339 date-time with a zone, or null');
-  return new Date(body.now);
+  const at = instant.safeParse(body.now);
+  if (!at.success)
+    throw new Error('now must be an RFC 3339 date-time with a zone on a day that exists, or null');
+  return new Date(at.data);
 }
 
 function knobs(body: Record<string, unknown>): EmulatorFaults {
@@ -136,11 +140,26 @@ export function handleAdmin(
   }
 }
 
-/** A clock moved forward renews at once what it passed (a later move back undoes nothing). */
+/** The clock's move to `at`, refused (nothing changed) when it would renew more than the bound. */
+function moveClock(hooks: AdminHooks, at: Date | null): void {
+  const count = hooks.renewalsUpTo(at, MAX_RENEWALS_PER_MOVE);
+  if (count > MAX_RENEWALS_PER_MOVE) {
+    const bound = MAX_RENEWALS_PER_MOVE.toLocaleString('en');
+    throw new Error(
+      `moving the clock there renews more than ${bound} billing periods at once (the most one move makes); move it in shorter steps`,
+    );
+  }
+  hooks.clock.set(at);
+}
+
+/**
+ * A clock moved forward renews at once what it passed (a later move back undoes nothing; what is
+ * due after the new reading renews when the clock passes it again). A refused move leaves the clock.
+ */
 function clockRoute(method: string, rawBody: Buffer, res: ServerResponse, hooks: AdminHooks): void {
   const { clock } = hooks;
   try {
-    if (method === 'POST') clock.set(clockFromWire(adminBody(rawBody, CLOCK_FIELDS)));
+    if (method === 'POST') moveClock(hooks, clockFromWire(adminBody(rawBody, CLOCK_FIELDS)));
     hooks.catchUp();
     send(res, 200, { now: clock.now().toISOString() });
   } catch (error) {

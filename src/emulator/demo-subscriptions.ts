@@ -2,8 +2,9 @@
 // currency are the renewals of one subscription, which they name (subscription_id), as Paddle's
 // recurring transactions do. Statuses vary so every filter and count has something to find.
 import type { IdFactory } from './ids.js';
+import { addCycles } from './renewal-schedule.js';
 import type { AccountState } from './state.js';
-import { addCycles, expandSubscription } from './subscription-shape.js';
+import { expandSubscription } from './subscription-shape.js';
 import type { WireRecord } from './types.js';
 
 type DemoSubscription = [email: string, currency: string, status: string, scheduled?: string];

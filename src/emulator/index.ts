@@ -106,11 +106,12 @@ function openAccounts(options: EmulatorOptions, now: () => Date): Accounts {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const clock = new EmulatorClock(options.now ?? (() => new Date()));
+  const base = options.now ?? (() => new Date());
+  const clock = new EmulatorClock(base);
   const now = () => clock.now();
   const lock = options.statePath === undefined ? undefined : lockStateFile(options.statePath);
   try {
-    return await serve(options, clock, now, lock);
+    return await serve(options, { clock, base, now }, lock);
   } catch (error) {
     lock?.release();
     throw error;
@@ -140,10 +141,16 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+/** The emulator's clock, the base clock it runs on when not moved, and its reading. */
+interface Clocks {
+  clock: EmulatorClock;
+  base: () => Date;
+  now: () => Date;
+}
+
 async function serve(
   options: EmulatorOptions,
-  clock: EmulatorClock,
-  now: () => Date,
+  { clock, base, now }: Clocks,
   lock: StateLock | undefined,
 ): Promise<RunningEmulator> {
   const { core, seeded, keys, apiKey, liveApiKey, save } = openAccounts(options, now);
@@ -176,6 +183,7 @@ async function serve(
       if (changes > 0) changes += renewals.catchUp(core);
       if (changes > 0) save();
     },
+    renewalsUpTo: (at, limit) => renewals.countUpTo(core, (at ?? base()).getTime(), limit),
     requests: () => log.list(),
     reset,
   };

@@ -9,6 +9,7 @@ import { TRANSACTION_STATUSES } from '../paddle-facts/statuses.js';
 import { SCHEDULED_CHANGE_ACTIONS, SUBSCRIPTION_STATUSES } from '../paddle-facts/subscriptions.js';
 import { EVENT_NAMES } from './event-types.js';
 import { DISCOUNT_STATUSES } from './rules/discount-status.js';
+import { duration, instant, period } from './seed-fields.js';
 import type { EmulatorSeed } from './types.js';
 
 /** A record's own id, when given: Paddle's pattern, so the SDK and the tool take it as Paddle's. */
@@ -43,6 +44,7 @@ const customer = z.looseObject({
   email: z.string(),
   name: z.string().nullish(),
   status: z.enum(['active', 'archived']).optional(),
+  created_at: instant.optional(),
 });
 
 const countryCode = z
@@ -54,6 +56,7 @@ const address = z.looseObject({
   customer_id: z.string(),
   country_code: countryCode,
   status: z.enum(['active', 'archived']).optional(),
+  created_at: instant.optional(),
 });
 
 const product = z.looseObject({
@@ -61,6 +64,7 @@ const product = z.looseObject({
   name: z.string(),
   tax_category: z.string().optional(),
   status: z.enum(['active', 'archived']).optional(),
+  created_at: instant.optional(),
 });
 
 const price = z.looseObject({
@@ -69,6 +73,9 @@ const price = z.looseObject({
   description: z.string().optional(),
   unit_price: money,
   status: z.enum(['active', 'archived']).optional(),
+  billing_cycle: duration.nullish(),
+  trial_period: duration.nullish(),
+  created_at: instant.optional(),
 });
 
 const discount = z.looseObject({
@@ -78,6 +85,7 @@ const discount = z.looseObject({
   amount: z.string(),
   status: z.enum(DISCOUNT_STATUSES).optional(),
   times_used: z.number().int().nonnegative().optional(),
+  created_at: instant.optional(),
 });
 
 const discountGroup = z.looseObject({
@@ -113,8 +121,8 @@ const transaction = z.looseObject({
   status: z.enum(TRANSACTION_STATUSES),
   collection_mode: z.enum(['automatic', 'manual']).optional(),
   currency_code: z.string(),
-  created_at: z.string().optional(),
-  billed_at: z.string().nullish(),
+  created_at: instant.optional(),
+  billed_at: instant.nullish(),
   details: z.looseObject({ totals: totals.optional() }).nullish(),
 });
 
@@ -126,7 +134,14 @@ const subscriptionItem = z
     price_key: z.string().min(1).optional(),
     catalog: z.string().min(1).optional(),
     quantity: z.number().int().min(1).optional(),
-    price: z.looseObject({ id: z.string() }).optional(),
+    price: z
+      .looseObject({
+        id: z.string(),
+        unit_price: money.optional(),
+        unit_price_overrides: z.array(z.looseObject({ unit_price: money })).optional(),
+        billing_cycle: duration.nullish(),
+      })
+      .optional(),
   })
   .refine(
     (item) => [item.price_id, item.price_key, item.price].filter((v) => v !== undefined).length === 1,
@@ -137,26 +152,46 @@ const subscriptionItem = z
     'catalog goes with price_key',
   );
 
-const subscription = z.looseObject({
-  id: idOf('sub'),
-  customer_id: z.string(),
-  status: z.enum(SUBSCRIPTION_STATUSES),
-  currency_code: z.string(),
-  collection_mode: z.enum(['automatic', 'manual']).optional(),
-  items: z.array(subscriptionItem).min(1).max(100),
-  // short form: the address the subscription is billed to (and taxed by), made for its customer
-  address: z.looseObject({ country_code: countryCode }).optional(),
-  created_at: z.string().optional(),
-  started_at: z.string().optional(),
-  next_billed_at: z.string().nullish(),
-  scheduled_change: z
-    .looseObject({
-      action: z.enum(SCHEDULED_CHANGE_ACTIONS),
-      effective_at: z.string().optional(),
-      resume_at: z.string().nullish(),
-    })
-    .nullish(),
-});
+const FULL_OR_SHORT =
+  "items name their prices one way: each a price object (Paddle's full shape), or each a price_id or price_key";
+const FULL_NEEDS_CYCLE =
+  "is required in Paddle's full shape (items holding price objects): renewals step by it";
+
+const subscription = z
+  .looseObject({
+    id: idOf('sub'),
+    customer_id: z.string(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    currency_code: z.string(),
+    collection_mode: z.enum(['automatic', 'manual']).optional(),
+    items: z.array(subscriptionItem).min(1).max(100),
+    // short form: the address the subscription is billed to (and taxed by), made for its customer
+    address: z.looseObject({ country_code: countryCode }).optional(),
+    created_at: instant.optional(),
+    updated_at: instant.optional(),
+    started_at: instant.optional(),
+    first_billed_at: instant.nullish(),
+    next_billed_at: instant.nullish(),
+    paused_at: instant.nullish(),
+    canceled_at: instant.nullish(),
+    current_billing_period: period.nullish(),
+    // what renewals step by; the short form takes its first price's when left out
+    billing_cycle: duration.optional(),
+    scheduled_change: z
+      .looseObject({
+        action: z.enum(SCHEDULED_CHANGE_ACTIONS),
+        effective_at: instant.optional(),
+        resume_at: instant.nullish(),
+      })
+      .nullish(),
+  })
+  .superRefine((s, ctx) => {
+    const full = s.items.filter((item) => item.price !== undefined).length;
+    if (full > 0 && full < s.items.length)
+      ctx.addIssue({ code: 'custom', path: ['items'], message: FULL_OR_SHORT });
+    if (full > 0 && s.billing_cycle === undefined)
+      ctx.addIssue({ code: 'custom', path: ['billing_cycle'], message: FULL_NEEDS_CYCLE });
+  });
 
 /** One account's settings and records. */
 export const accountSeedSchema = z.strictObject({

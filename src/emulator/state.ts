@@ -75,7 +75,18 @@ export type AccountState = Record<ResourceName, Collection> & {
    * subscriptions once its prices exist (seed-subscriptions.ts); saved state keeps them as given
    */
   pendingSubscriptions: WireRecord[];
+  /**
+   * the day of the month each subscription's renewals keep, with the next_billed_at it holds for
+   * (renewal-schedule.ts): a renewal clamped to a short month would lose it; saved state leaves it
+   * out and reads it from the record again
+   */
+  renewalAnchors: Map<string, RenewalAnchor>;
 };
+
+export interface RenewalAnchor {
+  next: string;
+  day: number;
+}
 
 export function emptyState(): AccountState {
   const collections = Object.fromEntries(RESOURCES.map((name) => [name, new Collection()]));
@@ -83,6 +94,7 @@ export function emptyState(): AccountState {
     ...(collections as Record<ResourceName, Collection>),
     invoiceLinks: new Map(),
     pendingSubscriptions: [],
+    renewalAnchors: new Map(),
   };
 }
 
@@ -93,5 +105,6 @@ export function cloneState(state: AccountState): AccountState {
     for (const record of state[name].all()) copy[name].insert(structuredClone(record));
   }
   copy.pendingSubscriptions = structuredClone(state.pendingSubscriptions);
+  copy.renewalAnchors = structuredClone(state.renewalAnchors);
   return copy;
 }

@@ -3,22 +3,11 @@
 // scheduled_change}). Each item carries the price and product as they were when the item was added
 // (changelog 2024-02-07 and 2024-07-08: subscription items hold a snapshot of their price).
 import type { IdFactory } from './ids.js';
+import { addCycles, type BillingCycle } from './renewal-schedule.js';
 import { billingDetails } from './transaction-shape.js';
 import type { WireRecord } from './types.js';
 
-const DAY_MS = 86_400_000;
 const MONTHLY = { interval: 'month', frequency: 1 };
-
-/** `at` moved on by `count` billing cycles (months and years keep the day of the month). */
-export function addCycles(at: string, cycle: WireRecord, count = 1): string {
-  const date = new Date(at);
-  const n = (cycle.frequency as number) * count;
-  if (cycle.interval === 'day') return new Date(date.getTime() + n * DAY_MS).toISOString();
-  if (cycle.interval === 'week') return new Date(date.getTime() + 7 * n * DAY_MS).toISOString();
-  if (cycle.interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + n);
-  else date.setUTCMonth(date.getUTCMonth() + n);
-  return date.toISOString();
-}
 
 export interface ItemContext {
   /** the subscription's status: a trialing subscription's items are trialing */
@@ -68,12 +57,15 @@ interface Dates {
 }
 
 /** The billing period and next billing date a short form implies for its status. */
-function billingDates(seed: WireRecord, startedAt: string, cycle: WireRecord): Dates {
+function billingDates(seed: WireRecord, startedAt: string, cycle: BillingCycle): Dates {
   if (seed.status === 'canceled' || seed.status === 'paused') {
     return { period: seed.current_billing_period ?? null, next_billed_at: seed.next_billed_at ?? null };
   }
-  const next = (seed.next_billed_at as string | undefined) ?? addCycles(startedAt, cycle);
-  const period = seed.current_billing_period ?? { starts_at: addCycles(next, cycle, -1), ends_at: next };
+  const given = seed.next_billed_at as string | undefined;
+  const next = given ?? addCycles(startedAt, cycle);
+  // a period from the start keeps its day (31 Jan to 28 Feb); one back from a given date may clamp
+  const starts = given === undefined ? startedAt : addCycles(given, cycle, -1);
+  const period = seed.current_billing_period ?? { starts_at: starts, ends_at: next };
   // a subscription that will cancel or pause at the end of its period will not renew
   const ending = seed.scheduled_change?.action === 'cancel' || seed.scheduled_change?.action === 'pause';
   return { period, next_billed_at: ending ? null : next };
@@ -110,7 +102,7 @@ export function expandSubscription(
   const createdAt = (seed.created_at as string | undefined) ?? defaultAt;
   const startedAt = (seed.started_at as string | undefined) ?? createdAt;
   const firstPrice = catalog.price((seed.items as WireRecord[])[0]?.price_id);
-  const cycle = firstPrice?.billing_cycle ?? MONTHLY;
+  const cycle = seed.billing_cycle ?? firstPrice?.billing_cycle ?? MONTHLY;
   const dates = billingDates(seed, startedAt, cycle);
   const status = seed.status as string;
   const items = shortItems(seed, catalog, { status, at: createdAt, period: dates.period });

@@ -8,12 +8,14 @@ import type { Reply, Route, RouteContext } from '../core.js';
 import { timestamp } from '../ids.js';
 import { CATALOG_LIST, enumFilter, idFilter, listReply } from '../list.js';
 import { nonCatalogItem } from '../preview/request.js';
+import { periodAfterNextEnds } from '../renewal-schedule.js';
 import {
   checkCanCharge,
   checkChangeAllowed,
   checkChangeBody,
   type SubscriptionChange,
 } from '../rules/subscription-update.js';
+import type { AccountState } from '../state.js';
 import {
   type ChangeBill,
   changeBill,
@@ -24,7 +26,7 @@ import {
   taxPlace,
   updateSummary,
 } from '../subscription-billing.js';
-import { addCycles, subscriptionItem } from '../subscription-shape.js';
+import { subscriptionItem } from '../subscription-shape.js';
 import type { WireRecord } from '../types.js';
 import { type Body, isObject } from '../validate.js';
 import { findOr404, includes, pathPattern } from './common.js';
@@ -61,6 +63,7 @@ function list(ctx: RouteContext): Reply {
 
 /** The next renewal: what the items bill for the next period, plus what a change left for it. */
 function nextTransaction(
+  state: AccountState,
   subscription: WireRecord,
   place: TaxPlace,
   extra: ChangeBill | null,
@@ -71,7 +74,7 @@ function nextTransaction(
   const lines = [...recurringLines(subscription.items, currency), ...(extra?.charge ?? [])];
   const credit = linesTotal(extra?.credit ?? [], place);
   return {
-    billing_period: { starts_at: next, ends_at: addCycles(next, subscription.billing_cycle) },
+    billing_period: { starts_at: next, ends_at: periodAfterNextEnds(state, subscription) },
     details: previewDetails(lines, currency, place, credit),
     adjustments: [],
   };
@@ -82,7 +85,8 @@ function get(ctx: RouteContext): Reply {
   const subscription = findOr404(ctx.account.state.subscriptions, ctx.params[0] as string, 'Subscription');
   const place = taxPlace(ctx.account, subscription);
   const extra: WireRecord = {};
-  if (include.has('next_transaction')) extra.next_transaction = nextTransaction(subscription, place, null);
+  if (include.has('next_transaction'))
+    extra.next_transaction = nextTransaction(ctx.account.state, subscription, place, null);
   if (include.has('recurring_transaction_details')) {
     const currency = subscription.currency_code as string;
     extra.recurring_transaction_details = previewDetails(
@@ -217,7 +221,7 @@ function preview(ctx: RouteContext): Reply {
             adjustments: [],
           }
         : null,
-      next_transaction: nextTransaction(updated, place, later),
+      next_transaction: nextTransaction(ctx.account.state, updated, place, later),
       recurring_transaction_details: previewDetails(recurringLines(updated.items, currency), currency, place),
       update_summary: bill && mode !== 'do_not_bill' ? updateSummary(bill, currency, place) : null,
     },
