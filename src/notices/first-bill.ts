@@ -1,7 +1,8 @@
 // The day a move's target first bills one subscription (pure), from its mode, the catalog's
 // bills_from and the subscription's next renewal and billing cycle as Paddle lists them. Where the
-// date would rest on how Paddle steps a month past the 28th, which its pages do not say, the cell
-// says so in words instead of a date.
+// date would rest on how Paddle steps a month past the 28th, which its pages do not say (a renewal
+// on the 29th–31st, or on 28 February that may stand for one of them), the cell says so in words
+// instead of a date.
 import type { MoveTerms } from '../moves/predict.js';
 import type { SubscriptionRecord } from '../plan/subscribers.js';
 
@@ -11,12 +12,27 @@ const MAX_STEPS = 400;
 
 const day = (at: string) => at.slice(0, 10);
 
-/** The renewal after `at`, or undefined where Paddle does not say (a month's day past the 28th). */
-function nextRenewal(at: Date, cycle: { interval: string; frequency: number }): Date | undefined {
+/**
+ * Whether the months after a renewal on `at` rest on what Paddle does not say: a day past the 28th,
+ * or the 28th that ends a February (it may stand for the 29th, 30th or 31st of a subscription
+ * started then, clamped). From any other day every later month has that same day.
+ */
+function dayUnsaid(at: Date): boolean {
+  const day = at.getUTCDate();
+  const lastOfMonth = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0)).getUTCDate();
+  return day > 28 || (day === 28 && lastOfMonth === 28);
+}
+
+/** The renewal after `at`, or undefined where Paddle does not say (see dayUnsaid). */
+function nextRenewal(
+  at: Date,
+  cycle: { interval: string; frequency: number },
+  first: Date,
+): Date | undefined {
   const { interval, frequency } = cycle;
   if (interval === 'day' || interval === 'week')
     return new Date(at.getTime() + frequency * (interval === 'week' ? 7 : 1) * DAY_MS);
-  if ((interval !== 'month' && interval !== 'year') || at.getUTCDate() > 28) return undefined;
+  if ((interval !== 'month' && interval !== 'year') || dayUnsaid(first)) return undefined;
   const next = new Date(at);
   next.setUTCMonth(at.getUTCMonth() + frequency * (interval === 'year' ? 12 : 1));
   return next;
@@ -25,10 +41,11 @@ function nextRenewal(at: Date, cycle: { interval: string; frequency: number }): 
 /** The first renewal on or after `billsFrom` (YYYY-MM-DD), from the renewal at `next`. */
 function renewalFrom(next: string, billsFrom: string, subscription: SubscriptionRecord): string {
   const unsaid = `the first renewal on or after ${billsFrom}`;
-  let at: Date | undefined = new Date(next);
+  const first = new Date(next);
+  let at: Date | undefined = first;
   for (let step = 0; at !== undefined && step < MAX_STEPS; step += 1) {
     if (day(at.toISOString()) >= billsFrom) return day(at.toISOString());
-    at = subscription.billing_cycle ? nextRenewal(at, subscription.billing_cycle) : undefined;
+    at = subscription.billing_cycle ? nextRenewal(at, subscription.billing_cycle, first) : undefined;
   }
   return unsaid;
 }

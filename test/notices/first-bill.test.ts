@@ -63,6 +63,13 @@ describe('the day the new price first bills a subscription', () => {
     // past the 28th: Paddle does not say which day the month after is, so the cell says it in words
     ['do_not_bill', '2026-03-01', at('2026-01-31'), undefined, 'the first renewal on or after 2026-03-01'],
     ['do_not_bill', '2026-03-01', at('2026-01-29'), undefined, 'the first renewal on or after 2026-03-01'],
+    // 28 February may be a renewal of the 29th–31st clamped: whether March is the 28th or the 31st is unsaid
+    ['do_not_bill', '2026-03-15', at('2026-02-28'), undefined, 'the first renewal on or after 2026-03-15'],
+    ['do_not_bill', '2028-01-01', at('2027-02-28'), year, 'the first renewal on or after 2028-01-01'],
+    // … but not a leap year's 28 February, nor a 28th reached from the 28th
+    ['do_not_bill', '2028-03-15', at('2028-02-28'), undefined, '2028-03-28'],
+    ['do_not_bill', '2026-03-15', at('2026-01-28'), undefined, '2026-03-28'],
+    ['do_not_bill', '2026-03-15', at('2026-02-28'), week, '2026-03-21'],
     // … unless the next renewal is already on or after bills_from: no step is needed
     ['do_not_bill', '2026-03-01', at('2026-03-30'), undefined, '2026-03-30'],
     // no billing cycle read: no step can be taken
