@@ -32,3 +32,13 @@ export const totalOf = (counts: SubscriberCounts): Tally => sumOf(MOVED_STATUSES
 /** The statuses whose number is a lower bound (Paddle counted more than it counts exactly). */
 export const lowerBounds = (counts: SubscriberCounts): MovedStatus[] =>
   MOVED_STATUSES.filter((status) => counts[status] > ESTIMATED_TOTAL_EXACT_UP_TO);
+
+/**
+ * A `subscribers`-like member of --json: the counts as Paddle gave them, and `<name>_lower_bounds`
+ * with the statuses whose number means "at least" (more than Paddle counts exactly), when any.
+ */
+export function countsJson(name: string, counts: SubscriberCounts | undefined): Record<string, unknown> {
+  if (counts === undefined) return {};
+  const bounds = lowerBounds(counts);
+  return { [name]: counts, ...(bounds.length > 0 ? { [`${name}_lower_bounds`]: bounds } : {}) };
+}

@@ -10,10 +10,9 @@ import type { CustomersByIdGateway } from '../paddle/customers-gateway.js';
 import type { Target } from '../paddle/target.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import type { SubscriptionsGateway } from '../plan/subscribers.js';
-import type { DiffOptions, Plan } from '../plan/types.js';
+import type { DiffOptions } from '../plan/types.js';
 import { type ReviewGateways, reviewPlan } from '../review/review.js';
 import type { Review } from '../review/types.js';
-import type { SavedReview } from '../saved-plan/document.js';
 import { type SavedPlanNote, type SecretMask, savePlan } from '../saved-plan/save.js';
 import { shown } from '../text/escape.js';
 import { type EmittedScripts, emitToolServerScripts } from '../tool-server/emit.js';
@@ -34,12 +33,11 @@ export interface PlanRunRequest {
   notices?: { file: string; cwd: string; customers: CustomersByIdGateway };
   /** --emit: the scripts, written one file each into `dir` when given */
   emit?: { dir?: string };
-  /** --out: the saved plan, with its review's moves as plan --json shows them */
+  /** --out: the saved plan, with its review (src/saved-plan/save.ts) */
   save?: {
     file: string;
     context: { catalogFile: string; target: Target; toolVersion: string; cwd: string };
     secrets: SecretMask;
-    movesShown: (plan: Plan, review: Review) => SavedReview['moves'];
   };
 }
 
@@ -118,12 +116,7 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
   }
   const { save } = request;
   const saved = save
-    ? await savePlan(
-        { ...result, review: { ...result.review, moves: save.movesShown(result.plan, result.review) } },
-        { ...save.context, catalog },
-        save.file,
-        save.secrets,
-      )
+    ? await savePlan(result, { ...save.context, catalog }, save.file, save.secrets)
     : undefined;
   return {
     ...result,

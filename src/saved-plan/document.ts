@@ -106,7 +106,7 @@ const nextBill = z
   );
 
 /**
- * One subscriber move as plan --json shows it (the views' moveChanges, stored as it is): what else
+ * One subscriber move as plan --json shows it (reviewedMoves, reviewed-moves.ts, stored as it is): what else
  * that shape comes to hold is kept too.
  */
 export const reviewedMoveSchema = z

@@ -9,8 +9,10 @@ import { checkOutputFile, writeOutputFile } from '../files/output-file.js';
 import { compileOperations } from '../operations/compile.js';
 import type { Target } from '../paddle/target.js';
 import type { DiffOptions, Plan } from '../plan/types.js';
+import type { Review } from '../review/types.js';
 import type { SavedPlan, SavedReview } from './document.js';
 import { maskedDocument, savedPlanDocument, savedPlanText } from './file.js';
+import { reviewedMoves } from './reviewed-moves.js';
 
 /** What plan --out says it wrote (the --json document's `saved`). */
 export interface SavedPlanNote {
@@ -29,7 +31,7 @@ export interface SecretMask {
 }
 
 export async function savePlan(
-  planned: { plan: Plan; options: DiffOptions; review?: SavedReview },
+  planned: { plan: Plan; options: DiffOptions; review?: Review },
   context: { catalog: Catalog; catalogFile: string; target: Target; toolVersion: string; cwd: string },
   file: string,
   secrets: SecretMask,
@@ -45,7 +47,7 @@ export async function savePlan(
     options: planned.options,
     toolVersion: context.toolVersion,
     now: new Date(),
-    review: planned.review,
+    ...(planned.review ? { review: savedReview(planned.plan, planned.review) } : {}),
   });
   const document = maskedDocument(unmasked, secrets.redactDocument);
   await writeOutputFile(path, file, savedPlanText(document), { overwrite: true });
@@ -57,6 +59,12 @@ export async function savePlan(
     ...(warnings.length > 0 ? { warnings } : {}),
   };
 }
+
+/** What the review showed, kept for apply to print; its moves as plan --json shows them. */
+const savedReview = (plan: Plan, review: Review): SavedReview => ({
+  ...review,
+  moves: reviewedMoves(plan, review),
+});
 
 /**
  * The catalog's and the account's fields that hold the key (the operations only repeat them). The

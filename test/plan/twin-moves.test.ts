@@ -8,7 +8,7 @@ import { compileOperations, idsAfterGroups } from '../../src/operations/compile.
 import { diff } from '../../src/plan/diff.js';
 import type { RemotePrice } from '../../src/plan/remote.js';
 import { movesDiffer } from '../../src/saved-plan/check.js';
-import { moveChanges } from '../../src/views/plan/moves.js';
+import { reviewedMoves } from '../../src/saved-plan/reviewed-moves.js';
 import { defined } from '../support/defined.js';
 import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
@@ -113,7 +113,7 @@ describe('the subscribers of a twin --dedupe archives', () => {
 });
 
 describe('a saved --dedupe plan and its twin moves', () => {
-  const reviewed = moveChanges(planOf());
+  const reviewed = reviewedMoves(planOf());
 
   it('a twin move the review showed and the plan still makes is no difference', () => {
     expect(movesDiffer(reviewed, planOf().moves ?? [])).toBeUndefined();

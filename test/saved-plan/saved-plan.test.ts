@@ -23,7 +23,7 @@ import {
   savedPlanDocument,
   savedPlanText,
 } from '../../src/saved-plan/file.js';
-import { moveChanges } from '../../src/views/plan/moves.js';
+import { reviewedMoves } from '../../src/saved-plan/reviewed-moves.js';
 import { tempDir } from '../support/catalog-files.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
@@ -89,7 +89,7 @@ describe('the plan file', () => {
         now: new Date('2026-11-24T06:00:00Z'),
         review: { prices: {}, countries: ['US'], unavailable: [], moves },
       });
-    const document = documentWith(moveChanges(counted).map((move) => ({ ...move, ...later })));
+    const document = documentWith(reviewedMoves(counted).map((move) => ({ ...move, ...later })));
     expect(readSavedPlan('plan.json', savedPlanText(document))?.review?.moves).toEqual([
       {
         kind: 'subscribers',
@@ -329,7 +329,7 @@ describe('apply <plan-file> runs the saved operations only when they are, as a w
       toolVersion: '0.1.0',
       now: new Date('2026-11-24T06:00:00Z'),
       // the move as reviewed, as plan --out records it
-      review: { countries: [], unavailable: [], prices: {}, moves: moveChanges(plan) },
+      review: { countries: [], unavailable: [], prices: {}, moves: reviewedMoves(plan) },
     });
     const made = diff(
       moving,

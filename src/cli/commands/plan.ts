@@ -1,56 +1,16 @@
 // `plan <file>`: validate, then plan's use-case (src/planning/use-case.ts), then its views.
-import { resolve } from 'node:path';
-import { InvalidArgumentError, Option } from 'commander';
-import { loadCatalog, readCatalogFile } from '../../catalog/read.js';
-import { UserError } from '../../errors.js';
-import { refuseInputAsOutput } from '../../files/output-file.js';
-import { checkNoticesFile } from '../../notices/notices.js';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { environmentOf } from '../../paddle/target.js';
 import { SUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
-import { type PlanRunRequest, planAndReview } from '../../planning/use-case.js';
-import { touchesSubscribers } from '../../review/review.js';
-import { reviewCountries } from '../../review/select.js';
-import { savedPlanFields } from '../../saved-plan/file.js';
+import { loadPlanInput } from '../../planning/input.js';
+import { planAndReview } from '../../planning/use-case.js';
 import { shown } from '../../text/escape.js';
 import { EMIT_FORMATS } from '../../tool-server/emit.js';
-import { planExitCode } from '../../views/exit-codes.js';
-import { publishPlan } from '../../views/github/step-summary.js';
 import { reportCatalogWarnings } from '../../views/issues.js';
-import { moveChanges } from '../../views/plan/moves.js';
 import * as planView from '../../views/plan/plan.js';
-import * as scriptsView from '../../views/plan/scripts.js';
-import { readingCatalog } from '../../views/run.js';
-import { show } from '../../views/view.js';
-import { type CommandContext, callerSettings, type RegisterCommand } from '../command.js';
-import {
-  addTargetOptions,
-  catalogGateway,
-  customersByIdGateway,
-  openSession,
-  reviewGateways,
-  subscriptionsGateway,
-  type TargetFlags,
-} from '../target-options.js';
-import { packageVersion } from '../version.js';
-
-interface PlanFlags extends TargetFlags {
-  emit?: (typeof EMIT_FORMATS)[number];
-  /** the saved plan's file; with --emit, the scripts' folder */
-  out?: string;
-  detailedExitcode?: boolean;
-  prune?: boolean;
-  /** take over matching unmarked objects (passed to the planner as DiffOptions.adopt) */
-  adopt?: boolean;
-  /** archive the extra active objects of a key (DiffOptions.dedupe) */
-  dedupe?: boolean;
-  format?: (typeof planView.PLAN_FORMATS)[number];
-  /** the review's countries, replacing the catalog's `review.countries` */
-  countries?: string[];
-  /** exit 3 when a change touches subscribers */
-  failOnSubscribers?: boolean;
-  /** the customers to tell of the moves, .csv or .json */
-  noticesOut?: string;
-}
+import type { CommandContext, RegisterCommand } from '../command.js';
+import { type PlanFlags, planRequest, planViews, showPlan } from '../plan-wiring.js';
+import { addTargetOptions, openSession } from '../target-options.js';
 
 /** `--countries US,de, JP` → ['US', 'DE', 'JP'], or commander's usage error naming a code it cannot preview. */
 function countryList(value: string): string[] {
@@ -82,7 +42,7 @@ A create beside an unmanaged object that looks the same is marked "! looks like 
 In GitHub Actions the review (as --format markdown) goes to the step summary and has_changes=true|false to the step outputs.`;
 
 export const registerPlan: RegisterCommand = (program, run) => {
-  addTargetOptions(
+  const command = addTargetOptions(
     program
       .command('plan')
       .description('show what apply would change in the account: create, update, archive, per key')
@@ -100,7 +60,15 @@ export const registerPlan: RegisterCommand = (program, run) => {
     .option(
       '--detailed-exitcode',
       'exit 2 when there is work to do: changes pending, a key with duplicates, or subscribers to move (0: none, 1: error)',
-    )
+    );
+  addOutputOptions(command)
+    .action(run(async (ctx: CommandContext, file: string, flags: PlanFlags) => runPlan(ctx, file, flags)))
+    .addHelpText('after', EXAMPLES);
+};
+
+/** What the run shows and writes besides the plan: its format, scripts, review, notices, saved plan. */
+const addOutputOptions = (command: Command) =>
+  command
     .addOption(
       new Option('--format <format>', 'text, or markdown: the review for a pull request')
         .choices(planView.PLAN_FORMATS)
@@ -128,95 +96,23 @@ export const registerPlan: RegisterCommand = (program, run) => {
     .option(
       '--out <path>',
       'save the plan to this file for apply <plan-file>; with --emit: the folder for one .js file per script',
-    )
-    .action(run(async (ctx: CommandContext, file: string, flags: PlanFlags) => runPlan(ctx, file, flags)))
-    .addHelpText('after', EXAMPLES);
-};
+    );
 
 async function runPlan({ reporter, io }: CommandContext, file: string, flags: PlanFlags): Promise<number> {
-  if (flags.format === 'markdown' && (reporter.json || flags.emit)) {
-    throw new UserError('--format markdown is its own output: leave out --json and --emit.');
-  }
-  if (flags.out && !flags.emit && flags.local) {
-    throw new UserError(
-      '--out with --local: a saved plan is for an account that stays; the built-in emulator starts empty for each command.',
-    );
-  }
   const environment = environmentOf(flags.production);
-  await refuseSavedPlan(file, io.cwd);
-  if (flags.out && !flags.emit) await refuseInputAsOutput(io.cwd, flags.out, '--out', file);
-  if (flags.noticesOut) await checkNoticesFile(io.cwd, flags.noticesOut, file);
-  const loaded = await loadCatalog(file, environment, io.cwd);
+  const loaded = await loadPlanInput(file, environment, io.cwd, { ...flags, json: reporter.json });
   // --json: they are in the document (`issues`), as validate gives them
   reportCatalogWarnings(reporter, file, loaded.warnings, true);
   const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
   try {
-    const saveTo = flags.out && !flags.emit ? flags.out : undefined;
-    const request: PlanRunRequest = {
-      environment,
-      catalog: loaded.catalog,
-      gateway: await catalogGateway(session, reporter),
-      subscriptions: await subscriptionsGateway(session),
-      options: flags,
-      settings: callerSettings(io),
-      accountTime: session.target.accountTime,
-      review: {
-        gateways: await reviewGateways(session),
-        countries: reviewCountries(loaded.catalog.review?.countries, flags.countries),
-      },
-      ...(flags.noticesOut
-        ? { notices: { file: flags.noticesOut, cwd: io.cwd, customers: await customersByIdGateway(session) } }
-        : {}),
-      ...(flags.emit ? { emit: { dir: flags.out ? resolve(io.cwd, flags.out) : undefined } } : {}),
-      ...(saveTo
-        ? {
-            save: {
-              file: saveTo,
-              context: {
-                catalogFile: file,
-                target: session.target,
-                toolVersion: packageVersion(),
-                cwd: io.cwd,
-              },
-              secrets: {
-                redactDocument: (document) => reporter.redactDocument(document),
-                holds: (text) => reporter.holdsSecret(text),
-              },
-              movesShown: moveChanges,
-            },
-          }
-        : {}),
-    };
+    const request = await planRequest(session, { reporter, io }, { file, loaded, flags });
     const view = { file, warnings: loaded.warnings, format: flags.format ?? 'text' } as const;
-    const result = await planAndReview(request, {
-      reading: (work) => reporter.during(readingCatalog(environment), work),
-      reviewing: (work) => reporter.during('Reviewing what customers pay and the subscribers touched…', work),
-      reviewed: (reviewed) => publishPlan(reporter, { ...reviewed, ...view, prune: flags.prune }),
-      emitting: (work) => reporter.during(scriptsView.READING_SUBSCRIPTIONS, work),
-    });
-    const exitCode = planExitCode(result.plan, flags.detailedExitcode, {
-      failOn: flags.failOnSubscribers,
-      touched: touchesSubscribers(result.plan, result.review),
-    });
-    if (flags.emit && result.emitted) {
-      show(reporter, scriptsView, { ...result, ...result.emitted, format: flags.emit });
-      return exitCode;
-    }
-    show(reporter, planView, { ...result, ...view, saved: result.saved, notices: result.notices });
-    return exitCode;
+    const result = await planAndReview(
+      request,
+      planViews(reporter, environment, { ...view, prune: flags.prune }),
+    );
+    return showPlan(reporter, result, flags, view);
   } finally {
     await session.close();
   }
-}
-
-/** A saved plan given to plan: said in words, not as a catalog's unknown fields. */
-async function refuseSavedPlan(file: string, cwd: string): Promise<void> {
-  const saved = savedPlanFields(new TextDecoder().decode(await readCatalogFile(file, cwd)));
-  if (!saved) return;
-  const from =
-    typeof saved.catalog_file === 'string' ? ` (it was made from ${shown(saved.catalog_file)})` : '';
-  throw new UserError(
-    `${shown(file)} is a saved plan, not a catalog${from}.`,
-    `Apply it with apply ${shown(file)}, or plan the catalog file.`,
-  );
 }

@@ -3,11 +3,12 @@
 // before it is applied, and subscribers come and go meanwhile: the run moves who is there now).
 // One line per move for people (stdout, and the job summary's block), one entry per move in --json.
 import type { MoveOutcome } from '../../moves/outcomes.js';
+import { countsJson } from '../../plan/counts.js';
 import type { ReviewedMove } from '../../saved-plan/document.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
-import { countsJson, totalWords } from '../plan/counts.js';
+import { totalWords } from '../plan/counts.js';
 
 const reviewedFor = (outcome: MoveOutcome, reviewed: readonly ReviewedMove[] | undefined) =>
   reviewed?.find(

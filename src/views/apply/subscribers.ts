@@ -5,11 +5,12 @@ import type { ApplyOutcome } from '../../apply/use-case.js';
 import type { LeftSubscription } from '../../moves/compile.js';
 import type { MoveResult } from '../../moves/send.js';
 import type { KeyResult } from '../../operations/results.js';
+import { countsJson } from '../../plan/counts.js';
 import { WAITS, WILL_NOT_MOVE } from '../../plan/rollout.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
-import { countsJson, statusCounts } from '../plan/counts.js';
+import { statusCounts } from '../plan/counts.js';
 
 /** A subscription no move takes, as --json gives it (apply's and plan --emit's). */
 export const leftDocument = (l: LeftSubscription) => ({

@@ -3,7 +3,7 @@
 // numbers Paddle gave and names, beside them, the statuses whose number is only a lower bound.
 
 import { SCHEDULED_CHANGE_ACTIONS } from '../../paddle-facts/subscriptions.js';
-import { lowerBounds, type Tally, tallyOf, totalOf } from '../../plan/counts.js';
+import { type Tally, tallyOf, totalOf } from '../../plan/counts.js';
 import type { ScheduledAction, ScheduledCounts } from '../../plan/subscribers.js';
 import { MOVED_STATUSES, type MovedStatus, type SubscriberCounts } from '../../plan/subscribers.js';
 
@@ -52,13 +52,3 @@ export function statusCounts(counts: SubscriberCounts, scheduled?: ScheduledCoun
 
 /** All the subscriptions counted, in words. */
 export const totalWords = (counts: SubscriberCounts) => tallyWords(totalOf(counts));
-
-/**
- * A `subscribers`-like member of --json: the counts as Paddle gave them, and `<name>_lower_bounds`
- * with the statuses whose number means "at least" (more than Paddle counts exactly), when any.
- */
-export function countsJson(name: string, counts: SubscriberCounts | undefined): Record<string, unknown> {
-  if (counts === undefined) return {};
-  const bounds = lowerBounds(counts);
-  return { [name]: counts, ...(bounds.length > 0 ? { [`${name}_lower_bounds`]: bounds } : {}) };
-}

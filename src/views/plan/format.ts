@@ -1,13 +1,15 @@
 // A plan for people (terraform-like lines, amounts raw and human) and for machines (`plan --json`).
+
+import { countsJson } from '../../plan/counts.js';
 import type { RemoteMoney } from '../../plan/remote.js';
 import { changesInOrder, summarize } from '../../plan/summary.js';
 import type { Change, Duplicate, FieldChange, Plan, PriceState, TrialState } from '../../plan/types.js';
 import type { Review } from '../../review/types.js';
+import { reviewedMoves } from '../../saved-plan/reviewed-moves.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
 import { block, blockLines, type PlanBlock } from './budget.js';
-import { countsJson } from './counts.js';
 import {
   describeDiscount,
   describePrice,
@@ -19,7 +21,7 @@ import {
   wrappedPriceCreate,
 } from './describe.js';
 import { featureLines, withoutFeatureFields } from './features.js';
-import { moveBlock, moveChanges, twinArchiveLines, twinMoveOf } from './moves.js';
+import { moveBlock, twinArchiveLines, twinMoveOf } from './moves.js';
 import { orphanSubscriberLines, previewLines, subscriberLines, unavailableLines } from './review.js';
 import { formatCodeConflict, formatLookalike, storedTaxModeLines } from './warnings.js';
 
@@ -252,7 +254,7 @@ export function planDocument(plan: Plan, environment: string, review?: Review) {
         const subscribers = reviewed?.subscribers ?? twinMoveOf(plan, c)?.subscribers;
         return { ...changeJson(c), ...reviewed, ...countsJson('subscribers', subscribers) };
       }),
-      ...moveChanges(plan, review),
+      ...reviewedMoves(plan, review),
     ],
     summary: summarize(plan),
     duplicates: plan.duplicates,

@@ -1,5 +1,5 @@
-// The plan's subscriber moves: a line each in the human plan, and a change of kind `subscribers` in
-// `plan --json`. The counts are of the subscriptions on the source price now, by status; one above
+// The plan's subscriber moves: a line each in the human plan (in `plan --json`, a change of kind
+// `subscribers`: the saved plan's reviewedMoves, src/saved-plan/reviewed-moves.ts). The counts are of the subscriptions on the source price now, by status; one above
 // what Paddle counts exactly is "more than 100,000" (counts.ts).
 
 import { totalOf } from '../../plan/counts.js';
@@ -9,10 +9,10 @@ import { type MoveReview, moveReviewOf, type Review } from '../../review/types.j
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import type { PlanBlock } from './budget.js';
-import { countsJson, statusCounts, tallyWords } from './counts.js';
-import { nextBillLines, nextBillsJson } from './next-bills.js';
+import { statusCounts, tallyWords } from './counts.js';
+import { nextBillLines } from './next-bills.js';
 import { customerRows } from './review.js';
-import { rolloutJson, rolloutLines } from './rollout.js';
+import { rolloutLines } from './rollout.js';
 
 /** What each proration_billing_mode does, in Paddle's words (concepts/subscriptions/proration). */
 const BILLING: Record<SubscriberMove['proration'], string> = {
@@ -120,37 +120,4 @@ export function twinArchiveLines(plan: Plan, change: Change, style: Style): stri
 export function twinMoveOf(plan: Plan, change: Change): SubscriberMove | undefined {
   if (change.kind !== 'price' || !(plan.deduplication ?? []).some((c) => c === change)) return undefined;
   return plan.moves?.find((move) => move.duplicateOf !== undefined && move.fromId === change.id);
-}
-
-/** The subscriptions counted in all (a lower bound where subscribers_lower_bounds names any). */
-function totalJson(move: SubscriberMove) {
-  if (move.subscribers === undefined) return {};
-  const total = totalOf(move.subscribers);
-  return 'uncounted' in total ? {} : { subscribers_total: total.n };
-}
-
-/** `plan --json`: one change of kind `subscribers` per move, with the review's figures of it. */
-export function moveChanges(plan: Plan, review?: Review) {
-  return (plan.moves ?? []).map((move) => moveChange(move, moveReviewOf(review, move)));
-}
-
-function moveChange(move: SubscriberMove, reviewed: MoveReview) {
-  return {
-    kind: 'subscribers' as const,
-    key: move.to,
-    action: 'move' as const,
-    from: move.from,
-    to: move.to,
-    ...(move.fromId ? { id: move.fromId } : {}),
-    proration: move.proration,
-    ...(move.duplicateOf ? { duplicateOf: move.duplicateOf } : {}),
-    ...(move.blocked ? { blocked: move.blocked } : {}),
-    ...countsJson('subscribers', move.subscribers),
-    ...(move.billsFrom ? { bills_from: move.billsFrom } : {}),
-    ...rolloutJson(move.rollout),
-    ...totalJson(move),
-    ...move.breakdown,
-    ...(reviewed.customers ? { customers: reviewed.customers } : {}),
-    ...nextBillsJson(reviewed.nextBills),
-  };
 }

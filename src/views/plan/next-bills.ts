@@ -73,13 +73,3 @@ export function nextBillLines(move: SubscriberMove, bills: NextBills | undefined
     ...notes(move, bills, style),
   ];
 }
-
-/** `plan --json`: the samples as Paddle previewed them, amounts in the lowest currency unit. */
-export function nextBillsJson(bills: NextBills | undefined) {
-  if (!bills) return {};
-  return {
-    next_bills: bills.samples,
-    ...(bills.sampledFrom !== undefined ? { next_bills_sampled_from: bills.sampledFrom } : {}),
-    ...(bills.notPreviewed ? { next_bills_not_previewed: bills.notPreviewed } : {}),
-  };
-}

@@ -1,6 +1,7 @@
-// What a run does with each move's subscriptions, under the move's line in the plan and in --json:
-// how many move now, how many wait and until when (a later run moves them), which will not move with
-// the move's mode (a warning, naming the mode that would), and which Paddle's pages leave open.
+// What a run does with each move's subscriptions, under the move's line in the plan (in --json, the
+// rollout of src/saved-plan/reviewed-moves.ts): how many move now, how many wait and until when (a
+// later run moves them), which will not move with the move's mode (a warning, naming the mode that
+// would), and which Paddle's pages leave open.
 import {
   MOVES_NOW,
   type MoveRollout,
@@ -73,19 +74,6 @@ export function rolloutLines(move: SubscriberMove, style: Style): string[] {
     );
   }
   return lines;
-}
-
-/** `plan --json`: one entry per group, each naming its verdict in the words above. */
-export function rolloutJson(rollout: MoveRollout | undefined) {
-  if (rollout === undefined) return {};
-  return {
-    rollout: [
-      { verdict: MOVES_NOW, count: rollout.now },
-      ...rollout.waits.map((w) => ({ verdict: WAITS, ...w })),
-      ...rollout.refused.map((g) => ({ verdict: WILL_NOT_MOVE, count: g.subscriptions.length, ...g })),
-      ...rollout.unpredicted.map((g) => ({ verdict: NOT_PREDICTED, count: g.subscriptions.length, ...g })),
-    ],
-  };
 }
 
 /** How many subscriptions the moves' modes will not move: the plan's warning, apply's refusal under --yes. */
