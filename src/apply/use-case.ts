@@ -54,8 +54,8 @@ export interface ApplyHooks extends PlanHooks {
    * compiles exactly the saved operations (so what runs is what was reviewed), or has nothing to do
    */
   check?: (plan: Plan) => void;
-  /** the plan, before anything is asked or written */
-  planned?: (plan: Plan) => void;
+  /** the plan, before anything is asked or written, and the options it follows */
+  planned?: (plan: Plan, options: DiffOptions) => void;
   /**
    * asked only when the plan changes something or moves subscribers (`moving`: how many
    * subscriptions, read just now; `refused`: how many the moves' modes will not move): resolves to
@@ -100,7 +100,7 @@ export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}
   const compiled = await (hooks.reading ? hooks.reading(read) : read());
   const { plan } = compiled;
   hooks.check?.(plan);
-  hooks.planned?.(plan);
+  hooks.planned?.(plan, options);
   refuseUnsafePlan(plan, options);
   refuseStrandedTwins(plan, compiled.left);
   refuseSlowMoves(compiled.moving, settings.requestsPerMinute);
