@@ -81,8 +81,17 @@ export async function buildProgram(
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)');
 
-  const run: Runner =
-    (body) =>
+  const run = runnerFor(io, setExitCode, deadline);
+  const loaders = Object.entries(COMMANDS).filter(([name]) => commandNames.includes(name));
+  const registers = await Promise.all(loaders.map(([, load]) => load()));
+  for (const register of registers) register(program, run);
+  for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
+  return program;
+}
+
+/** Each command's body runs with its reporter; what it returns or throws becomes the exit code. */
+function runnerFor(io: Io, setExitCode: (code: number) => void, deadline: Deadline): Runner {
+  return (body) =>
     async (...args) => {
       const command = args[args.length - 1] as Command;
       const reporter = reporterFor(io, command);
@@ -92,11 +101,6 @@ export async function buildProgram(
         setExitCode(handleError(error, reporter));
       }
     };
-  const loaders = Object.entries(COMMANDS).filter(([name]) => commandNames.includes(name));
-  const registers = await Promise.all(loaders.map(([, load]) => load()));
-  for (const register of registers) register(program, run);
-  for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
-  return program;
 }
 
 /** The run's one JSON document when a signal or --timeout ends it before the command wrote its own. */

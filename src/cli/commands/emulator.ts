@@ -1,103 +1,21 @@
 // `paddle-catalog emulator`: runs the local Paddle API emulator until SIGINT/SIGTERM and prints
 // its base URL and two keys with every permission: a sandbox key and a live key, each reaching
 // its own account.
-import type { EmulatorFaults } from '../../emulator/index.js';
-import { UserError } from '../../errors.js';
 import { isLoopbackUrl } from '../../paddle/target.js';
-import { isCurrencyCode } from '../../paddle-facts/currencies.js';
-import { TAX_CATEGORIES } from '../../paddle-facts/tax-categories.js';
 import { listenForStop, processControl } from '../../terminal/signals.js';
 import * as emulatorView from '../../views/emulator.js';
 import { EXIT_OK } from '../../views/exit-codes.js';
 import { show } from '../../views/view.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
-
-interface EmulatorFlags {
-  port: string;
-  host: string;
-  seed?: string;
-  demo: boolean;
-  state?: string;
-  cardlessTrials?: boolean;
-  caseSensitiveEmails?: boolean;
-  approveTaxCategories?: string;
-  enableCurrencies?: string;
-  defaultTaxMode?: string;
-  latency?: string;
-  rateLimit?: string;
-  failRate?: string;
-  dropRate?: string;
-  randomSeed?: string;
-}
-
-function number(
-  flag: string,
-  raw: string | undefined,
-  check: (n: number) => boolean,
-  what: string,
-): number | undefined {
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (raw.trim() === '' || !check(value))
-    throw new UserError(`${flag} must be ${what}, not ${JSON.stringify(raw)}.`);
-  return value;
-}
-
-const whole = (n: number) => Number.isInteger(n) && n >= 0;
-const rate = (n: number) => Number.isFinite(n) && n >= 0 && n <= 1;
-
-function faultsFrom(flags: EmulatorFlags): EmulatorFaults {
-  return {
-    latencyMs: number('--latency', flags.latency, whole, 'a whole number of milliseconds'),
-    rateLimit: number(
-      '--rate-limit',
-      flags.rateLimit,
-      whole,
-      'a whole number of requests per minute (0 = none)',
-    ),
-    failRate: number('--fail-rate', flags.failRate, rate, 'between 0 and 1'),
-    dropRate: number('--drop-rate', flags.dropRate, rate, 'between 0 and 1'),
-    randomSeed: number('--random-seed', flags.randomSeed, Number.isInteger, 'an integer'),
-  };
-}
-
-/** `--approve-tax-categories a,b`: each one a category Paddle knows. */
-function approvedCategories(raw: string | undefined): string[] | undefined {
-  if (raw === undefined) return undefined;
-  const categories = raw
-    .split(',')
-    .map((c) => c.trim())
-    .filter((c) => c !== '');
-  const unknown = categories.find((c) => !(TAX_CATEGORIES as readonly string[]).includes(c));
-  if (unknown !== undefined) {
-    throw new UserError(
-      `--approve-tax-categories: ${JSON.stringify(unknown)} is not a Paddle tax category.`,
-      `Use any of: ${TAX_CATEGORIES.join(', ')}.`,
-    );
-  }
-  return categories;
-}
-
-/** `--enable-currencies JPY,EUR`: each one a currency Paddle sells in. */
-function enabledCurrencies(raw: string | undefined): string[] | undefined {
-  if (raw === undefined) return undefined;
-  const codes = raw
-    .split(',')
-    .map((c) => c.trim().toUpperCase())
-    .filter((c) => c !== '');
-  const unknown = codes.find((c) => !isCurrencyCode(c));
-  if (unknown !== undefined) {
-    throw new UserError(`--enable-currencies: ${JSON.stringify(unknown)} is not a currency Paddle sells in.`);
-  }
-  return codes;
-}
-
-function defaultTaxMode(raw: string | undefined): 'exclusive' | 'inclusive' | 'location' | undefined {
-  if (raw === undefined || raw === 'exclusive' || raw === 'inclusive' || raw === 'location') return raw;
-  throw new UserError(
-    `--default-tax-mode must be exclusive, inclusive or location, not ${JSON.stringify(raw)}.`,
-  );
-}
+import {
+  approvedCategories,
+  defaultTaxMode,
+  type EmulatorFlags,
+  enabledCurrencies,
+  faultsFrom,
+  number,
+  whole,
+} from '../emulator-flags.js';
 
 const EXAMPLES = `
 Examples:

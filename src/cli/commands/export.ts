@@ -70,15 +70,8 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   if (flags.force && !flags.out) throw new UserError('--force only makes sense with --out <file>.');
   const environment = environmentOf(flags.production);
   const path = resolve(io.cwd, flags.out ?? 'catalog.yaml');
-  if (flags.out) {
-    await checkOutputFile(
-      path,
-      flags.out,
-      flags.force,
-      'Use --force to replace it, or give another file with --out.',
-    );
-  }
-
+  const replace = 'Use --force to replace it, or give another file with --out.';
+  if (flags.out) await checkOutputFile(path, flags.out, flags.force, replace);
   const schema = schemaReference(path, io.cwd);
   const session = await openSession(reporter, flags);
   let result: ExportFileResult;

@@ -2,6 +2,7 @@
 // download, the browser given as a port) and its views.
 import { checkTransactionId, downloadTarget, fetchInvoice } from '../../support/invoice.js';
 import { openInBrowser } from '../../terminal/browser.js';
+import type { Reporter } from '../../terminal/reporter.js';
 import { showBillingError } from '../../views/billing-error.js';
 import { EXIT_OK } from '../../views/exit-codes.js';
 import * as invoiceView from '../../views/invoice.js';
@@ -38,30 +39,33 @@ export const registerInvoice: RegisterCommand = (program, run) => {
       .option('--force', 'with --download: replace the file if it exists'),
   )
     .action(
-      run(async ({ reporter }, transactionId: string, flags: InvoiceFlags) => {
-        checkTransactionId(transactionId);
-        const who = customerSelector(flags, false);
-        const force = flags.force === true;
-        const download = await downloadTarget(reporter.io.cwd, flags.download, force);
-        const ask = { transactionId, who, inline: flags.inline === true, download, force };
-        const openUrl = flags.open ? (url: string) => openInBrowser(reporter.io, url) : undefined;
-        return withBillingServices(reporter, flags, async (services) => {
-          const outcome = await fetchInvoice(services, ask, openUrl);
-          if (outcome.kind === 'error') return showBillingError(reporter, outcome);
-          const { url, expires, opened } = outcome;
-          show(reporter, invoiceView, {
-            url,
-            expires,
-            download: outcome.download,
-            local: flags.local === true,
-          });
-          if (opened)
-            reporter.info(
-              opened.opened ? 'opened in the browser' : `not opening a browser: ${opened.reason}`,
-            );
-          return EXIT_OK;
-        });
-      }),
+      run(async ({ reporter }, transactionId: string, flags: InvoiceFlags) =>
+        runInvoice(reporter, transactionId, flags),
+      ),
     )
     .addHelpText('after', EXAMPLES);
 };
+
+/** The invoice asked for, through the billing library, and what came of it. */
+async function runInvoice(reporter: Reporter, transactionId: string, flags: InvoiceFlags): Promise<number> {
+  checkTransactionId(transactionId);
+  const who = customerSelector(flags, false);
+  const force = flags.force === true;
+  const download = await downloadTarget(reporter.io.cwd, flags.download, force);
+  const ask = { transactionId, who, inline: flags.inline === true, download, force };
+  const openUrl = flags.open ? (url: string) => openInBrowser(reporter.io, url) : undefined;
+  return withBillingServices(reporter, flags, async (services) => {
+    const outcome = await fetchInvoice(services, ask, openUrl);
+    if (outcome.kind === 'error') return showBillingError(reporter, outcome);
+    const { url, expires, opened } = outcome;
+    show(reporter, invoiceView, {
+      url,
+      expires,
+      download: outcome.download,
+      local: flags.local === true,
+    });
+    if (opened)
+      reporter.info(opened.opened ? 'opened in the browser' : `not opening a browser: ${opened.reason}`);
+    return EXIT_OK;
+  });
+}
