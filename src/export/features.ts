@@ -42,7 +42,7 @@ const includedOf = (values: Record<string, Values[string] | false>): Values =>
 function declare(declared: Declarations, values: Record<string, Values[string] | false>): boolean {
   return Object.entries(values).every(([name, value]) => {
     const type = typeOf(value) as FeatureType;
-    const seen = declared[name]?.type;
+    const seen = Object.hasOwn(declared, name) ? declared[name]?.type : undefined;
     declared[name] = { type };
     return seen === undefined || seen === type;
   });

@@ -11,20 +11,30 @@ const union = (names: readonly string[]) =>
 const FEATURES_OF = `/** One item of a subscription, as a webhook or subscription.items gives it: a price id of either environment. */
 export interface FeatureItem {
   readonly priceId: string;
-  /** how many; 1 when absent. An add-on's adds count once per unit. */
+  /** how many: a whole number of 1 or more, 1 when absent. An add-on's adds count once per unit. */
   readonly quantity?: number;
 }
 
-/** What featuresOf answers: the features, or the price ids this module does not know beside what the others include. */
+/**
+ * What featuresOf answers: the features, or beside what the other items include, the price ids this
+ * module does not know and the items whose quantity is not a whole number of 1 or more (neither counted).
+ */
 export type FeaturesAnswer =
   | { readonly ok: true; readonly features: Features }
-  | { readonly ok: false; readonly unknownPriceIds: readonly string[]; readonly features: Features };
+  | {
+      readonly ok: false;
+      readonly unknownPriceIds: readonly string[];
+      readonly invalidQuantities: readonly FeatureItem[];
+      readonly features: Features;
+    };
 
 const productOfPrice: ReadonlyMap<string, string> = new Map(
   environments.flatMap((environment) =>
     Object.entries(priceIds[environment]).map(([key, id]): [string, string] => [id, key.slice(0, key.indexOf('/'))]),
   ),
 );
+/** By product key, as a Map: a key such as "constructor" is never looked up through Object's prototype. */
+const featuresOfProduct: ReadonlyMap<string, ProductFeatures> = new Map(Object.entries(productFeatures));
 
 const most = (a: Limit, b: Limit): Limit => (a === 'unlimited' || b === 'unlimited' ? 'unlimited' : Math.max(a, b));
 const sum = (a: Limit, b: Limit): Limit => (a === 'unlimited' || b === 'unlimited' ? 'unlimited' : a + b);
@@ -34,35 +44,45 @@ const sum = (a: Limit, b: Limit): Limit => (a === 'unlimited' || b === 'unlimite
  * largest of its products' limits plus each add-on's adds times its quantity, "unlimited" winning.
  */
 export function featuresOf(items: readonly FeatureItem[]): FeaturesAnswer {
-  const found: Record<string, boolean | Limit> = {};
-  for (const [name, { type }] of Object.entries(features)) found[name] = type === 'boolean' ? false : 0;
-  const products: Readonly<Record<string, ProductFeatures>> = productFeatures;
+  const found = new Map<string, boolean | Limit>(
+    Object.entries(features).map(([name, { type }]) => [name, type === 'boolean' ? false : 0]),
+  );
   const unknownPriceIds: string[] = [];
+  const invalidQuantities: FeatureItem[] = [];
   const added: [string, Limit][] = [];
   for (const item of items) {
+    const quantity = item.quantity ?? 1;
     const product = productOfPrice.get(item.priceId);
-    const entry = product === undefined ? undefined : products[product];
-    if (product === undefined) unknownPriceIds.push(item.priceId);
+    if (product === undefined) {
+      unknownPriceIds.push(item.priceId);
+      continue;
+    }
+    // -5 seats, 2.5 seats or NaN seats are no answer: the item is said, not multiplied
+    if (!Number.isSafeInteger(quantity) || quantity < 1) {
+      invalidQuantities.push(item);
+      continue;
+    }
+    const entry = featuresOfProduct.get(product);
     if (entry === undefined) continue;
     if ('adds' in entry) {
       for (const [name, value] of Object.entries(entry.adds)) {
-        if (value !== undefined) added.push([name, value === 'unlimited' ? value : value * (item.quantity ?? 1)]);
+        if (value !== undefined) added.push([name, value === 'unlimited' ? value : value * quantity]);
       }
       continue;
     }
     for (const [name, value] of Object.entries(entry.includes)) {
-      const was = found[name] ?? false;
-      found[name] = typeof value === 'boolean' ? value || was === true : most(typeof was === 'boolean' ? 0 : was, value);
+      const was = found.get(name) ?? false;
+      found.set(name, typeof value === 'boolean' ? value || was === true : most(typeof was === 'boolean' ? 0 : was, value));
     }
   }
   for (const [name, value] of added) {
-    const was = found[name] ?? 0;
-    found[name] = sum(typeof was === 'boolean' ? 0 : was, value);
+    const was = found.get(name) ?? 0;
+    found.set(name, sum(typeof was === 'boolean' ? 0 : was, value));
   }
-  const result = found as unknown as Features;
-  return unknownPriceIds.length === 0
+  const result = Object.fromEntries(found) as unknown as Features;
+  return unknownPriceIds.length === 0 && invalidQuantities.length === 0
     ? { ok: true, features: result }
-    : { ok: false, unknownPriceIds, features: result };
+    : { ok: false, unknownPriceIds, invalidQuantities, features: result };
 }
 `;
 

@@ -44,8 +44,13 @@ export function idsFeatures(catalog: Catalog): IdsFeatures | undefined {
       ];
     }
     const named = product.features ?? {};
+    // own keys only: a feature named "constructor" that a product does not name is not Object's constructor
     const includes = Object.keys(declared).map(
-      (name) => [name, named[name] ?? none(name)] as [string, boolean | number | typeof UNLIMITED],
+      (name) =>
+        [name, Object.hasOwn(named, name) ? named[name] : none(name)] as [
+          string,
+          boolean | number | typeof UNLIMITED,
+        ],
     );
     return [key, { includes: sorted(includes) }] as [string, IdsFeatures['products'][string]];
   });

@@ -135,12 +135,13 @@ export function featuresBefore(change: ProductChange, field: keyof FeatureFields
   const whole = change.fields.find((f) => f.path === field);
   if (whole) return whole.before;
   if (change.action === 'create') return null;
-  const before: Record<string, unknown> = { ...(now ?? {}) };
+  // a Map: a name from the account such as "__proto__" is a feature, never the object's prototype
+  const before = new Map<string, unknown>(Object.entries(now ?? {}));
   for (const f of change.fields) {
     if (!f.path.startsWith(`${field}.`)) continue;
     const name = f.path.slice(field.length + 1);
-    if (f.before === null || f.before === undefined) delete before[name];
-    else before[name] = f.before;
+    if (f.before === null || f.before === undefined) before.delete(name);
+    else before.set(name, f.before);
   }
-  return now === null && Object.keys(before).length === 0 ? null : before;
+  return now === null && before.size === 0 ? null : Object.fromEntries(before);
 }

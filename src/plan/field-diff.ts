@@ -23,7 +23,8 @@ export function fieldChanges(before: object, after: object, prefix = ''): FieldC
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
   return keys.flatMap((key) => {
     const path = prefix ? `${prefix}.${key}` : key;
-    const [x, y] = [a[key], b[key]];
+    // own fields only: a key such as "constructor" on one side is absent on the other, not Object's
+    const [x, y] = [Object.hasOwn(a, key) ? a[key] : undefined, Object.hasOwn(b, key) ? b[key] : undefined];
     if (isPlainObject(x) && isPlainObject(y) && !OPAQUE.has(key)) return fieldChanges(x, y, path);
     return stableJson(x) === stableJson(y) ? [] : [{ path, before: x ?? null, after: y ?? null }];
   });

@@ -85,6 +85,7 @@ export const wrong: FeatureKey = 'sos';
     expect(ids.featuresOf([{ priceId: 'pri_01unknown00000000000000000' }])).toEqual({
       ok: false,
       unknownPriceIds: ['pri_01unknown00000000000000000'],
+      invalidQuantities: [],
       features: { audit_log: false, projects: 0, seats: 0, sso: false },
     });
   });

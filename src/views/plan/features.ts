@@ -12,6 +12,9 @@ type Values = Record<string, unknown>;
 const isMap = (value: unknown): value is Values =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A feature's value in a map, its own only: "constructor" not named is not included, not Object's. */
+const featureIn = (map: Values, name: string) => (Object.hasOwn(map, name) ? map[name] : undefined);
+
 const off = (value: unknown) => value === undefined || value === false || value === 0;
 
 /** `10`, `unlimited`; not included is 0 for a limit. */
@@ -26,7 +29,7 @@ function mapWords(before: unknown, after: unknown, prefix: string): string[] {
   const [was, now] = [before ?? {}, isMap(after) ? after : {}];
   const names = [...new Set([...Object.keys(was), ...Object.keys(now)])].sort();
   return names.flatMap((name) => {
-    const [a, b] = [was[name], now[name]];
+    const [a, b] = [featureIn(was, name), featureIn(now, name)];
     // false, 0 and not named all say "not included"
     if (JSON.stringify(a) === JSON.stringify(b) || (off(a) && off(b))) return [];
     const label = `${prefix}${shown(name)}`;
@@ -129,7 +132,7 @@ export function featuresTable(plan: Plan): string[] {
     row(['feature', ...products.map(header)]),
     row(['---', ...products.map(() => '---')]),
     ...names.map((name) =>
-      row([code(name), ...maps.map((m) => cell(m.before[name], m.after[name], m.adds))]),
+      row([code(name), ...maps.map((m) => cell(featureIn(m.before, name), featureIn(m.after, name), m.adds))]),
     ),
     '',
   ];
