@@ -41,3 +41,30 @@ export type FeatureValue = z.infer<typeof featureValue>;
  */
 export const FEATURES_FIELD = 'features';
 export const FEATURE_ADDS_FIELD = 'feature_adds';
+
+/** What a product includes, or an add-on adds per unit: only what is included, keys sorted. */
+export type FeatureMap = Record<string, true | number | typeof UNLIMITED>;
+
+const isIncluded = (value: FeatureValue): value is true | number | typeof UNLIMITED =>
+  value === true || value === UNLIMITED || (typeof value === 'number' && value > 0);
+
+/** `{ sso: true, api: false, seats: 0 }` → `{ sso: true }`: what is not included is not written. */
+export function includedFeatures(values: Record<string, FeatureValue> | undefined): FeatureMap | null {
+  if (values === undefined) return null;
+  const kept = Object.entries(values)
+    .filter((entry): entry is [string, true | number | typeof UNLIMITED] => isIncluded(entry[1]))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return Object.fromEntries(kept);
+}
+
+/** The entries the tool writes into a product's custom_data for its features (none: empty). */
+export function writtenFeatures(product: {
+  features?: Record<string, FeatureValue> | undefined;
+  adds?: Record<string, FeatureValue> | undefined;
+}): Record<string, FeatureMap> {
+  const entries: [string, FeatureMap | null][] = [
+    [FEATURES_FIELD, includedFeatures(product.features)],
+    [FEATURE_ADDS_FIELD, includedFeatures(product.adds)],
+  ];
+  return Object.fromEntries(entries.filter((entry): entry is [string, FeatureMap] => entry[1] !== null));
+}

@@ -7,7 +7,9 @@
 import {
   FEATURE_ADDS_FIELD,
   FEATURES_FIELD,
+  type FeatureMap,
   type FeatureValue,
+  includedFeatures,
   UNLIMITED,
 } from '../catalog/features-schema.js';
 import type { CatalogProduct } from '../catalog/schema.js';
@@ -16,8 +18,7 @@ import { productState } from './normalize.js';
 import type { CustomData, RemoteProduct } from './remote.js';
 import type { Change, ProductChange, ProductState } from './types.js';
 
-/** What a product includes, or an add-on adds per unit: only what is included, keys sorted. */
-export type FeatureMap = Record<string, true | number | typeof UNLIMITED>;
+export type { FeatureMap };
 
 /** The two custom_data entries, as the plan compares them (null: the entry is absent). */
 export interface FeatureFields {
@@ -25,21 +26,9 @@ export interface FeatureFields {
   feature_adds: FeatureMap | null;
 }
 
-const isIncluded = (value: FeatureValue): value is true | number | typeof UNLIMITED =>
-  value === true || value === UNLIMITED || (typeof value === 'number' && value > 0);
-
-/** `{ sso: true, api: false, seats: 0 }` → `{ sso: true }`: what is not included is not written. */
-function included(values: Record<string, FeatureValue> | undefined): FeatureMap | null {
-  if (values === undefined) return null;
-  const kept = Object.entries(values)
-    .filter((entry): entry is [string, true | number | typeof UNLIMITED] => isIncluded(entry[1]))
-    .sort(([a], [b]) => a.localeCompare(b));
-  return Object.fromEntries(kept);
-}
-
 /** The features a catalog product asks for. */
 export function wantedFeatures(product: Pick<CatalogProduct, 'features' | 'adds'>): FeatureFields {
-  return { features: included(product.features), feature_adds: included(product.adds) };
+  return { features: includedFeatures(product.features), feature_adds: includedFeatures(product.adds) };
 }
 
 const isFeatureValue = (value: unknown): value is FeatureValue =>
@@ -58,7 +47,7 @@ export function remoteFeatures(customData: CustomData | null | undefined): Featu
     const value = customData?.[field] ?? null;
     const isMap = typeof value === 'object' && value !== null && !Array.isArray(value);
     return isMap && Object.values(value).every(isFeatureValue)
-      ? included(value as Record<string, FeatureValue>)
+      ? includedFeatures(value as Record<string, FeatureValue>)
       : (value as FeatureMap | null);
   };
   return { features: read(FEATURES_FIELD), feature_adds: read(FEATURE_ADDS_FIELD) };

@@ -176,6 +176,37 @@ describe('custom-data-too-large: custom_data fits the size bound with the marker
   });
 });
 
+describe("custom-data-too-large: the features apply writes into a product's custom_data count", () => {
+  // 1,000 limits of 1,000 with names of 63 characters: about 70 KB of custom_data once written
+  const names = Array.from({ length: 1_000 }, (_, i) => `f${String(i).padStart(4, '0')}`.padEnd(63, '_'));
+  const declared = Object.fromEntries(names.map((name) => [name, { type: 'limit' }]));
+  const each = (value: number) => Object.fromEntries(names.map((name) => [name, value]));
+
+  it('custom-data-too-large: 1,000 features a product includes are an error at its features, not a failed apply', () => {
+    expect(
+      onlyError(catalogWith({ top: { features: declared }, product: { features: each(1_000) } })),
+    ).toMatchObject({
+      rule: 'custom-data-too-large',
+      path: 'products.pro.features',
+      message: expect.stringContaining('with the features apply writes into it (0 of them your own keys)'),
+    });
+  });
+
+  it('custom-data-too-large: what an add-on adds counts too, beside its own keys', () => {
+    const text = catalogWith({
+      top: { features: declared },
+      product: { adds: each(1_000), custom_data: { team: 'billing' } },
+    });
+    expect(onlyError(text)).toMatchObject({ rule: 'custom-data-too-large', path: 'products.pro.adds' });
+  });
+
+  it('custom-data-too-large: features not included (0, false) are not written, so they do not count', () => {
+    expect(issuesOf(catalogWith({ top: { features: declared }, product: { features: each(0) } }))).toEqual(
+      [],
+    );
+  });
+});
+
 describe('amount-too-large: every amount has an upper bound', () => {
   const over = `1${AMOUNT_MAX}`;
   const money = (amount: string, currency_code = 'USD') => ({ amount, currency_code });

@@ -8,8 +8,10 @@ import {
   jsonBytes,
   nestingDepth,
 } from '../../paddle-facts/limits.js';
+import { writtenFeatures } from '../features-schema.js';
 import { MARKER_FIELD } from '../schema.js';
 import { error, type Finding } from './finding.js';
+import type { ProductFields } from './rule-input.js';
 
 type WithCustomData = { custom_data?: Record<string, unknown> };
 
@@ -32,6 +34,24 @@ export function customDataSize(object: WithCustomData): Finding[] {
   if (bytes <= USER_CUSTOM_DATA_MAX_BYTES) return [];
   const message = `custom_data is ${bytes} bytes as JSON; at most ${USER_CUSTOM_DATA_MAX_BYTES} fit beside the tool's marker (${CUSTOM_DATA_MAX_BYTES} in all): keep large data elsewhere and store a reference`;
   return [error('custom-data-too-large', ['custom_data'], message)];
+}
+
+/**
+ * A product's custom_data as apply writes it: the user's keys and, beside them, what it includes
+ * (`features`, `feature_adds`: src/plan/features.ts), so thousands of features fail here, not
+ * midway through an apply. Said at `features:` (or `adds:`) when the user's own keys fit alone
+ * (when they do not, customDataSize says so).
+ */
+export function featuresCustomDataSize(product: ProductFields): Finding[] {
+  const features = writtenFeatures(product);
+  if (Object.keys(features).length === 0) return [];
+  const bytes = jsonBytes({ ...(product.custom_data ?? {}), ...features });
+  const own = product.custom_data === undefined ? 0 : jsonBytes(product.custom_data);
+  // the user's keys too large alone: customDataSize says so
+  if (bytes <= USER_CUSTOM_DATA_MAX_BYTES || own > USER_CUSTOM_DATA_MAX_BYTES) return [];
+  const field = product.features !== undefined ? 'features' : 'adds';
+  const message = `custom_data is ${bytes} bytes as JSON with the features apply writes into it (${own} of them your own keys); at most ${USER_CUSTOM_DATA_MAX_BYTES} fit beside the tool's marker (${CUSTOM_DATA_MAX_BYTES} in all): name fewer features on this product, or keep them elsewhere`;
+  return [error('custom-data-too-large', [field], message)];
 }
 
 /** The message for custom_data nested `depth` levels deep: also export's, for the account's data. */

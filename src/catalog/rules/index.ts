@@ -4,7 +4,12 @@ import type { CatalogPrice } from '../schema.js';
 import { priceAmountsBounded } from './amount.js';
 import { archivedRules } from './archived.js';
 import { billsFromTerms } from './bills-from.js';
-import { customDataDepth, customDataMarkerKey, customDataSize } from './custom-data.js';
+import {
+  customDataDepth,
+  customDataMarkerKey,
+  customDataSize,
+  featuresCustomDataSize,
+} from './custom-data.js';
 import {
   type DiscountContext,
   type DiscountFields,
@@ -58,6 +63,7 @@ export const PRODUCT_RULES: readonly Registered<ProductRule, keyof ProductFields
   { check: customDataEmpty, reads: ['custom_data'] },
   { check: customDataMarkerKey, reads: ['custom_data'] },
   { check: customDataSize, reads: ['custom_data'] },
+  { check: featuresCustomDataSize, reads: ['custom_data', 'features', 'adds'] },
   { check: customDataDepth, reads: ['custom_data'] },
 ];
 

@@ -132,7 +132,10 @@ export function featuresTable(plan: Plan): string[] {
     row(['feature', ...products.map(header)]),
     row(['---', ...products.map(() => '---')]),
     ...names.map((name) =>
-      row([code(name), ...maps.map((m) => cell(featureIn(m.before, name), featureIn(m.after, name), m.adds))]),
+      row([
+        code(name),
+        ...maps.map((m) => cell(featureIn(m.before, name), featureIn(m.after, name), m.adds)),
+      ]),
     ),
     '',
   ];
