@@ -11,7 +11,7 @@ import { type CatalogIssue, InvalidCatalogError } from './issue.js';
 import { misplacedFields, withMisplaced } from './misplaced.js';
 import { dottedPath, NodeIndex } from './positions.js';
 import { inputFromCatalog, inputFromRaw } from './rule-input-of.js';
-import { otherEnvironment, type PathSegment, type RuleContext } from './rules/finding.js';
+import { type Finding, otherEnvironment, type PathSegment, type RuleContext } from './rules/finding.js';
 import { runRules } from './rules/index.js';
 import {
   type Catalog,
@@ -62,6 +62,15 @@ function ruleContext(rawEnvironments: unknown, { environment, now }: ReadOptions
     otherSettings: declared?.[otherEnvironment(environment)],
     now: now ?? new Date(),
   };
+}
+
+/**
+ * The errors of every cross-field rule validate runs, over a catalog already parsed (a saved plan's
+ * own copy): the same rules as a catalog file, without positions, as there is no file to point in.
+ */
+export function catalogRuleErrors(catalog: Catalog, options: ReadOptions): Finding[] {
+  const findings = runRules(inputFromCatalog(catalog), ruleContext(catalog.environments, options));
+  return findings.filter((finding) => finding.severity === 'error');
 }
 
 const byPosition = (a: CatalogIssue, b: CatalogIssue) => a.line - b.line || a.column - b.column;

@@ -1,10 +1,12 @@
 // `apply <plan-file>`: what the file holds, loaded in place of a catalog file (the check made once
 // the account has been read is check.ts).
-import { type LoadedCatalog, loadCatalog, readCatalogFile } from '../catalog/read.js';
+import { dottedPath } from '../catalog/positions.js';
+import { catalogRuleErrors, type LoadedCatalog, loadCatalog, readCatalogFile } from '../catalog/read.js';
 import { settingsFor } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { shown } from '../text/escape.js';
+import { plural } from '../text/plural.js';
 import type { SavedPlan } from './document.js';
 import { readSavedPlan } from './file.js';
 
@@ -50,8 +52,25 @@ export async function loadApplyInput(
       `Apply it ${flag} (with that environment's key), or make a plan for ${environment}.`,
     );
   }
+  refuseBrokenCatalog(saved, file, environment);
   const { catalog } = saved;
   return { file, catalog, environment, settings: settingsFor(catalog, environment), warnings: [], saved };
+}
+
+/**
+ * A saved plan's catalog goes through every rule validate runs before anything is compared: plan
+ * wrote only a catalog that passed them, so one that breaks a rule was edited after (its digest
+ * made again), and what it would do (a move billed now beside bills_from, say) was never reviewed.
+ */
+function refuseBrokenCatalog(saved: SavedPlan, file: string, environment: EnvironmentName): void {
+  const errors = catalogRuleErrors(saved.catalog, { environment });
+  const [first] = errors;
+  if (first === undefined) return;
+  const more = errors.length > 1 ? ` (and ${plural(errors.length - 1, 'more error')})` : '';
+  throw new UserError(
+    `${shown(file)} was edited after plan wrote it: its catalog breaks a rule validate checks, at catalog.${dottedPath(first.path)}: ${shown(first.message)} [${first.rule}]${more}. Nothing was applied.`,
+    `plan writes only a catalog that passes validate. Fix the catalog file, then make the plan again (plan ${shown(saved.catalog_file)} --out ${shown(file)}) and review it.`,
+  );
 }
 
 function planOptions(saved: SavedPlan): string {

@@ -346,6 +346,28 @@ describe('a saved plan with a subscriber move', { timeout: 60_000 }, () => {
     );
   });
 
+  it('a plan whose catalog and review were both edited to bill now beside bills_from (digest recomputed) is named as edited, and nothing is written', async () => {
+    await save(
+      MOVE('monthly-2028', 'Pro monthly 2028').replace(
+        'subscribers_from: [monthly]',
+        'subscribers_from: [monthly]\n        bills_from: 2026-03-01',
+      ),
+    );
+    // a consistent edit: the move's mode in the catalog and in the review alike
+    const document = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8'));
+    document.catalog.products.pro.prices['monthly-2028'].proration = 'full_immediately';
+    document.review.moves[0].proration = 'full_immediately';
+    document.digest = digestOf(document);
+    writeFileSync(join(dir, 'plan.json'), JSON.stringify(document));
+    const stderr = await refusedWithNoWrite();
+    expect(stderr).toContain(
+      'plan.json was edited after plan wrote it: its catalog breaks a rule validate checks',
+    );
+    expect(stderr).toContain('catalog.products.pro.prices.monthly-2028.proration');
+    expect(stderr).toContain('[bills-from-proration]');
+    expect(stderr).not.toContain('the account moved');
+  });
+
   it('a key whose secret part holds a word masks only the text of values: the plan file keeps its fields and apply reads it', async () => {
     writeCatalog(dir, MOVE('monthly-2028', 'Pro monthly 2028'));
     const wordy = { PADDLE_API_KEY: WORDY_KEY };
