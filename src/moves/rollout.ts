@@ -2,7 +2,7 @@
 // move now, how many wait and until when, which will not move with the move's mode and which mode
 // would, and which Paddle's pages leave open. Pure: the subscriptions and the clock are given.
 import type { MoveRollout, RefusedGroup, UnpredictedGroup, WaitGroup } from '../plan/rollout.js';
-import { MOVES_NOW, NOT_PREDICTED, WAITS, WILL_NOT_MOVE } from '../plan/rollout.js';
+import { MOVES_NOW, NOT_PREDICTED, WAITS, WILL_NOT_MOVE, waitIsSent } from '../plan/rollout.js';
 import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
 import type { LeftSubscription, MovingSubscription } from './compile.js';
 import { predictTaken, termsOf } from './one-date.js';
@@ -75,7 +75,7 @@ function groupOf<G extends RefusedGroup | UnpredictedGroup>(groups: G[], reason:
 const sent = (prediction: Prediction) =>
   prediction.verdict === MOVES_NOW ||
   prediction.verdict === NOT_PREDICTED ||
-  (prediction.verdict === WAITS && (prediction.code ?? '').startsWith('subscription_locked_'));
+  (prediction.verdict === WAITS && waitIsSent(prediction.code ?? ''));
 
 /** Why a run does not send a subscription's PATCH now; `later`: it waits, and a later run moves it. */
 export interface NotSent {

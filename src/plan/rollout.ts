@@ -9,6 +9,13 @@ export const WILL_NOT_MOVE = 'will not move with this mode';
 export const NOT_PREDICTED = 'not predicted';
 export type Verdict = typeof MOVES_NOW | typeof WAITS | typeof WILL_NOT_MOVE | typeof NOT_PREDICTED;
 
+/**
+ * A wait a run still sends: a renewal lock passes within minutes, so Paddle is asked and its
+ * `subscription_locked_…` answer leaves the subscription for a later run. Any other wait (past due,
+ * bills_from not reached) is not sent.
+ */
+export const waitIsSent = (code: string) => code.startsWith('subscription_locked_');
+
 /** Subscriptions that wait for one reason until one day. */
 export interface WaitGroup {
   /** Paddle's code, or ours (`bills_from_not_reached`) */

@@ -180,6 +180,29 @@ describe('apply --dedupe moves the subscribers of a twin it archives', () => {
     }
   });
 
+  it('a twin a past-due subscription bills: plan --dedupe says apply --dedupe refuses, and apply --dedupe refuses before any write', async () => {
+    const pastDue = subscription(6, { status: 'past_due', items: [{ price_id: TWIN, quantity: 1 }] });
+    const base = seed(twinOf());
+    const emu = await startEmulator({
+      demo: false,
+      seed: { sandbox: { ...base, subscriptions: [...(base.subscriptions ?? []), pastDue] } },
+      now: manualClock(NOW).now,
+    });
+    try {
+      const { plan } = await planAccount(request(emu));
+      expect(formatPlan(plan, makeStyle(false))).toContain(
+        '    subscribers: 2 active, 1 past due; 1 subscription cannot move now (past due until paid), so apply --dedupe refuses while it has any',
+      );
+      const run = { ...request(emu), settings: DEFAULT_APPLY_SETTINGS };
+      const refused = applyCatalog(run, { confirm: async () => undefined });
+      await expect(refused).rejects.toThrow(UserError);
+      await expect(refused).rejects.toThrow(new RegExp(`subscription ${sub(6)}: waits: past due until paid`));
+      expect(emu.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    } finally {
+      await emu.close();
+    }
+  });
+
   it('a twin that bills differently is not archived while it has subscribers: refused before any write', async () => {
     const emu = await startEmulator({
       demo: false,

@@ -3,11 +3,13 @@
 // what Paddle counts exactly is "more than 100,000" (counts.ts).
 
 import { totalOf } from '../../plan/counts.js';
+import { waitIsSent } from '../../plan/rollout.js';
 import type { SubscriberMove } from '../../plan/subscribers.js';
 import type { Change, Plan } from '../../plan/types.js';
 import { type MoveReview, moveReviewOf, type Review } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
+import { plural } from '../../text/plural.js';
 import type { PlanBlock } from './budget.js';
 import { statusCounts, tallyWords } from './counts.js';
 import { nextBillLines } from './next-bills.js';
@@ -107,13 +109,35 @@ export function formatMove(move: SubscriberMove, review: Review | undefined, sty
 export function twinArchiveLines(plan: Plan, change: Change, style: Style): string[] {
   const move = twinMoveOf(plan, change);
   if (move === undefined) return [];
-  if (move.blocked === undefined)
+  const stuck = notSentOffTwin(move);
+  if (move.blocked === undefined && stuck.count === 0)
     return [`    subscribers: ${counts(move)}; they move to ${shown(move.duplicateOf ?? '')} first`];
+  if (move.blocked === undefined) {
+    const which = `${plural(stuck.count, 'subscription')} cannot move now (${stuck.reasons.join('; ')})`;
+    return [
+      style.yellow(`    subscribers: ${counts(move)}; ${which}, so apply --dedupe refuses while it has any`),
+    ];
+  }
   return [
     style.yellow(
       `    subscribers: ${counts(move)}; they cannot move, so apply --dedupe refuses while it has any`,
     ),
   ];
+}
+
+/**
+ * The subscriptions on a twin that a run does not send (they wait for anything but a renewal lock, or
+ * the mode will not move them): apply --dedupe refuses to archive a twin they would be left on
+ * (src/moves/twin-refusal.ts), so the plan says so with the same verdicts.
+ */
+function notSentOffTwin(move: SubscriberMove): { count: number; reasons: string[] } {
+  const waits = (move.rollout?.waits ?? []).filter((group) => !waitIsSent(group.code));
+  const refused = move.rollout?.refused ?? [];
+  const count =
+    waits.reduce((n, group) => n + group.count, 0) +
+    refused.reduce((n, group) => n + group.subscriptions.length, 0);
+  const reasons = [...waits, ...refused].map((group) => shown(group.reason));
+  return { count, reasons: [...new Set(reasons)] };
 }
 
 /** The move off a twin that --dedupe archives (a price change of plan.deduplication), if it is one. */
