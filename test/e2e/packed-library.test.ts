@@ -2,7 +2,7 @@
 // no registry; the library compiled with TypeScript strict + nodenext and run against the emulator,
 // and the command run from the install and with npx. The action that runs the command in CI is
 // test/e2e/action.test.ts.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,6 +207,32 @@ describe('the packed command in a project, as the README installs it', { timeout
   it("the README copies the tarball into the project's vendor/ and installs it from there, so npm ci finds it anywhere", () => {
     expect(install).toEqual({ copiedTo: packed.filename, installed: `vendor/${packed.filename}` });
   });
+
+  it("npm warns once about the tarball's prepare script, in the README's words, and npm ci does not repeat it", async () => {
+    // a project of its own: the app's node_modules stay as the other tests use them
+    const project = join(dir, 'warned');
+    await mkdir(join(project, 'vendor'), { recursive: true });
+    await copyFile(join(app, install.installed as string), join(project, install.installed as string));
+    await writeFile(join(project, 'package.json'), '{"name": "warned", "private": true}\n');
+    const npmHere = (args: string[]) =>
+      run(
+        NPM[0] as string,
+        [...NPM.slice(1), ...args, '--offline', '--no-audit', '--no-fund', '--loglevel=warn'],
+        {
+          cwd: project,
+          env: { ...process.env, ...OFFLINE_NPM },
+        },
+      );
+    // npm before 11 has no allowScripts and says nothing
+    const major = Number((await npmHere(['--version'])).stdout.split('.')[0]);
+    if (major < 11) return;
+    const added = await npmHere(['install', '--save-dev', `./${install.installed}`]);
+    const warned = added.stderr.split('\n').filter((line) => line.includes('paddle-catalog@'));
+    expect(warned).toEqual([expect.stringContaining('npm warn install-scripts')]);
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(warned[0]?.trimEnd());
+    expect((await npmHere(['ci'])).stderr).not.toContain('install-scripts');
+  }, 180_000);
 
   it('npx finds the installed command in the project folder, and it plans an example catalog it ships against its own emulator', async () => {
     const plan = await npxPlan;
