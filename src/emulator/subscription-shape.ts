@@ -91,14 +91,18 @@ function shortItems(seed: WireRecord, catalog: CatalogLookup, ctx: ItemContext):
   });
 }
 
-/** Expands a short-form subscription; a full one is kept exactly as given. */
+/** Expands a short-form subscription; a full one is kept as given (given an id when it has none). */
 export function expandSubscription(
   seed: WireRecord,
   catalog: CatalogLookup,
   ids: IdFactory,
   defaultAt: string,
 ): WireRecord {
-  if (isFullSubscription(seed)) return structuredClone(seed);
+  if (isFullSubscription(seed)) {
+    // an id left out is made, as a short form's is: a record without one could not be read back
+    const id = (seed.id as string | undefined) ?? ids.next('sub', Date.parse(seed.created_at ?? defaultAt));
+    return { id, ...structuredClone(seed) };
+  }
   const createdAt = (seed.created_at as string | undefined) ?? defaultAt;
   const startedAt = (seed.started_at as string | undefined) ?? createdAt;
   const firstPrice = catalog.price((seed.items as WireRecord[])[0]?.price_id);

@@ -143,6 +143,23 @@ describe('POST /__emulator/subscriptions refuses what it could not run', () => {
     expect((await call(e, 'GET', `/subscriptions/${sub(1)}`)).status).toBe(404);
   });
 
+  it('a full-shape subscription without an id is given one, and reads back', async () => {
+    const e = await start(seedWith());
+    const { id: _, ...withoutId } = active(1, MONTHLY.id, '2026-02-01T00:00:00.000Z');
+    const full = {
+      ...withoutId,
+      billing_cycle: MONTHLY.billing_cycle,
+      items: [{ price: MONTHLY, quantity: 1, recurring: true }],
+    };
+    const added = await add(e, full);
+    expect(added.status).toBe(200);
+    const id = added.body.subscriptions[0].id;
+    expect(id).toMatch(/^sub_[a-z0-9]{26}$/);
+    await moveClock(e, '2026-02-15T00:00:00Z');
+    expect((await call(e, 'GET', `/subscriptions/${id}`)).status).toBe(200);
+    expect(await renewalDays(e, id)).toEqual(['2026-02-01']);
+  });
+
   it.each([
     ['billing_cycle', { billing_cycle: { interval: 'month', frequency: 0 } }, /billing_cycle\.frequency/],
     ['next_billed_at', { next_billed_at: '2026-02-30T00:00:00Z' }, /next_billed_at: must be an RFC 3339/],
