@@ -1,0 +1,295 @@
+// Fuzzing the emulator's own input: sequences of requests to its admin routes (/__emulator/*) and
+// seed files, near what a test or a team would send and past it (frequencies of 0 and 1e-9, days
+// that do not exist, Paddle's full shape without its fields, clock moves back and decades on). None
+// may end the process, hang it, or leave the API answering 500 afterwards. Fixed seed
+// (test/setup/fuzz-seed.ts); explore with FUZZ_SEED=random FUZZ_RUNS=500.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountSeed,
+  type EmulatorSeed,
+  type RunningEmulator,
+  startEmulator,
+} from '../../src/emulator/index.js';
+import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
+import { UserError } from '../../src/errors.js';
+import { call, manualClock } from '../support/emulator.js';
+import { pid } from '../support/subscription-seed.js';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const KIM = pid('ctm', 1);
+const PRODUCT = pid('pro', 1);
+const [MONTHLY_ID, DAILY_ID] = [pid('pri', 1), pid('pri', 2)];
+const price = (id: string, billingCycle: unknown) => ({
+  id,
+  product_id: PRODUCT,
+  description: 'Pro',
+  billing_cycle: billingCycle,
+  unit_price: { amount: '1000', currency_code: 'USD' },
+});
+const BASE: AccountSeed = {
+  customers: [{ id: KIM, email: 'kim@example.com' }],
+  products: [{ id: PRODUCT, name: 'Pro', tax_category: 'saas' }],
+  prices: [
+    price(MONTHLY_ID, { interval: 'month', frequency: 1 }),
+    price(DAILY_ID, { interval: 'day', frequency: 1 }),
+  ],
+};
+
+// dates: mostly real ones near the clock, and the ones that broke it
+const date = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: Date.parse('2025-06-01'), max: Date.parse('2027-06-01') }) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: Date.parse('9999-12-31') }) },
+);
+const instantish = fc.oneof(
+  { weight: 30, arbitrary: date.map((ms) => new Date(ms).toISOString()) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '2026-13-01T00:00:00Z',
+      '2026-02-30T00:00:00Z',
+      '2026-01-31T09:00:00Z',
+      '2028-02-29T00:00:00Z',
+      '2026-01-31T23:30:00-14:00',
+      '2026-01-01',
+      '9999-12-31T23:59:59Z',
+      '0000-01-01T00:00:00Z',
+      '',
+    ),
+  },
+  { weight: 1, arbitrary: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.double()) },
+);
+const cycle = fc.oneof(
+  {
+    weight: 12,
+    arbitrary: fc.record({
+      interval: fc.constantFrom('day', 'week', 'month', 'month', 'year', 'fortnight'),
+      frequency: fc.oneof(
+        { weight: 5, arbitrary: fc.integer({ min: 1, max: 3 }) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            0,
+            -1,
+            null,
+            1e-9,
+            1.5,
+            999,
+            1000,
+            '1',
+            Number.MAX_SAFE_INTEGER,
+            Number.NaN,
+          ),
+        },
+      ),
+    }),
+  },
+  { weight: 1, arbitrary: fc.oneof(fc.constant(null), fc.constant({}), fc.jsonValue()) },
+);
+const item = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record(
+      {
+        price_id: fc.constantFrom(MONTHLY_ID, DAILY_ID, pid('pri', 9)),
+        quantity: fc.oneof(
+          { weight: 5, arbitrary: fc.integer({ min: 1, max: 3 }) },
+          { weight: 1, arbitrary: fc.constantFrom(0, -1, 1.5, null, '2', 1e9) },
+        ),
+      },
+      { requiredKeys: ['price_id'] },
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      price: fc.oneof(
+        fc.constant(price(MONTHLY_ID, { interval: 'month', frequency: 1 })),
+        fc.record({ id: fc.constant(pid('pri', 8)), unit_price: fc.jsonValue(), billing_cycle: cycle }),
+      ),
+      quantity: fc.integer({ min: 1, max: 3 }),
+      recurring: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ price_key: fc.constantFrom('pro/monthly', 'team/monthly') }) },
+  { weight: 1, arbitrary: fc.jsonValue() },
+);
+const subscription = fc.record(
+  {
+    id: fc.constantFrom(pid('sub', 1), pid('sub', 2), pid('sub', 3), 'sub_bad'),
+    customer_id: fc.constantFrom(KIM, KIM, KIM, pid('ctm', 9)),
+    status: fc.constantFrom('active', 'active', 'trialing', 'paused', 'canceled', 'past_due', 'late'),
+    currency_code: fc.constantFrom('USD', 'EUR'),
+    collection_mode: fc.constantFrom('automatic', 'manual', 'card'),
+    items: fc.array(item, { minLength: 0, maxLength: 3 }),
+    created_at: instantish,
+    started_at: instantish,
+    next_billed_at: instantish,
+    current_billing_period: fc.oneof(
+      fc.constant(null),
+      fc.record({ starts_at: instantish, ends_at: instantish }),
+    ),
+    billing_cycle: cycle,
+    scheduled_change: fc.oneof(
+      fc.constant(null),
+      fc.record({ action: fc.constantFrom('cancel', 'pause', 'resume', 'stop'), effective_at: instantish }),
+    ),
+    address: fc.record({ country_code: fc.constantFrom('DE', 'US', 'de') }),
+  },
+  { requiredKeys: ['customer_id', 'status', 'currency_code', 'items'] },
+);
+
+interface AdminStep {
+  method: string;
+  path: string;
+  body: string;
+}
+const json = (value: unknown) => JSON.stringify(value);
+const adminStep: fc.Arbitrary<AdminStep> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: instantish.map((now) => ({ method: 'POST', path: '/__emulator/clock', body: json({ now }) })),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.array(subscription, { minLength: 1, maxLength: 3 }).map((subscriptions) => ({
+      method: 'POST',
+      path: '/__emulator/subscriptions',
+      body: json({ subscriptions }),
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<AdminStep>(
+      { method: 'POST', path: '/__emulator/clock', body: json({ now: null }) },
+      { method: 'POST', path: '/__emulator/clock', body: '{' },
+      { method: 'POST', path: '/__emulator/reset', body: '' },
+      { method: 'GET', path: '/__emulator/clock', body: '' },
+      { method: 'GET', path: '/__emulator/requests', body: '' },
+      { method: 'POST', path: '/__emulator/subscriptions', body: '[]' },
+      { method: 'POST', path: '/__emulator/faults', body: json({ latency_ms: 'x' }) },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      method: fc.constantFrom<'GET' | 'POST'>('GET', 'POST'),
+      path: fc.constantFrom(
+        '/__emulator/clock',
+        '/__emulator/subscriptions',
+        '/__emulator/faults',
+        '/__emulator/x',
+      ),
+      body: fc.oneof(fc.string(), fc.jsonValue().map(json)),
+    }),
+  },
+);
+
+/** Every API read a user makes after it: none answers 500. */
+async function expectApiAnswers(emulator: RunningEmulator): Promise<void> {
+  const reads = ['/subscriptions?per_page=200', '/transactions?per_page=200', '/prices', '/customers'];
+  for (const path of reads) expect((await call(emulator, 'GET', path)).status, path).toBe(200);
+  const subscriptions = (await call(emulator, 'GET', '/subscriptions?per_page=200')).body.data as {
+    id: string;
+  }[];
+  for (const { id } of subscriptions) {
+    const one = await call(
+      emulator,
+      'GET',
+      `/subscriptions/${id}?include=next_transaction,recurring_transaction_details`,
+    );
+    expect(one.status, id).toBe(200);
+  }
+}
+
+describe('fuzz: the admin routes', () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await startEmulator({
+      demo: false,
+      seed: { sandbox: BASE },
+      now: manualClock('2026-01-15T12:00:00Z').now,
+    });
+  });
+  afterAll(() => emulator.close());
+
+  it('no sequence of admin requests ends the process or leaves an API call answering 500', {
+    timeout: 240_000,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(adminStep, { minLength: 1, maxLength: 6 }), async (steps) => {
+        emulator.reset();
+        for (const step of steps) {
+          const response = await fetch(`${emulator.url}${step.path}`, {
+            method: step.method,
+            ...(step.method === 'POST' ? { body: step.body } : {}),
+          });
+          expect(response.status, `${step.method} ${step.path} ${step.body}`).toBeLessThan(500);
+          await response.arrayBuffer();
+        }
+        emulator.setFaults({});
+        await expectApiAnswers(emulator);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('fuzz: seed files', () => {
+  it('a seed is refused as a user error naming the field, or starts an emulator whose API and clock never answer 500', {
+    timeout: 240_000,
+  }, async () => {
+    const seed = fc.record({
+      // the two prices' cycles: mostly Paddle's, at times what broke the renewals
+      cycles: fc.tuple(
+        fc.oneof(fc.constant({ interval: 'month', frequency: 1 }), cycle),
+        fc.oneof(fc.constant({ interval: 'day', frequency: 1 }), cycle),
+      ),
+      subscriptions: fc.array(subscription, { maxLength: 3 }),
+      moves: fc.array(date, { minLength: 1, maxLength: 3 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(seed, async ({ cycles, subscriptions, moves }) => {
+        const section = {
+          ...BASE,
+          prices: [price(MONTHLY_ID, cycles[0]), price(DAILY_ID, cycles[1])],
+          subscriptions,
+        };
+        let checked: EmulatorSeed;
+        try {
+          checked = checkSeed(seedSchema, 'fuzz.yaml', { sandbox: section }, '--seed file') as EmulatorSeed;
+        } catch (error) {
+          expect(error).toBeInstanceOf(UserError);
+          expect((error as Error).message).toMatch(/^The --seed file fuzz\.yaml is not valid:\n {2}\S/);
+          return;
+        }
+        let emulator: RunningEmulator;
+        try {
+          emulator = await startEmulator({
+            demo: false,
+            seed: checked,
+            now: manualClock('2026-01-15T12:00:00Z').now,
+          });
+        } catch (error) {
+          // a subscription naming a price the account lacks: refused at start, naming it
+          expect((error as Error).message).toMatch(/no price \S+ in the account/);
+          return;
+        }
+        try {
+          for (const ms of moves) {
+            const response = await fetch(`${emulator.url}/__emulator/clock`, {
+              method: 'POST',
+              body: json({ now: new Date(ms).toISOString() }),
+            });
+            expect(response.status).toBeLessThan(500);
+            await response.arrayBuffer();
+          }
+          await expectApiAnswers(emulator);
+        } finally {
+          await emulator.close();
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
