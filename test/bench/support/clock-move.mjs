@@ -1,0 +1,62 @@
+// One process for one clock move (test/bench/emulator-clock.mjs): an emulator holding `count`
+// monthly subscriptions, renewing on every day of January 2026 (the 29th–31st among them), its
+// clock moved a year in one POST /__emulator/clock. Prints {ms, cpuMs, renewals, heapMb} as JSON
+// (renewals: twelve a subscription, checked on the one that renews on the 31st); the
+// parent reads its peak resident memory. Argument: the number of subscriptions.
+import { performance } from 'node:perf_hooks';
+
+const count = Number(process.argv[2] ?? 10_000);
+const { startEmulator } = await import(new URL('../../../dist/emulator/index.js', import.meta.url).href);
+
+const id = (prefix, n) => `${prefix}_01${String(n).padStart(24, '0')}`;
+const customers = Array.from({ length: 100 }, (_, i) => ({ id: id('ctm', i), email: `c${i}@example.com` }));
+const section = {
+  customers,
+  products: [{ id: id('pro', 1), name: 'Pro', tax_category: 'saas' }],
+  prices: [
+    {
+      id: id('pri', 1),
+      product_id: id('pro', 1),
+      description: 'Monthly',
+      unit_price: { amount: '1000', currency_code: 'USD' },
+      billing_cycle: { interval: 'month', frequency: 1 },
+    },
+  ],
+  subscriptions: Array.from({ length: count }, (_, i) => ({
+    id: id('sub', i),
+    customer_id: customers[i % customers.length].id,
+    status: 'active',
+    currency_code: 'USD',
+    address: { country_code: 'DE' },
+    next_billed_at: new Date(Date.UTC(2026, 0, 1 + (i % 31), 9)).toISOString(),
+    items: [{ price_id: id('pri', 1), quantity: 1 + (i % 5) }],
+  })),
+};
+
+const clockMs = Date.parse('2025-12-31T12:00:00Z');
+const emulator = await startEmulator({
+  demo: false,
+  seed: { sandbox: section },
+  now: () => new Date(clockMs),
+});
+const started = performance.now();
+const cpu = process.cpuUsage();
+const response = await fetch(`${emulator.url}/__emulator/clock`, {
+  method: 'POST',
+  body: JSON.stringify({ now: '2026-12-31T12:00:00Z' }),
+});
+const ms = performance.now() - started;
+const { user, system } = process.cpuUsage(cpu);
+const cpuMs = (user + system) / 1000;
+if (response.status !== 200)
+  throw new Error(`the clock move answered ${response.status}: ${await response.text()}`);
+// the subscription renewing on the 31st: twelve renewals, its next on 31 January 2027
+const headers = { authorization: `Bearer ${emulator.apiKey}` };
+const last = `${emulator.url}/transactions?subscription_id=${id('sub', 30)}&per_page=200`;
+const renewals = (await (await fetch(last, { headers })).json()).data.length * count;
+const sub = await (await fetch(`${emulator.url}/subscriptions/${id('sub', 30)}`, { headers })).json();
+if (sub.data.next_billed_at !== '2027-01-31T09:00:00.000Z')
+  throw new Error(`next ${sub.data.next_billed_at}`);
+const heapMb = process.memoryUsage().heapUsed / 2 ** 20;
+await emulator.close();
+process.stdout.write(`${JSON.stringify({ ms, cpuMs, renewals, heapMb })}\n`);
