@@ -47,6 +47,24 @@ describe('the progress of subscriber moves', () => {
     ]);
   });
 
+  it('a subscription left without a code shows its reason alone, never an empty field', () => {
+    const { reporter, out } = captureReporter();
+    const progress = moveProgress(reporter, 240);
+    const left: MoveResult = {
+      op: 'move subscription sub_3',
+      subscription: 'sub_3',
+      to: 'pro/monthly-2027',
+      status: 'left',
+      reason: 'changed since it was read',
+    };
+    progress(left, { ended: 1, of: 2 });
+    progress({ ...left, reason: undefined }, { ended: 2, of: 2 });
+    expect(out.stderr.split('\n').filter((line) => line.includes('!'))).toEqual([
+      '  ! sub_3 left on its price: changed since it was read',
+      '  ! sub_3 left on its price: no reason given',
+    ]);
+  });
+
   it('on a terminal, a bar before each line', () => {
     let stderr = '';
     const write = (s: string) => {

@@ -91,8 +91,12 @@ export function moveProgress(
     }
     if (result.status !== 'left') return;
     const later = result.later ? '; a later run moves it' : '';
+    // a subscription left without one of Paddle's codes (or without a reason) gets no empty field
+    const why = [result.code, result.reason]
+      .filter((part): part is string => part !== undefined && part !== '')
+      .map((part) => shown(part));
     out.info(
-      `  ! ${shown(result.subscription)} left on its price: ${shown(result.code ?? '')}: ${shown(result.reason ?? '')}${later}`,
+      `  ! ${shown(result.subscription)} left on its price: ${why.join(': ') || 'no reason given'}${later}`,
     );
   };
 }
