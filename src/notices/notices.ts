@@ -12,7 +12,7 @@ import type { SubscriptionRecord } from '../plan/subscribers.js';
 import type { Plan } from '../plan/types.js';
 import { shown } from '../text/escape.js';
 import { csvText } from './csv.js';
-import { NOTICE_COLUMNS, type Notice, noticedMoves, noticesOf } from './rows.js';
+import { NOTICE_COLUMNS, type Notice, type Notices, noticedMoves, noticesOf } from './rows.js';
 
 export const NOTICES_FORMATS = ['.csv', '.json'] as const;
 
@@ -44,8 +44,11 @@ export interface NoticesRequest {
   now: number;
 }
 
-/** The rows, each subscription's customer read by id; refused when the subscriptions were not listed. */
-export async function readNotices(request: NoticesRequest): Promise<Notice[]> {
+/**
+ * The rows, each subscription's customer read by id, and how many were left out (a cancel comes
+ * first); refused when the subscriptions were not listed.
+ */
+export async function readNotices(request: NoticesRequest): Promise<Notices> {
   const moves = noticedMoves(request.plan.moves ?? []);
   if (moves.length > 0 && request.listed === undefined)
     throw new UserError(
@@ -71,6 +74,13 @@ export function noticesText(file: string, notices: readonly Notice[]): string {
     NOTICE_COLUMNS,
     notices.map((notice) => NOTICE_COLUMNS.map((column) => notice[column])),
   );
+}
+
+/** What plan says of the file: its name (as given, escaped), its rows, and the subscriptions left out (a cancel comes first). */
+export interface NoticesWritten {
+  file: string;
+  rows: number;
+  left_out: number;
 }
 
 export async function writeNotices(cwd: string, file: string, notices: readonly Notice[]): Promise<void> {

@@ -1,11 +1,14 @@
 // The customers to tell of a price rise: one row per subscription a move touches, with the unit
-// amount it pays now and after (from the catalog), its next renewal and the day the new price first
-// bills it (pure: the subscriptions and customers are read by notices.ts).
+// amount it pays now and after (from the catalog), what a run does with it and why, its next renewal
+// and the day the new price first bills it (pure: the subscriptions and customers are read by
+// notices.ts). A subscription whose scheduled cancel comes before the new price would bill it is
+// not told of a price it never pays: it gets no row, and the count of those left out says so.
 import type { Catalog, CatalogPrice } from '../catalog/schema.js';
+import { cancelsFirst, firstBillOf } from '../moves/first-bill.js';
 import { movableMoves, predictTaken, takenTerms } from '../moves/one-date.js';
+import { WILL_NOT_MOVE } from '../plan/rollout.js';
 import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
 import { unitAmountIn } from './amounts.js';
-import { firstBillOf } from './first-bill.js';
 
 /** The columns of the notices file, in order: its CSV header and its JSON rows' fields. */
 export const NOTICE_COLUMNS = [
@@ -17,6 +20,7 @@ export const NOTICE_COLUMNS = [
   'from',
   'to',
   'verdict',
+  'reason',
   'unit_amount_now',
   'unit_amount_now_formatted',
   'unit_amount_after',
@@ -50,6 +54,7 @@ interface NoticeContext {
 function noticeOf(move: SubscriberMove, subscription: SubscriptionRecord, context: NoticeContext): Notice {
   // one date per subscription: every move that takes it decides when it moves and first bills
   const { terms } = takenTerms(move, subscription, context.moves);
+  const prediction = predictTaken(move, subscription, context.moves, context.now);
   const currency = subscription.currency_code;
   const before = unitAmountIn(priceOf(context.catalog, move.from), currency);
   const after = unitAmountIn(priceOf(context.catalog, move.to), currency);
@@ -63,14 +68,23 @@ function noticeOf(move: SubscriberMove, subscription: SubscriptionRecord, contex
     quantity: item?.quantity ?? null,
     from: move.from,
     to: move.to,
-    verdict: predictTaken(move, subscription, context.moves, context.now).verdict,
+    verdict: prediction.verdict,
+    reason: prediction.reason ?? null,
     unit_amount_now: before.minor,
     unit_amount_now_formatted: before.formatted,
     unit_amount_after: after.minor,
     unit_amount_after_formatted: after.formatted,
     next_billed_at: subscription.next_billed_at,
-    new_price_first_bills: firstBillOf(terms, subscription),
+    new_price_first_bills:
+      prediction.verdict === WILL_NOT_MOVE ? `not with ${terms.proration}` : firstBillOf(terms, subscription),
   };
+}
+
+/** The rows, and the subscriptions a move touches that get none: a cancel comes first. */
+export interface Notices {
+  rows: Notice[];
+  /** subscriptions left out: a cancel scheduled before the new price would bill them */
+  cancelsFirst: number;
 }
 
 /** One row per move and subscription on its source (each once), in the moves' order. */
@@ -78,11 +92,18 @@ export function noticesOf(
   moves: readonly SubscriberMove[],
   listed: readonly SubscriptionRecord[],
   context: { catalog: Catalog; emails: ReadonlyMap<string, string>; now: number },
-): Notice[] {
+): Notices {
   const unique = [...new Map(listed.map((s) => [s.id, s])).values()];
-  return noticedMoves(moves).flatMap((move) =>
+  const left = new Set<string>();
+  const rows = noticedMoves(moves).flatMap((move) =>
     unique
       .filter((s) => s.items.some((item) => item.price_id === move.fromId))
-      .map((s) => noticeOf(move, s, { ...context, moves })),
+      .flatMap((s) => {
+        if (!cancelsFirst(takenTerms(move, s, moves).terms, s))
+          return [noticeOf(move, s, { ...context, moves })];
+        left.add(s.id);
+        return [];
+      }),
   );
+  return { rows, cancelsFirst: left.size };
 }

@@ -2,7 +2,7 @@
 // of what the plan changes for customers and subscribers, then the tool-server scripts (--emit) or
 // the saved plan (--out). What a person sees (spinners, the step summary) comes in through the hooks.
 import type { Catalog } from '../catalog/schema.js';
-import { readNotices, writeNotices } from '../notices/notices.js';
+import { type NoticesWritten, readNotices, writeNotices } from '../notices/notices.js';
 import type { AccountTime } from '../paddle/account-time.js';
 import { type CallerSettings, createRunCallers, type RunCallers } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
@@ -60,8 +60,8 @@ export interface PlanRun extends ReviewedPlan {
   requests: number;
   emitted?: EmittedScripts;
   saved?: SavedPlanNote;
-  /** --notices-out: the file written (as given, escaped) and its rows */
-  notices?: { file: string; rows: number };
+  /** --notices-out: the file written (as given, escaped), its rows and the subscriptions left out */
+  notices?: NoticesWritten;
 }
 
 const run = <T>(hook: (<U>(work: () => Promise<U>) => Promise<U>) | undefined, work: () => Promise<T>) =>
@@ -130,7 +130,7 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
 async function writeNoticesOf(
   out: NonNullable<PlanRunRequest['notices']>,
   run: { result: ReviewedPlan; catalog: Catalog; callers: RunCallers; time: AccountTime },
-): Promise<{ file: string; rows: number }> {
+): Promise<NoticesWritten> {
   const notices = await readNotices({
     plan: run.result.plan,
     catalog: run.catalog,
@@ -139,6 +139,6 @@ async function writeNoticesOf(
     calls: run.callers.calls,
     now: run.time.now(),
   });
-  await writeNotices(out.cwd, out.file, notices);
-  return { file: shown(out.file), rows: notices.length };
+  await writeNotices(out.cwd, out.file, notices.rows);
+  return { file: shown(out.file), rows: notices.rows.length, left_out: notices.cancelsFirst };
 }

@@ -49,6 +49,8 @@ const SEED = {
     subscription(1, 'USD', 'active', '2026-02-01T00:00:00.000Z', 3),
     subscription(2, 'EUR', 'active', '2026-03-05T00:00:00.000Z'),
     subscription(3, 'GBP', 'paused', null),
+    // canceled at its next billing date, before the new price would bill it: not told
+    { ...subscription(4, 'USD', 'active', null), scheduled_change: { action: 'cancel' } },
     ...Array.from({ length: MORE }, (_, i) => ({
       ...subscription(10 + i, 'USD', 'active', '2026-03-10T00:00:00.000Z'),
     })),
@@ -112,7 +114,9 @@ describe('plan --notices-out', { timeout: 60_000 }, () => {
   it('writes one row per subscription a move touches: ids, e-mail, amounts now and after, next renewal, first bill', async () => {
     const run = await cli(['plan', 'catalog.yaml', '--notices-out', 'notices.csv']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain(`Wrote the customers to tell to notices.csv: ${MORE + 3} rows`);
+    expect(run.stderr).toContain(
+      `Wrote the customers to tell to notices.csv: ${MORE + 3} rows, one per subscription a move touches; 1 subscription left out: its cancel comes before the new price would bill it.`,
+    );
     const [header, ...rows] = rowsOf(readFileSync(join(dir, 'notices.csv'), 'utf8'));
     expect(header).toEqual([
       'subscription_id',
@@ -123,6 +127,7 @@ describe('plan --notices-out', { timeout: 60_000 }, () => {
       'from',
       'to',
       'verdict',
+      'reason',
       'unit_amount_now',
       'unit_amount_now_formatted',
       'unit_amount_after',
@@ -141,6 +146,7 @@ describe('plan --notices-out', { timeout: 60_000 }, () => {
       '3',
       ...move,
       'waits',
+      'bills_from 2026-03-01 not reached',
       '2400',
       '$24.00',
       '2900',
@@ -158,26 +164,37 @@ describe('plan --notices-out', { timeout: 60_000 }, () => {
       ...move,
       'moves now',
       '',
+      '',
       'by country: €22.00 (DE); €23.00 (FR)',
       '2700',
       '€27.00',
       '2026-03-05T00:00:00.000Z',
       '2026-03-05',
     ]);
-    // paused: no next renewal, so no day the new price first bills
+    // paused: no next renewal; it waits for bills_from, and the new price first bills when it resumes
     expect(row(3)?.slice(2, 5)).toEqual(['max@example.com', 'GBP', '1']);
-    expect(row(3)?.slice(-6)).toEqual(['2000', '£20.00', '2500', '£25.00', '', '']);
+    expect(row(3)?.slice(-8)).toEqual([
+      'waits',
+      'bills_from 2026-03-01 not reached',
+      '2000',
+      '£20.00',
+      '2500',
+      '£25.00',
+      '',
+      'when it resumes, if on or after 2026-03-01; else its first renewal on or after 2026-03-01',
+    ]);
+    expect(row(4)).toBeUndefined();
   });
 
-  it(`reads the customers by id: ⌈${MORE + 3} / ${IDS_PER_REQUEST}⌉ requests, each as Paddle's OpenAPI describes it`, async () => {
+  it(`reads the customers by id: ⌈${MORE + 4} / ${IDS_PER_REQUEST}⌉ requests, each as Paddle's OpenAPI describes it`, async () => {
     const mark = emulator.requests().length;
     const run = await cli(['--json', 'plan', 'catalog.yaml', '--notices-out', 'notices.json']);
     expect(run.code, run.stderr).toBe(0);
     const sent = emulator.requests().slice(mark);
     const customers = sent.filter((r) => r.method === 'GET' && r.path === '/customers');
-    expect(customers).toHaveLength(Math.ceil((MORE + 3) / IDS_PER_REQUEST));
+    expect(customers).toHaveLength(Math.ceil((MORE + 4) / IDS_PER_REQUEST));
     expect(undocumentedRequests(requestValidator(), customers)).toEqual([]);
-    expect(JSON.parse(run.stdout).notices).toEqual({ file: 'notices.json', rows: MORE + 3 });
+    expect(JSON.parse(run.stdout).notices).toEqual({ file: 'notices.json', rows: MORE + 3, left_out: 1 });
     const { notices } = JSON.parse(readFileSync(join(dir, 'notices.json'), 'utf8'));
     expect(notices).toHaveLength(MORE + 3);
     // every customer found in those requests (the log keeps only the start of a long id list)

@@ -194,6 +194,9 @@ describe('a price rise, start to finish', () => {
     // the review: counts by status, what moves now and what waits until when, per currency's next bill
     const plan = await run(NOW, ['plan', 'rise.yaml', '--notices-out', 'notices.json']);
     expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stderr).toContain(
+      '1 subscription left out: its cancel comes before the new price would bill it',
+    );
     expect(plan.stdout).toContain(
       '~ move subscribers pro/monthly → pro/monthly-2027: 4 active (1 set to cancel), 1 trialing, 1 paused (do_not_bill',
     );
@@ -227,8 +230,9 @@ describe('a price rise, start to finish', () => {
       `next bill (EUR, ${sub(12)} holding 1 × team/monthly-2027): not previewed: Paddle answered subscription_update_error_when_paused`,
     );
 
-    // the notices: one row per subscription a move touches (the canceled one is none), with what it
-    // pays now and after in its currency, and the day the new price first bills it
+    // the notices: one row per subscription a move touches (the canceled one is none, nor the one
+    // whose cancel comes before the new price would bill it), with what it pays now and after in its
+    // currency, and the day the new price first bills it (a paused one: when it resumes)
     type Notice = Record<string, string | null>;
     const notices: Notice[] = JSON.parse(readFileSync(join(dir, 'notices.json'), 'utf8')).notices;
     expect(notices.every((n) => n.email === 'kim@example.com')).toBe(true);
@@ -242,11 +246,20 @@ describe('a price rise, start to finish', () => {
       [sub(1)]: ['moves now', '$10.00', '$12.00', '2026-03-05'],
       [sub(2)]: ['waits', '€9.00', '€11.00', '2026-03-01'],
       [sub(3)]: ['waits', '£8.00', '£10.00', '2026-03-10'],
-      [sub(4)]: ['waits', '$10.00', '$12.00', null],
       [sub(5)]: ['not predicted', '$10.00', '$12.00', '2026-03-10'],
-      [sub(6)]: ['waits', '€9.00', '€11.00', null],
+      [sub(6)]: [
+        'waits',
+        '€9.00',
+        '€11.00',
+        'when it resumes, if on or after 2026-03-01; else its first renewal on or after 2026-03-01',
+      ],
       [sub(11)]: ['moves now', '$30.00', '$35.00', '2026-03-05'],
-      [sub(12)]: ['will not move with this mode', '€27.00', '€32.00', null],
+      [sub(12)]: [
+        'will not move with this mode',
+        '€27.00',
+        '€32.00',
+        'not with prorated_next_billing_period',
+      ],
       // past_due: when it first bills the new price waits for its payment
       [sub(13)]: ['waits', '£24.00', '£28.00', expect.anything()],
     });

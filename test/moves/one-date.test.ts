@@ -78,7 +78,7 @@ describe('one date per subscription', () => {
       },
     ]);
     // the notices: the row under pro's move is told the later date's renewal, not 2026-12-15
-    const rows = noticesOf(MOVES, [BOTH, PRO_ONLY], { catalog: CATALOG, emails: new Map(), now: NOW });
+    const { rows } = noticesOf(MOVES, [BOTH, PRO_ONLY], { catalog: CATALOG, emails: new Map(), now: NOW });
     const row = (id: string, to: string) => rows.find((r) => r.subscription_id === id && r.to === to);
     expect(row('sub_both', 'pro/monthly-2027')).toMatchObject({
       verdict: 'waits',

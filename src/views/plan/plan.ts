@@ -26,8 +26,8 @@ export interface PlanView extends PlanResult {
   review?: Review;
   /** the requests the run sent to Paddle */
   requests?: number;
-  /** plan --notices-out: the file written (as given, escaped) and its rows, one per subscription a move touches */
-  notices?: { file: string; rows: number };
+  /** plan --notices-out: the file written (as given, escaped), its rows (one per subscription a move touches) and those left out */
+  notices?: { file: string; rows: number; left_out: number };
 }
 
 export function renderJson({ plan, environment, warnings = [], saved, review, requests, notices }: PlanView) {
@@ -39,6 +39,12 @@ export function renderJson({ plan, environment, warnings = [], saved, review, re
     ...(requests === undefined ? {} : { requests }),
   };
 }
+
+/** `; 1 left out: its cancel comes before the new price would bill it` */
+const leftOut = (n: number) =>
+  n === 0
+    ? ''
+    : `; ${plural(n, 'subscription')} left out: ${n === 1 ? 'its cancel comes' : 'their cancels come'} before the new price would bill ${n === 1 ? 'it' : 'them'}`;
 
 export function renderHuman(view: PlanView, out: Reporter): void {
   const { plan, options, environment, file, warnings, review } = view;
@@ -56,7 +62,7 @@ export function renderHuman(view: PlanView, out: Reporter): void {
   }
   if (view.notices) {
     out.info(
-      `Wrote the customers to tell to ${view.notices.file}: ${plural(view.notices.rows, 'row')}, one per subscription a move touches.`,
+      `Wrote the customers to tell to ${view.notices.file}: ${plural(view.notices.rows, 'row')}, one per subscription a move touches${leftOut(view.notices.left_out)}.`,
     );
   }
 }

@@ -3,8 +3,8 @@
 // stepped by the subscription's billing cycle; words instead of a date where the step would rest on
 // how Paddle moves a month's day past the 28th (its pages do not say); null when nothing renews.
 import { describe, expect, it } from 'vitest';
+import { cancelsFirst, firstBillOf } from '../../src/moves/first-bill.js';
 import type { MoveTerms } from '../../src/moves/predict.js';
-import { firstBillOf } from '../../src/notices/first-bill.js';
 import type { ProrationBillingMode } from '../../src/paddle-facts/subscriptions.js';
 import type { SubscriptionRecord } from '../../src/plan/subscribers.js';
 
@@ -50,9 +50,15 @@ describe('the day the new price first bills a subscription', () => {
     ['do_not_bill', undefined, at('2026-02-01'), undefined, '2026-02-01'],
     ['prorated_next_billing_period', undefined, at('2026-02-01'), undefined, '2026-02-01'],
     ['full_next_billing_period', undefined, at('2026-01-31'), undefined, '2026-01-31'],
-    // nothing renews (paused): no day, with or without bills_from
-    ['do_not_bill', undefined, null, undefined, null],
-    ['do_not_bill', '2026-03-01', null, undefined, null],
+    // paused (nothing renews): when it resumes; with bills_from, only a resume on or after the day
+    ['do_not_bill', undefined, null, undefined, 'when it resumes'],
+    [
+      'do_not_bill',
+      '2026-03-01',
+      null,
+      undefined,
+      'when it resumes, if on or after 2026-03-01; else its first renewal on or after 2026-03-01',
+    ],
     // bills_from: the renewal on or after it, stepped by the cycle
     ['do_not_bill', '2026-03-01', at('2026-02-01'), undefined, '2026-03-01'],
     ['do_not_bill', '2026-03-01', at('2026-01-10'), undefined, '2026-03-10'],
@@ -80,4 +86,60 @@ describe('the day the new price first bills a subscription', () => {
       expect(firstBillOf(move(proration, billsFrom), subscription(next, cycle))).toBe(first);
     },
   );
+
+  // a cancel scheduled for the next billing date: Paddle cancels it then and bills it nothing more
+  // (https://developer.paddle.com/build/subscriptions/cancel-subscriptions)
+  const canceling = (next: string | null): SubscriptionRecord => ({
+    ...subscription(next),
+    status: 'active',
+    scheduled_change: 'cancel',
+    scheduled_at: at('2026-02-01'),
+  });
+  it.each([
+    ['do_not_bill', undefined, null, true, null],
+    ['do_not_bill', '2026-03-01', null, true, null],
+    ['do_not_bill', undefined, at('2026-02-01'), true, null],
+    // a mode that bills when apply moves it bills the new price before the cancel
+    ['full_immediately', undefined, null, false, 'when apply moves it'],
+  ] as const)(
+    'a scheduled cancel under %s, bills_from %s, next renewal %s: never billed the new price (%s), %s',
+    (proration, billsFrom, next, never, first) => {
+      expect(cancelsFirst(move(proration, billsFrom), canceling(next))).toBe(never);
+      expect(firstBillOf(move(proration, billsFrom), canceling(next))).toBe(first);
+    },
+  );
+
+  // Paddle bills a paused subscription on resuming (by default), a scheduled resume on its day
+  // (https://developer.paddle.com/api-reference/subscriptions/resume-subscription)
+  const resuming = (day: string): SubscriptionRecord => ({
+    ...subscription(null),
+    scheduled_change: 'resume',
+    scheduled_at: at(day),
+  });
+  it.each([
+    [undefined, '2026-02-10', 'when it resumes on 2026-02-10'],
+    ['2026-03-01', '2026-03-01', 'when it resumes on 2026-03-01'],
+    ['2026-03-01', '2026-04-02', 'when it resumes on 2026-04-02'],
+    ['2026-03-01', '2026-02-10', 'the first renewal on or after 2026-03-01 (it resumes on 2026-02-10)'],
+  ] as const)(
+    'a paused one resuming on a set day, bills_from %s, resumes %s: %s',
+    (billsFrom, day, first) => {
+      expect(firstBillOf(move('do_not_bill', billsFrom), resuming(day))).toBe(first);
+    },
+  );
+
+  it('one scheduled to pause with no renewal listed: when it resumes', () => {
+    const pausing = {
+      ...subscription(null),
+      status: 'active',
+      scheduled_change: 'pause',
+      scheduled_at: at('2026-02-01'),
+    };
+    expect(firstBillOf(move('do_not_bill'), pausing)).toBe('when it resumes');
+    expect(cancelsFirst(move('do_not_bill'), pausing)).toBe(false);
+  });
+
+  it('an active one with no renewal listed and nothing scheduled: no day', () => {
+    expect(firstBillOf(move('do_not_bill'), { ...subscription(null), status: 'active' })).toBeNull();
+  });
 });

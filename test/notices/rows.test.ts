@@ -1,0 +1,106 @@
+// The notice rows of a price rise, pure: each says what a run does with its subscription and why,
+// and when the new price first bills it (a paused one: when it resumes); a subscription whose
+// scheduled cancel comes before the new price would bill it gets no row, and is counted as left out.
+import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../../src/catalog/schema.js';
+import { noticesOf } from '../../src/notices/rows.js';
+import type { ProrationBillingMode } from '../../src/paddle-facts/subscriptions.js';
+import type { SubscriberMove, SubscriptionRecord } from '../../src/plan/subscribers.js';
+
+const NOW = Date.parse('2026-11-28T12:00:00Z');
+const PRO = 'pri_pro';
+
+const move = (proration: ProrationBillingMode, billsFrom?: string): SubscriberMove => ({
+  kind: 'subscribers',
+  from: 'pro/monthly',
+  to: 'pro/monthly-2027',
+  fromId: PRO,
+  toId: null,
+  proration,
+  ...(billsFrom ? { billsFrom } : {}),
+});
+
+const subscription = (id: string, fields: Partial<SubscriptionRecord> = {}): SubscriptionRecord => ({
+  id,
+  status: 'active',
+  currency_code: 'USD',
+  customer_id: 'ctm_1',
+  items: [{ price_id: PRO, quantity: 1 }],
+  scheduled_change: null,
+  next_billed_at: '2026-12-31T09:00:00Z',
+  billing_cycle: { interval: 'month', frequency: 1 },
+  ...fields,
+});
+
+const unit = (amount: string) => ({
+  description: 'x',
+  unit_price: { amount, currency_code: 'USD' as const },
+  billing_cycle: { interval: 'month' as const, frequency: 1 },
+});
+const CATALOG = {
+  products: {
+    pro: {
+      name: 'Pro',
+      tax_category: 'saas',
+      prices: { monthly: unit('1000'), 'monthly-2027': unit('1200') },
+    },
+  },
+} as unknown as Catalog;
+
+const PAUSED = subscription('sub_paused', { status: 'paused', next_billed_at: null });
+const CANCELING = subscription('sub_canceling', {
+  scheduled_change: 'cancel',
+  scheduled_at: '2026-12-31T09:00:00Z',
+  next_billed_at: null,
+});
+const ACTIVE = subscription('sub_active', { next_billed_at: '2026-12-15T09:00:00Z' });
+
+const notices = (m: SubscriberMove, listed: SubscriptionRecord[]) =>
+  noticesOf([m], listed, { catalog: CATALOG, emails: new Map(), now: NOW });
+const cells = (m: SubscriberMove, listed: SubscriptionRecord[]) =>
+  notices(m, listed).rows.map((r) => [r.subscription_id, r.verdict, r.reason, r.new_price_first_bills]);
+
+describe('the notice rows say why a subscription waits and when the new price first bills it', () => {
+  it('bills_from 2027-01-01: the paused one waits for it and first bills when it resumes; the active one at its renewal on or after it', () => {
+    expect(cells(move('do_not_bill', '2027-01-01'), [PAUSED, ACTIVE])).toEqual([
+      [
+        'sub_paused',
+        'waits',
+        'bills_from 2027-01-01 not reached',
+        'when it resumes, if on or after 2027-01-01; else its first renewal on or after 2027-01-01',
+      ],
+      ['sub_active', 'waits', 'bills_from 2027-01-01 not reached', '2027-01-15'],
+    ]);
+  });
+
+  it('no bills_from: the paused one moves now and first bills when it resumes', () => {
+    expect(cells(move('do_not_bill'), [PAUSED, ACTIVE])).toEqual([
+      ['sub_paused', 'moves now', null, 'when it resumes'],
+      ['sub_active', 'moves now', null, '2026-12-15'],
+    ]);
+  });
+
+  it('a paused one the mode will not move: why, and no first bill with that mode', () => {
+    expect(cells(move('prorated_next_billing_period'), [PAUSED])).toEqual([
+      ['sub_paused', 'will not move with this mode', 'paused', 'not with prorated_next_billing_period'],
+    ]);
+  });
+
+  it.each([
+    ['bills_from 2027-01-01', move('do_not_bill', '2027-01-01')],
+    ['no bills_from', move('do_not_bill')],
+  ])(
+    '%s: one whose cancel comes before the new price bills it gets no row, and is counted as left out',
+    (_title, m) => {
+      const told = notices(m, [CANCELING, ACTIVE]);
+      expect(told.rows.map((r) => r.subscription_id)).toEqual(['sub_active']);
+      expect(told.cancelsFirst).toBe(1);
+    },
+  );
+
+  it('a cancel after a move that bills now is told: the new price bills it when apply moves it', () => {
+    const told = notices(move('prorated_immediately'), [CANCELING]);
+    expect(told.cancelsFirst).toBe(0);
+    expect(told.rows.map((r) => r.new_price_first_bills)).toEqual(['when apply moves it']);
+  });
+});
