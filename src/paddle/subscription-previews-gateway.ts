@@ -82,8 +82,10 @@ const listed = z.object({
   status: z.string(),
   currency_code: z.string(),
   items: z.array(z.object({ quantity: z.number(), price: z.object({ id: z.string() }) })),
-  scheduled_change: z.object({ action: z.string() }).nullable(),
+  scheduled_change: z.object({ action: z.string(), effective_at: z.string().nullish() }).nullable(),
   next_billed_at: z.string().nullable(),
+  // what the sample's first bill at the new price is stepped by (src/moves/first-bill.ts)
+  billing_cycle: z.object({ interval: z.string(), frequency: z.number() }).nullish(),
 });
 
 /** Only the totals the tool shows, as Paddle documents them. */
@@ -105,7 +107,16 @@ function record(subscription: z.infer<typeof listed>, operation: string): Subscr
     currency_code: subscription.currency_code,
     items: subscription.items.map((item) => ({ price_id: item.price.id, quantity: item.quantity })),
     scheduled_change: subscription.scheduled_change?.action ?? null,
+    scheduled_at: subscription.scheduled_change?.effective_at ?? null,
     next_billed_at: subscription.next_billed_at,
+    ...(subscription.billing_cycle
+      ? {
+          billing_cycle: {
+            interval: subscription.billing_cycle.interval,
+            frequency: subscription.billing_cycle.frequency,
+          },
+        }
+      : {}),
   };
   return checkAnswer(subscriptionAnswer, mapped, 'a subscription', operation);
 }

@@ -89,7 +89,7 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
     hooks,
   );
   const review = await run(hooks.reviewing, () =>
-    reviewPlan({ plan: planned.plan, ...request.review, callers }),
+    reviewPlan({ plan: planned.plan, ...request.review, callers, now: request.settings.clock.now() }),
   );
   const result: ReviewedPlan = { ...planned, review };
   await hooks.reviewed?.(result);

@@ -6,7 +6,7 @@
 // pricing and transaction previews only, developer.paddle.com/api-reference/about/rate-limiting).
 
 import { InternalError, RemoteError } from '../errors.js';
-import { type MoveBody, type MovingSubscription, moveBody, subscriptionMoves } from '../moves/compile.js';
+import { type MoveBody, type MovingSubscription, moveBody } from '../moves/compile.js';
 import type { Ref } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import type { NonCatalogPrice } from '../paddle/previews-gateway.js';
@@ -15,6 +15,7 @@ import type { PreviewItem, SubscriptionPreviewsGateway } from '../paddle/subscri
 import { MOVED_STATUSES, type SubscriberMove, type SubscriptionRecord } from '../plan/subscribers.js';
 import type { Plan, PriceChange } from '../plan/types.js';
 import { nonCatalogPrice } from './customers.js';
+import { samplesOf, timingOf } from './samples.js';
 import { isCustomerFacing, previewTargetOf } from './select.js';
 import { type NextBill, type NextBills, type Review, reviewMove } from './types.js';
 
@@ -30,6 +31,8 @@ export interface NextBillsRequest {
   gateway: SubscriptionPreviewsGateway;
   /** the run's paced caller, which its other reads go through: one budget of Paddle's limit for all */
   calls: Calls;
+  /** the run's clock: which samples move now and which wait (src/moves/predict.ts) */
+  now: number;
 }
 
 /** How a move's target is sent: its id, or the catalog's price as a non-catalog price of its product. */
@@ -87,41 +90,6 @@ function sampleItems(plan: Plan, body: MoveBody): NonNullable<NextBill['items']>
   );
 }
 
-/** Subscriptions billed next first: no scheduled change, then by status (active, trialing, …). */
-const rank = (s: SubscriptionRecord) =>
-  (s.scheduled_change === null ? 0 : 10) +
-  MOVED_STATUSES.indexOf(s.status as (typeof MOVED_STATUSES)[number]);
-
-/**
- * Subscriptions a currency's next bill is tried on, best first: when Paddle will not preview one (a
- * renewal within 30 minutes locks it), the next is tried.
- */
-export const SAMPLE_TRIES = 3;
-
-/** For each currency the move changes (by currency code), its best subscriptions to preview, best first. */
-export function samplesOf(
-  move: SubscriberMove,
-  moves: readonly SubscriberMove[],
-  read: readonly SubscriptionRecord[],
-  previewable: (m: SubscriberMove) => boolean,
-): MovingSubscription[][] {
-  const byCurrency = new Map<string, MovingSubscription[]>();
-  for (const planned of subscriptionMoves(moves, read).planned) {
-    if (!planned.moves.includes(move) || !planned.moves.every(previewable)) continue;
-    const currency = planned.subscription.currency_code;
-    byCurrency.set(currency, byCurrency.get(currency) ?? []);
-    byCurrency.get(currency)?.push(planned);
-  }
-  // sort is stable: of equal rank, the one listed first
-  return [...byCurrency.keys()]
-    .sort()
-    .map((currency) =>
-      (byCurrency.get(currency) ?? [])
-        .sort((a, b) => rank(a.subscription) - rank(b.subscription))
-        .slice(0, SAMPLE_TRIES),
-    );
-}
-
 async function readSource(
   gateway: SubscriptionPreviewsGateway,
   calls: Calls,
@@ -168,6 +136,7 @@ async function previewSample(
     subscription: subscription.id,
     items: sampleItems(request.plan, body),
     target: 'price_id' in (namings.get(move) ?? {}) ? ('price_id' as const) : ('non_catalog' as const),
+    ...timingOf(planned, request.now),
   };
   const operation = `preview moving ${subscription.id} to ${move.to}`;
   try {
@@ -209,7 +178,9 @@ async function moveBills(
     const bill = await previewSample(request, calls, move, first as MovingSubscription, namings);
     return bill.refused && rest.length > 0 ? firstPreviewed(rest) : bill;
   };
-  const samples = await Promise.all(samplesOf(move, moves, read, previewable).map(firstPreviewed));
+  const samples = await Promise.all(
+    samplesOf(move, moves, read, previewable, request.now).map(firstPreviewed),
+  );
   return { samples, ...(more ? { sampledFrom: read.length } : {}) };
 }
 

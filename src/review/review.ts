@@ -35,6 +35,8 @@ export interface ReviewRequest {
   countries: readonly string[];
   /** the run's callers: counts and next bills within Paddle's API limit, previews within theirs */
   callers: RunCallers;
+  /** the run's clock: which next-bill samples move now and which wait */
+  now: number;
 }
 
 async function reviewSubscribers(request: ReviewRequest, review: Review, calls: Calls): Promise<void> {
@@ -103,7 +105,10 @@ export async function reviewPlan(request: ReviewRequest): Promise<Review> {
   const line = subscribersUnread(plan);
   if ((plan.moves ?? []).some(uncountedMove) && !review.unavailable.includes(line))
     review.unavailable.push(line);
-  await reviewNextBills({ plan, gateway: gateways.subscriptionPreviews, calls: callers.calls }, review);
+  await reviewNextBills(
+    { plan, gateway: gateways.subscriptionPreviews, calls: callers.calls, now: request.now },
+    review,
+  );
   return review;
 }
 

@@ -3,6 +3,7 @@
 // subscriptions on its source. Values only; review.ts reads them from Paddle.
 import type { BillTotals } from '../paddle/subscription-previews-gateway.js';
 import type { CustomerPrice } from '../plan/customer-prices.js';
+import type { Verdict } from '../plan/rollout.js';
 import type { SubscriberBreakdown, SubscriberCounts, SubscriberMove } from '../plan/subscribers.js';
 
 export interface PriceReview extends Partial<SubscriberBreakdown> {
@@ -31,6 +32,12 @@ export interface NextBill {
   immediate?: BillTotals;
   /** Paddle would not preview the change for this subscription: its error code and words */
   refused?: { code: string; detail: string };
+  /** what a run does with the sample now (moves now, waits, …), under every move that takes it; absent in plans saved before it was shown */
+  verdict?: Verdict;
+  /** why it waits, will not move, or is not predicted */
+  reason?: string;
+  /** it waits: the day (YYYY-MM-DD) it first pays the new price, words where no day can be said, null where none comes */
+  first_bill?: string | null;
 }
 
 /** The review's samples of a move, one per currency among the subscriptions read. */

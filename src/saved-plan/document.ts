@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { catalogSchema } from '../catalog/schema.js';
 import { PRORATION_BILLING_MODES } from '../paddle-facts/subscriptions.js';
+import { MOVES_NOW, NOT_PREDICTED, WAITS, WILL_NOT_MOVE } from '../plan/rollout.js';
 
 export const PLAN_FILE_FORMAT = 'paddle-catalog-plan';
 /** The first line of `plan --format markdown` (the review): how a review saved in a tree is recognised. */
@@ -100,6 +101,15 @@ const nextBill = z
     next: z.object({ at: z.string().nullable(), totals: billTotals }).nullable(),
     immediate: billTotals.optional(),
     refused: z.object({ code: z.string(), detail: z.string() }).optional(),
+    verdict: z.enum([MOVES_NOW, WAITS, WILL_NOT_MOVE, NOT_PREDICTED]).optional(),
+    reason: z.string().optional(),
+    first_bill: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'it waits: the day (YYYY-MM-DD) it first pays the new price, or words where no day can be said',
+      ),
   })
   .describe(
     "One subscription of a currency the move changes, as Paddle previewed the change: its next bill as it stood (was), after the move (next, with next_billed_at), what the change bills now (immediate), or Paddle's refusal; target says whether the target went by id or as a non-catalog price of the catalog's amounts",

@@ -123,10 +123,10 @@ describe('the review of a move: a rise to a new price that takes the old one’s
     );
     // the DE sample, one unit of the new price, is billed what the DE row shows, tax and all
     expect(stdout).toContain(
-      `    next bill (EUR, ${sub(5)} holding 1 × pro/monthly-2027): €30.94 (tax €4.94) on 2026-02-01 (was €26.18)`,
+      `    next bill (EUR, ${sub(5)} holding 1 × pro/monthly-2027; moves now): €30.94 (tax €4.94) on 2026-02-01 (was €26.18)`,
     );
     expect(stdout).toContain(
-      `    next bill (GBP, ${sub(8)} holding 1 × pro/monthly-2027, 2 × ${ADDON} (not in the catalog)): £39.60 (tax £6.60) on 2026-02-01 (was £36.00)`,
+      `    next bill (GBP, ${sub(8)} holding 1 × pro/monthly-2027, 2 × ${ADDON} (not in the catalog); moves now): £39.60 (tax £6.60) on 2026-02-01 (was £36.00)`,
     );
     expect(stdout).toContain(
       'a sample is one subscription: its bill covers every item and quantity it holds',

@@ -118,8 +118,8 @@ describe('plan: the next bill of a moved subscription, one per currency', () => 
       l.includes('next bill'),
     );
     expect(bills).toEqual([
-      `    next bill (EUR, ${sub(3)} holding 1 × pro/next): €26.00 (no tax) on 2026-02-01 (was €22.00); billed now: €2.13`,
-      `    next bill (USD, ${sub(2)} holding 1 × pro/next): $29.00 (no tax) on 2026-02-01 (was $24.00); billed now: $2.66`,
+      `    next bill (EUR, ${sub(3)} holding 1 × pro/next; moves now): €26.00 (no tax) on 2026-02-01 (was €22.00); billed now: €2.13`,
+      `    next bill (USD, ${sub(2)} holding 1 × pro/next; moves now): $29.00 (no tax) on 2026-02-01 (was $24.00); billed now: $2.66`,
     ]);
     expect(under(stdout, 'move subscribers pro/legacy → pro/next')).toEqual([]);
   });
@@ -151,8 +151,8 @@ describe('plan: the next bill of a moved subscription, one per currency', () => 
   it('a target that does not exist yet is previewed as a non-catalog price of its product, and says so', async () => {
     const { stdout } = await plan([writeCatalog(dir, TO_NEW)]);
     expect(under(stdout, 'move subscribers pro/monthly → pro/y2028').slice(-3)).toEqual([
-      `    next bill (EUR, ${sub(3)} holding 1 × pro/y2028): €28.00 (no tax) on 2026-02-01 (was €22.00)`,
-      `    next bill (USD, ${sub(2)} holding 1 × pro/y2028): $31.00 (no tax) on 2026-02-01 (was $24.00)`,
+      `    next bill (EUR, ${sub(3)} holding 1 × pro/y2028; moves now): €28.00 (no tax) on 2026-02-01 (was €22.00)`,
+      `    next bill (USD, ${sub(2)} holding 1 × pro/y2028; moves now): $31.00 (no tax) on 2026-02-01 (was $24.00)`,
       "      pro/y2028 previewed as a non-catalog price of the catalog's amounts (it does not exist yet)",
     ]);
     const preview = emulator.requests().find((r) => r.path === `/subscriptions/${sub(2)}/preview`);

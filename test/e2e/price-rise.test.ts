@@ -219,15 +219,20 @@ describe('a price rise, start to finish', () => {
     expect(plan.stdout).toMatch(/US {2}USD {2}\$10\.00 → \$12\.00 +\(no tax\)/);
     // the moved customers in DE pay what the German sample is billed: one unit, the same tax
     expect(plan.stdout).toMatch(/DE {2}EUR {2}€10\.71 → €13\.09 {2}\(tax €2\.09\)/);
+    // a sample that waits is shown on its first renewal on or after bills_from, never before it:
+    // its renewal of 2026-02-01 still bills the old price
     expect(plan.stdout).toContain(
-      'holding 1 × pro/monthly-2027): €13.09 (tax €2.09) on 2026-02-01 (was €10.71)',
+      `next bill (EUR, ${sub(2)} holding 1 × pro/monthly-2027; waits: bills_from 2026-03-01 not reached): €13.09 (tax €2.09) on 2026-03-01, the first at the new price (bills before then: €10.71)`,
+    );
+    expect(plan.stdout).toContain(
+      `next bill (USD, ${sub(1)} holding 1 × pro/monthly-2027; moves now): $12.00 (no tax) on 2026-03-05 (was $10.00)`,
     );
     // a paused subscription under prorated_next_billing_period: predicted, with the mode that would move it
     expect(plan.stdout).toContain(
       "    ! will not move with this mode (prorated_next_billing_period): 1 subscription (paused, Paddle's subscription_update_error_when_paused); do_not_bill would move them",
     );
     expect(plan.stdout).toContain(
-      `next bill (EUR, ${sub(12)} holding 1 × team/monthly-2027): not previewed: Paddle answered subscription_update_error_when_paused`,
+      `next bill (EUR, ${sub(12)} holding 1 × team/monthly-2027; will not move with this mode: paused): not previewed: Paddle answered subscription_update_error_when_paused`,
     );
 
     // the notices: one row per subscription a move touches (the canceled one is none, nor the one

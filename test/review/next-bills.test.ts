@@ -11,12 +11,8 @@ import type {
 import { diff } from '../../src/plan/diff.js';
 import type { SubscriptionRecord } from '../../src/plan/subscribers.js';
 import type { Plan } from '../../src/plan/types.js';
-import {
-  type NextBillsRequest,
-  reviewNextBills,
-  SAMPLE_PAGES,
-  SAMPLE_TRIES,
-} from '../../src/review/next-bills.js';
+import { type NextBillsRequest, reviewNextBills, SAMPLE_PAGES } from '../../src/review/next-bills.js';
+import { SAMPLE_TRIES } from '../../src/review/samples.js';
 import { moveReviewOf, type Review } from '../../src/review/types.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
@@ -25,6 +21,8 @@ const OLD = `pri_${'o'.repeat(26)}`;
 const NEW = `pri_${'n'.repeat(26)}`;
 const paced = () => createPacedCalls({ requestsPerMinute: 0, retry: DEFAULT_RETRY, clock: jumpingClock() });
 const counted = { active: 3, trialing: 0, past_due: 0, paused: 0 };
+/** The run's clock: before every sample's renewal (2026-02-01), none within a lock. */
+const NOW = Date.parse('2026-01-15T12:00:00Z');
 
 /** pro/monthly (OLD) moves to pro/monthly-2027 (NEW), both in the account, counted. */
 function planned(): Plan {
@@ -124,7 +122,7 @@ describe('next bills of a move', () => {
         subscription(4, 'EUR'),
       ],
     ]);
-    const bills = await billsOf({ plan: planned(), gateway, calls: paced() });
+    const bills = await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW });
     expect(bills?.samples.map((s) => [s.currency_code, s.subscription, s.target])).toEqual([
       ['EUR', subscription(4, 'EUR').id, 'price_id'],
       ['USD', subscription(3, 'USD').id, 'price_id'],
@@ -136,7 +134,7 @@ describe('next bills of a move', () => {
   it(`reads at most ${SAMPLE_PAGES} pages of the source, and says how many subscriptions the samples come from`, async () => {
     const page = (n: number) => [subscription(n, 'USD')];
     const { gateway, calls } = fakeGateway([1, 2, 3, 4, 5, 6].map(page), true);
-    const bills = await billsOf({ plan: planned(), gateway, calls: paced() });
+    const bills = await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW });
     expect(calls.filter((c) => c.startsWith('page'))).toHaveLength(SAMPLE_PAGES);
     expect(bills?.sampledFrom).toBe(SAMPLE_PAGES);
   });
@@ -144,7 +142,7 @@ describe('next bills of a move', () => {
   it("a subscription Paddle will not preview gets Paddle's code, and the others are still shown", async () => {
     const { gateway } = fakeGateway([[subscription(1, 'USD'), subscription(2, 'EUR')]]);
     const refusing = refusingFor([subscription(1, 'USD').id], gateway);
-    const bills = await billsOf({ plan: planned(), gateway: refusing, calls: paced() });
+    const bills = await billsOf({ plan: planned(), gateway: refusing, calls: paced(), now: NOW });
     const [eur, usd] = bills?.samples ?? [];
     expect(eur?.next?.totals.grand_total).toBe('1000');
     expect(usd?.refused).toEqual({
@@ -160,6 +158,7 @@ describe('next bills of a move', () => {
       plan: planned(),
       gateway: refusingFor([locked.id], gateway),
       calls: paced(),
+      now: NOW,
     });
     const [usd] = bills?.samples ?? [];
     expect(usd).toMatchObject({
@@ -179,7 +178,7 @@ describe('next bills of a move', () => {
       gateway,
       (id) => tried.push(id),
     );
-    const bills = await billsOf({ plan: planned(), gateway: refusing, calls: paced() });
+    const bills = await billsOf({ plan: planned(), gateway: refusing, calls: paced(), now: NOW });
     expect(tried).toEqual(all.slice(0, SAMPLE_TRIES).map((s) => s.id));
     const [usd] = bills?.samples ?? [];
     expect(usd).toMatchObject({
@@ -196,7 +195,7 @@ describe('next bills of a move', () => {
       },
     };
     const review = emptyReview();
-    const bills = await billsOf({ plan: planned(), gateway: forbidden, calls: paced() }, review);
+    const bills = await billsOf({ plan: planned(), gateway: forbidden, calls: paced(), now: NOW }, review);
     expect(bills).toBeUndefined();
     expect(review.unavailable).toEqual([
       'Next bills of moved subscribers are not shown: the API key may not preview subscription changes (it needs subscription.read).',
@@ -212,7 +211,7 @@ describe('next bills of a move', () => {
     };
     const uncounted = { ...none, moves: none.moves?.map(({ subscribers: _s, ...m }) => m) };
     for (const plan of [zero, uncounted]) {
-      expect(await billsOf({ plan, gateway, calls: paced() })).toBeUndefined();
+      expect(await billsOf({ plan, gateway, calls: paced(), now: NOW })).toBeUndefined();
     }
     expect(calls).toEqual([]);
   });

@@ -2,6 +2,7 @@
 // the change (PATCH /subscriptions/{id}/preview), beside its next bill as it stands. Every value from
 // Paddle is escaped; the amounts are grand totals ("after credits but before any payments").
 import type { BillTotals } from '../../paddle/subscription-previews-gateway.js';
+import { WAITS } from '../../plan/rollout.js';
 import type { SubscriberMove } from '../../plan/subscribers.js';
 import type { NextBill, NextBills } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
@@ -26,7 +27,26 @@ const wholeBill = (move: SubscriberMove, bill: NextBill) =>
   bill.items !== undefined &&
   !(bill.items.length === 1 && bill.items[0]?.quantity === 1 && bill.items[0]?.key === move.to);
 
-/** `$29.00 (no tax) on 2027-01-01 (was $24.00); billed now: $2.50` */
+/** `on 2027-01-31`, or the words where no day can be said (`at the first renewal after it is paid and moved`) */
+const firstBillWords = (firstBill: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(firstBill)
+    ? `on ${firstBill}`
+    : firstBill.startsWith('when ')
+      ? firstBill
+      : `at ${shown(firstBill)}`;
+
+/** `; moves now`, `; waits: bills_from 2027-01-01 not reached`: what a run does with the sample now */
+function timing(bill: NextBill): string {
+  if (bill.verdict === undefined) return '';
+  return `; ${bill.verdict}${bill.reason ? `: ${shown(bill.reason)}` : ''}`;
+}
+
+/**
+ * `$29.00 (no tax) on 2027-01-01 (was $24.00); billed now: $2.50`; for a sample that waits, the
+ * previewed amount on the day it first bills the new price, not Paddle's preview day (a renewal
+ * before then still bills the old price): `$29.00 (no tax) on 2027-01-31, the first at the new
+ * price (bills before then: $24.00)`.
+ */
 function billed(bill: NextBill): string {
   if (bill.refused)
     return `not previewed: Paddle answered ${shown(bill.refused.code)} (${shown(bill.refused.detail)})`;
@@ -35,6 +55,10 @@ function billed(bill: NextBill): string {
   if (!bill.next) {
     // Paddle: next_transaction is "null if the subscription is scheduled to cancel or pause"
     return `Paddle previews no next bill (${was})${now}`;
+  }
+  if (bill.verdict === WAITS && typeof bill.first_bill === 'string') {
+    const before = bill.was ? `bills before then: ${grand(bill.was)}` : 'no bill before then';
+    return `${taxed(bill.next.totals)} ${firstBillWords(bill.first_bill)}, the first at the new price (${before})`;
   }
   const at = bill.next.at ? ` on ${shown(bill.next.at.slice(0, 10))}` : '';
   return `${taxed(bill.next.totals)}${at} (${was})${now}`;
@@ -68,7 +92,7 @@ export function nextBillLines(move: SubscriberMove, bills: NextBills | undefined
   return [
     ...bills.samples.map(
       (bill) =>
-        `    next bill (${shown(bill.currency_code)}, ${shown(bill.subscription)}${bill.items ? ` holding ${holds(bill)}` : ''}): ${billed(bill)}`,
+        `    next bill (${shown(bill.currency_code)}, ${shown(bill.subscription)}${bill.items ? ` holding ${holds(bill)}` : ''}${timing(bill)}): ${billed(bill)}`,
     ),
     ...notes(move, bills, style),
   ];
