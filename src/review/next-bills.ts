@@ -136,7 +136,7 @@ async function previewSample(
     subscription: subscription.id,
     items: sampleItems(request.plan, body),
     target: 'price_id' in (namings.get(move) ?? {}) ? ('price_id' as const) : ('non_catalog' as const),
-    ...timingOf(planned, request.now),
+    ...timingOf(move, planned, request.now),
   };
   const operation = `preview moving ${subscription.id} to ${move.to}`;
   try {

@@ -9,7 +9,7 @@
 // takes it (one date per subscription: src/moves/one-date.ts), as apply sends it.
 import { type MovingSubscription, subscriptionMoves } from '../moves/compile.js';
 import { firstBillOf } from '../moves/first-bill.js';
-import { termsOf } from '../moves/one-date.js';
+import { predictTaken, termsOf } from '../moves/one-date.js';
 import { BILLS_FROM_NOT_REACHED } from '../moves/predict.js';
 import { predictPlanned } from '../moves/rollout.js';
 import { MOVES_NOW, NOT_PREDICTED, WAITS } from '../plan/rollout.js';
@@ -25,9 +25,12 @@ export const SAMPLE_TRIES = 3;
 /** When a sample first pays the new price, as the review line says it. */
 export type SampleTiming = Required<Pick<NextBill, 'verdict'>> & Pick<NextBill, 'reason' | 'first_bill'>;
 
-/** What a run does with the sample now, and for one that waits, when it first pays the new price. */
-export function timingOf(planned: MovingSubscription, now: number): SampleTiming {
-  const prediction = predictPlanned(planned, now);
+/**
+ * What a run does with the sample now, and for one that waits, when it first pays the new price;
+ * seen from `move`, so a wait for another move's later date names that move.
+ */
+export function timingOf(move: SubscriberMove, planned: MovingSubscription, now: number): SampleTiming {
+  const prediction = predictTaken(move, planned.subscription, planned.moves, now);
   const reason = prediction.reason ? { reason: prediction.reason } : {};
   if (prediction.verdict !== WAITS) return { verdict: prediction.verdict, ...reason };
   return {

@@ -111,6 +111,29 @@ describe('the next-bill sample of a move', () => {
       { verdict: 'not predicted', reason: expect.stringContaining('trialing') },
     ],
   ])('when the sample first pays the new price: %s', (_title, s, want) => {
-    expect(timingOf({ subscription: s, moves: [move('2027-01-01')] }, NOW)).toEqual(want);
+    const m = move('2027-01-01');
+    expect(timingOf(m, { subscription: s, moves: [m] }, NOW)).toEqual(want);
+  });
+
+  it('a sample two moves take: it waits for the later date, and says whose it is', () => {
+    const pro = move('2026-12-01');
+    const seats: SubscriberMove = {
+      ...move('2027-04-01'),
+      from: 'seats/monthly',
+      to: 'seats/monthly-2027',
+      fromId: 'pri_seats',
+    };
+    const both = subscription('both', {
+      items: [
+        { price_id: PRO, quantity: 1 },
+        { price_id: 'pri_seats', quantity: 1 },
+      ],
+    });
+    expect(timingOf(pro, { subscription: both, moves: [pro, seats] }, NOW)).toEqual({
+      verdict: 'waits',
+      reason:
+        'bills_from 2027-04-01 not reached: the later bills_from of its moves (it also moves to seats/monthly-2027)',
+      first_bill: '2027-04-20',
+    });
   });
 });
