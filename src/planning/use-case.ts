@@ -75,6 +75,7 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
   const callers = createRunCallers(request.settings);
   // the account's time predicts what waits and until when, and dates the notices and the scripts
   const { accountTime } = request;
+  const time = accountTime ?? request.settings.clock;
   const planned = await planAccount(
     {
       environment,
@@ -89,7 +90,7 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
     hooks,
   );
   const review = await run(hooks.reviewing, () =>
-    reviewPlan({ plan: planned.plan, ...request.review, callers, now: request.settings.clock.now() }),
+    reviewPlan({ plan: planned.plan, ...request.review, callers, now: time.now() }),
   );
   const result: ReviewedPlan = { ...planned, review };
   await hooks.reviewed?.(result);
@@ -98,7 +99,7 @@ export async function planAndReview(request: PlanRunRequest, hooks: PlanRunHooks
         result,
         catalog,
         callers,
-        time: accountTime ?? request.settings.clock,
+        time,
       })
     : undefined;
   if (request.emit) {
