@@ -12,7 +12,15 @@ import type { Plan } from '../plan/types.js';
 import { shown } from '../text/escape.js';
 import { plural } from '../text/plural.js';
 import type { ReviewedMove, SavedPlan } from './document.js';
-import { ALREADY_APPLIED, type Drift, driftOf, MADE_SINCE, operationsDiffer } from './drift.js';
+import {
+  ALREADY_APPLIED,
+  type Drift,
+  driftOf,
+  EDITED_CATALOG,
+  EDITED_OPERATIONS,
+  MADE_SINCE,
+  operationsDiffer,
+} from './drift.js';
 
 /** `as-saved`: the plan compiles exactly the saved operations; `already-applied`: nothing is left to do. */
 export type SavedPlanCheck = 'as-saved' | 'already-applied';
@@ -95,9 +103,13 @@ function driftError(saved: SavedPlan, file: string, drift: Drift[]): UserError {
   const list = drift.map((d) => `${d.kind} ${shown(d.key)}: ${d.reason}`).join('; ');
   // part of the plan done and the rest not: most likely a run of this very plan that stopped
   const partway = drift.some((d) => d.reason === ALREADY_APPLIED || d.reason === MADE_SINCE);
-  const why = partway
-    ? 'part of it is in the account already (a run of this plan that stopped partway, or another apply?)'
-    : 'the account moved since the plan';
+  // the file itself, not the account, is what changed: say so first
+  const edited = drift.some((d) => d.reason === EDITED_CATALOG || d.reason === EDITED_OPERATIONS);
+  const why = edited
+    ? 'the file was edited after plan wrote it'
+    : partway
+      ? 'part of it is in the account already (a run of this plan that stopped partway, or another apply?)'
+      : 'the account moved since the plan';
   return new UserError(
     `Not applying ${shown(file)}: ${why}; ${plural(drift.length, 'key')} would now be planned differently: ${list}.`,
     `Nothing was written. ${planAgain(saved, file)}`,

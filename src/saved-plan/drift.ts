@@ -52,11 +52,41 @@ export interface Drift {
 export const ALREADY_APPLIED = 'already applied since the plan (by another apply?)';
 export const MADE_SINCE =
   'what it refers to was made since the plan (a run of this plan that stopped partway?)';
+export const EDITED_CATALOG =
+  "the file's catalog asks for other values than the ones the plan saw it ask for (edited after plan wrote it, its digest recomputed?)";
 export const EDITED_OPERATIONS =
   'the file sends for it what the plan does not (edited after plan wrote it, its digest recomputed?)';
 
 const actions = (s: SeenKey | undefined) => (s?.changes ?? []).map((c) => c.action);
 const pending = (s: SeenKey | undefined) => actions(s).some((a) => a !== 'unchanged');
+
+type Side = 'before' | 'after';
+/** Per field path of a key's changes, the value on one side: `before` is the account's, `after` the catalog's. */
+function sideOf(seen: SeenKey, side: Side): Map<string, string> {
+  const values = new Map<string, string>();
+  seen.changes.forEach((change, i) => {
+    const fields = (change as { fields?: unknown }).fields;
+    if (!Array.isArray(fields)) return;
+    for (const f of fields as { path?: unknown }[]) {
+      if (typeof f?.path === 'string')
+        values.set(`${i} ${f.path}`, stable((f as Record<Side, unknown>)[side]));
+    }
+  });
+  return values;
+}
+
+/**
+ * A field the account holds as the plan saw it (the same `before`) that the catalog now asks to
+ * become something else (another `after`): only the file's catalog can have changed, not the account.
+ */
+function catalogEdited(saved: SeenKey, fresh: SeenKey): boolean {
+  const [accountThen, accountNow] = [sideOf(saved, 'before'), sideOf(fresh, 'before')];
+  const [askedThen, askedNow] = [sideOf(saved, 'after'), sideOf(fresh, 'after')];
+  return [...askedThen].some(
+    ([path, asked]) =>
+      accountNow.has(path) && accountThen.get(path) === accountNow.get(path) && askedNow.get(path) !== asked,
+  );
+}
 
 /** Why the account makes a key's plan differ, from what the plan saw of it then and now. */
 function whySeen(saved: SeenKey | undefined, fresh: SeenKey | undefined): string {
@@ -71,6 +101,7 @@ function whySeen(saved: SeenKey | undefined, fresh: SeenKey | undefined): string
   if (fresh.changes.some((c) => c.codeConflict) && !saved.changes.some((c) => c.codeConflict)) {
     return 'another discount holds its code now';
   }
+  if (catalogEdited(saved, fresh)) return EDITED_CATALOG;
   if (pending(saved) && !pending(fresh)) return ALREADY_APPLIED;
   if (actions(saved).includes('create') && !actions(fresh).includes('create')) {
     return 'made since the plan (by another apply?)';

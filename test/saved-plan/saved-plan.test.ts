@@ -212,6 +212,27 @@ describe('drift: the keys a plan made now would treat differently', () => {
   ])('%s', (_what, before, after, expected) => {
     expect(driftAfter(before, after)).toEqual(expected);
   });
+
+  it("an edited file's catalog is named as edited, not as the account moving", () => {
+    const account = applied({ name: 'Pro (old)' });
+    const edited = catalogOf({ pro: { ...pro, name: 'Pro (edited in the file)' } });
+    const plan = diff(edited, account);
+    const drift = driftOf(saved(account), { plan, operations: compileOperations(plan) });
+    expect(drift.map((d) => `${d.kind} ${d.key}: ${d.reason}`)).toEqual([
+      "product pro: the file's catalog asks for other values than the ones the plan saw it ask for (edited after plan wrote it, its digest recomputed?)",
+    ]);
+    const document = saved(account);
+    expect(() => checkSavedPlan({ ...document, digest: digestOf(document) }, 'plan.json', plan)).toThrow(
+      /Not applying plan\.json: the file was edited after plan wrote it; 1 key would now be planned differently/,
+    );
+  });
+
+  it('an account edit of a field the plan changes is still the account moving', () => {
+    const before = applied({ name: 'Pro (old)' });
+    expect(driftAfter(before, applied({ name: 'Pro (renamed in the dashboard)' }))).toEqual([
+      'product pro: changed in the account since the plan (an edit in the dashboard?)',
+    ]);
+  });
 });
 
 describe('apply <plan-file> runs the saved operations only when they are, as a whole, what the plan makes now', () => {
