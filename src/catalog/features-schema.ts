@@ -30,7 +30,6 @@ export const featureValue = z
   .union([z.boolean(), z.number(), z.string()])
   .describe('boolean features: true or false; limit features: a whole number ≥ 0, or "unlimited".');
 
-export type CatalogFeature = z.infer<typeof featureSchema>;
 /** A product's value of one feature, as written (rules/features.ts checks it against the feature's type). */
 export type FeatureValue = z.infer<typeof featureValue>;
 

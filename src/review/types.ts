@@ -84,5 +84,3 @@ export const moveReviewOf = (review: Review | undefined, move: SubscriberMove): 
 export function reviewMove(review: Review, move: SubscriberMove, part: MoveReview): void {
   review.moves = { ...review.moves, [moveKey(move)]: { ...moveReviewOf(review, move), ...part } };
 }
-
-export const EMPTY_REVIEW: Review = { prices: {}, countries: [], unavailable: [] };

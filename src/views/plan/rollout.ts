@@ -18,8 +18,6 @@ import { plural } from '../../text/plural.js';
 /** Waits listed by day before the rest are summed: a rise over thousands spans every day of a month. */
 const DAYS_SHOWN = 5;
 
-const count = (list: { subscriptions: string[] }[]) => list.reduce((n, g) => n + g.subscriptions.length, 0);
-
 /**
  * `3 until 2026-02-01, 7 more until 2026-02-02 to 2026-02-09, 1 until paid`: the first few days one
  * by one, the later days summed with the range they span, and those waiting until paid (no day)
@@ -74,9 +72,4 @@ export function rolloutLines(move: SubscriberMove, style: Style): string[] {
     );
   }
   return lines;
-}
-
-/** How many subscriptions the moves' modes will not move: the plan's warning, apply's refusal under --yes. */
-export function refusedByMode(moves: readonly SubscriberMove[] | undefined): number {
-  return (moves ?? []).reduce((n, move) => n + count(move.rollout?.refused ?? []), 0);
 }
