@@ -13,7 +13,7 @@
 import { InternalError } from '../errors.js';
 import { PADDLE_ID } from '../paddle-facts/ids.js';
 import type { Marker } from '../plan/marker.js';
-import { changesInOrder, DEDUPE_ORDER } from '../plan/summary.js';
+import { changesInOrder, DEDUPE_ORDER, isTwin } from '../plan/summary.js';
 import type { Change, Kind, Plan, ProductPlan } from '../plan/types.js';
 import {
   discountAdoptBody,
@@ -79,7 +79,7 @@ class Compiler {
 
   /** Appends one operation; returns its id. */
   add(change: Change, verb: Verb, body: object, after: Leaves, target: string | Ref | null): string {
-    const suffix = this.isDuplicate(change) ? (change.id ?? undefined) : undefined;
+    const suffix = isTwin(this.plan, change) ? (change.id ?? undefined) : undefined;
     const id = opId(verb, change.kind, change.key, suffix);
     const recover = verb === 'create' ? { key: change.key, catalog: this.plan.catalog } : null;
     const number = this.index.get(change);
@@ -89,10 +89,6 @@ class Compiler {
     const op = { id, change: number, kind: change.kind, key: change.key, verb, target, recover };
     this.operations.push({ ...op, body: body as Record<string, unknown>, after: [...new Set(after)] });
     return id;
-  }
-
-  private isDuplicate(change: Change): boolean {
-    return (this.plan.deduplication ?? []).some((c) => c === change);
   }
 
   /** The operations of one change, each after the one before; returns the last one's id (or `after`'s). */

@@ -6,6 +6,10 @@ import type { Action, Change, Plan } from './types.js';
 const isCarrier = (change: Change) =>
   change.kind === 'product' && change.action === 'unchanged' && !change.desired;
 
+/** An extra object --dedupe archives (one of plan.deduplication): a twin of the one the catalog keeps. */
+export const isTwin = (plan: Plan, change: Change): boolean =>
+  (plan.deduplication ?? []).some((c) => c === change);
+
 /** The order in which --dedupe archives the extra objects: prices, then products, then discounts. */
 export const DEDUPE_ORDER = ['price', 'product', 'discount'] as const;
 

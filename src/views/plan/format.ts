@@ -2,7 +2,7 @@
 
 import { countsJson } from '../../plan/counts.js';
 import type { RemoteMoney } from '../../plan/remote.js';
-import { changesInOrder, summarize } from '../../plan/summary.js';
+import { changesInOrder, isTwin, summarize } from '../../plan/summary.js';
 import type { Change, Duplicate, FieldChange, Plan, PriceState, TrialState } from '../../plan/types.js';
 import type { Review } from '../../review/types.js';
 import { reviewedMoves } from '../../saved-plan/reviewed-moves.js';
@@ -266,9 +266,6 @@ export function planDocument(plan: Plan, environment: string, review?: Review) {
     ...(review ? { review: { countries: review.countries, unavailable: review.unavailable } } : {}),
   };
 }
-
-/** --dedupe's archive of an extra object: it shares its key with the one kept. */
-const isTwin = (plan: Plan, change: Change) => (plan.deduplication ?? []).some((c) => c === change);
 
 /** One change as plan --json (and a saved plan's `seen`) shows it. */
 function changeJson(c: Change) {

@@ -5,6 +5,7 @@
 import { totalOf } from '../../plan/counts.js';
 import { waitIsSent } from '../../plan/rollout.js';
 import type { SubscriberMove } from '../../plan/subscribers.js';
+import { isTwin } from '../../plan/summary.js';
 import type { Change, Plan } from '../../plan/types.js';
 import { type MoveReview, moveReviewOf, type Review } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
@@ -142,6 +143,6 @@ function notSentOffTwin(move: SubscriberMove): { count: number; reasons: string[
 
 /** The move off a twin that --dedupe archives (a price change of plan.deduplication), if it is one. */
 export function twinMoveOf(plan: Plan, change: Change): SubscriberMove | undefined {
-  if (change.kind !== 'price' || !(plan.deduplication ?? []).some((c) => c === change)) return undefined;
+  if (change.kind !== 'price' || !isTwin(plan, change)) return undefined;
   return plan.moves?.find((move) => move.duplicateOf !== undefined && move.fromId === change.id);
 }
