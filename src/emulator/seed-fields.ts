@@ -5,6 +5,7 @@
 // the emulator could not step through (a frequency of 0 repeats one date forever, 2026-02-30 is
 // not a day) is refused with the field's name, never taken.
 import { z } from 'zod';
+import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
 
 export const BILLING_INTERVALS = ['day', 'week', 'month', 'year'] as const;
 export const FREQUENCY_MAX = 999;
@@ -25,3 +26,21 @@ export const duration = z.looseObject({
 
 /** A billing period: both ends dates that exist. */
 export const period = z.looseObject({ starts_at: instant, ends_at: instant });
+
+/** A record's own id, when given: Paddle's pattern, so the SDK and the tool take it as Paddle's. */
+export const idOf = (prefix: IdPrefix) =>
+  z
+    .string()
+    .regex(paddleIdPattern(prefix), `must be a Paddle id: ${prefix}_ and 26 lowercase letters and digits`)
+    .optional();
+
+/** An amount that cannot be negative, in minor units, as Paddle writes it: a string. */
+const digits = z.string().regex(/^\d+$/, 'must be a string of digits (the amount in minor units)');
+
+/** A unit price: its amount and currency. */
+export const money = z.looseObject({ amount: digits, currency_code: z.string() });
+
+/** A country as Paddle names it. */
+export const countryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'must be a country code: two capital letters (ISO 3166-1)');

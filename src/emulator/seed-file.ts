@@ -4,24 +4,14 @@
 import { z } from 'zod';
 import { UserError } from '../errors.js';
 import { readRegularFile } from '../files/bounded-read.js';
-import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
 import { TRANSACTION_STATUSES } from '../paddle-facts/statuses.js';
-import { SCHEDULED_CHANGE_ACTIONS, SUBSCRIPTION_STATUSES } from '../paddle-facts/subscriptions.js';
 import { EVENT_NAMES } from './event-types.js';
 import { DISCOUNT_STATUSES } from './rules/discount-status.js';
-import { duration, instant, period } from './seed-fields.js';
+import { countryCode, duration, idOf, instant, money } from './seed-fields.js';
+import { subscription } from './seed-subscription.js';
 import type { EmulatorSeed } from './types.js';
 
-/** A record's own id, when given: Paddle's pattern, so the SDK and the tool take it as Paddle's. */
-const idOf = (prefix: IdPrefix) =>
-  z
-    .string()
-    .regex(paddleIdPattern(prefix), `must be a Paddle id: ${prefix}_ and 26 lowercase letters and digits`)
-    .optional();
-
-const digits = z.string().regex(/^\d+$/, 'must be a string of digits (the amount in minor units)');
 const amount = z.string().regex(/^-?\d+$/, 'must be a string of digits (the amount in minor units)');
-const money = z.looseObject({ amount: digits, currency_code: z.string() });
 
 // the totals the emulator computes with; fee and earnings are null until a transaction completes
 const totals = z.looseObject({
@@ -46,10 +36,6 @@ const customer = z.looseObject({
   status: z.enum(['active', 'archived']).optional(),
   created_at: instant.optional(),
 });
-
-const countryCode = z
-  .string()
-  .regex(/^[A-Z]{2}$/, 'must be a country code: two capital letters (ISO 3166-1)');
 
 const address = z.looseObject({
   id: idOf('add'),
@@ -125,73 +111,6 @@ const transaction = z.looseObject({
   billed_at: instant.nullish(),
   details: z.looseObject({ totals: totals.optional() }).nullish(),
 });
-
-// a short-form item names a price of the account, by id or by the catalog key its marker holds;
-// Paddle's own record holds the price object
-const subscriptionItem = z
-  .looseObject({
-    price_id: z.string().optional(),
-    price_key: z.string().min(1).optional(),
-    catalog: z.string().min(1).optional(),
-    quantity: z.number().int().min(1).optional(),
-    price: z
-      .looseObject({
-        id: z.string(),
-        unit_price: money.optional(),
-        unit_price_overrides: z.array(z.looseObject({ unit_price: money })).optional(),
-        billing_cycle: duration.nullish(),
-      })
-      .optional(),
-  })
-  .refine(
-    (item) => [item.price_id, item.price_key, item.price].filter((v) => v !== undefined).length === 1,
-    'needs one of price_id, price_key (a catalog key such as pro/monthly) or price',
-  )
-  .refine(
-    (item) => item.catalog === undefined || item.price_key !== undefined,
-    'catalog goes with price_key',
-  );
-
-const FULL_OR_SHORT =
-  "items name their prices one way: each a price object (Paddle's full shape), or each a price_id or price_key";
-const FULL_NEEDS_CYCLE =
-  "is required in Paddle's full shape (items holding price objects): renewals step by it";
-
-const subscription = z
-  .looseObject({
-    id: idOf('sub'),
-    customer_id: z.string(),
-    status: z.enum(SUBSCRIPTION_STATUSES),
-    currency_code: z.string(),
-    collection_mode: z.enum(['automatic', 'manual']).optional(),
-    items: z.array(subscriptionItem).min(1).max(100),
-    // short form: the address the subscription is billed to (and taxed by), made for its customer
-    address: z.looseObject({ country_code: countryCode }).optional(),
-    created_at: instant.optional(),
-    updated_at: instant.optional(),
-    started_at: instant.optional(),
-    first_billed_at: instant.nullish(),
-    next_billed_at: instant.nullish(),
-    paused_at: instant.nullish(),
-    canceled_at: instant.nullish(),
-    current_billing_period: period.nullish(),
-    // what renewals step by; the short form takes its first price's when left out
-    billing_cycle: duration.optional(),
-    scheduled_change: z
-      .looseObject({
-        action: z.enum(SCHEDULED_CHANGE_ACTIONS),
-        effective_at: instant.optional(),
-        resume_at: instant.nullish(),
-      })
-      .nullish(),
-  })
-  .superRefine((s, ctx) => {
-    const full = s.items.filter((item) => item.price !== undefined).length;
-    if (full > 0 && full < s.items.length)
-      ctx.addIssue({ code: 'custom', path: ['items'], message: FULL_OR_SHORT });
-    if (full > 0 && s.billing_cycle === undefined)
-      ctx.addIssue({ code: 'custom', path: ['billing_cycle'], message: FULL_NEEDS_CYCLE });
-  });
 
 /** One account's settings and records. */
 export const accountSeedSchema = z.strictObject({
