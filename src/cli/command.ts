@@ -1,3 +1,5 @@
+// What a command file is given and gives back (its context, body and registration), kept apart from
+// the program so each command under commands/ depends on this small contract only.
 import { type Command, InvalidArgumentError } from 'commander';
 import { type CallerSettings, DEFAULT_CALLER_SETTINGS } from '../paddle/calls.js';
 import type { Io } from '../terminal/io.js';

@@ -1,3 +1,5 @@
+// The program: loads only the commands a command line names (startup stays fast), gives each a
+// reporter and the one error handler, and turns the run into an exit code instead of exiting.
 import { Command, CommanderError } from 'commander';
 import { systemClock } from '../paddle/clock.js';
 import { type Io, processIo } from '../terminal/io.js';

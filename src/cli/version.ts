@@ -1,3 +1,4 @@
+// The version is read from package.json at run time, so a release changes it in one place.
 import { readFileSync } from 'node:fs';
 
 /** The package's version, for --version and for the plans a run saves. */

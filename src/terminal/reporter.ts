@@ -1,3 +1,5 @@
+// The one way out of a run: every line a command writes passes here, so the key is masked, outside
+// text escaped and --json kept to one document whatever the command does.
 import type { ChalkInstance } from 'chalk';
 import { jsonText, shown, shownLines } from '../text/escape.js';
 import type { Io } from './io.js';

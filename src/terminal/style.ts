@@ -1,3 +1,5 @@
+// Colour in one place: whether a stream gets it (TTY, NO_COLOR, --no-color, --json) and the styles
+// the renderers write with, so no view decides colour or imports chalk itself.
 import { Chalk, type ChalkInstance, supportsColor } from 'chalk';
 import type { OutputStream } from './io.js';
 

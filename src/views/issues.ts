@@ -1,3 +1,5 @@
+// A catalog's issues as people and machines read them: one `file:line:col` line each on a terminal,
+// the same fields in --json, and annotations in GitHub Actions; shared by validate, plan and apply.
 import type { CatalogIssue } from '../catalog/issue.js';
 import type { Reporter } from '../terminal/reporter.js';
 import type { Style } from '../terminal/style.js';
