@@ -1,10 +1,12 @@
 // What an apply run reports once its writes are done: per key what happened, the id files written
 // from it (--ids-out, --env-out), the file that could not be, and the verdict. The view shows it.
+import { resolve } from 'node:path';
 import type { UnwrittenFile } from '../files/output-file.js';
 import { type ApplyFiles, writeIdFiles } from '../ids/apply-files.js';
 import type { IdsFeatures } from '../ids/features.js';
 import type { KeyResult } from '../operations/results.js';
 import { keyResults } from './report.js';
+import { writeSecrets } from './secrets.js';
 import type { ApplyResult } from './use-case.js';
 
 export interface RunReport {
@@ -20,13 +22,22 @@ export interface RunReport {
 /** The files are rewritten on every run: they describe the account as it is now. */
 export async function reportRun(
   applied: ApplyResult,
-  files: ApplyFiles & { cwd: string },
+  files: ApplyFiles & {
+    cwd: string;
+    secretsOut?: string;
+    readSecrets?: () => Promise<ReadonlyMap<string, string>>;
+  },
   account: { baseUrl: string; features?: IdsFeatures | undefined },
 ): Promise<RunReport> {
   const { environment, plan, outcome } = applied;
   const results = keyResults(plan, outcome.execution.steps);
   const idAccount = { environment, catalog: plan.catalog, ...account };
   const unwritten = await writeIdFiles(files.cwd, files, idAccount, results);
+  if (files.secretsOut && files.readSecrets) {
+    const path = resolve(files.cwd, files.secretsOut);
+    const failed = await writeSecrets(path, files.secretsOut, results, files.readSecrets);
+    if (failed) unwritten.push(failed);
+  }
   const idsFile = unwritten.some((u) => u.file === files.idsOut) ? undefined : files.idsOut;
   return { results, unwritten, idsFile, succeeded: outcome.verified && unwritten.length === 0 };
 }

@@ -96,7 +96,12 @@ export async function applyCatalog(request: ApplyRequest, hooks: ApplyHooks = {}
   // the subscriptions on each source price are listed with the account, before the plan is checked
   // or shown, so both see the moves as they stand now (a saved plan's too: it moves who is there now)
   const read = async () =>
-    compileRun(await planCatalog(catalog, gateway, calls, options), calls, request.subscriptions, time.now());
+    compileRun(
+      await planCatalog(catalog, gateway, calls, { ...options, environment }),
+      calls,
+      request.subscriptions,
+      time.now(),
+    );
   const compiled = await (hooks.reading ? hooks.reading(read) : read());
   const { plan } = compiled;
   hooks.check?.(plan);
@@ -127,7 +132,7 @@ async function applyPlan(
   calls: Calls,
   compiled: CompiledRun,
 ): Promise<ApplyOutcome> {
-  const { catalog, gateway, settings, options, subscriptions } = request;
+  const { catalog, gateway, settings, options, subscriptions, environment } = request;
   const time = request.accountTime ?? settings.clock;
   const execution = await executeOperations(plan, compiled.operations, gateway, calls, {
     ...settings,
@@ -147,7 +152,7 @@ async function applyPlan(
   // nothing was written: the plan we just read is the verification (no one left on a source included)
   if (compiled.operations.length === 0)
     return { execution, verified: !hasWork(plan), remaining: plan, left, ...moves() };
-  const remaining = await planCatalog(catalog, gateway, calls, options);
+  const remaining = await planCatalog(catalog, gateway, calls, { ...options, environment });
   const stillOn = await stillOnSources(plan, calls, subscriptions);
   // a stop during the verification read ends the run as interrupted (exit 1), whatever it read
   if (settings.signal?.aborted)

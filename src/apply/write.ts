@@ -6,7 +6,14 @@ import type { Operation } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { keyIn } from '../plan/marker.js';
-import type { DiscountWrite, PriceWrite, ProductWrite } from '../plan/remote.js';
+import type {
+  DiscountGroupWrite,
+  DiscountWrite,
+  NotificationWrite,
+  PriceWrite,
+  ProductWrite,
+} from '../plan/remote.js';
+import { textKeyIn } from '../plan/text-marker.js';
 
 /** An operation that names what the run does not have (an id, a reference): a bug of ours. */
 export function missing(op: AnyOperation, id: string): never {
@@ -27,6 +34,11 @@ export async function perform(
     product: () => gateway.updateProduct(operation, id, body as ProductWrite),
     price: () => gateway.updatePrice(operation, id, body as PriceWrite),
     discount: () => gateway.updateDiscount(operation, id, body as DiscountWrite),
+    discount_group: () => gateway.updateDiscountGroup(operation, id, body as DiscountGroupWrite),
+    notification: () =>
+      op.verb === 'delete'
+        ? gateway.deleteNotification(operation, id)
+        : gateway.updateNotification(operation, id, body as NotificationWrite),
   };
   await calls.run('write', write[op.kind]);
   return id;
@@ -45,6 +57,16 @@ function create(gateway: CatalogGateway, calls: Calls, op: Operation, operation:
   if (kind === 'discount') {
     const find = () => gateway.findDiscount(lookup, (d) => ours(d.custom_data));
     return calls.run('write', () => gateway.createDiscount(operation, body as DiscountWrite), find);
+  }
+  // these carry their marker at the end of a text (src/plan/text-marker.ts)
+  const oursByText = (text: string) => recover !== null && textKeyIn(recover.catalog, text) === key;
+  if (kind === 'discount_group') {
+    const find = () => gateway.findDiscountGroup(lookup, (g) => oursByText(g.name));
+    return calls.run('write', () => gateway.createDiscountGroup(operation, body as DiscountGroupWrite), find);
+  }
+  if (kind === 'notification') {
+    const find = () => gateway.findNotification(lookup, (n) => oursByText(n.description));
+    return calls.run('write', () => gateway.createNotification(operation, body as NotificationWrite), find);
   }
   const price = body as PriceWrite;
   const productId = price.product_id ?? missing(op, 'a product_id');

@@ -90,7 +90,13 @@ export function applyViews(
 export async function showApplied(
   reporter: Reporter,
   applied: ApplyFileResult,
-  files: { cwd: string; idsOut?: string; envOut?: string },
+  files: {
+    cwd: string;
+    idsOut?: string;
+    envOut?: string;
+    secretsOut?: string;
+    readSecrets?: () => Promise<ReadonlyMap<string, string>>;
+  },
   where: { baseUrl: string; features?: IdsFeatures },
 ): Promise<number> {
   const { environment, plan, outcome, saved } = applied;

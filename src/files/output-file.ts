@@ -72,12 +72,13 @@ export async function writeOutputFile(
   path: string,
   file: string,
   text: string,
-  options: { overwrite: boolean; appeared?: string },
+  /** `mode`: the new file's permissions (a secrets file: 0600), set as it is created */
+  options: { overwrite: boolean; appeared?: string; mode?: number },
 ): Promise<void> {
   try {
     await mkdir(dirname(path), { recursive: true });
-    if (options.overwrite) await replaceFile(path, text);
-    else await writeFile(path, text, { encoding: 'utf8', flag: 'wx' });
+    if (options.overwrite) await replaceFile(path, text, options.mode);
+    else await writeFile(path, text, { encoding: 'utf8', flag: 'wx', mode: options.mode });
   } catch (error) {
     const { code, syscall } = error as NodeJS.ErrnoException;
     if (code === 'EEXIST' && syscall === 'open') {
@@ -87,10 +88,11 @@ export async function writeOutputFile(
   }
 }
 
-async function replaceFile(path: string, text: string): Promise<void> {
+async function replaceFile(path: string, text: string, mode?: number): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
-    await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
+    // created with its mode: the text is never readable by others, not even for a moment
+    await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx', mode });
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });

@@ -17,6 +17,8 @@ import { type IdFileAccount, idFileFormat, idFileText, readIdFile } from './id-f
 export interface ApplyFiles {
   idsOut?: string;
   envOut?: string;
+  /** the signing secrets' file (src/apply/secrets.ts): checked here with the others, written apart */
+  secretsOut?: string;
 }
 
 /** Before anything is written to the account: a folder given for an output file, a hand-written module. */
@@ -24,6 +26,7 @@ export async function checkOutputs(cwd: string, input: string, flags: ApplyFiles
   const outputs = [
     [flags.idsOut, '--ids-out', 'ids.json'],
     [flags.envOut, '--env-out', '.env.paddle'],
+    [flags.secretsOut, '--secrets-out', '.env.paddle-secrets'],
   ] as const;
   for (const [out, flag, example] of outputs) {
     if (!out) continue;

@@ -1,5 +1,6 @@
 // The id file of `ids` (and `apply --ids-out file.ts`): per environment, the key → id maps of a
-// catalog's products, prices and discounts, with the account they were read from and when. One
+// catalog's products, prices, discounts, discount groups and notification destinations (their ids;
+// a destination's signing secret is never here: apply --secrets-out), with the account they were read from and when. One
 // file holds both environments, so an app picks its ids with one switch; writing one side keeps
 // the other. Pure: the command reads and writes the file.
 import { z } from 'zod';
@@ -14,13 +15,27 @@ import { type IdsFeatures, idsFeaturesSchema } from './features.js';
 /** Names the file's shape, so a later version can read (or refuse) an older file. */
 export const IDS_FORMAT = 'paddle-catalog-ids/1';
 
-export const KINDS = ['product', 'price', 'discount'] as const satisfies readonly Kind[];
-const ID_PREFIX: Record<Kind, IdPrefix> = { product: 'pro', price: 'pri', discount: 'dsc' };
-const MAP_OF: Record<Kind, 'products' | 'prices' | 'discounts'> = {
+export const KINDS = [
+  'product',
+  'price',
+  'discount',
+  'discount_group',
+  'notification',
+] as const satisfies readonly Kind[];
+const ID_PREFIX: Record<Kind, IdPrefix> = {
+  product: 'pro',
+  price: 'pri',
+  discount: 'dsc',
+  discount_group: 'dsg',
+  notification: 'ntfset',
+};
+const MAP_OF = {
   product: 'products',
   price: 'prices',
   discount: 'discounts',
-};
+  discount_group: 'discount_groups',
+  notification: 'notifications',
+} as const satisfies Record<Kind, string>;
 
 const idMap = (kind: Kind, keyPattern: RegExp) =>
   z.record(z.string().regex(keyPattern), z.string().regex(paddleIdPattern(ID_PREFIX[kind])));
@@ -34,6 +49,9 @@ const sideSchema = z.strictObject({
   products: idMap('product', KEY_PATTERN),
   prices: idMap('price', PRICE_KEY),
   discounts: idMap('discount', KEY_PATTERN),
+  /** only for a catalog that has some, so the file of one without is as it was */
+  discount_groups: idMap('discount_group', KEY_PATTERN).optional(),
+  notifications: idMap('notification', KEY_PATTERN).optional(),
   /** keys of products and prices the catalog keeps archived: their ids stay for what refers to them */
   archived: z.array(z.string()).optional(),
 });
@@ -102,6 +120,8 @@ export function idsSide(entries: readonly IdEntry[], baseUrl: string, readAt: Da
     products: map('product'),
     prices: map('price'),
     discounts: map('discount'),
+    ...(entries.some((e) => e.kind === 'discount_group') ? { discount_groups: map('discount_group') } : {}),
+    ...(entries.some((e) => e.kind === 'notification') ? { notifications: map('notification') } : {}),
     ...(archived.length > 0 ? { archived: archived.sort() } : {}),
   };
 }
@@ -110,7 +130,7 @@ export function idsSide(entries: readonly IdEntry[], baseUrl: string, readAt: Da
 export function sideEntries(side: IdsSide): IdEntry[] {
   const archived = new Set(side.archived ?? []);
   return KINDS.flatMap((kind) =>
-    Object.entries(side[MAP_OF[kind]]).map(([key, id]) => ({
+    Object.entries(side[MAP_OF[kind]] ?? {}).map(([key, id]) => ({
       kind,
       key,
       id,

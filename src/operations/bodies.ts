@@ -81,10 +81,19 @@ export function priceAdoptBody(marker: Marker, desired: PriceState, fields: Fiel
   return pick(priceFields(marker, desired), ['custom_data', ...touchedFields(fields)]);
 }
 
-/** restrict_to stays as catalog keys here: compile.ts turns each into an id or a reference. */
+/**
+ * restrict_to and the group stay as catalog keys here (the group in Paddle's discount_group_id):
+ * compile.ts turns each into an id or a reference.
+ */
 function discountFields(marker: Marker, desired: DiscountState): DiscountWrite {
-  return { ...desired, custom_data: withMarker(desired.custom_data, marker) };
+  const { discount_group, ...rest } = desired;
+  const group = discount_group === undefined ? {} : { discount_group_id: discount_group };
+  return { ...rest, ...group, custom_data: withMarker(desired.custom_data, marker) };
 }
+
+/** The wire names of the discount fields a plan changed (its group is Paddle's discount_group_id). */
+const discountWireFields = (fields: FieldChange[]) =>
+  touchedFields(fields).map((field) => (field === 'discount_group' ? 'discount_group_id' : field));
 
 /** Paddle's defaults (no code, checkout enabled, not recurring) are left out of a create. */
 export function discountCreateBody(marker: Marker, desired: DiscountState): DiscountWrite {
@@ -99,7 +108,7 @@ export function discountUpdateBody(
   desired: DiscountState,
   fields: FieldChange[],
 ): DiscountWrite {
-  return pick(discountFields(marker, desired), touchedFields(fields));
+  return pick(discountFields(marker, desired), discountWireFields(fields));
 }
 
 export function discountAdoptBody(
@@ -107,5 +116,5 @@ export function discountAdoptBody(
   desired: DiscountState,
   fields: FieldChange[],
 ): DiscountWrite {
-  return pick(discountFields(marker, desired), ['custom_data', ...touchedFields(fields)]);
+  return pick(discountFields(marker, desired), ['custom_data', ...discountWireFields(fields)]);
 }

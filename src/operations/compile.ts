@@ -7,36 +7,20 @@
 // discounts); a replace creates the new price before archiving the old one; an archived object is set
 // active before it is changed or adopted; a product is written before its prices and, when archived,
 // after them; a discount waits for the products whose product or prices its restrict_to names
-// (another product's failure need not hold it back).
+// (another product's failure need not hold it back), and for its group; a group is written before the
+// discounts and archived after them; a notification destination replaced is created before the old
+// one is deleted, so events never go nowhere.
 // Subscriber moves are compiled with the subscriptions read at apply time (src/moves/compile.ts).
 
 import { InternalError } from '../errors.js';
-import { PADDLE_ID } from '../paddle-facts/ids.js';
+import { PADDLE_ID, paddleIdPattern } from '../paddle-facts/ids.js';
 import type { Marker } from '../plan/marker.js';
 import { changesInOrder, DEDUPE_ORDER, isTwin } from '../plan/summary.js';
 import type { Change, Kind, Plan, ProductPlan } from '../plan/types.js';
-import {
-  discountAdoptBody,
-  discountCreateBody,
-  discountUpdateBody,
-  priceAdoptBody,
-  priceCreateBody,
-  priceUpdateBody,
-  productAdoptBody,
-  productCreateBody,
-  productUpdateBody,
-} from './bodies.js';
+import { groupRef, isRef, planSteps, type Ref, type Verb } from './steps.js';
 
-export type Verb = 'create' | 'update' | 'archive' | 'unarchive' | 'adopt';
-
-/**
- * A value known only once an earlier operation has run: the id that operation's create produced.
- * It stands wherever the id goes (a body's `product_id`, an entry of `restrict_to`, a target), and
- * the operation it names is always among those the operation waits for.
- */
-export interface Ref {
-  $ref: string;
-}
+export type { Ref, Verb };
+export { isRef };
 
 export interface Operation {
   /** stable within a plan: `create price pro/monthly`, `archive price pro/monthly pri_…` */
@@ -56,11 +40,7 @@ export interface Operation {
   recover: Marker | null;
 }
 
-export const isRef = (value: unknown): value is Ref =>
-  typeof value === 'object' && value !== null && typeof (value as Ref).$ref === 'string';
-
-const ARCHIVED = { status: 'archived' };
-const ACTIVE = { status: 'active' };
+const GROUP_ID = paddleIdPattern('dsg');
 
 const opId = (verb: Verb, kind: Kind, key: string, target?: string) =>
   [verb, kind, key, ...(target ? [target] : [])].join(' ');
@@ -96,100 +76,35 @@ class Compiler {
     const marker = { key: change.key, catalog: this.plan.catalog };
     const steps = planSteps(change, marker, resolve);
     let waits = after;
+    let created: string | undefined;
     for (const step of steps) {
-      const target = step.verb === 'create' ? null : (change.id ?? null);
-      waits = [this.add(change, step.verb, step.body, waits, target)];
+      // an update after a create writes what it made; a replace's archive or delete, the old one
+      const made = step.verb === 'update' && created ? { $ref: created } : null;
+      const target = step.verb === 'create' ? null : (made ?? change.id ?? null);
+      const id = this.add(change, step.verb, step.body, waits, target);
+      if (step.verb === 'create') created = id;
+      waits = [id];
     }
     return steps.length > 0 ? waits : [];
   }
 }
 
-interface Step {
-  verb: Verb;
-  body: object;
-}
-
-/** What one change sends, in order. `resolve` turns a product key into its id or the create that makes it. */
-function planSteps(change: Change, marker: Marker, resolve: (key: string) => string | Ref): Step[] {
-  const update = (c: Writing) => updateBody(c, marker, resolve);
-  switch (change.action) {
-    case 'create':
-      return [{ verb: 'create', body: createBody(change, marker, resolve) }];
-    case 'replace':
-      // the new price first, so the key never points at nothing (lukasaron#86)
-      return [
-        { verb: 'create', body: createBody(change, marker, resolve) },
-        { verb: 'archive', body: ARCHIVED },
-      ];
-    case 'update':
-      return [{ verb: 'update', body: update(change) }];
-    case 'unarchive':
-      // first back to active: Paddle refuses changes to an archived object (entity_archived)
-      return [
-        { verb: 'unarchive', body: ACTIVE },
-        ...(change.fields.length > 0 ? [{ verb: 'update' as const, body: update(change) }] : []),
-      ];
-    case 'adopt':
-      return [
-        ...(change.archived ? [{ verb: 'unarchive' as const, body: ACTIVE }] : []),
-        { verb: 'adopt', body: adoptBody(change, marker, resolve) },
-      ];
-    case 'archive':
-      return [{ verb: 'archive', body: archiveBody(change) }];
-    default:
-      return [];
-  }
-}
-
 /**
- * A price archived because its subscribers moved to another (plan/retire.ts) names that price beside
- * its marker in the same PATCH, so `refs` can say what replaced it; any other archive sends the status.
+ * Keys of products and prices, and of discount groups (`group:<key>`) → their id once the group stage
+ * ran: the id kept, or the create's.
  */
-function archiveBody(change: Change): object {
-  const { replacedBy, customData } = change.retired ?? {};
-  return replacedBy && customData ? { ...ARCHIVED, custom_data: customData } : ARCHIVED;
-}
-
-/** A change that writes the catalog's state (not an archive, not a product kept only for its prices). */
-type Writing = Exclude<Change, { desired: null }>;
-
-function createBody(change: Writing, marker: Marker, resolve: (key: string) => string | Ref): object {
-  if (change.kind === 'product') return productCreateBody(marker, change.desired);
-  if (change.kind === 'discount') return restricted(discountCreateBody(marker, change.desired), resolve);
-  // the product's id, or the create that makes it, takes the place of the one bodies.ts is given
-  return { ...priceCreateBody(marker, change.desired, ''), product_id: resolve(change.productKey) };
-}
-
-function updateBody(change: Writing, marker: Marker, resolve: (key: string) => string | Ref): object {
-  const { fields } = change;
-  if (change.kind === 'product') return productUpdateBody(marker, change.desired, fields);
-  if (change.kind === 'price') return priceUpdateBody(marker, change.desired, fields);
-  return restricted(discountUpdateBody(marker, change.desired, fields), resolve);
-}
-
-function adoptBody(change: Writing, marker: Marker, resolve: (key: string) => string | Ref): object {
-  const { fields } = change;
-  if (change.kind === 'product') return productAdoptBody(marker, change.desired, fields);
-  if (change.kind === 'price') return priceAdoptBody(marker, change.desired, fields);
-  return restricted(discountAdoptBody(marker, change.desired, fields), resolve);
-}
-
-/** restrict_to names keys; each becomes the id it has in this account, or the create that makes it. */
-function restricted<T extends { restrict_to?: string[] | null }>(
-  body: T,
-  resolve: (key: string) => string | Ref,
-) {
-  return Array.isArray(body.restrict_to) ? { ...body, restrict_to: body.restrict_to.map(resolve) } : body;
-}
-
-/** Keys of products and prices → their id once the group stage ran: the id kept, or the create's. */
 export function idsAfterGroups(plan: Plan): Map<string, string | Ref> {
   const ids = new Map<string, string | Ref>();
-  for (const change of plan.groups.flatMap((g): Change[] => [g.product, ...g.prices])) {
+  const changes = [
+    ...plan.groups.flatMap((g): Change[] => [g.product, ...g.prices]),
+    ...(plan.discountGroups ?? []),
+  ];
+  for (const change of changes) {
+    const key = change.kind === 'discount_group' ? groupRef(change.key) : change.key;
     if (change.action === 'create' || change.action === 'replace') {
-      ids.set(change.key, { $ref: opId('create', change.kind, change.key) });
+      ids.set(key, { $ref: opId('create', change.kind, change.key) });
     } else if (change.action !== 'archive' && change.id) {
-      ids.set(change.key, change.id);
+      ids.set(key, change.id);
     }
   }
   return ids;
@@ -201,6 +116,8 @@ function resolver(ids: Map<string, string | Ref>) {
     if (id !== undefined) return id;
     // a Paddle id the catalog kept (an export keeps ids no key owns) is sent as it is
     if (PADDLE_ID.test(key)) return key;
+    const group = key.startsWith('group:') ? key.slice('group:'.length) : undefined;
+    if (group !== undefined && GROUP_ID.test(group)) return group;
     throw new InternalError(`restrict_to names ${key}, which the plan neither keeps nor creates`);
   };
 }
@@ -238,14 +155,26 @@ export function compileOperations(plan: Plan): Operation[] {
     const leaves = compileGroup(compiler, group, barrier, ids);
     for (const change of [group.product, ...group.prices]) groupLeaves.set(change.key, leaves);
   }
+  // discount groups before the discounts that name them; archived after every discount (one may leave it)
+  const discountGroups = plan.discountGroups ?? [];
+  const setLeaves = new Map<string, Leaves>();
+  for (const group of discountGroups.filter((g) => g.action !== 'archive'))
+    setLeaves.set(group.key, compiler.chain(group, barrier, resolve));
   const discountLeaves = new Map<string, Leaves>();
   for (const discount of plan.discounts) {
     const named = (discount.desired?.restrict_to ?? []).flatMap((key) => groupLeaves.get(key) ?? []);
     const refs = (discount.desired?.restrict_to ?? []).map((k) => ids.get(k)).filter(isRef);
+    const inGroup = discount.desired?.discount_group
+      ? (setLeaves.get(discount.desired.discount_group) ?? [])
+      : [];
     // a code another discount gives up in this plan is written once that one has its new code
     const freed = discount.codeAfter ? (discountLeaves.get(discount.codeAfter) ?? []) : [];
-    const after = [...barrier, ...named, ...refs.map((r) => r.$ref), ...freed];
+    const after = [...barrier, ...named, ...refs.map((r) => r.$ref), ...inGroup, ...freed];
     discountLeaves.set(discount.key, compiler.chain(discount, after, resolve));
   }
+  const allDiscounts = [...discountLeaves.values()].flat();
+  for (const group of discountGroups.filter((g) => g.action === 'archive'))
+    compiler.chain(group, [...barrier, ...allDiscounts], resolve);
+  for (const notification of plan.notifications ?? []) compiler.chain(notification, barrier, resolve);
   return compiler.operations;
 }

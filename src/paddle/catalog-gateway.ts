@@ -2,10 +2,26 @@
 // API calls (below); the writes go through the SDK, or around it for paid trials (catalog-writes.ts).
 import { MAX_PAGE_SIZE } from '../paddle-facts/api.js';
 import { CATALOG_STATUSES } from '../paddle-facts/statuses.js';
-import type { CatalogSnapshot, RemoteDiscount, RemotePrice, RemoteProduct } from '../plan/remote.js';
+import type {
+  CatalogSnapshot,
+  RemoteDiscount,
+  RemoteDiscountGroup,
+  RemoteNotification,
+  RemotePrice,
+  RemoteProduct,
+} from '../plan/remote.js';
 import { checkList, discountAnswer, priceAnswer, productAnswer } from './answer-shape.js';
 import { discountFromWire, isCatalogItem, priceFromWire, productFromWire } from './catalog-mapping.js';
 import { type CatalogWrites, catalogWrites } from './catalog-writes.js';
+import {
+  type DestinationWrites,
+  DISCOUNT_GROUPS_LIST,
+  destinationWrites,
+  discountGroupList,
+  NOTIFICATIONS_LIST,
+  notificationList,
+  secretsOf,
+} from './destinations.js';
 import { type DiscountStatusFilter, discountStatusFilter } from './discount-list.js';
 import { pagingGuard } from './paging-guard.js';
 import { nextLinkPath, rawApiPage } from './raw-api.js';
@@ -13,7 +29,7 @@ import { isForbidden } from './remote-error.js';
 import type { Target } from './target.js';
 
 /** What apply and plan need from Paddle. `operation` names the call in errors (`create price pro/monthly`). */
-export interface CatalogGateway extends CatalogWrites {
+export interface CatalogGateway extends CatalogWrites, DestinationWrites {
   /**
    * Every product, active and archived, each with all its prices, and (unless `skip`, the
    * default) every discount. With `discounts: 'if-permitted'` a key without discount.read reads as
@@ -34,6 +50,16 @@ export interface CatalogGateway extends CatalogWrites {
     operation: string,
     match: (discount: RemoteDiscount) => boolean,
   ): Promise<RemoteDiscount | undefined>;
+  findNotification(
+    operation: string,
+    match: (notification: RemoteNotification) => boolean,
+  ): Promise<RemoteNotification | undefined>;
+  findDiscountGroup(
+    operation: string,
+    match: (group: RemoteDiscountGroup) => boolean,
+  ): Promise<RemoteDiscountGroup | undefined>;
+  /** id → signing secret of every notification setting (for apply --secrets-out only; never shown) */
+  notificationSecrets(operation: string): Promise<Map<string, string>>;
 }
 
 export interface SnapshotOptions {
@@ -41,6 +67,9 @@ export interface SnapshotOptions {
   discounts: 'required' | 'if-permitted' | 'skip';
   /** awaited before each request (the rate limit counts every page of every list) */
   pace?: () => Promise<void>;
+  /** read the discount groups and notification settings too (a catalog that names them) */
+  discountGroups?: boolean;
+  notifications?: boolean;
 }
 
 /** products and prices in any status: an archived one still holds its key and may come back */
@@ -121,18 +150,33 @@ async function readDiscounts(reader: Reader, mode: 'required' | 'if-permitted', 
 // extra round trip. A failed product read is reported before a failed discount read, as if in order.
 async function snapshot(reader: Reader, options: SnapshotOptions): Promise<CatalogSnapshot> {
   const first = `/products?include=prices&status=${EVERY_STATUS}&per_page=${MAX_PAGE_SIZE}`;
-  const [productsRead, discountsRead] = await Promise.allSettled([
+  const none = { items: [], reads: 0 };
+  const [productsRead, discountsRead, groupsRead, notificationsRead] = await Promise.allSettled([
     readAll(reader, 'list products', first, products, options.pace),
-    options.discounts === 'skip'
-      ? { items: [], reads: 0 }
-      : readDiscounts(reader, options.discounts, options.pace),
+    options.discounts === 'skip' ? none : readDiscounts(reader, options.discounts, options.pace),
+    options.discountGroups
+      ? readAll(reader, 'list discount groups', DISCOUNT_GROUPS_LIST, discountGroupList, options.pace)
+      : none,
+    options.notifications
+      ? readAll(reader, 'list notification settings', NOTIFICATIONS_LIST, notificationList, options.pace)
+      : none,
   ]);
-  if (productsRead.status === 'rejected') throw productsRead.reason;
-  if (discountsRead.status === 'rejected') throw discountsRead.reason;
+  for (const read of [productsRead, discountsRead, groupsRead, notificationsRead])
+    if (read.status === 'rejected') throw read.reason;
+  const value = <T>(read: PromiseSettledResult<{ items: T[]; reads: number }>) =>
+    read.status === 'fulfilled' ? read.value : { items: [] as T[], reads: 0 };
+  const [p, d, g, n] = [
+    value(productsRead),
+    value(discountsRead),
+    value(groupsRead),
+    value(notificationsRead),
+  ];
   return {
-    products: productsRead.value.items,
-    discounts: discountsRead.value.items,
-    reads: productsRead.value.reads + discountsRead.value.reads,
+    products: p.items,
+    discounts: d.items,
+    ...(options.discountGroups ? { discountGroups: g.items } : {}),
+    ...(options.notifications ? { notifications: n.items } : {}),
+    reads: p.reads + d.reads + g.reads + n.reads,
   };
 }
 
@@ -161,6 +205,17 @@ export function createCatalogGateway(
   return {
     snapshot: (o = { discounts: 'skip' }) => snapshot(reader, o),
     ...catalogWrites(target, options.timeoutMs),
+    ...destinationWrites(target, options.timeoutMs),
+    findNotification: (operation, match) =>
+      find(reader, operation, NOTIFICATIONS_LIST, notificationList, match),
+    findDiscountGroup: (operation, match) =>
+      find(reader, operation, DISCOUNT_GROUPS_LIST, discountGroupList, match),
+    async notificationSecrets(operation) {
+      const secrets = new Map<string, string>();
+      for await (const page of pages(reader, operation, NOTIFICATIONS_LIST))
+        for (const [id, secret] of secretsOf(page, operation)) secrets.set(id, secret);
+      return secrets;
+    },
     findDiscount: (operation, match) =>
       discountStatuses((statuses) => find(reader, operation, discountsList(statuses), discountList, match)),
     findProduct: (operation, match) =>

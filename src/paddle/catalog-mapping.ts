@@ -126,6 +126,7 @@ export function discountFromWire(json: Json): RemoteDiscount {
     usage_limit: asCount(json.usage_limit),
     restrict_to: Array.isArray(json.restrict_to) ? json.restrict_to.map(String) : null,
     expires_at: asString(json.expires_at),
+    discount_group_id: asString(json.discount_group_id),
     custom_data: asObject(json.custom_data),
     status: asDiscountStatus(json.status),
     created_at: asString(json.created_at),
@@ -146,6 +147,7 @@ export function discountFromSdk(discount: Discount): RemoteDiscount {
     usage_limit: discount.usageLimit,
     restrict_to: discount.restrictTo ? [...discount.restrictTo] : null,
     expires_at: discount.expiresAt,
+    discount_group_id: discount.discountGroupId ?? null,
     custom_data: discount.customData as CustomData | null,
     status: asDiscountStatus(discount.status),
     created_at: asString(discount.createdAt),
@@ -259,6 +261,7 @@ export function discountToSdk(body: DiscountWrite): CreateDiscountRequestBody & 
     ['usageLimit', body.usage_limit],
     ['restrictTo', body.restrict_to],
     ['expiresAt', body.expires_at],
+    ['discountGroupId', body.discount_group_id],
     ['customData', body.custom_data],
     ['status', body.status],
   ]);

@@ -17,7 +17,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 export interface RawRequest {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** path and query, e.g. `/prices/pri_123` */
   path: string;
   body?: unknown;
@@ -90,6 +90,8 @@ export async function rawEnvelope(target: Target, request: RawRequest): Promise<
     target.accountTime?.hear(response.headers.get('date'));
     answer.requestId = response.headers.get('request-id') ?? undefined;
     if (response.status >= 300 && response.status < 400) throw redirectRefused(response, request.operation);
+    // a delete answers 204 with no body (https://developer.paddle.com/api-reference/notification-settings/delete-notification-setting)
+    if (response.status === 204 && request.method === 'DELETE') return {};
     const body: unknown = JSON.parse(await cappedText(response, request.operation));
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new Error(`the body is ${Array.isArray(body) ? 'a list' : String(body)}, not an object`);

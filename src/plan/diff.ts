@@ -1,12 +1,11 @@
 // diff(catalog, snapshot) → Plan: pure, no I/O. Remote objects are matched by their marker only.
 import { type Catalog, type CatalogPrice, type CatalogProduct, catalogName } from '../catalog/schema.js';
 import { type Adoptions, findAdoptions } from './adopt.js';
-import { withCodeConflicts } from './code-conflicts.js';
-import { planDiscounts } from './discounts.js';
+import { planBesideProducts } from './beside-products.js';
 import { productStates } from './features.js';
 import { fieldChanges } from './field-diff.js';
 import { indexByMarker } from './identity.js';
-import { sameCode, withLookalikes } from './lookalikes.js';
+import { withLookalikes } from './lookalikes.js';
 import { keptCustomData, priceKeyOf } from './marker.js';
 import { priceState } from './normalize.js';
 import { planMoves } from './plan-moves.js';
@@ -185,24 +184,6 @@ function findOrphans(
     .map(({ active: _active, ...orphan }) => orphan);
 }
 
-/**
- * The one holding the catalog's code first (Paddle keeps one discount per code, archived ones too,
- * so keeping another would strand the code on an archived twin); then the active one, then one
- * Paddle expired or used up (still in use), then an archived one.
- */
-function indexDiscounts(catalog: Catalog, scope: string, snapshot: CatalogSnapshot) {
-  return indexByMarker('discount', scope, snapshot.discounts, (d, key) => {
-    const wantedCode = catalog.discounts?.[key]?.code;
-    const holdsCode = wantedCode && d.code !== null && sameCode(d.code, wantedCode) ? 0 : 3;
-    return holdsCode + (d.status === 'active' ? 0 : d.status === 'archived' ? 2 : 1);
-  });
-}
-
-/** Catalog key of every product and price this run owns (managed or adopted), by Paddle id. */
-function keysById(owned: (Map<string, { id: string }> | undefined)[]): Map<string, string> {
-  return new Map(owned.flatMap((index) => [...(index ?? [])].map(([key, o]) => [o.id, key] as const)));
-}
-
 export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffOptions = {}): Plan {
   const scope = catalogName(catalog);
   const { products, prices } = indexManaged(scope, snapshot);
@@ -217,28 +198,26 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
 
   const orphans = findOrphans(groups, products.kept, prices.kept);
   if (options.prune) addArchives(groups, orphans, products.kept, prices.kept);
-  const discountIndex = indexDiscounts(catalog, scope, snapshot);
-  const keyOfId = keysById([products.kept, prices.kept, adoptions?.products, adoptions?.prices]);
-  const discounts = planDiscounts(
-    catalog.discounts ?? {},
-    snapshot.discounts,
-    discountIndex.kept,
-    keyOfId,
-    options,
-  );
-  const duplicates = [...products.duplicates, ...prices.duplicates, ...discountIndex.duplicates];
+  const owned = [products.kept, prices.kept, adoptions?.products, adoptions?.prices];
+  const beside = planBesideProducts(catalog, snapshot, scope, owned, options);
+  const duplicates = [...products.duplicates, ...prices.duplicates, ...beside.duplicates];
   const plan: Plan = {
     catalog: scope,
     groups,
-    discounts: withCodeConflicts(discounts.changes, snapshot.discounts),
+    ...(beside.discountGroups.length > 0 ? { discountGroups: beside.discountGroups } : {}),
+    discounts: beside.discounts,
+    ...(beside.notifications.length > 0 ? { notifications: beside.notifications } : {}),
     duplicates,
-    orphans: [...orphans, ...discounts.orphans],
+    orphans: [...orphans, ...beside.orphans],
   };
   const moves = planMoves(catalog, groups);
   noteReplacements(groups, moves);
   if (moves.length > 0) plan.moves = moves;
   const withAdoptions = adoptions
-    ? { ...plan, ambiguities: [...adoptions.ambiguities, ...discounts.ambiguities] }
+    ? {
+        ...plan,
+        ambiguities: [...adoptions.ambiguities, ...beside.ambiguities],
+      }
     : plan;
   if (!options.dedupe) return withAdoptions;
   // a price twin's subscribers move to the kept twin before it is archived (twin-moves.ts)
@@ -249,8 +228,13 @@ export function diff(catalog: Catalog, snapshot: CatalogSnapshot, options: DiffO
   return { ...withAdoptions, deduplication: duplicates.flatMap(deduplication), ...withTwins };
 }
 
-/** --dedupe: every extra active object of a key is archived (before anything else, see changesInOrder). */
+/**
+ * --dedupe: every extra active object of a key is archived (before anything else, see changesInOrder).
+ * A notification destination's or a discount group's extra object is reported, not removed: one to
+ * delete by hand in the dashboard (deleting a destination cannot be undone).
+ */
 function deduplication(duplicate: Duplicate): Deduplication[] {
+  if (duplicate.kind === 'notification' || duplicate.kind === 'discount_group') return [];
   return duplicate.others.map((id): Deduplication => {
     const base = {
       key: duplicate.key,

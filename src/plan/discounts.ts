@@ -9,9 +9,10 @@ import { keptCustomData, readMarker, userCustomData } from './marker.js';
 import type { RemoteDiscount } from './remote.js';
 import type { Ambiguity, DiffOptions, DiscountChange, DiscountState, LapsedStatus, Orphan } from './types.js';
 
-/** The catalog's discount with Paddle's defaults spelled out. */
-export function discountState(wanted: CatalogDiscount): DiscountState {
+/** The catalog's discount with Paddle's defaults spelled out; its group only where groups are declared. */
+export function discountState(wanted: CatalogDiscount, grouped = false): DiscountState {
   return {
+    ...(grouped ? { discount_group: wanted.discount_group ?? null } : {}),
     description: wanted.description,
     type: wanted.type,
     amount: wanted.amount,
@@ -48,7 +49,11 @@ export function remoteDiscountState(
   const restrictTo = remote.restrict_to?.length
     ? remote.restrict_to.map((id) => keyOfId.get(id) ?? id).sort()
     : null;
+  const group = remote.discount_group_id;
   const state: DiscountState = {
+    ...(wanted?.discount_group === undefined
+      ? {}
+      : { discount_group: group ? (keyOfId.get(group) ?? group) : null }),
     description: remote.description,
     type: remote.type,
     amount: remote.amount,
@@ -124,14 +129,22 @@ const ownData = (desired: DiscountState, wanted: CatalogDiscount, remote: Remote
   custom_data: keptCustomData(wanted.custom_data, remote.custom_data),
 });
 
+/** What a discount is compared with: the catalog's keys of the account's ids, and whether groups are declared. */
+interface Terms {
+  keyOfId: ReadonlyMap<string, string>;
+  grouped: boolean;
+}
+
 function change(
   key: string,
   wanted: CatalogDiscount,
   remote: RemoteDiscount | undefined,
-  keyOfId: ReadonlyMap<string, string>,
+  terms: Terms,
 ): DiscountChange {
-  if (!remote) return { kind: 'discount', key, action: 'create', fields: [], desired: discountState(wanted) };
-  const desired = ownData(discountState(wanted), wanted, remote);
+  const { keyOfId, grouped } = terms;
+  if (!remote)
+    return { kind: 'discount', key, action: 'create', fields: [], desired: discountState(wanted, grouped) };
+  const desired = ownData(discountState(wanted, grouped), wanted, remote);
   const fields = fieldChanges(remoteDiscountState(remote, keyOfId, desired), desired);
   const action = remote.status === 'archived' ? 'unarchive' : fields.length > 0 ? 'update' : 'unchanged';
   return { kind: 'discount', key, action, id: remote.id, fields, desired, ...lapsed(remote) };
@@ -194,10 +207,10 @@ function takeOver(
   key: string,
   wanted: CatalogDiscount,
   remote: RemoteDiscount,
-  keyOfId: ReadonlyMap<string, string>,
+  { keyOfId, grouped }: Terms,
   movedFrom?: string,
 ): DiscountChange {
-  const desired = ownData(discountState(wanted), wanted, remote);
+  const desired = ownData(discountState(wanted, grouped), wanted, remote);
   const fields = fieldChanges(remoteDiscountState(remote, keyOfId, desired), desired);
   return {
     kind: 'discount',
@@ -213,8 +226,8 @@ function takeOver(
 }
 
 /**
- * `managed`: the marker index of the account's discounts (one kept per key); `keyOfId`: product and
- * price ids → their catalog keys.
+ * `managed`: the marker index of the account's discounts (one kept per key); `keyOfId`: product,
+ * price and discount group ids → their catalog keys; `grouped`: the catalog declares discount_groups.
  */
 export function planDiscounts(
   wanted: Readonly<Record<string, CatalogDiscount>>,
@@ -222,30 +235,32 @@ export function planDiscounts(
   managed: ReadonlyMap<string, RemoteDiscount>,
   keyOfId: ReadonlyMap<string, string>,
   options: DiffOptions,
+  grouped = false,
 ): DiscountPlan {
+  const terms: Terms = { keyOfId, grouped };
   const moves = renamedKeys(wanted, managed);
   // an unmarked discount is taken over by one key at most
   let unmarked = all.filter((d) => readMarker(d.custom_data) === undefined);
   const ambiguities: Ambiguity[] = [];
   const planned = Object.entries(wanted).map(([key, discount]): DiscountChange => {
-    const desired = discountState(discount);
+    const desired = discountState(discount, grouped);
     const remote = managed.get(key);
     const move = moves.get(key);
-    if (move) return takeOver(key, discount, move.remote, keyOfId, move.from);
-    if (remote || !options.adopt) return change(key, discount, remote, keyOfId);
+    if (move) return takeOver(key, discount, move.remote, terms, move.from);
+    if (remote || !options.adopt) return change(key, discount, remote, terms);
     const adoption = adoptionFor(key, desired, unmarked);
     if (adoption.ambiguity) {
       ambiguities.push(adoption.ambiguity);
       const { reason, candidates } = adoption.ambiguity;
       return {
-        ...change(key, discount, undefined, keyOfId),
+        ...change(key, discount, undefined, terms),
         reason: `not adopted: ${reason} (${candidates.join(', ')})`,
       };
     }
-    if (!adoption.remote) return change(key, discount, undefined, keyOfId);
+    if (!adoption.remote) return change(key, discount, undefined, terms);
     const adopted = adoption.remote;
     unmarked = unmarked.filter((d) => d !== adopted);
-    return takeOver(key, discount, adopted, keyOfId);
+    return takeOver(key, discount, adopted, terms);
   });
   const taken = new Set(planned.filter((c) => c.action === 'adopt').map((c) => c.id));
   const changes = planned.map((c) => withCodeHolder(c, unmarked, taken));

@@ -7,6 +7,8 @@ export const LOOKS_ALIKE_BY: Record<Change['kind'], string> = {
   product: 'the same name',
   price: 'the same product, description and unit price',
   discount: 'the same code',
+  discount_group: 'the same name',
+  notification: 'the same type and destination',
 };
 
 /** The way out of a look-alike; for a discount Paddle refuses a second one with the code anyway. */
@@ -17,6 +19,10 @@ export const LOOKALIKE_WAYS_OUT: Record<Change['kind'], string> = {
     'apply --adopt takes it over, or change the description in the catalog, or apply --allow-lookalikes creates beside it',
   discount:
     'apply --adopt takes it over, or give the discount another code in the catalog (Paddle keeps one discount per code)',
+  discount_group:
+    'apply --adopt takes it over, or rename the group in the catalog, or apply --allow-lookalikes creates beside it',
+  notification:
+    'apply --adopt takes it over (its signing secret stays), or delete it in the dashboard, or apply --allow-lookalikes creates beside it (Paddle would deliver each event to both)',
 };
 
 /** `pro_01… "Addon Seats"`: the twin's id and what makes it look the same (a remote string, shown). */

@@ -77,6 +77,8 @@ export interface DiscountTerms {
 
 export interface RemoteDiscount extends DiscountTerms {
   id: string;
+  /** its group (`dsg_…`), or null */
+  discount_group_id: string | null;
   /** Paddle ids (`pro_…`, `pri_…`); null: every product and price */
   restrict_to: string[] | null;
   custom_data: CustomData | null;
@@ -85,11 +87,40 @@ export interface RemoteDiscount extends DiscountTerms {
   created_at: string | null;
 }
 
+/** A discount group: its name carries the tool's marker at its end (src/plan/text-marker.ts). */
+export interface RemoteDiscountGroup {
+  id: string;
+  name: string;
+  status: RemoteStatus;
+}
+
+/**
+ * A notification setting (a webhook or email destination), its description carrying the tool's
+ * marker at its end. Its signing secret (endpoint_secret_key) is never part of it: only
+ * `apply --secrets-out` reads it, straight into its file (src/apply/secrets.ts).
+ */
+export interface RemoteNotification {
+  id: string;
+  description: string;
+  type: string;
+  destination: string;
+  active: boolean;
+  api_version: number;
+  include_sensitive_fields: boolean;
+  traffic_source: string;
+  /** the event names (Paddle answers each with its whole event type) */
+  subscribed_events: string[];
+}
+
 /** Every product of the account (active and archived) with its prices, as read in one pass. */
 export interface CatalogSnapshot {
   products: RemoteProduct[];
   /** every standard discount, whatever its status */
   discounts: RemoteDiscount[];
+  /** every discount group, active and archived (absent: not read, a catalog without groups) */
+  discountGroups?: RemoteDiscountGroup[];
+  /** every notification setting (absent: not read, a catalog without notifications) */
+  notifications?: RemoteNotification[];
   /** how many list requests the snapshot took (pages) */
   reads: number;
 }
@@ -132,6 +163,25 @@ export interface DiscountWrite {
   usage_limit?: number | null;
   restrict_to?: string[] | null;
   expires_at?: string | null;
+  discount_group_id?: string | null;
   custom_data?: CustomData | null;
   status?: RemoteStatus;
+}
+
+/** The fields we write on a discount group (the name with the marker). */
+export interface DiscountGroupWrite {
+  name?: string;
+  status?: RemoteStatus;
+}
+
+/** The fields we write on a notification setting; `type` only on a create (Paddle cannot update it). */
+export interface NotificationWrite {
+  description?: string;
+  type?: string;
+  destination?: string;
+  subscribed_events?: string[];
+  api_version?: number;
+  include_sensitive_fields?: boolean;
+  traffic_source?: string;
+  active?: boolean;
 }

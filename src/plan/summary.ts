@@ -13,26 +13,37 @@ export const isTwin = (plan: Plan, change: Change): boolean =>
 /** The order in which --dedupe archives the extra objects: prices, then products, then discounts. */
 export const DEDUPE_ORDER = ['price', 'product', 'discount'] as const;
 
-/** With --dedupe, the extra objects first (DEDUPE_ORDER); then per product: products before their prices; a product that is archived goes after its prices; discounts last. */
+/**
+ * With --dedupe, the extra objects first (DEDUPE_ORDER); then the discount groups; then per product:
+ * products before their prices, a product that is archived after its prices; then the discounts;
+ * the notification destinations last.
+ */
 export function changesInOrder(plan: Plan): Change[] {
   const dedupe = plan.deduplication ?? [];
   return [
     ...DEDUPE_ORDER.flatMap((kind) => dedupe.filter((c) => c.kind === kind)),
+    ...(plan.discountGroups ?? []),
     ...plan.groups
       .flatMap((g): Change[] =>
         g.product.action === 'archive' ? [...g.prices, g.product] : [g.product, ...g.prices],
       )
       .filter((c) => !isCarrier(c)),
     ...plan.discounts,
+    ...(plan.notifications ?? []),
   ];
 }
 
-type Bucket = 'adopt' | 'create' | 'update' | 'archive' | 'unchanged';
+type Bucket = 'adopt' | 'create' | 'update' | 'archive' | 'delete' | 'unchanged';
 /**
- * The counts of `plan --json`; `adopt` only for a plan made with --adopt and `move` only for a
- * catalog that moves subscribers, so the document is otherwise unchanged.
+ * The counts of `plan --json`; `adopt` only for a plan made with --adopt, `move` only for a catalog
+ * that moves subscribers and `delete` only for a plan that deletes a notification destination, so
+ * the document is otherwise unchanged.
  */
-export type PlanSummary = Record<Exclude<Bucket, 'adopt'>, number> & { adopt?: number; move?: number };
+export type PlanSummary = Record<Exclude<Bucket, 'adopt' | 'delete'>, number> & {
+  adopt?: number;
+  move?: number;
+  delete?: number;
+};
 
 /**
  * A move with someone to move: its source price exists and holds subscribers, or they could not be
@@ -52,7 +63,14 @@ export const pendingMoves = (plan: Plan): SubscriberMove[] => (plan.moves ?? [])
  * renamed discount key's move counts as an update).
  */
 export function summarize(plan: Plan): PlanSummary {
-  const summary: Record<Bucket, number> = { adopt: 0, create: 0, update: 0, archive: 0, unchanged: 0 };
+  const summary: Record<Bucket, number> = {
+    adopt: 0,
+    create: 0,
+    update: 0,
+    archive: 0,
+    delete: 0,
+    unchanged: 0,
+  };
   const add: Record<Action, Bucket[]> = {
     create: ['create'],
     update: ['update'],
@@ -61,15 +79,24 @@ export function summarize(plan: Plan): PlanSummary {
     replace: ['create', 'archive'],
     adopt: ['adopt'],
     unchanged: ['unchanged'],
+    delete: ['delete'],
   };
   for (const change of changesInOrder(plan)) {
     // a renamed discount key taking its old discount is an update of that discount
     const moved = change.kind === 'discount' && change.movedFrom !== undefined;
-    for (const bucket of moved ? ['update' as const] : add[change.action]) summary[bucket] += 1;
+    // a notification destination replaced is a create and a deletion (Paddle has no archive for it)
+    const replaced = change.kind === 'notification' && change.action === 'replace';
+    const buckets: Bucket[] = moved ? ['update'] : replaced ? ['create', 'delete'] : add[change.action];
+    for (const bucket of buckets) summary[bucket] += 1;
   }
-  const { adopt, ...counts } = summary;
+  const { adopt, delete: deleted, ...counts } = summary;
   const moves = plan.moves ? { move: pendingMoves(plan).length } : {};
-  return { ...(plan.ambiguities ? { adopt } : {}), ...counts, ...moves };
+  return {
+    ...(plan.ambiguities ? { adopt } : {}),
+    ...counts,
+    ...(deleted > 0 ? { delete: deleted } : {}),
+    ...moves,
+  };
 }
 
 export function hasChanges(plan: Plan): boolean {

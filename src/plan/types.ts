@@ -1,4 +1,5 @@
 // The plan is a value: what apply will do, per catalog key, with field-level before/after.
+import type { EnvironmentName } from '../paddle-facts/environments.js';
 import type { LapsedStatus } from '../paddle-facts/statuses.js';
 import type { DiscountTerms, RemoteMoney, RemoteOverride } from './remote.js';
 import type { SubscriberMove } from './subscribers.js';
@@ -7,9 +8,18 @@ import type { SubscriberMove } from './subscribers.js';
  * `replace` is for what Paddle cannot change in place (a price's product_id): create the new
  * object, then archive the old one. `unarchive` sets an archived object active again. `adopt`
  * (only with --adopt) takes over an unmarked object that matches: the marker is stamped into its
- * custom_data, with any other field that differs, and nothing is re-created.
+ * custom_data, with any other field that differs, and nothing is re-created. `delete` is a
+ * notification destination's removal (Paddle deletes it for good; it has no archive).
  */
-export type Action = 'create' | 'update' | 'unarchive' | 'archive' | 'replace' | 'adopt' | 'unchanged';
+export type Action =
+  | 'create'
+  | 'update'
+  | 'unarchive'
+  | 'archive'
+  | 'replace'
+  | 'adopt'
+  | 'unchanged'
+  | 'delete';
 
 export interface FieldChange {
   /** dotted wire path, e.g. `unit_price.amount` */
@@ -60,6 +70,11 @@ export interface PriceState {
 export interface DiscountState extends DiscountTerms {
   /** `pro`, `pro/yearly`; a remote id that no key of the catalog owns stays an id */
   restrict_to: string[] | null;
+  /**
+   * its group's key under discount_groups (a group no key owns stays its id); only in a catalog
+   * that declares discount_groups: elsewhere a discount's group is left as it is (absent)
+   */
+  discount_group?: string | null;
   custom_data: Record<string, unknown> | null;
 }
 
@@ -185,7 +200,52 @@ export type DiscountChange = ChangeBase & {
   codeAfter?: string;
 } & (Creation<DiscountState> | InPlace<DiscountState> | Adoption<DiscountState> | Archival);
 
-export type Change = ProductChange | PriceChange | DiscountChange;
+/** A notification destination, normalised: Paddle's defaults spelled out, its events sorted. */
+export interface NotificationState {
+  /** as the catalog writes it: the marker is added on the wire (text-marker.ts) */
+  description: string;
+  type: string;
+  destination: string;
+  subscribed_events: string[];
+  /** null: the account's default (not compared) */
+  api_version: number | null;
+  include_sensitive_fields: boolean;
+  traffic_source: string;
+  active: boolean;
+}
+
+/** A discount group: its name as the catalog writes it (the marker is added on the wire). */
+export interface DiscountGroupState {
+  name: string;
+}
+
+/** a managed notification destination deleted: Paddle cannot undo it (its signing secret is gone) */
+export interface Deletion {
+  action: 'delete';
+  id: string;
+  desired: null;
+}
+
+/**
+ * A notification destination. `replace` is a type Paddle cannot update: a new destination (a new
+ * signing secret), then the old one deleted.
+ */
+export type NotificationChange = ChangeBase & { kind: 'notification' } & (
+    | Creation<NotificationState>
+    | InPlace<NotificationState>
+    | Adoption<NotificationState>
+    | Replacement<NotificationState>
+    | Deletion
+  );
+
+export type DiscountGroupChange = ChangeBase & { kind: 'discount_group' } & (
+    | Creation<DiscountGroupState>
+    | InPlace<DiscountGroupState>
+    | Adoption<DiscountGroupState>
+    | Archival
+  );
+
+export type Change = ProductChange | PriceChange | DiscountChange | DiscountGroupChange | NotificationChange;
 export type Kind = Change['kind'];
 
 /** One product and its prices: the unit apply orders (product first, then its prices). */
@@ -228,8 +288,12 @@ export interface Plan {
   /** the catalog's name: whose objects the plan sees, and what its markers say */
   catalog: string;
   groups: ProductPlan[];
+  /** before the discounts, which name them by key (absent: the catalog and the account have none) */
+  discountGroups?: DiscountGroupChange[];
   /** after every product and price, so restrict_to can name what this run creates */
   discounts: DiscountChange[];
+  /** the notification destinations of the plan's environment (absent: none in the catalog or the account) */
+  notifications?: NotificationChange[];
   duplicates: Duplicate[];
   orphans: Orphan[];
   /** only with --adopt; absent otherwise */
@@ -247,4 +311,6 @@ export interface DiffOptions {
   adopt?: boolean;
   /** archive every active object of a key but the one kept (the oldest) */
   dedupe?: boolean;
+  /** whose destinations the notifications plan (a destination per environment); absent: sandbox */
+  environment?: EnvironmentName;
 }

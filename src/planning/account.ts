@@ -58,7 +58,13 @@ export async function planCatalog(
   // a catalog without discounts reads them too, when the key may: a plain plan names the managed
   // discounts it no longer has, so --prune archives nothing the plan did not name
   const discounts = catalog.discounts ? 'required' : 'if-permitted';
-  const snapshot = await calls.runPaced((pace) => gateway.snapshot({ discounts, pace }));
+  // discount groups and notification destinations only for a catalog that has the map (`{}` too):
+  // one without it leaves the account's as they are, and needs no permission for them
+  const discountGroups = catalog.discount_groups !== undefined;
+  const notifications = catalog.notifications !== undefined;
+  const snapshot = await calls.runPaced((pace) =>
+    gateway.snapshot({ discounts, pace, discountGroups, notifications }),
+  );
   return diff(catalog, snapshot, options);
 }
 
@@ -69,7 +75,7 @@ export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): 
   const time = request.accountTime ?? settings.clock;
   const read = async () =>
     withSubscriberRollouts(
-      await planCatalog(catalog, gateway, calls, options),
+      await planCatalog(catalog, gateway, calls, { ...options, environment }),
       calls,
       request.subscriptions,
       time.now(),

@@ -19,7 +19,7 @@ export const PLAN_FILE_VERSION = 1;
 
 const json = z.record(z.string(), z.unknown());
 const ref = z.strictObject({ $ref: z.string() });
-const kind = z.enum(['product', 'price', 'discount']);
+const kind = z.enum(['product', 'price', 'discount', 'discount_group', 'notification']);
 
 export const operationSchema = z
   .object({
@@ -27,7 +27,7 @@ export const operationSchema = z
     change: z.number().int().min(0),
     kind,
     key: z.string(),
-    verb: z.enum(['create', 'update', 'archive', 'unarchive', 'adopt']),
+    verb: z.enum(['create', 'update', 'archive', 'unarchive', 'adopt', 'delete']),
     target: z.union([z.string(), ref, z.null()]),
     body: json,
     after: z.array(z.string()),

@@ -6,6 +6,7 @@
 // reversed, in hex, percent-encoded twice, as HTML entities, or split by invisible characters,
 // spaces or dashes. A JSON document is masked value by value (redactDocument), never as text.
 import { API_KEY_PREFIX } from '../paddle-facts/environments.js';
+import { ENDPOINT_SECRET_SHAPE } from '../paddle-facts/notifications.js';
 import { maskSecretRuns } from './secret-runs.js';
 
 /** What follows an environment's prefix in every Paddle API key. */
@@ -64,7 +65,10 @@ function mask(text: string, secrets: readonly string[], runs: boolean): string {
     out = out.replace(secretPattern(secret), REDACTED);
     if (runs) out = maskSecretRuns(out, secret);
   }
-  return out.replace(KEY_SHAPE, (match) => `${match.slice(0, KEY_HEAD_LENGTH)}${REDACTED}`);
+  // a webhook signing secret (pdl_ntfset_…) is masked like a key: its prefix stays, never its secret
+  return out
+    .replace(KEY_SHAPE, (match) => `${match.slice(0, KEY_HEAD_LENGTH)}${REDACTED}`)
+    .replace(ENDPOINT_SECRET_SHAPE, `pdl_ntfset_${REDACTED}`);
 }
 
 export const redactSecrets = (text: string, secrets: readonly string[]): string => mask(text, secrets, true);

@@ -26,6 +26,8 @@ const RESOURCE: Record<Change['kind'], string> = {
   product: 'products',
   price: 'prices',
   discount: 'discounts',
+  discount_group: 'discountGroups',
+  notification: 'notificationSettings',
 };
 
 /** A value as JavaScript: JSON, with the variable of the create a reference names in its place. */
@@ -50,6 +52,8 @@ function refsOf(value: unknown): string[] {
 function line(op: Operation, variables: Map<string, string>, comment: string): string {
   const resource = RESOURCE[op.kind];
   const key = JSON.stringify(op.key);
+  // a notification destination has no archive: Paddle deletes it
+  if (op.verb === 'delete') return `await client.${resource}.delete(${js(op.target, variables)});${comment}`;
   if (op.verb !== 'create') {
     return `await client.${resource}.update(${js(op.target, variables)}, ${js(op.body, variables)});${comment}`;
   }

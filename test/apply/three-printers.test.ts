@@ -207,6 +207,7 @@ describe('apply, the tool-server scripts and the dashboard steps read the same o
           unarchive: /Unarchive/,
           archive: /[Aa]rchive/,
           adopt: /custom data .*paddle_catalog/,
+          delete: /Delete \(cannot be undone\)/,
         };
         expect(line).toMatch(words[op.verb]);
         if (typeof op.target === 'string') expect(line).toContain(op.target);

@@ -69,6 +69,14 @@ export function inFlightCounter() {
       createDiscount: track(inner.createDiscount),
       updateDiscount: track(inner.updateDiscount),
       findDiscount: track(inner.findDiscount),
+      findNotification: track(inner.findNotification),
+      findDiscountGroup: track(inner.findDiscountGroup),
+      notificationSecrets: track(inner.notificationSecrets),
+      createNotification: track(inner.createNotification),
+      updateNotification: track(inner.updateNotification),
+      deleteNotification: track(inner.deleteNotification),
+      createDiscountGroup: track(inner.createDiscountGroup),
+      updateDiscountGroup: track(inner.updateDiscountGroup),
     };
   };
   return { counter, wrap };

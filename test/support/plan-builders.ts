@@ -83,6 +83,7 @@ export function remoteDiscount(key: string | null, overrides: Partial<RemoteDisc
     usage_limit: null,
     restrict_to: null,
     expires_at: null,
+    discount_group_id: null,
     custom_data: key === null ? null : marker(key),
     status: 'active',
     created_at: null,

@@ -34,6 +34,8 @@ interface ApplyFlags extends TargetFlags {
   rateLimit: number;
   idsOut?: string;
   envOut?: string;
+  /** the notification destinations' signing secrets, dotenv lines in a 0600 file (src/apply/secrets.ts) */
+  secretsOut?: string;
 }
 
 const EXAMPLES = `
@@ -101,7 +103,11 @@ const addRunOptions = (command: Command) =>
       '--ids-out <file>',
       "write the id file of paddle-catalog ids with this environment's ids (JSON; a .ts file: the typed module)",
     )
-    .option('--env-out <file>', 'write the ids as dotenv lines (PADDLE_PRICE_PRO_MONTHLY=pri_…)');
+    .option('--env-out <file>', 'write the ids as dotenv lines (PADDLE_PRICE_PRO_MONTHLY=pri_…)')
+    .option(
+      '--secrets-out <file>',
+      "write the notification destinations' signing secrets as dotenv lines (PADDLE_WEBHOOK_SECRET_APP=pdl_ntfset_…), readable by you only",
+    );
 
 async function runApply(ctx: CommandContext, file: string, flags: ApplyFlags): Promise<number> {
   const { reporter, io } = ctx;
@@ -112,12 +118,13 @@ async function runApply(ctx: CommandContext, file: string, flags: ApplyFlags): P
   const session = await openSession(reporter, flags, { catalogFile: file, settings: input.settings });
   const stop = terminalStop(processControl(io), ctx.deadline);
   try {
+    const gateway = await catalogGateway(session, reporter);
     const request = {
       environment,
       file,
       input,
       target: session.target,
-      gateway: await catalogGateway(session, reporter),
+      gateway,
       subscriptions: await subscriptionsGateway(session),
       options: flags,
       consent: { ...flags, port: terminalConfirm(reporter) },
@@ -128,7 +135,8 @@ async function runApply(ctx: CommandContext, file: string, flags: ApplyFlags): P
     const saved = input.saved && { file, plan: input.saved };
     const result = await applyFile(request, applyViews(reporter, environment, saved));
     const where = { baseUrl: session.target.baseUrl, features: idsFeatures(input.catalog) };
-    return await showApplied(reporter, result, { cwd: io.cwd, ...flags }, where);
+    const readSecrets = () => gateway.notificationSecrets('read the signing secrets for --secrets-out');
+    return await showApplied(reporter, result, { cwd: io.cwd, ...flags, readSecrets }, where);
   } finally {
     stop.release();
     await session.close();

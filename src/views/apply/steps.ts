@@ -11,7 +11,7 @@ import type { KeyResult } from '../../operations/results.js';
 import { DEFAULT_TAX_MODE } from '../../paddle-facts/prices.js';
 import { featureCustomData } from '../../plan/features.js';
 import { type Marker, withMarker } from '../../plan/marker.js';
-import type { Change, DiscountState, PriceState, ProductState } from '../../plan/types.js';
+import type { Change, DiscountState } from '../../plan/types.js';
 import { shown } from '../../text/escape.js';
 import { describeDiscount, describePrice } from '../plan/describe.js';
 import { formatField } from '../plan/format.js';
@@ -63,6 +63,8 @@ const WHERE: Record<Change['kind'], string> = {
   product: 'Catalog → Products',
   price: 'Catalog → Products',
   discount: 'Catalog → Discounts',
+  discount_group: 'Catalog → Discounts → Groups',
+  notification: 'Developer tools → Notifications',
 };
 
 function step(change: Change, ops: Operation[], known: Known): string {
@@ -86,12 +88,17 @@ function step(change: Change, ops: Operation[], known: Known): string {
   const set = verbs.has('update') && change.fields.length > 0 ? `, set ${fields(change, marker)}` : '';
   if (verbs.has('unarchive')) return `${object} (archived): Unarchive${set}`;
   if (verbs.has('archive')) return `${object}: Archive`;
+  if (verbs.has('delete')) return `${object}: Delete (cannot be undone)`;
   return `${object}: edit${set}`;
 }
 
 /** A product's custom_data with its features in it, as the dashboard shows it (src/plan/features.ts). */
-const customDataOf = (desired: ProductState | PriceState | DiscountState) =>
-  'tax_category' in desired ? featureCustomData(desired) : desired.custom_data;
+const customDataOf = (desired: NonNullable<Change['desired']>) =>
+  'tax_category' in desired
+    ? featureCustomData(desired)
+    : 'custom_data' in desired
+      ? desired.custom_data
+      : null;
 
 /** Each changed field; a product's features are set in the dashboard as its whole custom data. */
 function fields(change: Change, marker: Marker): string {

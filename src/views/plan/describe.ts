@@ -3,8 +3,9 @@
 import { formatMinorUnits } from '../../money/minor-units.js';
 import { currencyDecimalPlaces } from '../../paddle-facts/currencies.js';
 import type { RemoteMoney, RemoteOverride } from '../../plan/remote.js';
-import type { DiscountState, PriceState, TrialState } from '../../plan/types.js';
+import type { Change, DiscountState, NotificationState, PriceState, TrialState } from '../../plan/types.js';
 import { shown } from '../../text/escape.js';
+import { plural } from '../../text/plural.js';
 
 /** `2400 USD ($24.00)`: the amount as written in the catalog, then as a customer sees it. */
 export function formatMoney(money: RemoteMoney): string {
@@ -107,4 +108,27 @@ export function wrappedPriceCreate(head: string, price: PriceState): string[] | 
     }
   }
   return lines;
+}
+
+/** `url https://example.com/hooks, 3 events (subscription.created, …)`: where it delivers, and what. */
+export function describeNotification(notification: NotificationState): string {
+  const events = notification.subscribed_events;
+  const inactive = notification.active ? '' : ', inactive';
+  return `${shown(notification.type)} ${shown(notification.destination)}, ${plural(events.length, 'event')} (${shown(events.join(', '))})${inactive}`;
+}
+
+/** What a create or replace line says of the new object. */
+export function describeNew(change: Change): string {
+  if (change.kind === 'product') {
+    if (!change.desired) return '';
+    const { name, tax_category, description } = change.desired;
+    const shownToCustomers = description ? `, description "${shown(description)}"` : '';
+    return `"${shown(name)}" (${shown(tax_category)})${shownToCustomers}`;
+  }
+  if (change.kind === 'discount') return change.desired ? describeDiscount(change.desired) : '';
+  if (change.kind === 'discount_group') return change.desired ? `"${shown(change.desired.name)}"` : '';
+  if (change.kind === 'notification') return change.desired ? describeNotification(change.desired) : '';
+  if (!change.desired) return '';
+  const { name } = change.desired;
+  return `${describePrice(change.desired)}${name ? `, named "${shown(name)}" at checkout` : ''}`;
 }

@@ -11,8 +11,7 @@ import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
 import { block, blockLines, type PlanBlock } from './budget.js';
 import {
-  describeDiscount,
-  describePrice,
+  describeNew,
   discountAmount,
   formatCycle,
   formatMoney,
@@ -25,9 +24,8 @@ import { moveBlock, twinArchiveLines, twinMoveOf } from './moves.js';
 import { orphanSubscriberLines, previewLines, subscriberLines, unavailableLines } from './review.js';
 import { formatCodeConflict, formatLookalike, storedTaxModeLines } from './warnings.js';
 
-function isMoney(value: unknown): value is RemoteMoney {
-  return typeof value === 'object' && value !== null && 'amount' in value && 'currency_code' in value;
-}
+const isMoney = (value: unknown): value is RemoteMoney =>
+  typeof value === 'object' && value !== null && 'amount' in value && 'currency_code' in value;
 
 function formatValue(path: string, value: unknown, currency: string | undefined): string {
   if (path.endsWith('unit_price.amount') && typeof value === 'string' && currency) {
@@ -80,19 +78,6 @@ function subject(change: Change): string {
   return `${change.kind} ${shown(change.key)}`;
 }
 
-function describeNew(change: Change): string {
-  if (change.kind === 'product') {
-    if (!change.desired) return '';
-    const { name, tax_category, description } = change.desired;
-    const shownToCustomers = description ? `, description "${shown(description)}"` : '';
-    return `"${shown(name)}" (${shown(tax_category)})${shownToCustomers}`;
-  }
-  if (change.kind === 'discount') return change.desired ? describeDiscount(change.desired) : '';
-  if (!change.desired) return '';
-  const { name } = change.desired;
-  return `${describePrice(change.desired)}${name ? `, named "${shown(name)}" at checkout` : ''}`;
-}
-
 /** The lines of one change (a code another discount holds named under it), or none for an unchanged object. */
 export function formatChange(change: Change, style: Style): string[] {
   const lines = changeLines(change, style);
@@ -121,6 +106,9 @@ function lapsedLine(change: Change, style: Style): string[] {
     ),
   ];
 }
+
+const REPLACED_DESTINATION =
+  "a new signing secret (apply --secrets-out writes it); the old destination's deletion cannot be undone";
 
 function changeLines(change: Change, style: Style): string[] {
   // a product's features have a line of their own (features.ts)
@@ -154,11 +142,21 @@ function changeLines(change: Change, style: Style): string[] {
       return [
         `${style.red('- archive')} ${subject(change)}${id}${change.reason ? style.dim(` (${shown(change.reason)})`) : ''}`,
       ];
-    case 'replace':
+    case 'delete':
+      return [
+        `${style.red('- delete')} ${subject(change)}${id}${style.dim(': cannot be undone (its signing secret is gone with it)')}`,
+      ];
+    case 'replace': {
+      // a destination's new type: a new one, a new signing secret, the old one deleted
+      const then = change.kind === 'notification' ? `: ${REPLACED_DESTINATION}` : ': create new, archive old';
+      const why = change.reason
+        ? `${shown(change.reason)}${change.kind === 'notification' ? then : ''}`
+        : `cannot be changed in place${then}`;
       return [
         `${style.red('-/+ replace')} ${subject(change)}${id}  ${describeNew(change)}`,
-        style.dim(`    ${shown(change.reason ?? 'cannot be changed in place: create new, archive old')}`),
+        style.dim(`    ${why}`),
       ];
+    }
     default:
       return [];
   }
@@ -167,11 +165,14 @@ function changeLines(change: Change, style: Style): string[] {
 /** `Plan: 1 to create, 0 to update, 0 to archive, 1 subscriber move.`: the counts of summarize. */
 export function formatPlanSummary(plan: Plan): string {
   const s = summarize(plan);
-  const [adoptions, moves] = [s.adopt ?? 0, s.move ?? 0];
-  if (adoptions + s.create + s.update + s.archive + moves === 0) return 'No changes.';
-  const adopt = adoptions > 0 ? `${adoptions} to adopt, ` : '';
+  const [adoptions, moves, deletes] = [s.adopt ?? 0, s.move ?? 0, s.delete ?? 0];
+  if (adoptions + s.create + s.update + s.archive + moves + deletes === 0) return 'No changes.';
+  const [adopt, deleted] = [
+    adoptions > 0 ? `${adoptions} to adopt, ` : '',
+    deletes > 0 ? `, ${deletes} to delete` : '',
+  ];
   const move = moves > 0 ? `, ${plural(moves, 'subscriber move')}` : '';
-  return `Plan: ${adopt}${s.create} to create, ${s.update} to update, ${s.archive} to archive${move}.`;
+  return `Plan: ${adopt}${s.create} to create, ${s.update} to update, ${s.archive} to archive${deleted}${move}.`;
 }
 
 /** `! product pro has 2 active objects: …` per key with duplicates, and the way out. */

@@ -1,0 +1,130 @@
+// Notification destinations and discount groups through the CLI over real HTTP to the emulator:
+// created, then unchanged; a new URL is an update of the same destination (its secret stays); a new
+// type a replacement; --prune deletes; a discount joins its group by key; the signing secret goes to
+// --secrets-out's file (0600) only, never stdout, stderr or --json.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { tempDir, writeCatalog } from '../support/catalog-files.js';
+import { call } from '../support/emulator.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+
+let emulator: RunningEmulator;
+let dir: string;
+const cli = (...args: string[]) =>
+  runCliInProcess(args, { env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey } });
+
+const CATALOG = `version: 1
+products:
+  pro:
+    name: Pro
+    tax_category: saas
+discount_groups:
+  launch:
+    name: Launch offers
+discounts:
+  spring:
+    description: Spring offer
+    type: percentage
+    amount: "20"
+    discount_group: launch
+notifications:
+  app:
+    description: App webhooks
+    destination:
+      sandbox: https://staging.example.com/hooks
+      production: https://example.com/hooks
+    subscribed_events: [subscription.created, transaction.completed]
+  ops:
+    description: Ops mail
+    type: email
+    destination: ops@example.com
+    subscribed_events: [transaction.payment_failed]
+`;
+
+const settings = async () => (await call(emulator, 'GET', '/notification-settings')).body.data;
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  dir = tempDir();
+});
+afterAll(() => emulator.close());
+beforeEach(() => emulator.reset());
+
+describe('notifications and discount groups as code', () => {
+  it('apply creates them with the marker in the description and name, and a second plan has no changes', async () => {
+    const file = writeCatalog(dir, CATALOG, 'c1.yaml');
+    const applied = await cli('apply', file, '--yes');
+    expect(applied.code, applied.stderr).toBe(0);
+    const made = await settings();
+    expect(made.map((n: { description: string }) => n.description).sort()).toEqual([
+      'App webhooks (paddle-catalog: app)',
+      'Ops mail (paddle-catalog: ops)',
+    ]);
+    // the sandbox has its own destination
+    expect(made.find((n: { type: string }) => n.type === 'url').destination).toBe(
+      'https://staging.example.com/hooks',
+    );
+    const groups = (await call(emulator, 'GET', '/discount-groups')).body.data;
+    expect(groups.map((g: { name: string }) => g.name)).toEqual(['Launch offers (paddle-catalog: launch)']);
+    const discounts = (await call(emulator, 'GET', '/discounts')).body.data;
+    expect(discounts[0].discount_group_id).toBe(groups[0].id);
+    const plan = await cli('plan', file, '--detailed-exitcode');
+    expect(plan.code, plan.stdout).toBe(0);
+    expect(plan.stdout).toContain('No changes.');
+  });
+
+  it('a new URL is an update of the same destination, its signing secret kept; a new type a replacement', async () => {
+    const file = writeCatalog(dir, CATALOG, 'c2.yaml');
+    expect((await cli('apply', file, '--yes')).code).toBe(0);
+    const before = await settings();
+    const app = before.find((n: { type: string }) => n.type === 'url');
+    const changed = CATALOG.replace('staging.example.com/hooks', 'staging.example.com/hooks2')
+      .replace('type: email', 'type: url')
+      .replace('ops@example.com', 'https://ops.example.com/hooks');
+    const next = writeCatalog(dir, changed, 'c2b.yaml');
+    const plan = await cli('plan', next);
+    expect(plan.stdout).toContain(`~ update notification app (${app.id})`);
+    expect(plan.stdout).toMatch(
+      /-\/\+ replace notification ops .*\n.*type email → url cannot be changed in place: a new signing secret/,
+    );
+    expect(plan.stdout).toContain('1 to delete');
+    expect((await cli('apply', next, '--yes')).code).toBe(0);
+    const after = await settings();
+    const sameApp = after.find((n: { id: string }) => n.id === app.id);
+    expect(sameApp.destination).toBe('https://staging.example.com/hooks2');
+    expect(sameApp.endpoint_secret_key).toBe(app.endpoint_secret_key);
+    expect(after).toHaveLength(2);
+  });
+
+  it('--prune deletes a destination the catalog no longer names, and the plan says it cannot be undone', async () => {
+    const file = writeCatalog(dir, CATALOG, 'c3.yaml');
+    expect((await cli('apply', file, '--yes')).code).toBe(0);
+    const without = writeCatalog(dir, CATALOG.replace(/ {2}ops:\n[\s\S]*$/, ''), 'c3b.yaml');
+    const plan = await cli('plan', without, '--prune');
+    expect(plan.stdout).toMatch(/- delete notification ops \(ntfset_\w+\): cannot be undone/);
+    expect((await cli('apply', without, '--prune', '--yes')).code).toBe(0);
+    expect(await settings()).toHaveLength(1);
+  });
+
+  it('the signing secret goes to --secrets-out (mode 0600) only: never stdout, stderr or --json', async () => {
+    const file = writeCatalog(dir, CATALOG, 'c4.yaml');
+    const out = join(dir, 'secrets.env');
+    const applied = await cli('--json', 'apply', file, '--yes', '--secrets-out', out);
+    expect(applied.code, applied.stderr).toBe(0);
+    const secrets = (await settings()).map((n: { endpoint_secret_key: string }) => n.endpoint_secret_key);
+    const text = readFileSync(out, 'utf8');
+    for (const secret of secrets) {
+      expect(text).toContain(secret);
+      expect(applied.stdout).not.toContain(secret);
+      expect(applied.stderr).not.toContain(secret);
+    }
+    expect(text).toMatch(
+      /^PADDLE_WEBHOOK_SECRET_APP=pdl_ntfset_\w+\nPADDLE_WEBHOOK_SECRET_OPS=pdl_ntfset_\w+\n$/,
+    );
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const plan = await cli('--json', 'plan', file);
+    expect(plan.stdout).not.toContain('pdl_ntfset_');
+  });
+});
