@@ -1,6 +1,7 @@
 // The plan is a value: what apply will do, per catalog key, with field-level before/after.
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import type { LapsedStatus } from '../paddle-facts/statuses.js';
+import type { DiscountGroupState, NotificationState } from './destination-states.js';
 import type { DiscountTerms, RemoteMoney, RemoteOverride } from './remote.js';
 import type { SubscriberMove } from './subscribers.js';
 
@@ -183,7 +184,7 @@ export interface CodeConflict {
   remoteStatus?: LapsedStatus;
 }
 
-export type { LapsedStatus };
+export type { DiscountGroupState, LapsedStatus, NotificationState };
 
 export type DiscountChange = ChangeBase & {
   kind: 'discount';
@@ -199,25 +200,6 @@ export type DiscountChange = ChangeBase & {
   /** the code it writes is held by the discount of this key, which this plan gives another code first */
   codeAfter?: string;
 } & (Creation<DiscountState> | InPlace<DiscountState> | Adoption<DiscountState> | Archival);
-
-/** A notification destination, normalised: Paddle's defaults spelled out, its events sorted. */
-export interface NotificationState {
-  /** as the catalog writes it: the marker is added on the wire (text-marker.ts) */
-  description: string;
-  type: string;
-  destination: string;
-  subscribed_events: string[];
-  /** null: the account's default (not compared) */
-  api_version: number | null;
-  include_sensitive_fields: boolean;
-  traffic_source: string;
-  active: boolean;
-}
-
-/** A discount group: its name as the catalog writes it (the marker is added on the wire). */
-export interface DiscountGroupState {
-  name: string;
-}
 
 /** a managed notification destination deleted: Paddle cannot undo it (its signing secret is gone) */
 export interface Deletion {
