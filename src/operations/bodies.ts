@@ -43,13 +43,20 @@ function trialBody(trial: TrialState | null): RemoteTrialPeriod | null {
   return body;
 }
 
+/** The moves started on a price are no field of Paddle's: they go into the marker in custom_data. */
 function priceFields(marker: Marker, desired: PriceState): PriceWrite {
+  const { moves_started: moves, ...fields } = desired;
   return {
-    ...desired,
+    ...fields,
     trial_period: trialBody(desired.trial_period),
-    custom_data: withMarker(desired.custom_data, marker) as CustomData,
+    custom_data: withMarker(desired.custom_data, moves ? { ...marker, moves } : marker) as CustomData,
   };
 }
+
+/** A change to the moves started is written as custom_data, where the marker keeps them. */
+const priceWireFields = (fields: readonly FieldChange[]) => [
+  ...new Set(touchedFields(fields).map((f) => (f === 'moves_started' ? 'custom_data' : f))),
+];
 
 export function priceCreateBody(marker: Marker, desired: PriceState, productId: string): PriceWrite {
   const isDefault = (k: string, v: unknown) =>
@@ -69,7 +76,7 @@ export function productUpdateBody(
 }
 
 export function priceUpdateBody(marker: Marker, desired: PriceState, fields: FieldChange[]): PriceWrite {
-  return pick(priceFields(marker, desired), touchedFields(fields));
+  return pick(priceFields(marker, desired), priceWireFields(fields));
 }
 
 /** Adoption stamps the marker: custom_data is always sent (the catalog's data plus the marker). */
@@ -78,7 +85,7 @@ export function productAdoptBody(marker: Marker, desired: ProductState, fields: 
 }
 
 export function priceAdoptBody(marker: Marker, desired: PriceState, fields: FieldChange[]): PriceWrite {
-  return pick(priceFields(marker, desired), ['custom_data', ...touchedFields(fields)]);
+  return pick(priceFields(marker, desired), ['custom_data', ...priceWireFields(fields)]);
 }
 
 /**

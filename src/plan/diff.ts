@@ -8,7 +8,7 @@ import { indexByMarker } from './identity.js';
 import { withLookalikes } from './lookalikes.js';
 import { keptCustomData, priceKeyOf } from './marker.js';
 import { priceState } from './normalize.js';
-import { planMoves } from './plan-moves.js';
+import { planMoves, withMovesStarted } from './plan-moves.js';
 import type { CatalogSnapshot, CustomData, RemotePrice, RemoteProduct } from './remote.js';
 import { addArchives, archivedInCatalog, noteReplacements, retiredPrice, retiredProduct } from './retire.js';
 import { comparePrice } from './tax-mode.js';
@@ -54,8 +54,14 @@ function priceChange(
   productId: string | undefined,
 ): PriceChange {
   const base = { kind: 'price' as const, key: priceKeyOf(productKey, priceKey), productKey, priceKey };
-  if (!remote) return { ...base, action: 'create', fields: [], desired: priceState(wanted) };
-  const desired = ownData(priceState(wanted), wanted, remote);
+  if (!remote)
+    return {
+      ...base,
+      action: 'create',
+      fields: [],
+      desired: withMovesStarted(base.key, priceState(wanted), wanted),
+    };
+  const desired = withMovesStarted(base.key, ownData(priceState(wanted), wanted, remote), wanted, remote);
   if (remote.product_id !== productId) {
     // Paddle cannot move a price to another product (no product_id in PATCH /prices).
     if (remote.status === 'archived') {
@@ -94,7 +100,8 @@ function adoptPrice(
   wanted: NonNullable<CatalogProduct['prices']>[string],
   remote: RemotePrice,
 ): PriceChange {
-  const desired = ownData(priceState(wanted), wanted, remote);
+  const key = priceKeyOf(productKey, priceKey);
+  const desired = withMovesStarted(key, ownData(priceState(wanted), wanted, remote), wanted, remote);
   const compared = comparePrice(priceState(remote), desired, wanted.tax_mode);
   const archived = remote.status === 'archived' ? { archived: true } : {};
   return {

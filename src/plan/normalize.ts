@@ -2,7 +2,7 @@
 // null-vs-absent never show up as a change (the perpetual diff users of neighbouring tools hit).
 
 import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../paddle-facts/prices.js';
-import { userCustomData } from './marker.js';
+import { readMarker, type StartedMove, userCustomData } from './marker.js';
 import type { RemoteMoney, RemoteOverride, RemotePrice, RemoteTrialPeriod } from './remote.js';
 import type { PriceState, ProductState, TrialState } from './types.js';
 
@@ -80,5 +80,14 @@ export function priceState(price: PriceFields): PriceState {
     quantity: price.quantity ? { ...price.quantity } : { ...DEFAULT_QUANTITY },
     tax_mode: price.tax_mode ?? DEFAULT_TAX_MODE,
     custom_data: userCustomData(price.custom_data),
+    ...startedOn(price.custom_data),
   };
+}
+
+/** The moves an apply recorded on the account's price; a catalog's price has none (diff.ts adds them). */
+function startedOn(customData: Record<string, unknown> | null | undefined): {
+  moves_started?: StartedMove[];
+} {
+  const moves = readMarker(customData)?.moves;
+  return moves ? { moves_started: moves } : {};
 }

@@ -2,6 +2,7 @@
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import type { LapsedStatus } from '../paddle-facts/statuses.js';
 import type { DiscountGroupState, NotificationState } from './destination-states.js';
+import type { StartedMove } from './marker.js';
 import type { DiscountTerms, RemoteMoney, RemoteOverride } from './remote.js';
 import type { SubscriberMove } from './subscribers.js';
 
@@ -64,6 +65,7 @@ export interface PriceState {
   quantity: { minimum: number; maximum: number };
   tax_mode: string;
   custom_data: Record<string, unknown> | null;
+  moves_started?: StartedMove[]; // the subscriber moves to it an apply started (marker.ts)
 }
 
 /** A discount, normalised: Paddle's defaults spelled out, restrict_to as sorted catalog keys. */

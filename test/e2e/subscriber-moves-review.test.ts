@@ -145,12 +145,14 @@ describe('subscriber moves in the review', { timeout: 60_000 }, () => {
     writeCatalog(dir, MOVE());
     const human = await cli(['plan', 'catalog.yaml']);
     expect(human.stdout).toContain(LINE);
-    expect(human.stdout).toContain('Plan: 0 to create, 0 to update, 0 to archive, 1 subscriber move.');
+    // a new move on a price made already is written into its marker first: an update to review
+    expect(human.stdout).toContain('moves_started none → from pro/monthly (do_not_bill)');
+    expect(human.stdout).toContain('Plan: 0 to create, 1 to update, 0 to archive, 1 subscriber move.');
 
     const markdown = await cli(['plan', 'catalog.yaml', '--format', 'markdown']);
     const block = markdown.stdout.split('```diff\n')[1]?.split('\n```')[0] ?? '';
     expect(block.split('\n')).toContain(LINE);
-    expect(markdown.stdout).toContain('· Plan: 0 to create, 0 to update, 0 to archive, 1 subscriber move.');
+    expect(markdown.stdout).toContain('· Plan: 0 to create, 1 to update, 0 to archive, 1 subscriber move.');
 
     const run = actions();
     expect((await cli(['plan', 'catalog.yaml'], run.env)).code).toBe(0);

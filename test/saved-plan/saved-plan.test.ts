@@ -25,6 +25,7 @@ import {
 } from '../../src/saved-plan/file.js';
 import { reviewedMoves } from '../../src/saved-plan/reviewed-moves.js';
 import { tempDir } from '../support/catalog-files.js';
+import { startedMarker } from '../support/marker.mjs';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
@@ -357,7 +358,14 @@ describe('apply <plan-file> runs the saved operations only when they are, as a w
       snapshotOf(
         remoteProduct('pro', { id: 'pro_1' }, [
           price('pro/monthly', { id: 'pri_1' }),
-          price('pro/yearly', { id: 'pri_2', description: 'Pro yearly' }),
+          // made by that run, which started the move: its marker records it
+          price('pro/yearly', {
+            id: 'pri_2',
+            description: 'Pro yearly',
+            custom_data: startedMarker('pro/yearly', [
+              { from: 'pro/monthly', proration: 'do_not_bill', bills_from: null },
+            ]),
+          }),
         ]),
       ),
     );

@@ -6,3 +6,10 @@
 export const marker = (key, catalog) => ({
   paddle_catalog: catalog === undefined ? { key } : { key, catalog },
 });
+
+/**
+ * The marker of a price whose subscriber moves an apply started: each move's source key and the
+ * terms it was approved with (bills_from null when it has none).
+ * @param {string} key @param {{from: string, proration: string, bills_from: string | null}[]} moves
+ */
+export const startedMarker = (key, moves) => ({ paddle_catalog: { key, moves } });

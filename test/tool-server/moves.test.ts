@@ -19,6 +19,7 @@ import { TOOL_SERVER_CAPS } from '../../src/tool-server/scripts.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
+import { startedMarker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { ADDON, CATALOG, MONTHLY, NOW, PRORATION, SEED, sub } from '../support/subscriber-moves-account.js';
 import { runToolServerScript } from '../support/tool-server.js';
@@ -30,14 +31,19 @@ const targets = (ops: Array<{ target: string }> | undefined) => (ops ?? []).map(
 
 const [monthly] = SEED.prices ?? [];
 const wanted = CATALOG.products.pro?.prices?.['monthly-2027'];
-/** pro/monthly-2027 as apply would have made it, and a managed price the catalog no longer has */
+/**
+ * pro/monthly-2027 as the apply that started its move would have made it (its marker records the
+ * move), and a managed price the catalog no longer has
+ */
 const MORE_PRICES = [
   {
     ...monthly,
     id: TARGET,
     description: wanted?.description,
     unit_price: wanted?.unit_price,
-    custom_data: { paddle_catalog: { key: 'pro/monthly-2027' } },
+    custom_data: startedMarker('pro/monthly-2027', [
+      { from: 'pro/monthly', proration: PRORATION, bills_from: wanted?.bills_from ?? null },
+    ]),
   },
   { ...monthly, id: OLD, description: 'Pro old', custom_data: { paddle_catalog: { key: 'pro/old' } } },
 ];

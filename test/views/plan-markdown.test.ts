@@ -15,6 +15,7 @@ import {
   planMarkdown,
   REVIEW_CHARACTER_LIMIT,
 } from '../../src/views/plan/markdown.js';
+import { startedMarker } from '../support/marker.mjs';
 import {
   catalogOf,
   monthly,
@@ -234,7 +235,11 @@ function movePlan(subscribers?: SubscriberCounts, made = false) {
       },
     },
   });
-  const made2027 = made ? [price('pro/monthly-2027', { description: 'Pro 2027' })] : [];
+  // made by the apply that started the move: its marker records it
+  const started = startedMarker('pro/monthly-2027', [
+    { from: 'pro/monthly', proration: 'do_not_bill', bills_from: null },
+  ]);
+  const made2027 = made ? [price('pro/monthly-2027', { description: 'Pro 2027', custom_data: started })] : [];
   const plan = diff(catalog, snapshotOf(remoteProduct('pro', {}, [price('pro/monthly'), ...made2027])));
   return { ...plan, moves: (plan.moves ?? []).map((move) => ({ ...move, subscribers })) };
 }

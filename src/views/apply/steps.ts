@@ -69,7 +69,9 @@ const WHERE: Record<Change['kind'], string> = {
 
 function step(change: Change, ops: Operation[], known: Known): string {
   const verbs = new Set<Verb>(ops.map((op) => op.verb));
-  const marker = { key: change.key, catalog: known.catalog };
+  // a price's marker also records the moves started on it (src/plan/marker.ts), typed in by hand too
+  const moves = change.kind === 'price' ? change.desired?.moves_started : undefined;
+  const marker = { key: change.key, catalog: known.catalog, ...(moves ? { moves } : {}) };
   const where =
     change.kind === 'price'
       ? `${WHERE.price} → ${shown(known.ids.get(change.productKey) ?? `product ${change.productKey} (created above)`)}`
@@ -100,9 +102,12 @@ const customDataOf = (desired: NonNullable<Change['desired']>) =>
       ? desired.custom_data
       : null;
 
-/** Each changed field; a product's features are set in the dashboard as its whole custom data. */
+/**
+ * Each changed field; a product's features, and the moves started on a price, are set in the
+ * dashboard as its whole custom data.
+ */
 function fields(change: Change, marker: Marker): string {
-  const isFeature = (path: string) => /^(features|feature_adds)(\.|$)/.test(path);
+  const isFeature = (path: string) => /^(features|feature_adds|moves_started)(\.|$)/.test(path);
   const plain = change.fields.filter((f) => !isFeature(f.path)).map((f) => formatField(f, change));
   if (
     change.desired &&

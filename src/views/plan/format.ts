@@ -1,6 +1,7 @@
 // A plan for people (terraform-like lines, amounts raw and human) and for machines (`plan --json`).
 
 import { countsJson } from '../../plan/counts.js';
+import type { StartedMove } from '../../plan/marker.js';
 import type { RemoteMoney } from '../../plan/remote.js';
 import { changesInOrder, isTwin, summarize } from '../../plan/summary.js';
 import type { Change, Duplicate, FieldChange, Plan, PriceState, TrialState } from '../../plan/types.js';
@@ -38,9 +39,17 @@ function formatValue(path: string, value: unknown, currency: string | undefined)
     return formatTrial(value as TrialState | null);
   }
   if (path.endsWith('unit_price_overrides') && Array.isArray(value)) return formatOverrides(value);
+  if (path === 'moves_started' && Array.isArray(value)) return formatStarted(value as StartedMove[]);
   if (isMoney(value)) return formatMoney(value);
   if (value === null || value === undefined) return 'none';
   return shown(JSON.stringify(value));
+}
+
+/** `from pro/monthly (do_not_bill, bills from 2027-01-01)`: each move as its record keeps it. */
+function formatStarted(moves: readonly StartedMove[]): string {
+  const one = (m: StartedMove) =>
+    `from ${shown(m.from)} (${shown(m.proration)}${m.bills_from ? `, bills from ${shown(m.bills_from)}` : ''})`;
+  return moves.length === 0 ? 'none' : moves.map(one).join('; ');
 }
 
 export function formatField(field: FieldChange, change: Change): string {
