@@ -1,5 +1,6 @@
-// What one key of a plan came to in a run: its id and what happened. Here, under both apply (which
-// makes them) and ids (which writes apply's id files from them), so neither imports the other for it.
+// What one key of a plan came to in a run: its id and what happened. Apply makes them, the id files
+// apply writes are written from them (ids/apply-files.ts) and apply's views show them: here, in the
+// layer below all three, beside the operations whose outcome they are.
 import { dotenvLines as envLines, type IdEntry } from '../catalog/env-names.js';
 import type { Action, Change } from '../plan/types.js';
 

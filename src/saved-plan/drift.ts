@@ -9,7 +9,12 @@ import type { SeenKey } from './document.js';
 
 const keyOf = (o: { kind: string; key: string }) => `${o.kind} ${o.key}`;
 
-/** A change as plan --json shows it: what it does and what it saw (before values, twins, holders). */
+/**
+ * What a saved plan keeps of a change in `seen`, compared with a fresh plan's to name a key that
+ * moved: what it does and what it saw (its id, before values, a lookalike, a code conflict). Less
+ * than plan --json shows of it (views/plan/format.ts changeJson): it is part of the plan file's
+ * format (document.ts seenKeySchema, docs/plan-file.schema.json), which changes only on purpose.
+ */
 function seenChange(c: Change): Record<string, unknown> {
   return {
     action: c.action,

@@ -277,7 +277,7 @@ export function planDocument(plan: Plan, environment: string, review?: Review) {
   };
 }
 
-/** One change as plan --json (and a saved plan's `seen`) shows it. */
+/** One change as plan --json shows it, everything the plan says of it; a saved plan's `seen` keeps less (saved-plan/drift.ts). */
 function changeJson(c: Change) {
   return {
     kind: c.kind,
