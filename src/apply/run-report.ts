@@ -1,11 +1,14 @@
 // What an apply run reports once its writes are done: per key what happened, the id files written
-// from it (--ids-out, --env-out), the file that could not be, and the verdict. The view shows it.
+// from it (--ids-out, --env-out), the file that could not be, and the verdict. Computed once per
+// run; the view shows it.
 import { resolve } from 'node:path';
 import type { UnwrittenFile } from '../files/output-file.js';
 import { type ApplyFiles, writeIdFiles } from '../ids/apply-files.js';
 import type { IdsFeatures } from '../ids/features.js';
 import type { KeyResult } from '../operations/results.js';
-import { keyResults } from './report.js';
+import { changesInOrder } from '../plan/summary.js';
+import type { Change, Plan } from '../plan/types.js';
+import type { StepResult } from './execute.js';
 import { writeSecrets } from './secrets.js';
 import type { ApplyResult } from './use-case.js';
 
@@ -40,4 +43,26 @@ export async function reportRun(
   }
   const idsFile = unwritten.some((u) => u.file === files.idsOut) ? undefined : files.idsOut;
   return { results, unwritten, idsFile, succeeded: outcome.verified && unwritten.length === 0 };
+}
+
+/** Every change of the plan with its outcome, in apply order. */
+export function keyResults(plan: Plan, steps: StepResult[]): KeyResult[] {
+  const byChange = new Map(steps.map((s) => [s.change, s]));
+  const kept = new Map<Change, string>((plan.deduplication ?? []).map((c) => [c, c.duplicateOf]));
+  return changesInOrder(plan).map((change) => {
+    const step = byChange.get(change);
+    const duplicateOf = kept.get(change);
+    return {
+      key: change.key,
+      kind: change.kind,
+      action: change.action,
+      status: step?.status ?? 'skipped',
+      id: step?.id ?? change.id,
+      ...(duplicateOf ? { duplicateOf } : {}),
+      ...(step?.held ? { held: step.held } : {}),
+      ...(change.kind === 'discount' && change.movedFrom !== undefined
+        ? { movedFrom: change.movedFrom }
+        : {}),
+    };
+  });
 }

@@ -5,7 +5,7 @@
 // around the SDK) — each reader does exactly the operations, in an order they allow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeOperations } from '../../src/apply/execute.js';
-import { keyResults } from '../../src/apply/report.js';
+import { keyResults } from '../../src/apply/run-report.js';
 import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/use-case.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';

@@ -2,7 +2,7 @@
 // per change, with the ids the run made where a later step needs them.
 import { describe, expect, it } from 'vitest';
 import type { OperationResult } from '../../src/apply/execute.js';
-import { keyResults } from '../../src/apply/report.js';
+import { keyResults } from '../../src/apply/run-report.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { compileOperations } from '../../src/operations/compile.js';
 import { diff } from '../../src/plan/diff.js';
