@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { InMemoryCustomerMirror } from '../../src/billing/index.js';
+import { InMemoryCustomerMirror } from '../../src/billing/customer-mirror.js';
 import { paddleSignatureCheck } from '../../src/paddle/customers-gateway.js';
 
 const created = (id: string, email: string) =>

@@ -7,7 +7,7 @@ import type {
   TransactionQuery,
   TransactionRecord,
   TransactionsGateway,
-} from '../../src/billing/index.js';
+} from '../../src/billing/ports.js';
 import { RemoteError } from '../../src/errors.js';
 
 export function txn(overrides: Partial<TransactionRecord> & { id: string }): TransactionRecord {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BillingDeps, getBillingHistory, type HistoryItem } from '../../src/billing/index.js';
+import { type BillingDeps, getBillingHistory, type HistoryItem } from '../../src/billing/history.js';
 import { RemoteError } from '../../src/errors.js';
 import { apiError, currencies, FakeGateway, FakeMirror, txn } from './fakes.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceUnavailableReason, isInvoiceAvailable } from '../../src/billing/index.js';
+import { invoiceUnavailableReason, isInvoiceAvailable } from '../../src/billing/invoice-availability.js';
 import { txn } from './fakes.js';
 
 const STATUSES = ['draft', 'ready', 'billed', 'paid', 'completed', 'past_due', 'canceled'];

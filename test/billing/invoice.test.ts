@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  getBillingHistory,
-  getInvoiceUrl,
-  getInvoiceUrlAsSupport,
-  type HistoryItem,
-} from '../../src/billing/index.js';
+import { getBillingHistory, type HistoryItem } from '../../src/billing/history.js';
+import { getInvoiceUrl, getInvoiceUrlAsSupport } from '../../src/billing/invoice.js';
 import { RemoteError } from '../../src/errors.js';
 import { apiError, currencies, FakeGateway, FakeMirror, txn } from './fakes.js';
 

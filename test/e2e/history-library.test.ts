@@ -6,9 +6,9 @@ import {
   type BillingDeps,
   getBillingHistory,
   getCustomerHistoryPage,
-  getInvoiceUrl,
   type HistoryItem,
-} from '../../src/billing/index.js';
+} from '../../src/billing/history.js';
+import { getInvoiceUrl } from '../../src/billing/invoice.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { paddleBillingServices } from '../../src/paddle/transactions-gateway.js';
 import {
