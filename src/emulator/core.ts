@@ -3,7 +3,7 @@
 import type { ApiKey } from './auth.js';
 import type { IdFactory } from './ids.js';
 import type { AccountState } from './state.js';
-import type { AccountName, DefaultTaxMode } from './types.js';
+import type { AccountName, DefaultTaxMode, WireRecord } from './types.js';
 
 export interface AccountSettings {
   /** every category the account may use: saas and standard, and the approved ones */
@@ -35,6 +35,15 @@ export interface EmulatorCore {
   accounts: Record<AccountName, Account>;
   ids: IdFactory;
   now(): Date;
+  /** turns the account's events into notifications and delivers them (notifications/outbox.ts) */
+  notifier: Notifier;
+}
+
+/** Where an account's events go: a notification per destination subscribed to each, delivered apart. */
+export interface Notifier {
+  publish(account: Account, eventType: string, data: WireRecord): void;
+  /** a new notification (origin `replay`) of a notification's event, to the same setting, queued */
+  replay(account: Account, notification: WireRecord): WireRecord;
 }
 
 export interface Pagination {
@@ -73,5 +82,7 @@ export interface Route {
   pattern: RegExp;
   /** the permission a key needs; '' when any valid key may call it; null for a public route (no key) */
   permission: string | null;
+  /** the operation takes no request body (the SDK sends none), so none is read */
+  noBody?: true;
   handle(ctx: RouteContext): Reply;
 }

@@ -9,6 +9,7 @@ import { EmulatorClock } from './clock.js';
 import type { Account, EmulatorCore } from './core.js';
 import { FaultInjector } from './faults.js';
 import { IdFactory, seededRandom } from './ids.js';
+import { Outbox } from './notifications/outbox.js';
 import { Renewals } from './renewal.js';
 import { REQUEST_LOG_LIMITS, RequestLog } from './request-log.js';
 import { accountSettings, buildAccountState, currencySettings, settingsToSeed, stateToSeed } from './seed.js';
@@ -44,6 +45,7 @@ function urlOf(address: AddressInfo): string {
 
 interface Accounts {
   core: EmulatorCore;
+  notifier: Outbox;
   /** both accounts as they started, for reset() */
   seeded: Record<AccountName, AccountState>;
   keys: KeyRing;
@@ -69,12 +71,18 @@ function openAccounts(options: EmulatorOptions, now: () => Date): Accounts {
     state: cloneState(seeded[name]),
     settings: accountSettings(options, seed?.[name], currencies),
   });
-  const core: EmulatorCore = {
+  const parts = {
     baseUrl: '',
     accounts: { sandbox: account('sandbox'), live: account('live') },
     ids,
     now,
   };
+  const notifier = new Outbox(parts, {
+    machineNow: options.machineNow ?? Date.now,
+    deadline: options.webhookDeadline ?? ((ms) => AbortSignal.timeout(ms)),
+  });
+  const core: EmulatorCore = Object.assign(parts, { notifier });
+  notifier.restore(saved?.notification_queue ?? []);
   const keys = new KeyRing(ids);
   for (const seedKey of seed?.api_keys ?? []) keys.add(seedKey.key, seedKey.permissions);
   const mainKey = (saved: string | undefined, name: AccountName) => {
@@ -100,9 +108,11 @@ function openAccounts(options: EmulatorOptions, now: () => Date): Accounts {
       ...(seed?.currencies ? { currencies: seed.currencies } : {}),
       sandbox: section('sandbox'),
       live: section('live'),
+      notification_queue: notifier.queued(),
     });
   };
-  return { core, seeded, keys, apiKey, liveApiKey, save };
+  notifier.onSettled = save;
+  return { core, notifier, seeded, keys, apiKey, liveApiKey, save };
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
@@ -153,7 +163,7 @@ async function serve(
   { clock, base, now }: Clocks,
   lock: StateLock | undefined,
 ): Promise<RunningEmulator> {
-  const { core, seeded, keys, apiKey, liveApiKey, save } = openAccounts(options, now);
+  const { core, notifier, seeded, keys, apiKey, liveApiKey, save } = openAccounts(options, now);
   save(); // the keys survive a kill even before the first change
   const faults = new FaultInjector(options.faults);
   const log = new RequestLog({ ...REQUEST_LOG_LIMITS, ...options.requestLogLimits });
@@ -182,6 +192,8 @@ async function serve(
       // a subscription that joined may already be due
       if (changes > 0) changes += renewals.catchUp(core);
       if (changes > 0) save();
+      // a retry the clock passed is due now
+      notifier.kick();
     },
     renewalsUpTo: (at, limit) => renewals.countUpTo(core, (at ?? base()).getTime(), limit),
     requests: () => log.list(),
@@ -206,7 +218,11 @@ async function serve(
       return () => arrivals.delete(listener);
     },
     reset,
+    notificationsSettled: () => notifier.settled(),
     setFaults: (next: EmulatorFaults) => faults.set(next),
-    close: () => closeServer(server).finally(() => lock?.release()),
+    close: () => {
+      notifier.close();
+      return closeServer(server).finally(() => lock?.release());
+    },
   };
 }

@@ -10,6 +10,7 @@ import { discountRoutes } from './routes/discounts.js';
 import { eventTypeRoutes } from './routes/event-types.js';
 import { invoiceRoutes } from './routes/invoice.js';
 import { notificationSettingRoutes } from './routes/notification-settings.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { previewRoutes } from './routes/previews.js';
 import { priceRoutes } from './routes/prices.js';
 import { productRoutes } from './routes/products.js';
@@ -22,6 +23,7 @@ const ROUTES: Route[] = [
   ...discountRoutes,
   ...discountGroupRoutes,
   ...notificationSettingRoutes,
+  ...notificationRoutes,
   ...eventTypeRoutes,
   ...customerRoutes,
   ...addressRoutes,

@@ -7,6 +7,7 @@ import { type KeyRing, requirePermission } from './auth.js';
 import type { EmulatorCore, Reply } from './core.js';
 import type { FaultInjector } from './faults.js';
 import { parseJsonObject, readBody, sendJson, sendNoContent, stampDate } from './http.js';
+import { eventOfWrite } from './notifications/write-events.js';
 import type { RequestLog } from './request-log.js';
 import { matchRoute } from './router.js';
 import type { RecordedRequest } from './types.js';
@@ -42,11 +43,13 @@ function answer(core: EmulatorCore, parts: ServerParts, req: IncomingMessage, ur
   const { route, params } = matchRoute(method, url.pathname);
   const key = route.permission === null ? undefined : parts.keys.authenticate(req.headers.authorization);
   if (key && route.permission) requirePermission(key, route.permission);
-  // a GET or DELETE carries no body (the SDK's delete sends none)
-  const body = route.method === 'GET' || route.method === 'DELETE' ? {} : parseJsonObject(raw);
-  return route.handle({
+  // a GET or DELETE carries no body (the SDK's delete sends none), nor a replay
+  const body =
+    route.method === 'GET' || route.method === 'DELETE' || route.noBody ? {} : parseJsonObject(raw);
+  const account = core.accounts[key?.account ?? 'sandbox'];
+  const reply = route.handle({
     core,
-    account: core.accounts[key?.account ?? 'sandbox'],
+    account,
     path: url.pathname,
     query: url.searchParams,
     headers: req.headers,
@@ -54,6 +57,10 @@ function answer(core: EmulatorCore, parts: ServerParts, req: IncomingMessage, ur
     body,
     key,
   });
+  const event =
+    route.method === 'GET' ? undefined : eventOfWrite(url.pathname, reply.status ?? 200, reply.data);
+  if (event) core.notifier.publish(account, event.type, event.data);
+  return reply;
 }
 
 async function handleApi(

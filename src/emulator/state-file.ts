@@ -9,7 +9,7 @@ import { UserError } from '../errors.js';
 import { readRegularFileSync } from '../files/bounded-read.js';
 import { keyAccount } from './auth.js';
 import { checkSeed, seedSchema } from './seed-file.js';
-import type { EmulatorSeed } from './types.js';
+import { ACCOUNTS, type EmulatorSeed, type QueuedNotification } from './types.js';
 
 export const STATE_FORMAT = 'paddle-catalog-emulator-state';
 
@@ -18,6 +18,15 @@ const stateSchema = seedSchema.extend({
   version: z.literal(1),
   api_key: z.string().refine((k) => keyAccount(k) === 'sandbox', 'must be a sandbox key (pdl_sdbx_)'),
   live_api_key: z.string().refine((k) => keyAccount(k) === 'live', 'must be a live key (pdl_live_)'),
+  notification_queue: z
+    .array(
+      z.strictObject({
+        account: z.enum(ACCOUNTS),
+        notification: z.looseObject({ id: z.string(), status: z.string() }),
+        logs: z.array(z.looseObject({ id: z.string() })),
+      }),
+    )
+    .optional(),
 });
 
 export interface SavedState extends EmulatorSeed {
@@ -27,6 +36,8 @@ export interface SavedState extends EmulatorSeed {
   api_key: string;
   /** the live key the emulator announces */
   live_api_key: string;
+  /** the notifications not delivered yet, with their logs: sent after a restart (notifications/outbox.ts) */
+  notification_queue?: QueuedNotification[];
 }
 
 /** Room for accounts far larger than any test or demo makes; a FIFO or /dev/zero is refused. */

@@ -81,6 +81,12 @@ export type AccountState = Record<ResourceName, Collection> & {
    * out and reads it from the record again
    */
   renewalAnchors: Map<string, RenewalAnchor>;
+  /**
+   * the notifications made for the account's events (Paddle's `notification` records, as served by
+   * /notifications) and each one's delivery attempts (`notification_log` records, newest first)
+   */
+  notifications: Collection;
+  notificationLogs: Map<string, WireRecord[]>;
 };
 
 export interface RenewalAnchor {
@@ -95,6 +101,8 @@ export function emptyState(): AccountState {
     invoiceLinks: new Map(),
     pendingSubscriptions: [],
     renewalAnchors: new Map(),
+    notifications: new Collection(),
+    notificationLogs: new Map(),
   };
 }
 
@@ -106,5 +114,7 @@ export function cloneState(state: AccountState): AccountState {
   }
   copy.pendingSubscriptions = structuredClone(state.pendingSubscriptions);
   copy.renewalAnchors = structuredClone(state.renewalAnchors);
+  for (const record of state.notifications.all()) copy.notifications.insert(structuredClone(record));
+  copy.notificationLogs = structuredClone(state.notificationLogs);
   return copy;
 }

@@ -62,6 +62,16 @@ export interface EmulatorOptions {
   wait?: (ms: number) => Promise<void>;
   /** injectable clock (timestamps, invoice URL expiry, rate-limit lockout) */
   now?: () => Date;
+  /**
+   * the machine's clock (ms) a webhook's signature is made at; default Date.now. Not the emulator's
+   * clock: Paddle's SDKs compare the signature's time with their machine's.
+   */
+  machineNow?: () => number;
+  /**
+   * the signal that ends a webhook attempt unanswered after `ms` (Paddle waits 5 s); default
+   * AbortSignal.timeout. Tests pass one they abort, so a test of a slow receiver never waits.
+   */
+  webhookDeadline?: (ms: number) => AbortSignal;
   /** how much of the request log is kept; each bound left out is REQUEST_LOG_LIMITS' */
   requestLogLimits?: Partial<RequestLogLimits>;
 }
@@ -117,6 +127,11 @@ export interface RunningEmulator {
   onRequest(listener: (request: RecordedRequest) => void): () => void;
   /** both accounts back to how they started (seed and demo data), and an empty request log */
   reset(): void;
+  /**
+   * Resolves once every notification due has been attempted and answered (a retry waiting for its
+   * time on the emulator's clock aside): what a test awaits instead of sleeping.
+   */
+  notificationsSettled(): Promise<void>;
   setFaults(faults: EmulatorFaults): void;
   close(): Promise<void>;
 }
@@ -168,6 +183,13 @@ export interface AccountSeed {
   subscriptions?: WireRecord[];
 }
 
+/** A notification not delivered yet, as saved state keeps it: the record, its attempts, its account. */
+export interface QueuedNotification {
+  account: AccountName;
+  notification: WireRecord;
+  logs: WireRecord[];
+}
+
 /** The two accounts of one emulator: a key's prefix (pdl_sdbx_ / pdl_live_) picks one. */
 export const ACCOUNTS = ['sandbox', 'live'] as const;
 export type AccountName = (typeof ACCOUNTS)[number];
@@ -192,6 +214,8 @@ export const ALL_PERMISSIONS = [
   'discount.write',
   'notification_setting.read',
   'notification_setting.write',
+  'notification.read',
+  'notification.write',
   'customer.read',
   'customer.write',
   'transaction.read',

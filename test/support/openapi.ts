@@ -226,3 +226,20 @@ export function documentedRecords(paths: readonly string[], file = FULL_SPEC_FIL
 export function oncePerId<T extends { id: string }>(records: T[]): T[] {
   return [...new Map(records.toReversed().map((r) => [r.id, r])).values()].toReversed();
 }
+
+/**
+ * Holds a delivered webhook's payload to the `webhooks:` schema of its event type in the whole
+ * description with what came after it (currentSpec): the ajv errors, or [] when it matches.
+ */
+export function webhookValidator(): { check(eventType: string, payload: unknown): string[] } {
+  const { spec, ajv } = compiledSpec(FULL_SPEC_FILE);
+  return {
+    check(eventType, payload) {
+      if (!spec.webhooks?.[eventType]) return [`no webhooks: entry for ${eventType}`];
+      const ref = `${SPEC_ID}#/webhooks/${escapePointer(eventType)}/post/requestBody/content/application~1json/schema`;
+      const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+      if (validate(payload)) return [];
+      return (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+    },
+  };
+}

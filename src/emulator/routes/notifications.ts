@@ -1,0 +1,102 @@
+// /notifications: list (notification_setting_id, status, filter, from, to, search; per_page up to
+// 200), get, its logs, and replay, as Paddle's API reference has them
+// (https://developer.paddle.com/api-reference/notifications). Paddle makes the notifications, never a
+// caller: the emulator's come from its account's events (notifications/outbox.ts).
+import { ApiFailure } from '../api-error.js';
+import type { Reply, Route, RouteContext } from '../core.js';
+import { CATALOG_LIST, enumFilter, idFilter, listReply } from '../list.js';
+import type { WireRecord } from '../types.js';
+import { findOr404, pathPattern } from './common.js';
+
+const ENTITY = 'Notification';
+const STATUSES = ['delivered', 'failed', 'needs_retry', 'not_attempted'] as const;
+
+/** `filter`: a transaction, customer or subscription id the event's entity is or names. */
+function names(notification: WireRecord, id: string): boolean {
+  const data = notification.payload?.data ?? {};
+  return data.id === id || data.customer_id === id || data.subscription_id === id;
+}
+
+function inRange(at: string, from: string | null, to: string | null): boolean {
+  const ms = Date.parse(at);
+  return (!from || ms >= Date.parse(from)) && (!to || ms <= Date.parse(to));
+}
+
+function list(ctx: RouteContext): Reply {
+  const settings = idFilter(ctx.query, 'notification_setting_id', 'ntfset');
+  const statuses = enumFilter(ctx.query, 'status', STATUSES);
+  const filter = ctx.query.get('filter') || undefined;
+  const search = ctx.query.get('search') || undefined;
+  const records = ctx.account.state.notifications
+    .all()
+    .filter(
+      (n) =>
+        (!settings || settings.includes(n.notification_setting_id)) &&
+        (!statuses || statuses.includes(n.status)) &&
+        (!filter || names(n, filter)) &&
+        (!search || JSON.stringify(n.payload).includes(search)) &&
+        inRange(n.occurred_at, ctx.query.get('from'), ctx.query.get('to')),
+    );
+  return listReply(ctx, records, CATALOG_LIST);
+}
+
+function get(ctx: RouteContext): Reply {
+  return { data: findOr404(ctx.account.state.notifications, ctx.params[0] as string, ENTITY) };
+}
+
+function logs(ctx: RouteContext): Reply {
+  const notification = findOr404(ctx.account.state.notifications, ctx.params[0] as string, ENTITY);
+  const kept = ctx.account.state.notificationLogs.get(notification.id) ?? [];
+  // kept newest first; a list takes them ascending by id
+  return listReply(ctx, kept.toReversed(), CATALOG_LIST);
+}
+
+/**
+ * A new notification of the same event (origin `replay`), 202 with its id. Only a `delivered` or
+ * `failed` one with origin `event` (https://developer.paddle.com/errors/notifications/notification_cannot_replay,
+ * …/notification_replay_invalid_origin_type).
+ */
+function replay(ctx: RouteContext): Reply {
+  const notification = findOr404(ctx.account.state.notifications, ctx.params[0] as string, ENTITY);
+  if (notification.origin !== 'event') {
+    throw new ApiFailure(
+      400,
+      'notification_replay_invalid_origin_type',
+      'Only notifications with the origin `event` can be replayed.',
+      { group: 'notifications' },
+    );
+  }
+  if (notification.status !== 'delivered' && notification.status !== 'failed') {
+    throw new ApiFailure(
+      400,
+      'notification_cannot_replay',
+      `Notification ${notification.id} cannot be replayed because it's not \`delivered\` or \`failed\`.`,
+      { group: 'notifications' },
+    );
+  }
+  const replayed = ctx.core.notifier.replay(ctx.account, notification);
+  return { status: 202, data: { notification_id: replayed.id } };
+}
+
+export const notificationRoutes: Route[] = [
+  { method: 'GET', pattern: pathPattern('/notifications'), permission: 'notification.read', handle: list },
+  {
+    method: 'GET',
+    pattern: pathPattern('/notifications/{id}'),
+    permission: 'notification.read',
+    handle: get,
+  },
+  {
+    method: 'GET',
+    pattern: pathPattern('/notifications/{id}/logs'),
+    permission: 'notification.read',
+    handle: logs,
+  },
+  {
+    method: 'POST',
+    pattern: pathPattern('/notifications/{id}/replay'),
+    permission: 'notification.write',
+    noBody: true,
+    handle: replay,
+  },
+];
