@@ -21,6 +21,7 @@ export interface EmulatorFlags {
   failRate?: string;
   dropRate?: string;
   randomSeed?: string;
+  forwardTo?: string;
 }
 
 export function number(

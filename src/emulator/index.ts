@@ -9,6 +9,7 @@ import { EmulatorClock } from './clock.js';
 import type { Account, EmulatorCore } from './core.js';
 import { FaultInjector } from './faults.js';
 import { IdFactory, seededRandom } from './ids.js';
+import { type Forwarding, forwardTo } from './notifications/forward.js';
 import { Outbox } from './notifications/outbox.js';
 import { Renewals } from './renewal.js';
 import { REQUEST_LOG_LIMITS, RequestLog } from './request-log.js';
@@ -46,6 +47,7 @@ function urlOf(address: AddressInfo): string {
 interface Accounts {
   core: EmulatorCore;
   notifier: Outbox;
+  forwarding: Forwarding | undefined;
   /** both accounts as they started, for reset() */
   seeded: Record<AccountName, AccountState>;
   keys: KeyRing;
@@ -83,6 +85,7 @@ function openAccounts(options: EmulatorOptions, now: () => Date): Accounts {
   });
   const core: EmulatorCore = Object.assign(parts, { notifier });
   notifier.restore(saved?.notification_queue ?? []);
+  const forwarding = options.forwardTo === undefined ? undefined : forwardTo(parts, options.forwardTo);
   const keys = new KeyRing(ids);
   for (const seedKey of seed?.api_keys ?? []) keys.add(seedKey.key, seedKey.permissions);
   const mainKey = (saved: string | undefined, name: AccountName) => {
@@ -112,7 +115,7 @@ function openAccounts(options: EmulatorOptions, now: () => Date): Accounts {
     });
   };
   notifier.onSettled = save;
-  return { core, notifier, seeded, keys, apiKey, liveApiKey, save };
+  return { core, notifier, seeded, keys, apiKey, liveApiKey, save, forwarding };
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
@@ -163,7 +166,7 @@ async function serve(
   { clock, base, now }: Clocks,
   lock: StateLock | undefined,
 ): Promise<RunningEmulator> {
-  const { core, notifier, seeded, keys, apiKey, liveApiKey, save } = openAccounts(options, now);
+  const { core, notifier, seeded, keys, apiKey, liveApiKey, save, forwarding } = openAccounts(options, now);
   save(); // the keys survive a kill even before the first change
   const faults = new FaultInjector(options.faults);
   const log = new RequestLog({ ...REQUEST_LOG_LIMITS, ...options.requestLogLimits });
@@ -211,6 +214,7 @@ async function serve(
     url: core.baseUrl,
     apiKey,
     liveApiKey,
+    ...(forwarding ? { forwarding } : {}),
     addApiKey,
     requests: parts.requests,
     onRequest: (listener) => {

@@ -72,6 +72,11 @@ export interface EmulatorOptions {
    * AbortSignal.timeout. Tests pass one they abort, so a test of a slow receiver never waits.
    */
   webhookDeadline?: (ms: number) => AbortSignal;
+  /**
+   * an app's webhook URL on this machine: a notification setting of the sandbox account takes every
+   * event there (`forwarding` says its secret); any other host is a UserError
+   */
+  forwardTo?: string;
   /** how much of the request log is kept; each bound left out is REQUEST_LOG_LIMITS' */
   requestLogLimits?: Partial<RequestLogLimits>;
 }
@@ -118,6 +123,8 @@ export interface RunningEmulator {
   liveApiKey: string;
   /** a further key, e.g. without price.write; its environment picks the account it reaches */
   addApiKey(permissions: string[], environment?: 'sandbox' | 'production'): string;
+  /** with `forwardTo`: where every sandbox event goes and the secret its deliveries are signed with */
+  forwarding?: { url: string; secret: string };
   /** API requests in order (not /__emulator/*) */
   requests(): RecordedRequest[];
   /**

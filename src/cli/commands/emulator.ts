@@ -25,6 +25,7 @@ Examples:
   $ paddle-catalog emulator --case-sensitive-emails              # customers?email= matches letter case exactly
   $ paddle-catalog emulator --state .emulator-state.json     # keeps accounts and keys across restarts
   $ paddle-catalog emulator --latency 200 --fail-rate 0.1 --random-seed 7
+  $ paddle-catalog emulator --forward-to http://127.0.0.1:3000/paddle/webhooks   # every event, signed, to your app
   $ PADDLE_API_URL=http://127.0.0.1:4010 PADDLE_API_KEY=pdl_sdbx_… paddle-catalog plan catalog.yaml`;
 
 /** The command's body: checks the flags, then the emulator's run (src/emulator/run.ts) until a signal. */
@@ -43,6 +44,7 @@ async function serve({ reporter, io }: CommandContext, flags: EmulatorFlags): Pr
     approvedTaxCategories: approvedCategories(flags.approveTaxCategories),
     enabledCurrencies: enabledCurrencies(flags.enableCurrencies),
     defaultTaxMode: defaultTaxMode(flags.defaultTaxMode),
+    forwardTo: flags.forwardTo,
   };
   const { runEmulator } = await import('../../emulator/run.js');
   await runEmulator(options, {
@@ -51,8 +53,8 @@ async function serve({ reporter, io }: CommandContext, flags: EmulatorFlags): Pr
     untilStop: () => new Promise((done) => listenForStop(processControl(io), done, { once: true })),
     started: (emulator, demoCustomers) => {
       if (!isLoopbackUrl(new URL(emulator.url))) reporter.warn(emulatorView.exposedWarning(flags.host));
-      const { url, apiKey, liveApiKey } = emulator;
-      show(reporter, emulatorView, { url, apiKey, liveApiKey, demoCustomers });
+      const { url, apiKey, liveApiKey, forwarding } = emulator;
+      show(reporter, emulatorView, { url, apiKey, liveApiKey, demoCustomers, forwarding });
     },
   });
   return EXIT_OK;
@@ -94,6 +96,7 @@ export const registerEmulator: RegisterCommand = (program, run) => {
     .option('--fail-rate <0..1>', 'share of API requests answered 500 internal_error')
     .option('--drop-rate <0..1>', 'share of writes committed but answered by a dropped connection')
     .option('--random-seed <n>', 'makes --fail-rate and --drop-rate repeatable')
+    .option('--forward-to <url>', 'send every sandbox event, signed, to your app on this machine')
     .action(run(serve))
     .addHelpText('after', EXAMPLES);
 };

@@ -25,7 +25,8 @@ interface Queued {
   id: string;
 }
 
-function isLoopback(destination: string): boolean {
+/** A destination on this machine: the only kind the emulator sends to. */
+export function isLoopback(destination: string): boolean {
   try {
     const host = new URL(destination).hostname;
     return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
