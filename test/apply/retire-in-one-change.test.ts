@@ -68,8 +68,11 @@ describe('retire a price in the same change as its subscribers move', () => {
       document.products.pro.prices['monthly-2027'].id,
     ]);
 
-    const again = await cli(['plan', file]);
+    // empty: --detailed-exitcode exits 2 when there is anything to do, and the JSON plan lists nothing
+    const again = await cli(['plan', file, '--detailed-exitcode']);
     expect(again.code).toBe(0);
+    const againJson = JSON.parse((await cli(['--json', 'plan', file])).stdout);
+    expect(againJson.summary).toEqual({ create: 0, update: 0, archive: 0, unchanged: 3, move: 0 });
 
     const ids = await cli(['ids', file, '--out', join(dir, 'ids.json')]);
     expect(ids.code).toBe(0);
