@@ -186,12 +186,18 @@ const renewalTotals = async (n: number) =>
 const leftLine = (output: string, n: number) =>
   output.split('\n').find((line) => line.includes(`${sub(n)} left on its price`));
 
+// Each phase is its own test, run in order on the one account: the first to fail names the phase.
 describe('a price rise, start to finish', () => {
-  it('reviews and writes the notices, moves what may move now, waits for the renewals before bills_from, then moves them and archives the old price', async () => {
+  /** The old price's id, as the first apply's output names it. */
+  let old: string | undefined;
+  const oldStatus = async () => (await call(emulator, 'GET', `/prices/${old}`)).body.data.status;
+
+  it('before the rise: the catalog of today applies', async () => {
     const today = await run(NOW, ['apply', 'today.yaml', '--yes']);
     expect(today.code, today.stderr).toBe(0);
+  });
 
-    // the review: counts by status, what moves now and what waits until when, per currency's next bill
+  it('the review: counts by status, what moves now and what waits until when, per currency and country the next bill', async () => {
     const plan = await run(NOW, ['plan', 'rise.yaml', '--notices-out', 'notices.json']);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stderr).toContain(
@@ -234,10 +240,9 @@ describe('a price rise, start to finish', () => {
     expect(plan.stdout).toContain(
       `next bill (EUR, ${sub(12)} holding 1 × team/monthly-2027; will not move with this mode: paused): not previewed: Paddle answered subscription_update_error_when_paused`,
     );
+  });
 
-    // the notices: one row per subscription a move touches (the canceled one is none, nor the one
-    // whose cancel comes before the new price would bill it), with what it pays now and after in its
-    // currency, and the day the new price first bills it (a paused one: when it resumes)
+  it('the notices: one row per subscription a move touches (the canceled one is none, nor the one whose cancel comes before the new price would bill it), what it pays now and after in its currency, and the day the new price first bills it (a paused one: when it resumes)', () => {
     type Notice = Record<string, string | null>;
     const notices: Notice[] = JSON.parse(readFileSync(join(dir, 'notices.json'), 'utf8')).notices;
     expect(notices.every((n) => n.email === 'kim@example.com')).toBe(true);
@@ -266,18 +271,20 @@ describe('a price rise, start to finish', () => {
         'not with prorated_next_billing_period',
       ],
       // past_due: when it first bills the new price waits for its payment
-      [sub(13)]: ['waits', '£24.00', '£28.00', expect.anything()],
+      [sub(13)]: ['waits', '£24.00', '£28.00', 'the first renewal after it is paid and moved'],
     });
+  });
 
-    // a key without subscription.write: the new prices are made, the first move refused, none other sent
+  it('a key without subscription.write: the new prices are made, the first move refused, none other sent', async () => {
     const noWrite = emulator.addApiKey(['product.write', 'price.write', 'subscription.read']);
     const refused = await run(NOW, ['apply', 'rise.yaml', '--yes', '--allow-subscriber-moves'], noWrite);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(/pro\/monthly-2027\s+pri_\w+\s+created/);
     expect(refused.stderr).toContain('this call needs subscription.write');
     expect(subscriptionPatches().map((r) => r.status)).toEqual([403]);
+  });
 
-    // the right key: only what may move now moves; the rest wait, the old price stays active
+  it('the right key: only what may move now moves; the rest wait, the old price stays active', async () => {
     const first = await run(NOW, ['apply', 'rise.yaml', '--yes', '--allow-subscriber-moves']);
     expect(first.code).toBe(1);
     expect(first.stdout).toContain(
@@ -301,12 +308,12 @@ describe('a price rise, start to finish', () => {
     );
     expect(leftLine(first.stderr, 12)).toContain('do_not_bill would move it');
     expect(leftLine(first.stderr, 12)).not.toContain('later');
-    const old = /pro\/monthly\s+(pri_\w+)\s+archive: not done/.exec(first.stdout)?.[1];
+    old = /pro\/monthly\s+(pri_\w+)\s+archive: not done/.exec(first.stdout)?.[1];
     expect(old, first.stdout).toBeDefined();
-    const oldStatus = async () => (await call(emulator, 'GET', `/prices/${old}`)).body.data.status;
     expect(await oldStatus()).toBe('active');
+  });
 
-    // the same day again, as a daily scheduled run would: nothing moves, the run ends not verified
+  it('the same day again, as a daily scheduled run would: nothing moves, the run ends not verified', async () => {
     const again = await run(NOW, ['--json', 'apply', 'rise.yaml', '--yes', '--allow-subscriber-moves']);
     expect(again.code).toBe(1);
     const doc = JSON.parse(again.stdout);
@@ -333,16 +340,18 @@ describe('a price rise, start to finish', () => {
         [sub(13), 'waits'],
       ].sort(),
     );
+  });
 
-    // the weeks pass: each renewal is billed at the old price, taxed by the subscription's address
+  it("the weeks pass: each renewal is billed at the old price, taxed by the subscription's address", async () => {
     await call(emulator, 'POST', '/__emulator/clock', { body: { now: LATER } });
     expect(await renewalTotals(2)).toEqual([
       ['2026-02-01', '1071'], // €9.00 + Germany's 19%
       ['2026-03-01', '1071'],
     ]);
     expect(await renewalTotals(3)).toEqual([['2026-02-10', '960']]); // £8.00 + the UK's 20%
+  });
 
-    // a further apply moves them and archives the old price; team's paused one is never sent
+  it("a further apply moves them and archives the old price; team's paused one is never sent", async () => {
     const second = await run(LATER, ['apply', 'rise.yaml', '--yes', '--allow-subscriber-moves']);
     expect(second.stdout).toContain(
       'subscribers pro/monthly → pro/monthly-2027: 4 subscriptions moved, 0 left',
