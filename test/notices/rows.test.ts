@@ -104,3 +104,69 @@ describe('the notice rows say why a subscription waits and when the new price fi
     expect(told.rows.map((r) => r.new_price_first_bills)).toEqual(['when apply moves it']);
   });
 });
+
+describe('a notice row in full', () => {
+  const emails = new Map([['ctm_1', 'kim@example.com']]);
+  const told = (m: SubscriberMove, listed: SubscriptionRecord[]) =>
+    noticesOf([m], listed, { catalog: CATALOG, emails, now: NOW });
+
+  it('who, how many, from and to, the unit amounts now and after (minor units and as read), the next renewal', () => {
+    const three = subscription('sub_three', { items: [{ price_id: PRO, quantity: 3 }] });
+    expect(told(move('do_not_bill'), [three])).toEqual({
+      rows: [
+        {
+          subscription_id: 'sub_three',
+          customer_id: 'ctm_1',
+          email: 'kim@example.com',
+          currency_code: 'USD',
+          quantity: 3,
+          from: 'pro/monthly',
+          to: 'pro/monthly-2027',
+          verdict: 'moves now',
+          reason: null,
+          unit_amount_now: '1000',
+          unit_amount_now_formatted: '$10.00',
+          unit_amount_after: '1200',
+          unit_amount_after_formatted: '$12.00',
+          next_billed_at: '2026-12-31T09:00:00Z',
+          new_price_first_bills: '2026-12-31',
+        },
+      ],
+      cancelsFirst: 0,
+    });
+  });
+
+  it('a customer whose e-mail was not read: no e-mail; no customer: neither', () => {
+    const stranger = subscription('sub_stranger', { customer_id: 'ctm_2' });
+    const { customer_id: _, ...nobody } = subscription('sub_nobody');
+    expect(told(move('do_not_bill'), [stranger, nobody]).rows.map((r) => [r.customer_id, r.email])).toEqual([
+      ['ctm_2', null],
+      [null, null],
+    ]);
+  });
+
+  it('a subscription listed twice gets one row; one on another price gets none', () => {
+    const other = subscription('sub_other', { items: [{ price_id: 'pri_other', quantity: 1 }] });
+    expect(told(move('do_not_bill'), [ACTIVE, ACTIVE, other]).rows.map((r) => r.subscription_id)).toEqual([
+      'sub_active',
+    ]);
+  });
+
+  it('a move with no source in the account, or one blocked, tells no one', () => {
+    const noSource = { ...move('do_not_bill'), fromId: null };
+    const blocked = { ...move('do_not_bill'), blocked: 'twins' } as SubscriberMove;
+    expect(told(noSource, [ACTIVE]).rows).toEqual([]);
+    expect(told(blocked, [ACTIVE]).rows).toEqual([]);
+  });
+
+  it('a price the catalog does not hold, and a currency it has no amount in, are said in words', () => {
+    const gone = { ...move('do_not_bill'), to: 'pro/yearly' };
+    const euro = subscription('sub_euro', { currency_code: 'EUR' });
+    const [row] = told(gone, [euro]).rows;
+    expect([row?.unit_amount_now, row?.unit_amount_now_formatted]).toEqual([
+      null,
+      'no EUR amount in the catalog',
+    ]);
+    expect([row?.unit_amount_after, row?.unit_amount_after_formatted]).toEqual([null, 'not in the catalog']);
+  });
+});
