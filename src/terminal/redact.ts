@@ -17,6 +17,9 @@ const KEY_SHAPE = new RegExp(`(?:${PREFIXES.join('|')})${KEY_KIND}[A-Za-z0-9_]+`
 /** The part of a key-shaped text left readable: its prefix and kind, which name the environment. */
 const KEY_HEAD_LENGTH = Math.max(...PREFIXES.map((prefix) => prefix.length)) + KEY_KIND.length;
 const REDACTED = '[redacted]';
+/** A webhook signing secret in any letter case (a proxy may upper-case it); its prefix stays readable. */
+const ENDPOINT_SECRET = new RegExp(ENDPOINT_SECRET_SHAPE.source, 'gi');
+const ENDPOINT_SECRET_HEAD_LENGTH = 'pdl_ntfset_'.length;
 /** Shorter values are not secrets worth matching (and would mask ordinary words). */
 const MIN_SECRET_LENGTH = 8;
 
@@ -68,7 +71,7 @@ function mask(text: string, secrets: readonly string[], runs: boolean): string {
   // a webhook signing secret (pdl_ntfset_…) is masked like a key: its prefix stays, never its secret
   return out
     .replace(KEY_SHAPE, (match) => `${match.slice(0, KEY_HEAD_LENGTH)}${REDACTED}`)
-    .replace(ENDPOINT_SECRET_SHAPE, `pdl_ntfset_${REDACTED}`);
+    .replace(ENDPOINT_SECRET, (match) => `${match.slice(0, ENDPOINT_SECRET_HEAD_LENGTH)}${REDACTED}`);
 }
 
 export const redactSecrets = (text: string, secrets: readonly string[]): string => mask(text, secrets, true);

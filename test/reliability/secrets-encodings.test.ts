@@ -2,7 +2,7 @@
 // encodes it or puts it in base64 (alone, in `Basic user:key`, percent-encoded again) cannot get it
 // printed. The CLI runs against such a server are in secrets-errors.test.ts ('echo-encoded-in-error').
 import { describe, expect, it } from 'vitest';
-import { holdsSecret, redactSecrets } from '../../src/terminal/redact.js';
+import { holdsSecret, redactDocument, redactSecrets } from '../../src/terminal/redact.js';
 import {
   CANARY,
   encodedForms,
@@ -74,5 +74,22 @@ describe('any run of the secret part is masked, after invisible characters are r
   it('11 characters of it, and ordinary hex, spaced or dashed text, are left alone', () => {
     const text = `${SECRET.slice(0, 11)} 2f9c-41aa-9e0b-6d1c3f2a7b55 a b c d e f g h i j k l m n o p`;
     expect(redactSecrets(text, [CANARY, ODD_CANARY])).toBe(text);
+  });
+});
+
+describe('a webhook signing secret is masked like a key', () => {
+  it('pdl_ntfset_… keeps its prefix and loses its secret, in any letter case', () => {
+    const secret = 'pdl_ntfset_01gkpjp8bkm3tm53kdgkx6sms7_6h3qd3uFSi9YCD3OLYAShQI90XTI3vEI';
+    const shown = redactSecrets(`secret=${secret}; again "${secret.toUpperCase()}"`, []);
+    expect(shown).not.toContain('6h3qd3uFSi9YCD3OLYAShQI90XTI3vEI');
+    expect(shown.toLowerCase()).not.toContain('01gkpjp8bkm3tm53kdgkx6sms7');
+    expect(shown).toBe('secret=pdl_ntfset_[redacted]; again "PDL_NTFSET_[redacted]"');
+    expect(holdsSecret(secret, [])).toBe(true);
+  });
+
+  it('in a JSON document, value by value', () => {
+    const secret = 'pdl_ntfset_01hv8x29kz0t586xy6zn1a62ne_SeCrEtPaRt123';
+    const doc = redactDocument({ endpoint_secret_key: secret, note: `was ${secret}` }, []);
+    expect(doc).toEqual({ endpoint_secret_key: 'pdl_ntfset_[redacted]', note: 'was pdl_ntfset_[redacted]' });
   });
 });
