@@ -145,6 +145,12 @@ describe('a notice row in full', () => {
     ]);
   });
 
+  it("the quantity is the moved price's item's, not the first item's", () => {
+    const addon = { price_id: 'pri_addon', quantity: 5 };
+    const two = subscription('sub_two', { items: [addon, { price_id: PRO, quantity: 2 }] });
+    expect(told(move('do_not_bill'), [two]).rows.map((r) => r.quantity)).toEqual([2]);
+  });
+
   it('a subscription listed twice gets one row; one on another price gets none', () => {
     const other = subscription('sub_other', { items: [{ price_id: 'pri_other', quantity: 1 }] });
     expect(told(move('do_not_bill'), [ACTIVE, ACTIVE, other]).rows.map((r) => r.subscription_id)).toEqual([
@@ -160,7 +166,7 @@ describe('a notice row in full', () => {
   });
 
   it('a price the catalog does not hold, and a currency it has no amount in, are said in words', () => {
-    const gone = { ...move('do_not_bill'), to: 'pro/yearly' };
+    const gone = { ...move('do_not_bill'), to: 'team/yearly' };
     const euro = subscription('sub_euro', { currency_code: 'EUR' });
     const [row] = told(gone, [euro]).rows;
     expect([row?.unit_amount_now, row?.unit_amount_now_formatted]).toEqual([
