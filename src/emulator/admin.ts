@@ -1,6 +1,7 @@
 // The emulator's own endpoints under /__emulator/ (not Paddle's): the request log, reset, the
-// runtime fault switch, the clock, subscriptions taken while it runs, and the invoice PDFs behind the links it hands out.
+// runtime fault switch, the clock, subscriptions taken while it runs and paid, and the invoice PDFs behind the links it hands out.
 import type { ServerResponse } from 'node:http';
+import { PAY_PATH, paySubscription } from './admin-pay.js';
 import { addSubscriptions } from './admin-subscriptions.js';
 import type { EmulatorClock } from './clock.js';
 import type { EmulatorCore } from './core.js';
@@ -135,9 +136,25 @@ export function handleAdmin(
     if (answer.status === 200) hooks.changed();
     hooks.catchUp();
     send(res, answer.status, answer.body);
+  } else if (method === 'POST' && PAY_PATH.test(path)) {
+    payRoute(path, rawBody, res, hooks);
   } else {
     send(res, 404, { error: { code: 'invalid_url', detail: 'No such emulator endpoint.' } });
   }
+}
+
+/** Renews what the clock passed first, so the payment finds the subscription as it is now. */
+function payRoute(path: string, rawBody: Buffer, res: ServerResponse, hooks: AdminHooks): void {
+  hooks.catchUp();
+  const id = (PAY_PATH.exec(path) as RegExpExecArray)[1] as string;
+  let answer: { status: number; body: unknown };
+  try {
+    answer = paySubscription(hooks.core, id, rawBody);
+  } catch (error) {
+    answer = { status: 400, body: { error: { code: 'bad_request', detail: (error as Error).message } } };
+  }
+  if (answer.status === 200) hooks.changed();
+  send(res, answer.status, answer.body);
 }
 
 /** The clock's move to `at`, refused (nothing changed) when it would renew more than the bound. */

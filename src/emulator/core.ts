@@ -3,12 +3,19 @@
 import type { ApiKey } from './auth.js';
 import type { IdFactory } from './ids.js';
 import type { AccountState } from './state.js';
+import type { StepEvents } from './step-events.js';
 import type { AccountName, DefaultTaxMode, WireRecord } from './types.js';
 
 export interface AccountSettings {
   /** every category the account may use: saas and standard, and the approved ones */
   approvedTaxCategories: ReadonlySet<string>;
   cardlessTrials: boolean;
+  /**
+   * days a past-due subscription stays in dunning before it is canceled: Paddle cancels after 30
+   * days without Retain and leaves the length to Retain's settings otherwise
+   * (developer.paddle.com/build/lifecycle/subscription-renewal-dunning); the number is the seed's
+   */
+  dunningDays: number;
   /** the customers list's `email` filter matches letter case exactly (else it ignores case) */
   caseSensitiveEmails: boolean;
   /** code → decimal places: what /currencies serves and what unit prices may use */
@@ -37,6 +44,8 @@ export interface EmulatorCore {
   now(): Date;
   /** turns the account's events into notifications and delivers them (notifications/outbox.ts) */
   notifier: Notifier;
+  /** every step a subscription takes (renewals, trials ending, scheduled changes, payments, dunning) */
+  events: StepEvents;
 }
 
 /** Where an account's events go: a notification per destination subscribed to each, delivered apart. */

@@ -19,6 +19,7 @@ import { requestHandler, type ServerParts } from './server.js';
 import { type AccountState, cloneState } from './state.js';
 import { readStateFile, STATE_FORMAT, writeStateFile } from './state-file.js';
 import { lockStateFile, type StateLock } from './state-lock.js';
+import { StepEvents } from './step-events.js';
 import {
   ACCOUNTS,
   type AccountName,
@@ -78,6 +79,7 @@ function openAccounts(options: EmulatorOptions, now: () => Date): Accounts {
     accounts: { sandbox: account('sandbox'), live: account('live') },
     ids,
     now,
+    events: new StepEvents(),
   };
   const notifier = new Outbox(parts, {
     machineNow: options.machineNow ?? Date.now,
@@ -217,6 +219,7 @@ async function serve(
     ...(forwarding ? { forwarding } : {}),
     addApiKey,
     requests: parts.requests,
+    onStep: (listener) => core.events.subscribe(listener),
     onRequest: (listener) => {
       arrivals.add(listener);
       return () => arrivals.delete(listener);

@@ -4,8 +4,9 @@
 // current_billing_period, and a transaction (origin subscription_recurring) bills the recurring
 // items for the new period. An automatically-collected one is collected at once (completed; the
 // emulator's payments never fail); a manually-collected one is issued as an invoice (billed).
-// Only active subscriptions renew: one scheduled to pause or cancel has no next_billed_at, and the
-// emulator does not convert trials or retry past_due ones.
+// Only active subscriptions renew: one scheduled to pause or cancel has no next_billed_at. The
+// clock's other steps (a trial ending, a scheduled change taking effect, dunning ending) are in
+// lifecycle.ts; every step goes out through the core's events (step-events.ts).
 //
 // Renewals happen for the time the clock covers while the emulator runs: a next_billed_at already
 // past when the emulator starts (or is reset) is left as given, so seeded history stays as seeded.
@@ -16,27 +17,42 @@
 // move of more than MAX_RENEWALS_PER_MOVE before it changes anything.
 import type { Account, EmulatorCore } from './core.js';
 import { type Due, DueQueue } from './due-queue.js';
-import type { IdFactory } from './ids.js';
+import { applyScheduledChange, cancel, dunningEndsAt, endTrial, type StepContext } from './lifecycle.js';
 import { addCycles, anchorDay } from './renewal-schedule.js';
-import { type Line, lineItem, previewDetails, recurringLines, taxPlace } from './subscription-billing.js';
-import { adjustedTotals, billingDetails, payments, payoutTotals } from './transaction-shape.js';
+import { billedStatus, invoiceNumbers, periodTransaction } from './renewal-transaction.js';
 import { ACCOUNTS, type WireRecord } from './types.js';
 
 /** A move of the clock makes at most this many renewals (its transactions are what it holds in memory). */
 export const MAX_RENEWALS_PER_MOVE = 250_000;
 
-/** When the clock passing a time next changes `subscription` (its next renewal); undefined: nothing will. */
-function nextStepAt(subscription: WireRecord): number | undefined {
-  if (subscription.status !== 'active' || typeof subscription.next_billed_at !== 'string') return undefined;
-  const atMs = Date.parse(subscription.next_billed_at);
-  return Number.isFinite(atMs) ? atMs : undefined;
+const at = (date: unknown): number | undefined => {
+  const ms = typeof date === 'string' ? Date.parse(date) : Number.NaN;
+  return Number.isFinite(ms) ? ms : undefined;
+};
+
+/** A scheduled change's effective_at, when it is one the clock carries out on this status. */
+function scheduledAt(subscription: WireRecord): number | undefined {
+  const change = subscription.scheduled_change as WireRecord | null | undefined;
+  if (!change) return undefined;
+  const due = subscription.status === 'paused' ? change.action === 'resume' : change.action !== 'resume';
+  return due && subscription.status !== 'canceled' ? at(change.effective_at) : undefined;
+}
+
+/** When the clock passing a time next changes `subscription`; undefined: nothing will. */
+function nextStepAt(account: Account, subscription: WireRecord): number | undefined {
+  const scheduled = scheduledAt(subscription);
+  const status = subscription.status;
+  const next = status === 'active' || status === 'trialing' ? at(subscription.next_billed_at) : undefined;
+  const dunning = status === 'past_due' ? dunningEndsAt(account, subscription) : undefined;
+  const times = [scheduled, next, dunning].filter((t): t is number => t !== undefined);
+  return times.length === 0 ? undefined : Math.min(...times);
 }
 
 /** The subscriptions of `account` whose next step falls in (fromMs, toMs], in a queue. */
 function dueQueue(account: Account, fromMs: number, toMs: number): DueQueue {
   const queue = new DueQueue();
   for (const subscription of account.state.subscriptions.all()) {
-    const atMs = nextStepAt(subscription);
+    const atMs = nextStepAt(account, subscription);
     if (atMs !== undefined && atMs > fromMs && atMs <= toMs) queue.push({ subscription, atMs });
   }
   return queue;
@@ -49,75 +65,9 @@ function stepped(due: Due, nextMs: number | undefined): number | undefined {
   return nextMs;
 }
 
-/** The next invoice number of the account: one past the highest it has issued. */
-function invoiceNumbers(account: Account): () => string {
-  let last = 10_000;
-  for (const t of account.state.transactions.all()) {
-    const n = Number(String(t.invoice_number ?? '').split('-')[1]);
-    if (Number.isInteger(n) && n > last) last = n;
-  }
-  return () => `325-${++last}`;
-}
-
-/** The renewal's transaction, in Paddle's shape (OpenAPI `transaction`). */
-function renewalTransaction(
-  account: Account,
-  ids: IdFactory,
-  subscription: WireRecord,
-  period: { starts_at: string; ends_at: string },
-  invoiceNumber: () => string,
-): WireRecord {
-  const at = period.starts_at;
-  const atMs = Date.parse(at);
-  const currency = subscription.currency_code as string;
-  const mode = subscription.collection_mode as string;
-  const status = mode === 'automatic' ? 'completed' : 'billed';
-  const lines: Line[] = recurringLines(subscription.items, currency);
-  const place = taxPlace(account, subscription);
-  const id = ids.next('txn', atMs);
-  const invoiceId = ids.next('inv', atMs);
-  const details = previewDetails(lines, currency, place, 0n, status);
-  const totals = details.totals as Record<string, string>;
-  return {
-    id,
-    status,
-    customer_id: subscription.customer_id,
-    address_id: subscription.address_id,
-    business_id: subscription.business_id ?? null,
-    custom_data: null,
-    origin: 'subscription_recurring',
-    collection_mode: mode,
-    subscription_id: subscription.id,
-    invoice_id: invoiceId,
-    invoice_number: invoiceNumber(),
-    billing_details: subscription.billing_details ?? billingDetails(mode),
-    billing_period: { ...period },
-    currency_code: currency,
-    discount_id: null,
-    created_at: at,
-    updated_at: at,
-    billed_at: at,
-    revised_at: null,
-    items: lines.map((line) => ({ price: line.item.price, quantity: line.item.quantity, proration: null })),
-    details: {
-      tax_rates_used: details.tax_rates_used,
-      totals,
-      adjusted_totals: adjustedTotals(totals),
-      ...payoutTotals(status, totals),
-      line_items: lines.map((line) => ({ id: ids.next('txnitm', atMs), ...lineItem(line, currency, place) })),
-    },
-    payments: payments(ids, atMs, status, totals.grand_total as string, at),
-    checkout: { url: null },
-  };
-}
-
 /** Renews `subscription` once, from its next_billed_at, and records the renewal's transaction. */
-function renew(
-  account: Account,
-  ids: IdFactory,
-  subscription: WireRecord,
-  invoiceNumber: () => string,
-): void {
+function renew(ctx: StepContext, subscription: WireRecord): void {
+  const { account, ids, invoiceNumber } = ctx;
   const at = subscription.next_billed_at as string;
   const day = anchorDay(account.state, subscription);
   const period = { starts_at: at, ends_at: addCycles(at, subscription.billing_cycle, 1, day) };
@@ -131,42 +81,95 @@ function renew(
     item.next_billed_at = period.ends_at;
     item.updated_at = at;
   }
-  account.state.transactions.insert(renewalTransaction(account, ids, subscription, period, invoiceNumber));
+  const status = billedStatus(subscription, false);
+  const transaction = periodTransaction(account, ids, subscription, period, invoiceNumber, status);
+  account.state.transactions.insert(transaction);
+  ctx.emit({ kind: 'renewed', account: account.name, at, subscription, transaction });
 }
 
-/** The clock passed the subscription's next step: the one place a step is taken (a renewal). */
-function pass(account: Account, ids: IdFactory, subscription: WireRecord, invoiceNumber: () => string): void {
-  renew(account, ids, subscription, invoiceNumber);
+/** The clock passed the subscription's next step at `atMs`: the one place a step is taken. */
+function pass(ctx: StepContext, subscription: WireRecord, atMs: number): void {
+  if (scheduledAt(subscription) === atMs) applyScheduledChange(ctx, subscription);
+  else if (subscription.status === 'past_due') cancel(ctx, subscription, new Date(atMs).toISOString());
+  else if (subscription.status === 'trialing') endTrial(ctx, subscription, false);
+  else renew(ctx, subscription);
+}
+
+/** Takes the steps `subscription` has due up to `toMs` (one that a change left behind the clock). */
+export function stepUpTo(ctx: StepContext, subscription: WireRecord, toMs: number): void {
+  for (let atMs = nextStepAt(ctx.account, subscription); atMs !== undefined && atMs <= toMs; ) {
+    pass(ctx, subscription, atMs);
+    atMs = stepped({ subscription, atMs }, nextStepAt(ctx.account, subscription));
+  }
 }
 
 /** Takes every step of `account` in (fromMs, toMs], soonest first; returns how many. */
-function stepThrough(account: Account, ids: IdFactory, fromMs: number, toMs: number): number {
+function stepThrough(core: EmulatorCore, account: Account, fromMs: number, toMs: number): number {
   const queue = dueQueue(account, fromMs, toMs);
-  const invoiceNumber = invoiceNumbers(account);
+  const ctx: StepContext = {
+    account,
+    ids: core.ids,
+    invoiceNumber: invoiceNumbers(account),
+    emit: (step) => core.events.emit(step),
+  };
   let count = 0;
   for (let due = queue.pop(); due !== undefined; due = queue.pop()) {
-    pass(account, ids, due.subscription, invoiceNumber);
+    pass(ctx, due.subscription, due.atMs);
     count += 1;
-    const nextMs = stepped(due, nextStepAt(due.subscription));
+    const nextMs = stepped(due, nextStepAt(account, due.subscription));
     if (nextMs !== undefined && nextMs <= toMs) queue.push({ subscription: due.subscription, atMs: nextMs });
   }
   return count;
 }
 
-/** How many renewals `account` makes in (fromMs, toMs], counted up to `limit` + 1 without making them. */
+/** Steps a cycle apart from `from` (kept on `day`) up to `toMs`, counted up to `limit` + 1. */
+function cycleSteps(
+  subscription: WireRecord,
+  from: string,
+  day: number,
+  toMs: number,
+  limit: number,
+): number {
+  let count = 0;
+  let stepAt = from;
+  for (let due: Due = { subscription, atMs: Date.parse(from) }; due.atMs <= toMs && count <= limit; ) {
+    count += 1;
+    stepAt = addCycles(stepAt, subscription.billing_cycle, 1, day);
+    due = { subscription, atMs: stepped(due, Date.parse(stepAt)) as number };
+  }
+  return count;
+}
+
+/** The steps `subscription` takes in (fromMs, toMs], counted up to `limit` + 1 without taking them. */
+function stepsOf(
+  account: Account,
+  subscription: WireRecord,
+  fromMs: number,
+  toMs: number,
+  limit: number,
+): number {
+  const atMs = nextStepAt(account, subscription);
+  if (atMs === undefined || atMs <= fromMs || atMs > toMs) return 0;
+  const change = subscription.scheduled_change as WireRecord | null;
+  const dayOf = (date: string) => new Date(date).getUTCDate();
+  if (scheduledAt(subscription) === atMs && change) {
+    if (change.action === 'cancel') return 1;
+    if (change.action === 'resume')
+      return cycleSteps(subscription, change.effective_at, dayOf(change.effective_at), toMs, limit);
+    const resume = change.resume_at as string | null | undefined;
+    return 1 + (resume ? cycleSteps(subscription, resume, dayOf(resume), toMs, limit) : 0);
+  }
+  if (subscription.status === 'past_due') return 1;
+  const day = anchorDay(account.state, subscription);
+  return cycleSteps(subscription, subscription.next_billed_at as string, day, toMs, limit);
+}
+
+/** How many steps `account` takes in (fromMs, toMs], counted up to `limit` + 1 without taking them. */
 function countSteps(account: Account, fromMs: number, toMs: number, limit: number): number {
   let count = 0;
   for (const subscription of account.state.subscriptions.all()) {
-    const atMs = nextStepAt(subscription);
-    if (atMs === undefined || atMs <= fromMs) continue;
-    const day = anchorDay(account.state, subscription);
-    let at = subscription.next_billed_at as string;
-    for (let due: Due = { subscription, atMs }; due.atMs <= toMs; ) {
-      count += 1;
-      if (count > limit) return count;
-      at = addCycles(at, subscription.billing_cycle, 1, day);
-      due = { subscription, atMs: stepped(due, Date.parse(at)) as number };
-    }
+    count += stepsOf(account, subscription, fromMs, toMs, limit - count);
+    if (count > limit) return count;
   }
   return count;
 }
@@ -197,7 +200,7 @@ export class Renewals {
     if (nowMs < this.throughMs) this.throughMs = nowMs;
     if (nowMs === this.throughMs) return 0;
     let count = 0;
-    for (const name of ACCOUNTS) count += stepThrough(core.accounts[name], core.ids, this.throughMs, nowMs);
+    for (const name of ACCOUNTS) count += stepThrough(core, core.accounts[name], this.throughMs, nowMs);
     this.throughMs = nowMs;
     return count;
   }

@@ -138,6 +138,15 @@ export const accountSeedSchema = z.strictObject({
     .describe(
       'currencies the account has enabled: a country without an override whose currency is one of these is previewed in it, converted at the emulator’s fixed rates (default none: the base currency)',
     ),
+  dunning_days: z
+    .number()
+    .int()
+    .min(1)
+    .max(366)
+    .optional()
+    .describe(
+      'days a past-due subscription stays in dunning before it is canceled (default 30, as Paddle does without Retain; the length is the emulator’s setting)',
+    ),
   customers: z.array(customer).optional(),
   addresses: z.array(address).optional().describe('Paddle addresses of the customers (a country_code each)'),
   products: z.array(product).optional(),

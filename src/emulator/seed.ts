@@ -28,6 +28,9 @@ export function currencySettings(seed: EmulatorSeed | undefined): ReadonlyMap<st
   return new Map(currencies.map((c) => [c.code, c.decimal_places]));
 }
 
+/** Paddle cancels a past-due subscription after 30 days when Retain is off (subscription-renewal-dunning). */
+const DEFAULT_DUNNING_DAYS = 30;
+
 /** Flags (options) win over the seed's (or saved state's) settings of the account. */
 export function accountSettings(
   options: EmulatorOptions,
@@ -40,6 +43,7 @@ export function accountSettings(
     cardlessTrials: options.cardlessTrials ?? section?.cardless_trials ?? false,
     caseSensitiveEmails: options.caseSensitiveEmails ?? section?.case_sensitive_emails ?? false,
     currencies,
+    dunningDays: section?.dunning_days ?? DEFAULT_DUNNING_DAYS,
     defaultTaxMode: options.defaultTaxMode ?? section?.default_tax_mode ?? 'exclusive',
     enabledCurrencies: new Set(options.enabledCurrencies ?? section?.enabled_currencies ?? []),
   };
@@ -55,6 +59,7 @@ export function settingsToSeed(settings: AccountSettings): AccountSeed {
     cardless_trials: settings.cardlessTrials,
     case_sensitive_emails: settings.caseSensitiveEmails,
     default_tax_mode: settings.defaultTaxMode,
+    dunning_days: settings.dunningDays,
     enabled_currencies: [...settings.enabledCurrencies],
   };
 }

@@ -132,6 +132,8 @@ export interface RunningEmulator {
    * an exact point of a client's run, e.g. kill it). Returns the function that removes it.
    */
   onRequest(listener: (request: RecordedRequest) => void): () => void;
+  /** calls `listener` with each step a subscription takes (step-events.ts); returns its unsubscribe */
+  onStep(listener: StepListener): () => void;
   /** both accounts back to how they started (seed and demo data), and an empty request log */
   reset(): void;
   /**
@@ -171,6 +173,8 @@ export interface AccountSeed {
   /** approved on top of saas and standard */
   approved_tax_categories?: string[];
   cardless_trials?: boolean;
+  /** days a past-due subscription stays in dunning before it is canceled (default 30) */
+  dunning_days?: number;
   case_sensitive_emails?: boolean;
   default_tax_mode?: DefaultTaxMode;
   enabled_currencies?: string[];
@@ -233,3 +237,20 @@ export const ALL_PERMISSIONS = [
   'business.read',
   'adjustment.read',
 ] as const;
+
+// The steps a subscription takes by the clock (step-events.ts emits them).
+/** What happened to the subscription (our names; a delivery maps them to Paddle's event types). */
+export type StepKind = 'renewed' | 'trial_ended' | 'past_due' | 'paid' | 'canceled' | 'paused' | 'resumed';
+
+export interface SubscriptionStep {
+  kind: StepKind;
+  account: AccountName;
+  /** when it happened on the emulator's clock (RFC 3339) */
+  at: string;
+  /** the subscription after the step (the record served, not a copy) */
+  subscription: WireRecord;
+  /** the transaction the step made or changed, if any */
+  transaction?: WireRecord;
+}
+
+export type StepListener = (step: SubscriptionStep) => void;

@@ -1,0 +1,173 @@
+// The steps a subscription takes by the emulator's clock other than a plain renewal, each as
+// Paddle documents it:
+// - a trial ends at next_billed_at: Paddle charges the payment method on file, the subscription
+//   becomes active and its current_billing_period, based on the trial until then, is based on
+//   the billing cycle from then on (developer.paddle.com/build/trials/extend-activate-change-date-trials);
+//   where the seed says its payment fails, it becomes past_due instead
+//   (developer.paddle.com/build/lifecycle/subscription-renewal-dunning);
+// - a scheduled cancel or pause takes effect at its effective_at: the subscription's status
+//   changes to canceled or paused then (developer.paddle.com/changelog/2023/filter-subscriptions-scheduled-change),
+//   scheduled_change is cleared, canceled_at / paused_at set, and it has no next_billed_at nor
+//   current_billing_period (OpenAPI `subscription`: null for canceled and paused subscriptions); a
+//   pause with a resume date leaves a scheduled resume (developer.paddle.com/build/subscriptions/pause-subscriptions);
+// - a scheduled resume takes effect at its effective_at: active again, billed for a new period from
+//   then, with new previously_billed_at, next_billed_at and current_billing_period
+//   (developer.paddle.com/webhooks/simulator/subscription-resumed);
+// - a past-due subscription is paid (POST /__emulator/subscriptions/{id}/pay): its transaction
+//   completed, active again, its billing dates as the renewal that failed set them; or its dunning
+//   ends after the account's dunning_days and it is canceled (Paddle: after 30 days without Retain).
+import type { Account } from './core.js';
+import type { IdFactory } from './ids.js';
+import { addCycles } from './renewal-schedule.js';
+import { billedStatus, completeTransaction, periodTransaction } from './renewal-transaction.js';
+import type { SubscriptionStep } from './step-events.js';
+import type { WireRecord } from './types.js';
+
+const DAY_MS = 86_400_000;
+
+/** What a step needs: the account, ids, invoice numbers, and where its event goes. */
+export interface StepContext {
+  account: Account;
+  ids: IdFactory;
+  invoiceNumber: () => string;
+  emit(step: SubscriptionStep): void;
+}
+
+function step(ctx: StepContext, kind: SubscriptionStep['kind'], s: WireRecord, at: string, t?: WireRecord) {
+  ctx.emit({ kind, account: ctx.account.name, at, subscription: s, ...(t ? { transaction: t } : {}) });
+}
+
+/** When a past-due subscription's dunning ends: dunning_days after the renewal that failed. */
+export function dunningEndsAt(account: Account, subscription: WireRecord): number | undefined {
+  const from = Date.parse(subscription.current_billing_period?.starts_at ?? subscription.updated_at);
+  return Number.isFinite(from) ? from + account.settings.dunningDays * DAY_MS : undefined;
+}
+
+/** The subscription and its recurring items billed for `period`, which started at `at`. */
+function setPeriod(
+  subscription: WireRecord,
+  period: { starts_at: string; ends_at: string },
+  at: string,
+): void {
+  subscription.current_billing_period = period;
+  subscription.next_billed_at = period.ends_at;
+  subscription.updated_at = at;
+  for (const item of subscription.items as WireRecord[]) {
+    if (item.status !== 'inactive') item.status = 'active';
+    if (!item.recurring) continue;
+    item.previously_billed_at = at;
+    item.next_billed_at = period.ends_at;
+    item.updated_at = at;
+  }
+}
+
+/** Bills a new period of `subscription` from `at` and records its transaction. */
+function billFrom(ctx: StepContext, subscription: WireRecord, at: string, paymentFails: boolean): WireRecord {
+  const period = { starts_at: at, ends_at: addCycles(at, subscription.billing_cycle) };
+  setPeriod(subscription, period, at);
+  const status = billedStatus(subscription, paymentFails);
+  const transaction = periodTransaction(
+    ctx.account,
+    ctx.ids,
+    subscription,
+    period,
+    ctx.invoiceNumber,
+    status,
+  );
+  ctx.account.state.transactions.insert(transaction);
+  if (status === 'past_due') subscription.status = 'past_due';
+  return transaction;
+}
+
+/** The trial ends at its next_billed_at: active and billed, or past due where its payment fails. */
+export function endTrial(ctx: StepContext, subscription: WireRecord, paymentFails: boolean): void {
+  const at = subscription.next_billed_at as string;
+  subscription.status = 'active';
+  subscription.first_billed_at = at;
+  const transaction = billFrom(ctx, subscription, at, paymentFails);
+  step(ctx, 'trial_ended', subscription, at, transaction);
+  if (subscription.status === 'past_due') step(ctx, 'past_due', subscription, at, transaction);
+}
+
+/** The subscription no longer bills: no next billing date nor current period, its items too. */
+function stopBilling(subscription: WireRecord, at: string): void {
+  subscription.next_billed_at = null;
+  subscription.current_billing_period = null;
+  subscription.updated_at = at;
+  for (const item of subscription.items as WireRecord[]) {
+    item.next_billed_at = null;
+    item.updated_at = at;
+  }
+}
+
+/** Canceled at `at`: by its scheduled change or at the end of its dunning. */
+export function cancel(ctx: StepContext, subscription: WireRecord, at: string): void {
+  subscription.status = 'canceled';
+  subscription.canceled_at = at;
+  subscription.scheduled_change = null;
+  stopBilling(subscription, at);
+  for (const item of subscription.items as WireRecord[]) item.status = 'inactive';
+  step(ctx, 'canceled', subscription, at);
+}
+
+/** The scheduled change takes effect at its effective_at. */
+export function applyScheduledChange(ctx: StepContext, subscription: WireRecord): void {
+  const change = subscription.scheduled_change as WireRecord;
+  const at = change.effective_at as string;
+  if (change.action === 'cancel') cancel(ctx, subscription, at);
+  else if (change.action === 'pause') pause(ctx, subscription, at, change.resume_at);
+  else resume(ctx, subscription, at);
+}
+
+/** Paused at `at`; a resume date given with the pause stays as a scheduled resume. */
+function pause(ctx: StepContext, subscription: WireRecord, at: string, resumeAt: unknown): void {
+  subscription.status = 'paused';
+  subscription.paused_at = at;
+  subscription.scheduled_change =
+    typeof resumeAt === 'string' ? { action: 'resume', effective_at: resumeAt, resume_at: resumeAt } : null;
+  stopBilling(subscription, at);
+  step(ctx, 'paused', subscription, at);
+}
+
+/** Active again at `at`, billed for a new period from then. */
+function resume(ctx: StepContext, subscription: WireRecord, at: string): void {
+  subscription.status = 'active';
+  subscription.paused_at = null;
+  subscription.scheduled_change = null;
+  const transaction = billFrom(ctx, subscription, at, false);
+  step(ctx, 'resumed', subscription, at, transaction);
+}
+
+/** The past-due transaction of `subscription` (its latest), if the account holds one. */
+function pastDueTransaction(account: Account, subscription: WireRecord): WireRecord | undefined {
+  const all = account.state.transactions.all();
+  for (let i = all.length - 1; i >= 0; i--) {
+    const t = all[i] as WireRecord;
+    if (t.subscription_id === subscription.id && t.status === 'past_due') return t;
+  }
+  return undefined;
+}
+
+/**
+ * A past-due subscription paid at `at`: its past-due transaction completed (one made for its
+ * current period when the account holds none, as a seeded past-due subscription may), and active.
+ */
+export function pay(ctx: StepContext, subscription: WireRecord, at: string): WireRecord {
+  let transaction = pastDueTransaction(ctx.account, subscription);
+  if (transaction) completeTransaction(ctx.ids, transaction, at);
+  else {
+    const period = subscription.current_billing_period ?? {
+      starts_at: at,
+      ends_at: addCycles(at, subscription.billing_cycle),
+    };
+    if (!subscription.current_billing_period) setPeriod(subscription, period, at);
+    const { account, ids, invoiceNumber } = ctx;
+    transaction = periodTransaction(account, ids, subscription, period, invoiceNumber, 'past_due');
+    account.state.transactions.insert(transaction);
+    completeTransaction(ids, transaction, at);
+  }
+  subscription.status = 'active';
+  subscription.updated_at = at;
+  step(ctx, 'paid', subscription, at, transaction);
+  return transaction;
+}

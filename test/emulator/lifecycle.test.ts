@@ -1,0 +1,148 @@
+// Subscriptions that live by the emulator's clock, each step as Paddle documents it: a past-due
+// subscription paid with POST /__emulator/subscriptions/{id}/pay or canceled when its dunning ends
+// (developer.paddle.com/build/lifecycle/subscription-renewal-dunning). Every answer and every
+// transaction a step makes is held against Paddle's OpenAPI.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { call, manualClock, moveClock } from '../support/emulator.js';
+import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from '../support/openapi.js';
+import { pid, sub } from '../support/subscription-seed.js';
+
+const NOW = '2026-01-15T12:00:00.000Z';
+const KIM = pid('ctm', 1);
+const PRODUCT = pid('pro', 1);
+const MONTHLY = {
+  id: pid('pri', 1),
+  product_id: PRODUCT,
+  description: 'monthly',
+  billing_cycle: { interval: 'month', frequency: 1 },
+  unit_price: { amount: '1000', currency_code: 'USD' },
+};
+
+function seedWith(subscriptions: AccountSeed['subscriptions'], extra: AccountSeed = {}): AccountSeed {
+  return {
+    customers: [{ id: KIM, email: 'kim@example.com' }],
+    products: [{ id: PRODUCT, name: 'Pro', tax_category: 'saas' }],
+    prices: [MONTHLY],
+    subscriptions,
+    ...extra,
+  };
+}
+
+const shortForm = (n: number, status: string, fields: Record<string, unknown> = {}) => ({
+  id: sub(n),
+  customer_id: KIM,
+  status,
+  currency_code: 'USD',
+  items: [{ price_id: MONTHLY.id, quantity: 1 }],
+  ...fields,
+});
+
+let validator: ResponseValidator;
+let emulator: RunningEmulator | undefined;
+beforeAll(() => {
+  validator = responseValidator(FULL_SPEC_FILE);
+});
+afterEach(async () => {
+  await emulator?.close();
+  emulator = undefined;
+});
+
+async function start(section: AccountSeed): Promise<RunningEmulator> {
+  emulator = await startEmulator({ demo: false, seed: { sandbox: section }, now: manualClock(NOW).now });
+  return emulator;
+}
+
+/** The subscription as GET serves it, held to the OpenAPI. */
+async function subscription(e: RunningEmulator, id: string) {
+  const res = await call(e, 'GET', `/subscriptions/${id}`);
+  expect(validator.check('GET', '/subscriptions/{subscription_id}', res.status, res.body)).toEqual([]);
+  return res.body.data;
+}
+
+/** The subscription's transactions, oldest first, held to the OpenAPI. */
+async function transactions(e: RunningEmulator, id: string) {
+  const res = await call(e, 'GET', `/transactions?subscription_id=${id}&order_by=id[ASC]`);
+  expect(validator.check('GET', '/transactions', res.status, res.body)).toEqual([]);
+  return res.body.data as Record<string, any>[];
+}
+
+const pay = (e: RunningEmulator, id: string, body?: unknown) =>
+  call(e, 'POST', `/__emulator/subscriptions/${id}/pay`, { body, key: null });
+
+describe('a past-due subscription paid with POST /__emulator/subscriptions/{id}/pay', () => {
+  // seeded past due: the renewal of 1 January failed, so its period is January and it bills next on 1 February
+  const pastDue = shortForm(1, 'past_due', {
+    started_at: '2025-12-01T00:00:00Z',
+    next_billed_at: '2026-02-01T00:00:00Z',
+  });
+
+  it('completes its transaction, is active with the dates the failed renewal set, and renews on them', async () => {
+    const e = await start(seedWith([pastDue]));
+    const paid = await pay(e, sub(1));
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ subscription_id: sub(1), status: 'active' });
+    const after = await subscription(e, sub(1));
+    expect(after).toMatchObject({
+      status: 'active',
+      next_billed_at: '2026-02-01T00:00:00Z',
+      current_billing_period: { starts_at: '2026-01-01T00:00:00.000Z', ends_at: '2026-02-01T00:00:00Z' },
+    });
+    const [january] = await transactions(e, sub(1));
+    expect(january).toMatchObject({
+      id: paid.body.transaction_id,
+      status: 'completed',
+      origin: 'subscription_recurring',
+      billing_period: { starts_at: '2026-01-01T00:00:00.000Z' },
+      details: { totals: { balance: '0' } },
+    });
+    // the captured payment first (Paddle lists the latest attempt first), after the declined one
+    expect(january?.payments.map((p: { status: string }) => p.status)).toEqual(['captured', 'error']);
+    await moveClock(e, '2026-02-01T00:00:01Z');
+    const both = await transactions(e, sub(1));
+    expect(both.map((t) => [t.status, t.billing_period.starts_at])).toEqual([
+      ['completed', '2026-01-01T00:00:00.000Z'],
+      ['completed', '2026-02-01T00:00:00Z'],
+    ]);
+  });
+
+  it('says each step once through the emulator’s step events: paid, then renewed', async () => {
+    const e = await start(seedWith([pastDue]));
+    const seen: string[] = [];
+    e.onStep((step) => seen.push(`${step.kind} ${step.subscription.id} ${step.at}`));
+    await pay(e, sub(1));
+    await moveClock(e, '2026-02-01T00:00:01Z');
+    expect(seen).toEqual([`paid ${sub(1)} ${NOW}`, `renewed ${sub(1)} 2026-02-01T00:00:00Z`]);
+  });
+
+  it('refuses what it cannot pay: a subscription that is not past due, an unknown one, a body with fields', async () => {
+    const e = await start(seedWith([pastDue, shortForm(2, 'active')]));
+    const active = await pay(e, sub(2));
+    expect(active.status).toBe(400);
+    expect(active.body.error.detail).toBe(
+      `subscription ${sub(2)} is active: only a past_due one can be paid`,
+    );
+    expect((await pay(e, sub(9))).status).toBe(404);
+    expect((await pay(e, sub(1), { amount: 10 })).status).toBe(400);
+    expect((await subscription(e, sub(1))).status).toBe('past_due');
+  });
+});
+
+describe('dunning', () => {
+  it('cancels a past-due subscription left unpaid for the account’s dunning_days after the renewal that failed', async () => {
+    const pastDue = shortForm(1, 'past_due', { next_billed_at: '2026-02-10T00:00:00Z' });
+    const e = await start(seedWith([pastDue], { dunning_days: 14 }));
+    // its period started on 10 January: dunning ends on 24 January
+    await moveClock(e, '2026-01-23T23:59:59Z');
+    expect((await subscription(e, sub(1))).status).toBe('past_due');
+    await moveClock(e, '2026-01-24T00:00:00Z');
+    expect(await subscription(e, sub(1))).toMatchObject({
+      status: 'canceled',
+      canceled_at: '2026-01-24T00:00:00.000Z',
+      next_billed_at: null,
+      current_billing_period: null,
+      scheduled_change: null,
+    });
+    expect((await pay(e, sub(1))).status).toBe(400);
+  });
+});
