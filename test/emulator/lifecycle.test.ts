@@ -1,6 +1,7 @@
 // Subscriptions that live by the emulator's clock, each step as Paddle documents it: a past-due
 // subscription paid with POST /__emulator/subscriptions/{id}/pay or canceled when its dunning ends
-// (developer.paddle.com/build/lifecycle/subscription-renewal-dunning). Every answer and every
+// (developer.paddle.com/build/lifecycle/subscription-renewal-dunning), a scheduled cancel, pause or
+// resume taking effect at its effective_at, and a trial ending. Every answer and every
 // transaction a step makes is held against Paddle's OpenAPI.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -144,5 +145,66 @@ describe('dunning', () => {
       scheduled_change: null,
     });
     expect((await pay(e, sub(1))).status).toBe(400);
+  });
+});
+
+// Paddle: a scheduled change pauses or cancels "on the next billing date", when "the subscription
+// status changes to paused or canceled" (developer.paddle.com/changelog/2023/filter-subscriptions-scheduled-change);
+// a resume bills a new period from then (developer.paddle.com/webhooks/simulator/subscription-resumed)
+describe('a scheduled change takes effect at its effective_at', () => {
+  const scheduled = (n: number, action: string, extra: Record<string, unknown> = {}) =>
+    shortForm(n, 'active', {
+      next_billed_at: '2026-02-01T00:00:00Z',
+      scheduled_change: { action, ...extra },
+    });
+
+  it('a cancel: canceled then, nothing scheduled, no next bill nor period, and no renewal transaction', async () => {
+    const e = await start(seedWith([scheduled(1, 'cancel')]));
+    const seen: string[] = [];
+    e.onStep((step) => seen.push(step.kind));
+    await moveClock(e, '2026-01-31T23:59:59Z');
+    expect((await subscription(e, sub(1))).status).toBe('active');
+    await moveClock(e, '2026-03-15T00:00:00Z');
+    expect(await subscription(e, sub(1))).toMatchObject({
+      status: 'canceled',
+      canceled_at: '2026-02-01T00:00:00Z',
+      scheduled_change: null,
+      next_billed_at: null,
+      current_billing_period: null,
+    });
+    expect(await transactions(e, sub(1))).toEqual([]);
+    expect(seen).toEqual(['canceled']);
+  });
+
+  it('a pause: paused then; with a resume date, resumed then and billed for a period from it', async () => {
+    const e = await start(
+      seedWith([scheduled(1, 'pause'), scheduled(2, 'pause', { resume_at: '2026-03-10T00:00:00Z' })]),
+    );
+    await moveClock(e, '2026-02-15T00:00:00Z');
+    expect(await subscription(e, sub(1))).toMatchObject({
+      status: 'paused',
+      paused_at: '2026-02-01T00:00:00Z',
+      scheduled_change: null,
+      next_billed_at: null,
+      current_billing_period: null,
+    });
+    expect(await subscription(e, sub(2))).toMatchObject({
+      status: 'paused',
+      scheduled_change: { action: 'resume', effective_at: '2026-03-10T00:00:00Z' },
+    });
+    await moveClock(e, '2026-04-15T00:00:00Z');
+    expect((await subscription(e, sub(1))).status).toBe('paused');
+    expect(await subscription(e, sub(2))).toMatchObject({
+      status: 'active',
+      paused_at: null,
+      scheduled_change: null,
+      next_billed_at: '2026-05-10T00:00:00.000Z',
+      current_billing_period: { starts_at: '2026-04-10T00:00:00.000Z', ends_at: '2026-05-10T00:00:00.000Z' },
+    });
+    const billed = await transactions(e, sub(2));
+    expect(billed.map((t) => [t.status, t.billing_period.starts_at])).toEqual([
+      ['completed', '2026-03-10T00:00:00Z'],
+      ['completed', '2026-04-10T00:00:00.000Z'],
+    ]);
   });
 });
