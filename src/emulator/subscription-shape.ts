@@ -107,8 +107,11 @@ export function expandSubscription(
   const startedAt = (seed.started_at as string | undefined) ?? createdAt;
   const firstPrice = catalog.price((seed.items as WireRecord[])[0]?.price_id);
   const cycle = seed.billing_cycle ?? firstPrice?.billing_cycle ?? MONTHLY;
-  const dates = billingDates(seed, startedAt, cycle);
   const status = seed.status as string;
+  // a trialing subscription's period is its trial: the price's trial_period from its start
+  // (developer.paddle.com/build/trials/extend-activate-change-date-trials)
+  const trial = status === 'trialing' ? (firstPrice?.trial_period as BillingCycle | null | undefined) : null;
+  const dates = billingDates(seed, startedAt, trial ?? cycle);
   const items = shortItems(seed, catalog, { status, at: createdAt, period: dates.period });
   const atMs = Date.parse(createdAt);
   const id = (seed.id as string | undefined) ?? ids.next('sub', atMs);

@@ -208,3 +208,63 @@ describe('a scheduled change takes effect at its effective_at', () => {
     ]);
   });
 });
+
+// Paddle: "When the next_billed_at date elapses, Paddle charges the payment method on file and the
+// subscription changes to active. … On activation, [current_billing_period is] updated so that it's
+// based on the billing_cycle." (developer.paddle.com/build/trials/extend-activate-change-date-trials)
+describe('a trial ends at its next_billed_at', () => {
+  it('into active, billed and completed for a period of its billing cycle, then renews', async () => {
+    const trialing = shortForm(1, 'trialing', {
+      started_at: '2026-01-10T00:00:00Z',
+      next_billed_at: '2026-01-24T00:00:00Z',
+      current_billing_period: { starts_at: '2026-01-10T00:00:00Z', ends_at: '2026-01-24T00:00:00Z' },
+    });
+    const e = await start(seedWith([trialing]));
+    const seen: string[] = [];
+    e.onStep((step) => seen.push(step.kind));
+    await moveClock(e, '2026-02-25T00:00:00Z');
+    const after = await subscription(e, sub(1));
+    expect(after).toMatchObject({
+      status: 'active',
+      first_billed_at: '2026-01-24T00:00:00Z',
+      next_billed_at: '2026-03-24T00:00:00.000Z',
+      current_billing_period: { starts_at: '2026-02-24T00:00:00.000Z', ends_at: '2026-03-24T00:00:00.000Z' },
+    });
+    expect(after.items[0]).toMatchObject({
+      status: 'active',
+      previously_billed_at: '2026-02-24T00:00:00.000Z',
+    });
+    const billed = await transactions(e, sub(1));
+    expect(
+      billed.map((t) => [t.status, t.origin, t.billing_period.starts_at, t.details.totals.grand_total]),
+    ).toEqual([
+      ['completed', 'subscription_recurring', '2026-01-24T00:00:00Z', '1000'],
+      ['completed', 'subscription_recurring', '2026-02-24T00:00:00.000Z', '1000'],
+    ]);
+    expect(seen).toEqual(['trial_ended', 'renewed']);
+  });
+});
+
+describe('a trialing subscription seeded in short form', () => {
+  it('trials for its price’s trial_period from its start, then bills the price’s billing cycle', async () => {
+    const withTrial = { ...MONTHLY, id: pid('pri', 2), trial_period: { interval: 'day', frequency: 14 } };
+    const trialing = {
+      ...shortForm(1, 'trialing', { started_at: '2026-01-10T00:00:00Z' }),
+      items: [{ price_id: withTrial.id, quantity: 3 }],
+    };
+    const e = await start(seedWith([trialing], { prices: [MONTHLY, withTrial] }));
+    expect(await subscription(e, sub(1))).toMatchObject({
+      status: 'trialing',
+      billing_cycle: { interval: 'month', frequency: 1 },
+      next_billed_at: '2026-01-24T00:00:00.000Z',
+      current_billing_period: { starts_at: '2026-01-10T00:00:00Z', ends_at: '2026-01-24T00:00:00.000Z' },
+    });
+    await moveClock(e, '2026-01-25T00:00:00Z');
+    expect(await subscription(e, sub(1))).toMatchObject({
+      status: 'active',
+      next_billed_at: '2026-02-24T00:00:00.000Z',
+    });
+    const [first] = await transactions(e, sub(1));
+    expect(first?.details.totals.subtotal).toBe('3000');
+  });
+});
