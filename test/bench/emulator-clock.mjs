@@ -1,7 +1,8 @@
 // Benchmark: one move of the emulator's clock over many subscriptions. 10,000 monthly
 // subscriptions (renewing on every day of the month, the 29th–31st among them) through a year in
 // one POST /__emulator/clock: 120,000 renewals, each a transaction. The move steps through them
-// from a queue of one entry per subscription, so what it holds is the transactions it makes.
+// from a queue of one entry per subscription, so what it holds is the transactions it makes. The
+// lifecycle mix adds trials ending, dunning ending, scheduled cancels, pauses and resumes.
 // Each size runs in a child process of its own, whose peak resident memory is read.
 // Standalone: `node test/bench/emulator-clock.mjs [--quick]`; test/bench/run.mjs imports run().
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,13 +12,18 @@ const SCRIPT = fileURLToPath(new URL('./support/clock-move.mjs', import.meta.url
 
 export async function run({ quick = false } = {}) {
   const rows = [];
-  for (const count of quick ? [1_000] : [1_000, 10_000]) {
-    const result = await timed(process.execPath, ['--import', PEAK_RSS, SCRIPT, String(count)]);
+  const sizes = quick ? [1_000] : [1_000, 10_000];
+  for (const [count, mix] of [...sizes.map((n) => [n, false]), ...sizes.map((n) => [n, true])]) {
+    const args = ['--import', PEAK_RSS, SCRIPT, String(count), ...(mix ? ['mix'] : [])];
+    const result = await timed(process.execPath, args);
     if (result.code !== 0) throw new Error(`clock move of ${count}: ${result.stderr}`);
-    const { ms, cpuMs, renewals, heapMb } = JSON.parse(result.stdout);
-    const scenario = `emulator clock: ${count.toLocaleString('en')} monthly subscriptions, a year in one move`;
+    const { ms, cpuMs, renewals, steps, heapMb } = JSON.parse(result.stdout);
+    const kind = mix ? 'subscriptions in the lifecycle mix' : 'monthly subscriptions';
+    const scenario = `emulator clock: ${count.toLocaleString('en')} ${kind}, a year in one move`;
     rows.push(
-      { scenario, metric: 'renewals', value: renewals, unit: 'transactions' },
+      mix
+        ? { scenario, metric: 'steps', value: steps, unit: 'steps' }
+        : { scenario, metric: 'renewals', value: renewals, unit: 'transactions' },
       { scenario, metric: 'move', value: ms, unit: 'ms' },
       { scenario, metric: 'move, CPU', value: cpuMs, unit: 'ms' },
       { scenario, metric: 'heap after', value: heapMb, unit: 'MB' },

@@ -2,10 +2,14 @@
 // monthly subscriptions, renewing on every day of January 2026 (the 29th–31st among them), its
 // clock moved a year in one POST /__emulator/clock. Prints {ms, cpuMs, renewals, heapMb} as JSON
 // (renewals: twelve a subscription, checked on the one that renews on the 31st); the
-// parent reads its peak resident memory. Argument: the number of subscriptions.
+// parent reads its peak resident memory. Arguments: the number of subscriptions, and `mix` for the
+// lifecycle mix: of every ten, one trialing (its trial ends in January), one past due (canceled
+// when its dunning ends), one scheduled to cancel, one to pause and resume in June, six active;
+// `steps` then counts every step the move took (the emulator's step hook).
 import { performance } from 'node:perf_hooks';
 
 const count = Number(process.argv[2] ?? 10_000);
+const mix = process.argv[3] === 'mix';
 const { startEmulator } = await import(new URL('../../../dist/emulator/index.js', import.meta.url).href);
 
 const id = (prefix, n) => `${prefix}_01${String(n).padStart(24, '0')}`;
@@ -30,14 +34,30 @@ const section = {
     address: { country_code: 'DE' },
     next_billed_at: new Date(Date.UTC(2026, 0, 1 + (i % 31), 9)).toISOString(),
     items: [{ price_id: id('pri', 1), quantity: 1 + (i % 5) }],
+    ...(mix ? lifecycle(i) : {}),
   })),
 };
+
+/** The lifecycle mix's state of subscription `i` (sub 30, active, is the one checked). */
+function lifecycle(i) {
+  const kind = i % 10;
+  if (kind === 1) return { status: 'trialing' };
+  if (kind === 2)
+    return { status: 'past_due', started_at: '2025-12-20T09:00:00Z', next_billed_at: undefined };
+  if (kind === 3) return { scheduled_change: { action: 'cancel' } };
+  if (kind === 4) return { scheduled_change: { action: 'pause', resume_at: '2026-06-15T09:00:00Z' } };
+  return {};
+}
 
 const clockMs = Date.parse('2025-12-31T12:00:00Z');
 const emulator = await startEmulator({
   demo: false,
   seed: { sandbox: section },
   now: () => new Date(clockMs),
+});
+let steps = 0;
+emulator.onStep(() => {
+  steps += 1;
 });
 const started = performance.now();
 const cpu = process.cpuUsage();
@@ -59,4 +79,4 @@ if (sub.data.next_billed_at !== '2027-01-31T09:00:00.000Z')
   throw new Error(`next ${sub.data.next_billed_at}`);
 const heapMb = process.memoryUsage().heapUsed / 2 ** 20;
 await emulator.close();
-process.stdout.write(`${JSON.stringify({ ms, cpuMs, renewals, heapMb })}\n`);
+process.stdout.write(`${JSON.stringify({ ms, cpuMs, renewals, steps, heapMb })}\n`);
