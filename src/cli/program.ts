@@ -23,6 +23,7 @@ const COMMANDS: Record<string, CommandLoader> = {
   validate: async () => (await import('./commands/validate.js')).registerValidate,
   plan: async () => (await import('./commands/plan.js')).registerPlan,
   apply: async () => (await import('./commands/apply.js')).registerApply,
+  rollout: async () => (await import('./commands/rollout.js')).registerRollout,
   export: async () => (await import('./commands/export.js')).registerExport,
   history: async () => (await import('./commands/history.js')).registerHistory,
   invoice: async () => (await import('./commands/invoice.js')).registerInvoice,

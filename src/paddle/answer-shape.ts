@@ -111,6 +111,7 @@ export const subscriptionAnswer = z.object({
   next_billed_at: timestamp.nullable(),
   customer_id: paddleId('ctm').optional(),
   billing_cycle: z.object({ interval: z.string(), frequency: z.number().int().positive() }).optional(),
+  period_starts_at: timestamp.nullable().optional(),
 });
 
 /**

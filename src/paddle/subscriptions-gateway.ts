@@ -148,6 +148,7 @@ function toRecord(subscription: SdkSubscription): SubscriptionRecord {
     scheduled_change: subscription.scheduledChange?.action ?? null,
     scheduled_at: subscription.scheduledChange?.effectiveAt ?? null,
     next_billed_at: subscription.nextBilledAt ?? null,
+    period_starts_at: subscription.currentBillingPeriod?.startsAt ?? null,
     customer_id: subscription.customerId,
     ...(subscription.billingCycle
       ? {

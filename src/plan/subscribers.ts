@@ -58,6 +58,12 @@ export interface SubscriptionRecord {
   customer_id?: string;
   /** how often it renews; absent where not read */
   billing_cycle?: { interval: string; frequency: number };
+  /**
+   * when its current billing period began (`current_billing_period.starts_at`; null when it has
+   * none, as a paused one); absent where not read. A past-due one has owed that period's renewal
+   * since then
+   */
+  period_starts_at?: string | null;
 }
 
 /** What moving subscribers needs from Paddle; src/paddle implements it over the SDK. */

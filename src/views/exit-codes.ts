@@ -1,6 +1,7 @@
 // The exit codes, each decided here once: 0 success, 1 any error, 2 only from plan
-// --detailed-exitcode when there is work to do, 3 only from plan --fail-on-subscribers when a change
-// touches subscribers, 70 a bug of ours.
+// --detailed-exitcode when there is work to do and from rollout --detailed-exitcode while a rollout is
+// in progress, 3 only from plan --fail-on-subscribers when a change touches subscribers, 70 a bug of
+// ours.
 import { hasWork } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
 import type { ErrorKind } from './failure.js';
@@ -30,4 +31,17 @@ export function planExitCode(
 ): number {
   if (subscribers?.failOn && subscribers.touched) return EXIT_SUBSCRIBERS_TOUCHED;
   return detailedExitcode && hasWork(plan) ? EXIT_CHANGES_PENDING : EXIT_OK;
+}
+
+/**
+ * rollout's exit code: 1 when something needs a person; 0 when nothing does, or, with
+ * --detailed-exitcode, 2 while subscriptions still wait (as plan --detailed-exitcode says while anyone
+ * is on a source price) and 0 once it is done.
+ */
+export function rolloutExitCode(
+  state: 'done' | 'in-progress' | 'needs-attention',
+  detailedExitcode: boolean | undefined,
+): number {
+  if (state === 'needs-attention') return EXIT_ERROR;
+  return detailedExitcode && state === 'in-progress' ? EXIT_CHANGES_PENDING : EXIT_OK;
 }

@@ -68,11 +68,14 @@ export function applySummaryMarkdown(input: ApplySummaryInput, plan?: Plan): str
 export function publishApply(reporter: Reporter, plan: Plan, input: ApplySummaryInput) {
   return writeStepReport(reporter, {
     summary: applySummaryMarkdown(input, plan),
-    outputs: {
-      has_changes: String(hasWork(plan)),
-      applied: String(input.results.some((r) => r.status === 'applied')),
-      verified: String(input.verified && !input.failed),
-      ...(input.idsFile ? { ids_file: input.idsFile } : {}),
-    },
+    outputs: applyOutputs(plan, input),
   });
 }
+
+/** apply's step outputs (rollout's too, beside its own). */
+export const applyOutputs = (plan: Plan, input: ApplySummaryInput): Record<string, string> => ({
+  has_changes: String(hasWork(plan)),
+  applied: String(input.results.some((r) => r.status === 'applied')),
+  verified: String(input.verified && !input.failed),
+  ...(input.idsFile ? { ids_file: input.idsFile } : {}),
+});
