@@ -12,22 +12,22 @@ import type { MoveCheck } from '../moves/batches.js';
 import { type AnyOperation, isMove, type MoveBody, type MoveOperation } from '../moves/compile.js';
 import { FirstMoveAlone, type MoveResult, sendMove, skippedMove } from '../moves/send.js';
 import { isRef, type Operation } from '../operations/compile.js';
-import type { StepStatus } from '../operations/results.js';
+import type { ChangeStatus } from '../operations/results.js';
 import type { Calls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
-import type { SubscriptionsGateway } from '../plan/subscribers.js';
-import { changesInOrder } from '../plan/summary.js';
-import type { Change, Plan } from '../plan/types.js';
+import type { SubscriptionsGateway } from '../planner/subscribers.js';
+import { changesInOrder } from '../planner/summary.js';
+import type { Change, Plan } from '../planner/types.js';
 import { Semaphore } from './semaphore.js';
 import { missing, perform } from './write.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 
 /** How one change of the plan ended: all its operations done, one failed, or not (all) started. */
-export interface StepResult {
+export interface ChangeResult {
   change: Change;
-  status: StepStatus;
-  /** the object's id after the step (a new id for create and replace) */
+  status: ChangeStatus;
+  /** the object's id after the change (a new id for create and replace) */
   id?: string;
   error?: RemoteError;
   /** skipped on purpose: an archive held while subscriptions are still on the price (why, in words) */
@@ -47,7 +47,7 @@ export interface OperationResult {
 
 export interface Execution {
   /** per change of the plan, in the order they ended */
-  steps: StepResult[];
+  changeResults: ChangeResult[];
   /** what was run (the catalog's operations; moves are in `moves`) */
   operations: readonly Operation[];
   /** how each subscriber move ended, in the order they were compiled */
@@ -68,7 +68,7 @@ export interface MoveCount {
 export interface ExecuteOptions {
   concurrency: number;
   signal?: AbortSignal;
-  onStep?: (result: StepResult) => void;
+  onChangeEnded?: (result: ChangeResult) => void;
   /** each subscriber move as it ends, with how many have ended of how many (for a progress line) */
   onMove?: (result: MoveResult, count: MoveCount) => void;
   /** where subscriber moves are sent; needed only when there are some */
@@ -137,7 +137,7 @@ function refusesOneObject(error: RemoteError): boolean {
 /** The state of one run: ids made so far, the first failure, and the changes as their operations end. */
 class Run {
   readonly results = new Map<string, OperationResult>();
-  readonly steps: StepResult[] = [];
+  readonly changeResults: ChangeResult[] = [];
   private error?: RemoteError;
   private halted = false;
   private bug?: unknown;
@@ -218,11 +218,11 @@ class Run {
     if (!change) missing(op, `change ${op.change}`);
     const left = (this.pending.get(op.change) ?? 1) - 1;
     this.pending.set(op.change, left);
-    if (left === 0) this.record(this.stepOf(change, op.change));
+    if (left === 0) this.record(this.changeResultOf(change, op.change));
     return result;
   }
 
-  private stepOf(change: Change, index: number): StepResult {
+  private changeResultOf(change: Change, index: number): ChangeResult {
     const mine = this.operations.filter((op) => op.change === index).map((op) => this.results.get(op.id));
     const error = this.failures.get(index);
     if (mine.some((r) => r?.status === 'failed')) return { change, status: 'failed', id: change.id, error };
@@ -233,9 +233,9 @@ class Run {
     return { change, status: 'applied', id: created ? this.results.get(created.id)?.id : change.id };
   }
 
-  private record(step: StepResult): void {
-    this.steps.push(step);
-    this.options.onStep?.(step);
+  private record(step: ChangeResult): void {
+    this.changeResults.push(step);
+    this.options.onChangeEnded?.(step);
   }
 
   finish(): Execution {
@@ -244,7 +244,7 @@ class Run {
       (op) => this.results.get(op.id) ?? { op: op.id, status: 'skipped' as const },
     );
     return {
-      steps: this.steps,
+      changeResults: this.changeResults,
       operations: this.operations,
       moves: this.moves.map((op) => this.moveResults.get(op.id) ?? skippedMove(op, 'skipped')),
       operationResults,

@@ -3,10 +3,10 @@
 // options it was made with, and only as it was reviewed (src/saved-plan/check.ts, once the account
 // is read); every run asks, or takes --yes under the rule of what a run nobody is asked may move.
 import type { Target } from '../paddle/target.js';
-import type { Plan } from '../plan/types.js';
+import type { Plan } from '../planner/types.js';
 import type { ApplyInput } from '../saved-plan/apply-saved.js';
 import { checkSavedPlan } from '../saved-plan/check.js';
-import type { ReviewedMove, SavedPlan } from '../saved-plan/document.js';
+import type { SavedMove, SavedPlan } from '../saved-plan/document.js';
 import { checkSavedTarget } from '../saved-plan/file.js';
 import { type Consent, confirmApply } from './confirm.js';
 import { type ApplyHooks, type ApplyRequest, type ApplyResult, applyCatalog } from './use-case.js';
@@ -31,7 +31,7 @@ export interface ApplyFileHooks extends Omit<ApplyHooks, 'check' | 'confirm'> {
 export interface AppliedPlanFile {
   planFile: string;
   planCatalog: string;
-  reviewedMoves?: ReviewedMove[];
+  reviewedMoves?: SavedMove[];
 }
 
 export interface ApplyFileResult extends ApplyResult {

@@ -2,12 +2,12 @@
 // user most likely meant (look-alikes), discount codes another discount of the account holds, and
 // --adopt plans that could not tell which object to take.
 import { UserError } from '../errors.js';
-import { CODE_CONFLICT_WAY_OUT, describeCodeConflict } from '../plan/code-conflict-words.js';
-import { codeConflictsOf } from '../plan/code-conflicts.js';
-import { LOOKALIKE_WAYS_OUT, nameLookalike } from '../plan/lookalike-words.js';
-import { lookalikeOf } from '../plan/lookalikes.js';
-import { changesInOrder } from '../plan/summary.js';
-import type { Plan } from '../plan/types.js';
+import { CODE_CONFLICT_WAY_OUT, describeCodeConflict } from '../planner/code-conflict-words.js';
+import { codeConflictsOf } from '../planner/code-conflicts.js';
+import { LOOKALIKE_WAYS_OUT, nameLookalike } from '../planner/lookalike-words.js';
+import { lookalikeOf } from '../planner/lookalikes.js';
+import { changesInOrder } from '../planner/summary.js';
+import type { Plan } from '../planner/types.js';
 import { shown } from '../text/escape.js';
 import { plural } from '../text/plural.js';
 

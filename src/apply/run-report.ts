@@ -6,9 +6,9 @@ import type { UnwrittenFile } from '../files/output-file.js';
 import { type ApplyFiles, writeIdFiles } from '../ids/apply-files.js';
 import type { IdsFeatures } from '../ids/features.js';
 import type { KeyResult } from '../operations/results.js';
-import { changesInOrder } from '../plan/summary.js';
-import type { Change, Plan } from '../plan/types.js';
-import type { StepResult } from './execute.js';
+import { changesInOrder } from '../planner/summary.js';
+import type { Change, Plan } from '../planner/types.js';
+import type { ChangeResult } from './execute.js';
 import { writeSecrets } from './secrets.js';
 import type { ApplyResult } from './use-case.js';
 
@@ -33,7 +33,7 @@ export async function reportRun(
   account: { baseUrl: string; features?: IdsFeatures | undefined },
 ): Promise<RunReport> {
   const { environment, plan, outcome } = applied;
-  const results = keyResults(plan, outcome.execution.steps);
+  const results = keyResults(plan, outcome.execution.changeResults);
   const idAccount = { environment, catalog: plan.catalog, ...account };
   const unwritten = await writeIdFiles(files.cwd, files, idAccount, results);
   if (files.secretsOut && files.readSecrets) {
@@ -46,7 +46,7 @@ export async function reportRun(
 }
 
 /** Every change of the plan with its outcome, in apply order. */
-export function keyResults(plan: Plan, steps: StepResult[]): KeyResult[] {
+export function keyResults(plan: Plan, steps: ChangeResult[]): KeyResult[] {
   const byChange = new Map(steps.map((s) => [s.change, s]));
   const kept = new Map<Change, string>((plan.deduplication ?? []).map((c) => [c, c.duplicateOf]));
   return changesInOrder(plan).map((change) => {
@@ -60,8 +60,8 @@ export function keyResults(plan: Plan, steps: StepResult[]): KeyResult[] {
       id: step?.id ?? change.id,
       ...(duplicateOf ? { duplicateOf } : {}),
       ...(step?.held ? { held: step.held } : {}),
-      ...(change.kind === 'discount' && change.movedFrom !== undefined
-        ? { movedFrom: change.movedFrom }
+      ...(change.kind === 'discount' && change.renamedFrom !== undefined
+        ? { renamedFrom: change.renamedFrom }
         : {}),
     };
   });

@@ -1,4 +1,4 @@
-// The apply pipeline, one place: snapshot → plan (src/planning/account.ts), then check → show →
+// The apply pipeline, one place: snapshot → plan (src/plan-use-case/account.ts), then check → show →
 // refuse what is unsafe → confirm → execute the operations → verify (verified means a fresh snapshot
 // diffs to an empty plan — names, tax categories, every price field — and no key has more than one
 // active object: a twin made meanwhile by a simultaneous apply fails it). The CLI and the tests both
@@ -16,15 +16,15 @@ import {
   createPacedCalls,
   DEFAULT_CALLER_SETTINGS,
 } from '../paddle/calls.js';
-import { hasChanges, hasWork, isConverged } from '../plan/summary.js';
-import type { DiffOptions, Plan } from '../plan/types.js';
-import { type PlanHooks, type PlanRequest, type PlanResult, planCatalog } from '../planning/account.js';
+import { type PlanHooks, type PlanRequest, type PlanResult, planCatalog } from '../plan-use-case/account.js';
+import { hasChanges, hasWork, isConverged } from '../planner/summary.js';
+import type { DiffOptions, Plan } from '../planner/types.js';
 import {
+  type ChangeResult,
   DEFAULT_CONCURRENCY,
   type ExecuteOptions,
   type Execution,
   executeOperations,
-  type StepResult,
 } from './execute.js';
 import { type PreflightOptions, refuseUnsafePlan } from './preflight.js';
 import { orderlyStop, type StopPort, type StopReason } from './stop.js';
@@ -32,7 +32,7 @@ import { orderlyStop, type StopPort, type StopReason } from './stop.js';
 /** The caller's pacing and retries, and how many writes run side by side. */
 export interface ApplySettings extends CallerSettings {
   concurrency: number;
-  onStep?: (result: StepResult) => void;
+  onChangeEnded?: (result: ChangeResult) => void;
   onMove?: ExecuteOptions['onMove'];
 }
 

@@ -5,15 +5,15 @@ import type { AnyOperation } from '../moves/compile.js';
 import type { Operation } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
-import { keyIn } from '../plan/marker.js';
+import { keyIn } from '../planner/marker.js';
 import type {
   DiscountGroupWrite,
   DiscountWrite,
   NotificationWrite,
   PriceWrite,
   ProductWrite,
-} from '../plan/remote.js';
-import { textKeyIn } from '../plan/text-marker.js';
+} from '../planner/remote.js';
+import { textKeyIn } from '../planner/text-marker.js';
 
 /** An operation that names what the run does not have (an id, a reference): a bug of ours. */
 export function missing(op: AnyOperation, id: string): never {
@@ -58,7 +58,7 @@ function create(gateway: CatalogGateway, calls: Calls, op: Operation, operation:
     const find = () => gateway.findDiscount(lookup, (d) => ours(d.custom_data));
     return calls.run('write', () => gateway.createDiscount(operation, body as DiscountWrite), find);
   }
-  // these carry their marker at the end of a text (src/plan/text-marker.ts)
+  // these carry their marker at the end of a text (src/planner/text-marker.ts)
   const oursByText = (text: string) => recover !== null && textKeyIn(recover.catalog, text) === key;
   if (kind === 'discount_group') {
     const find = () => gateway.findDiscountGroup(lookup, (g) => oursByText(g.name));

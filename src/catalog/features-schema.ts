@@ -1,7 +1,7 @@
 // Features as code: what each product includes, declared once at the top of the catalog. Paddle has no
 // entitlement object; its docs suggest keeping a product's features in its custom_data
 // (https://developer.paddle.com/changelog/2023/custom-data-products-prices), which is where the plan
-// writes them (src/plan/features.ts). The values' types and ranges are rules (rules/features.ts).
+// writes them (src/planner/features.ts). The values' types and ranges are rules (rules/features.ts).
 import { z } from 'zod';
 import { text } from './schema-fields.js';
 

@@ -1,7 +1,7 @@
 // Notification settings (webhook and email destinations) and discount groups of the catalog file:
 // their fields and single-field limits. A notification's description and a group's name are the only
 // free text Paddle keeps on them (neither has custom_data), so the tool's marker is a suffix there
-// (src/plan/text-marker.ts), and each leaves room for it. Relations between fields (the destination's
+// (src/planner/text-marker.ts), and each leaves room for it. Relations between fields (the destination's
 // kind by type, the event names, a discount's group) are rules in rules/notifications.ts.
 import { z } from 'zod';
 import {

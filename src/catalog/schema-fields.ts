@@ -38,6 +38,6 @@ export const TEXT_MARKER_OPEN = ' (paddle-catalog: ';
 export const TEXT_MARKER_CLOSE = ')';
 /**
  * The longest such suffix: a catalog name and a key of 63 characters each, with the slash between.
- * A notification's description and a discount group's name keep room for it (src/plan/text-marker.ts).
+ * A notification's description and a discount group's name keep room for it (src/planner/text-marker.ts).
  */
 export const TEXT_MARKER_MAX = TEXT_MARKER_OPEN.length + 63 + 1 + 63 + TEXT_MARKER_CLOSE.length;

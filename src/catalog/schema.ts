@@ -23,7 +23,7 @@ export const DEFAULT_CATALOG = 'default';
 export type CatalogKind = 'product' | 'price' | 'discount' | 'discount_group' | 'notification';
 
 /**
- * The custom_data entry each managed object's marker lives in (src/plan/marker.ts): the catalog's own
+ * The custom_data entry each managed object's marker lives in (src/planner/marker.ts): the catalog's own
  * custom_data may not use it (rule custom-data-marker-key).
  */
 export const MARKER_FIELD = 'paddle_catalog';

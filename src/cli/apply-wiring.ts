@@ -8,7 +8,7 @@ import type { StopPort } from '../apply/stop.js';
 import { type ApplySettings, DEFAULT_APPLY_SETTINGS } from '../apply/use-case.js';
 import type { IdsFeatures } from '../ids/features.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
-import type { DiffOptions } from '../plan/types.js';
+import type { DiffOptions } from '../planner/types.js';
 import type { SavedPlan } from '../saved-plan/document.js';
 import { confirm, confirmByTyping } from '../terminal/prompts.js';
 import type { Reporter } from '../terminal/reporter.js';
@@ -18,7 +18,7 @@ import * as progress from '../views/apply/progress.js';
 import { publishApply } from '../views/apply/step-summary.js';
 import { EXIT_ERROR, EXIT_OK } from '../views/exit-codes.js';
 import * as planView from '../views/plan/plan.js';
-import { reviewedCountLines } from '../views/plan/review.js';
+import { reviewedCountLines } from '../views/plan/review-lines.js';
 import { readingCatalog } from '../views/run.js';
 import { show } from '../views/view.js';
 import { type CommandContext, callerSettings } from './command.js';
@@ -60,7 +60,7 @@ export function applySettings(
     ...DEFAULT_APPLY_SETTINGS,
     ...caller,
     concurrency: flags.concurrency,
-    onStep: (step) => progress.renderStep(step, reporter),
+    onChangeEnded: (step) => progress.renderChangeResult(step, reporter),
     onMove: progress.moveProgress(reporter, caller.requestsPerMinute),
   };
 }

@@ -1,13 +1,13 @@
-// What `plan` wires around its use-case (src/planning/use-case.ts): the request, from the session's
+// What `plan` wires around its use-case (src/plan-use-case/use-case.ts): the request, from the session's
 // gateways and the files its flags name; the views of its hooks (spinners, the step summary); and
-// the view of its result with the exit code. The rules are the use-case's (src/planning/).
+// the view of its result with the exit code. The rules are the use-case's (src/plan-use-case/).
 import { resolve } from 'node:path';
 import type { CatalogIssue } from '../catalog/issue.js';
 import type { LoadedCatalog } from '../catalog/read.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
-import type { DiffOptions } from '../plan/types.js';
-import { savedPlanFile } from '../planning/input.js';
-import type { PlanRun, PlanRunHooks, PlanRunRequest } from '../planning/use-case.js';
+import { savedPlanFile } from '../plan-use-case/input.js';
+import type { PlanRun, PlanRunHooks, PlanRunRequest } from '../plan-use-case/use-case.js';
+import type { DiffOptions } from '../planner/types.js';
 import { touchesSubscribers } from '../review/review.js';
 import { reviewCountries } from '../review/select.js';
 import type { Io } from '../terminal/io.js';

@@ -8,7 +8,7 @@ import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { systemClock } from '../paddle/clock.js';
 import type { CustomersByIdGateway } from '../paddle/customers-gateway.js';
 import { resolveTarget, type Target } from '../paddle/target.js';
-import type { SubscriptionsGateway } from '../plan/subscribers.js';
+import type { SubscriptionsGateway } from '../planner/subscribers.js';
 import type { ReviewGateways } from '../review/review.js';
 import type { Reporter } from '../terminal/reporter.js';
 

@@ -1,6 +1,6 @@
 // The catalog key a price carries, as the emulator reads it: the tool writes its marker into
 // custom_data as {"paddle_catalog": {"key": "pro/monthly", "catalog"?: "billing"}} (no catalog:
-// the default one). The emulator may not import the tool's planner (src/plan/marker.ts), so it
+// the default one). The emulator may not import the tool's planner (src/planner/marker.ts), so it
 // keeps this small reader of its own; test/emulator/price-keys.test.ts holds the two together.
 import type { WireRecord } from './types.js';
 

@@ -1,4 +1,4 @@
-// export reads a product's features back out of its custom_data (src/plan/features.ts): `features`
+// export reads a product's features back out of its custom_data (src/planner/features.ts): `features`
 // becomes the product's `features:`, `feature_adds` an add-on's `adds:`, and each feature found is
 // declared with the type its values show. Paddle keeps no description and no feature that no product
 // includes, so neither can come back. Values of another shape stay in custom_data, as found.

@@ -3,8 +3,8 @@
 
 import { uniqueKey } from '../catalog/key-slug.js';
 import { KEY_PATTERN } from '../catalog/schema.js';
-import { keyIn } from '../plan/marker.js';
-import type { RemoteDiscount, RemotePrice, RemoteProduct } from '../plan/remote.js';
+import { keyIn } from '../planner/marker.js';
+import type { RemoteDiscount, RemotePrice, RemoteProduct } from '../planner/remote.js';
 
 const byId = <T extends { id: string }>(a: T, b: T) => a.id.localeCompare(b.id);
 

@@ -10,7 +10,7 @@ import type {
 } from '../catalog/schema.js';
 import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../paddle-facts/prices.js';
 import type { TaxCategory } from '../paddle-facts/tax-categories.js';
-import { userCustomData } from '../plan/marker.js';
+import { userCustomData } from '../planner/marker.js';
 import type {
   RemoteDiscount,
   RemoteDuration,
@@ -19,7 +19,7 @@ import type {
   RemotePrice,
   RemoteProduct,
   RemoteTrialPeriod,
-} from '../plan/remote.js';
+} from '../planner/remote.js';
 
 const EVERY: Record<string, string> = { day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly' };
 

@@ -8,8 +8,8 @@ import type { IdEntry } from '../catalog/env-names.js';
 import { KEY_PATTERN } from '../catalog/schema.js';
 import { ENVIRONMENTS, type EnvironmentName } from '../paddle-facts/environments.js';
 import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
-import { changesInOrder } from '../plan/summary.js';
-import type { Kind, Plan } from '../plan/types.js';
+import { changesInOrder } from '../planner/summary.js';
+import type { Kind, Plan } from '../planner/types.js';
 import { type IdsFeatures, idsFeaturesSchema } from './features.js';
 
 /** Names the file's shape, so a later version can read (or refuse) an older file. */
@@ -91,7 +91,7 @@ export function idsFromPlan(plan: Plan): { entries: IdEntry[]; missing: MissingK
   const missing: MissingKey[] = [];
   const archivedProducts = new Set<string>();
   for (const change of changesInOrder(plan)) {
-    // an archived key the catalog keeps: its id, marked archived (plan/retire.ts)
+    // an archived key the catalog keeps: its id, marked archived (planner/retire.ts)
     if (change.retired && change.id) {
       entries.push({ kind: change.kind, key: change.key, id: change.id, archived: true });
       continue;

@@ -8,7 +8,7 @@ import { type Catalog, catalogName } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
 import { checkOutputFile, tryWriteOutputFile, type UnwrittenFile } from '../files/output-file.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
-import { type PlanHooks, type PlanRequest, planAccount } from '../planning/account.js';
+import { type PlanHooks, type PlanRequest, planAccount } from '../plan-use-case/account.js';
 import {
   type IdsDocument,
   type IdsSide,

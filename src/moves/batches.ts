@@ -8,14 +8,14 @@
 // again, on new places, before it goes on. So the window in which a change made
 // elsewhere could be overwritten is the seconds between a batch's read and its PATCH, not the whole run.
 // Each is predicted again from that read (its status, next_billed_at, scheduled change) at the
-// account's time then (rollout.ts, notSent): a run may last an hour, and one that now waits for its
+// account's time then (by-verdict.ts, notSent): a run may last an hour, and one that now waits for its
 // bills_from, a payment, or will not move with the mode, is not sent.
 import { InternalError, UserError } from '../errors.js';
 import type { AccountTime } from '../paddle/account-time.js';
 import type { Calls, HeldCalls } from '../paddle/calls.js';
-import type { SubscriptionRecord, SubscriptionsGateway } from '../plan/subscribers.js';
+import type { SubscriptionRecord, SubscriptionsGateway } from '../planner/subscribers.js';
+import { type NotSent, notSent } from './by-verdict.js';
 import { changedSinceRead, type MoveOperation, type MovingSubscription } from './compile.js';
-import { type NotSent, notSent } from './rollout.js';
 
 /**
  * Subscriptions read again per request: Paddle documents no maximum for `id`, so a batch keeps the

@@ -9,8 +9,8 @@
 
 import type { Operation, Ref } from '../operations/compile.js';
 import { DEFAULT_PRORATION, type ProrationBillingMode } from '../paddle-facts/subscriptions.js';
-import type { SubscriberMove, SubscriptionItem, SubscriptionRecord } from '../plan/subscribers.js';
-import type { Plan } from '../plan/types.js';
+import type { SubscriberMove, SubscriptionItem, SubscriptionRecord } from '../planner/subscribers.js';
+import type { Plan } from '../planner/types.js';
 import { movesTaking } from './one-date.js';
 
 /** One subscription to change, and the moves whose source prices it has items on. */

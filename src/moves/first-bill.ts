@@ -5,7 +5,7 @@
 // (a renewal on the 29th–31st, or on 28 February that may stand for one of them), the cell says so
 // in words instead of a date.
 
-import type { SubscriptionRecord } from '../plan/subscribers.js';
+import type { SubscriptionRecord } from '../planner/subscribers.js';
 import type { MoveTerms } from './predict.js';
 
 const DAY_MS = 86_400_000;

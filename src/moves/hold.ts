@@ -8,9 +8,9 @@
 import type { Operation } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import { countSubscribers } from '../paddle/subscriber-counts.js';
-import { totalOf } from '../plan/counts.js';
-import { NO_SUBSCRIBERS, type SubscriptionsGateway } from '../plan/subscribers.js';
-import type { Plan } from '../plan/types.js';
+import { totalOf } from '../planner/counts.js';
+import { NO_SUBSCRIBERS, type SubscriptionsGateway } from '../planner/subscribers.js';
+import type { Plan } from '../planner/types.js';
 import { plural } from '../text/plural.js';
 
 /** Why an archive is held now; undefined: send it. */

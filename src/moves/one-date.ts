@@ -3,7 +3,7 @@
 // billed its new price before its own date; the review's rollout, the next-bill samples and the
 // notices judge it by those same terms, whichever of its moves they look at, and say so when the
 // date is another move's. Pure.
-import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
+import type { SubscriberMove, SubscriptionRecord } from '../planner/subscribers.js';
 import { BILLS_FROM_NOT_REACHED, type MoveTerms, type Prediction, predictMove } from './predict.js';
 
 /** The moves a run can send: a source in the account, not a blocked twin's (twin-refusal.ts). */

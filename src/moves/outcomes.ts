@@ -2,7 +2,7 @@
 // listed them, how many it moved, how many it left because they changed since, and how many verify
 // still counts there. Pure: the run's listing,
 // its results and verify's counts are given.
-import type { SubscriberCounts, SubscriberMove } from '../plan/subscribers.js';
+import type { SubscriberCounts, SubscriberMove } from '../planner/subscribers.js';
 import { CHANGED_SINCE_READ, type MovingSubscription } from './compile.js';
 import type { MoveResult } from './send.js';
 import type { StillOnSource } from './stage.js';

@@ -11,8 +11,8 @@ import {
   type ProrationBillingMode,
   SUBSCRIPTION_LOCK_MS,
 } from '../paddle-facts/subscriptions.js';
-import { MOVES_NOW, NOT_PREDICTED, type Verdict, WAITS, WILL_NOT_MOVE } from '../plan/rollout.js';
-import type { SubscriptionRecord } from '../plan/subscribers.js';
+import type { SubscriptionRecord } from '../planner/subscribers.js';
+import { MOVES_NOW, NOT_PREDICTED, type Verdict, WAITS, WILL_NOT_MOVE } from '../planner/verdicts.js';
 
 /** Our code for a subscription whose next renewal comes before the move's `bills_from` (not Paddle's). */
 export const BILLS_FROM_NOT_REACHED = 'bills_from_not_reached';

@@ -6,7 +6,7 @@
 import { InternalError, RemoteError } from '../errors.js';
 import type { Calls, HeldCalls } from '../paddle/calls.js';
 import { SUBSCRIPTION_LOCK_CODES } from '../paddle-facts/subscriptions.js';
-import type { SubscriptionItem, SubscriptionsGateway } from '../plan/subscribers.js';
+import type { SubscriptionItem, SubscriptionsGateway } from '../planner/subscribers.js';
 import type { MoveCheck } from './batches.js';
 import { type MoveBody, type MoveOperation, sameItems } from './compile.js';
 

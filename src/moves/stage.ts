@@ -6,7 +6,7 @@ import { compileOperations, idsAfterGroups } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import { isForbidden } from '../paddle/remote-error.js';
 import { countSubscribers } from '../paddle/subscriber-counts.js';
-import { breakdownByPrice } from '../plan/subscriber-breakdown.js';
+import { breakdownByPrice } from '../planner/subscriber-breakdown.js';
 import {
   countListed,
   MOVED_STATUSES,
@@ -14,8 +14,9 @@ import {
   type SubscriberCounts,
   type SubscriptionRecord,
   type SubscriptionsGateway,
-} from '../plan/subscribers.js';
-import type { Plan } from '../plan/types.js';
+} from '../planner/subscribers.js';
+import type { Plan } from '../planner/types.js';
+import { predicted, withVerdicts } from './by-verdict.js';
 import {
   type AnyOperation,
   type LeftSubscription,
@@ -24,7 +25,6 @@ import {
   subscriptionMoves,
   withMoves,
 } from './compile.js';
-import { predicted, withRollouts } from './rollout.js';
 
 export interface CompiledRun {
   /** the plan, each move counted on its source price as this run listed it (what apply shows) */
@@ -111,11 +111,11 @@ export async function stillOnSources(
 
 /**
  * The plan with each move's subscriptions listed on its source price, counted by status and each
- * predicted (what this run would do with it, rollout.ts) at `now`, and the subscriptions as listed
+ * predicted (what this run would do with it, by-verdict.ts) at `now`, and the subscriptions as listed
  * (what plan --notices-out tells of, with no second read). A key without subscription.read (Paddle
  * answers 403) leaves them unread: the review says so, the plan goes on.
  */
-export async function withSubscriberRollouts(
+export async function withSubscriberVerdicts(
   plan: Plan,
   calls: Calls,
   subscriptions: SubscriptionsGateway | undefined,
@@ -129,7 +129,7 @@ export async function withSubscriberRollouts(
     const listed = await calls.runPaced((pace) =>
       subscriptions.list('list subscriptions on the source prices', sources, MOVED_STATUSES, pace),
     );
-    return { plan: { ...plan, moves: withRollouts(countedOnSources(plan, listed), listed, now) }, listed };
+    return { plan: { ...plan, moves: withVerdicts(countedOnSources(plan, listed), listed, now) }, listed };
   } catch (error) {
     if (isForbidden(error)) return { plan };
     throw error;

@@ -3,9 +3,9 @@
 // subscription the move leaves), since Paddle keeps an archived price on the subscriptions that bill
 // it (https://developer.paddle.com/api-reference/about/delete-entities) and no later plan would see them.
 import { UserError } from '../errors.js';
-import { type Tally, totalOf } from '../plan/counts.js';
-import type { SubscriberMove } from '../plan/subscribers.js';
-import type { Plan } from '../plan/types.js';
+import { type Tally, totalOf } from '../planner/counts.js';
+import type { SubscriberMove } from '../planner/subscribers.js';
+import type { Plan } from '../planner/types.js';
 import { shown } from '../text/escape.js';
 import { plural } from '../text/plural.js';
 import type { LeftSubscription } from './compile.js';

@@ -6,8 +6,8 @@
 import type { Catalog, CatalogPrice } from '../catalog/schema.js';
 import { cancelsFirst, firstBillOf } from '../moves/first-bill.js';
 import { movableMoves, predictTaken, takenTerms } from '../moves/one-date.js';
-import { WILL_NOT_MOVE } from '../plan/rollout.js';
-import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
+import type { SubscriberMove, SubscriptionRecord } from '../planner/subscribers.js';
+import { WILL_NOT_MOVE } from '../planner/verdicts.js';
 import { unitAmountIn } from './amounts.js';
 
 /** The columns of the notices file, in order: its CSV header and its JSON rows' fields. */

@@ -3,17 +3,17 @@
 // object or list wholesale, so a touched field is always sent whole).
 
 import { DEFAULT_QUANTITY, DEFAULT_TAX_MODE } from '../paddle-facts/prices.js';
-import { featureCustomData, wireFields } from '../plan/features.js';
-import { touchedFields } from '../plan/field-diff.js';
-import { type Marker, withMarker } from '../plan/marker.js';
+import { featureCustomData, wireFields } from '../planner/features.js';
+import { touchedFields } from '../planner/field-diff.js';
+import { type Marker, withMarker } from '../planner/marker.js';
 import type {
   CustomData,
   DiscountWrite,
   PriceWrite,
   ProductWrite,
   RemoteTrialPeriod,
-} from '../plan/remote.js';
-import type { DiscountState, FieldChange, PriceState, ProductState, TrialState } from '../plan/types.js';
+} from '../planner/remote.js';
+import type { DiscountState, FieldChange, PriceState, ProductState, TrialState } from '../planner/types.js';
 
 function without<T extends object>(body: T, drop: (key: string, value: unknown) => boolean): T {
   return Object.fromEntries(Object.entries(body).filter(([k, v]) => !drop(k, v))) as T;

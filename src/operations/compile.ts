@@ -14,10 +14,10 @@
 
 import { InternalError } from '../errors.js';
 import { PADDLE_ID, paddleIdPattern } from '../paddle-facts/ids.js';
-import type { Marker } from '../plan/marker.js';
-import { changesInOrder, DEDUPE_ORDER, isTwin } from '../plan/summary.js';
-import type { Change, Kind, Plan, ProductPlan } from '../plan/types.js';
-import { groupRef, isRef, planSteps, type Ref, type Verb } from './steps.js';
+import type { Marker } from '../planner/marker.js';
+import { changesInOrder, DEDUPE_ORDER, isTwin } from '../planner/summary.js';
+import type { Change, Kind, Plan, ProductPlan } from '../planner/types.js';
+import { changeWrites, groupRef, isRef, type Ref, type Verb } from './change-writes.js';
 
 export type { Ref, Verb };
 export { isRef };
@@ -74,7 +74,7 @@ class Compiler {
   /** The operations of one change, each after the one before; returns the last one's id (or `after`'s). */
   chain(change: Change, after: Leaves, resolve: (key: string) => string | Ref): Leaves {
     const marker = { key: change.key, catalog: this.plan.catalog };
-    const steps = planSteps(change, marker, resolve);
+    const steps = changeWrites(change, marker, resolve);
     let waits = after;
     let created: string | undefined;
     for (const step of steps) {

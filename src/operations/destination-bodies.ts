@@ -1,13 +1,13 @@
 // Plan → request bodies (wire names) for what carries its marker in a text, not in custom_data: a
 // discount group's name and a notification destination's description end with the marker
-// (src/plan/text-marker.ts), so every write of that text writes the marker with it. A create sends
+// (src/planner/text-marker.ts), so every write of that text writes the marker with it. A create sends
 // only what differs from Paddle's defaults; an update only the fields the plan found different.
 import { DEFAULT_TRAFFIC_SOURCE } from '../paddle-facts/notifications.js';
-import { touchedFields } from '../plan/field-diff.js';
-import type { Marker } from '../plan/marker.js';
-import type { DiscountGroupWrite, NotificationWrite } from '../plan/remote.js';
-import { markText } from '../plan/text-marker.js';
-import type { DiscountGroupState, FieldChange, NotificationState } from '../plan/types.js';
+import { touchedFields } from '../planner/field-diff.js';
+import type { Marker } from '../planner/marker.js';
+import type { DiscountGroupWrite, NotificationWrite } from '../planner/remote.js';
+import { markText } from '../planner/text-marker.js';
+import type { DiscountGroupState, FieldChange, NotificationState } from '../planner/types.js';
 
 /** A group's only field is its name: every write of it carries the marker. */
 export const discountGroupBody = (marker: Marker, desired: DiscountGroupState): DiscountGroupWrite => ({

@@ -2,21 +2,21 @@
 // apply writes are written from them (ids/apply-files.ts) and apply's views show them: here, in the
 // layer below all three, beside the operations whose outcome they are.
 import { dotenvLines as envLines, type IdEntry } from '../catalog/env-names.js';
-import type { Action, Change } from '../plan/types.js';
+import type { Action, Change } from '../planner/types.js';
 
 /** How one change of the plan ended: applied, nothing to do, refused, or not (all) started. */
-export type StepStatus = 'applied' | 'unchanged' | 'failed' | 'skipped';
+export type ChangeStatus = 'applied' | 'unchanged' | 'failed' | 'skipped';
 
 export interface KeyResult {
   key: string;
   kind: Change['kind'];
   action: Action;
-  status: StepStatus;
+  status: ChangeStatus;
   id?: string;
   /** --dedupe: this was an extra object of the key, archived; the id of the one kept */
   duplicateOf?: string;
-  /** a discount key renamed with its code kept: the key it was (plan's `movedFrom`) */
-  movedFrom?: string;
+  /** a discount key renamed with its code kept: the key it was (plan's `renamedFrom`; `movedFrom` in --json) */
+  renamedFrom?: string;
   /** an archive held: subscriptions are still on the price (why, in words) */
   held?: string;
 }

@@ -9,7 +9,7 @@ import type {
   RemoteNotification,
   RemotePrice,
   RemoteProduct,
-} from '../plan/remote.js';
+} from '../planner/remote.js';
 import { checkList, discountAnswer, priceAnswer, productAnswer } from './answer-shape.js';
 import { discountFromWire, isCatalogItem, priceFromWire, productFromWire } from './catalog-mapping.js';
 import { type CatalogWrites, catalogWrites } from './catalog-writes.js';

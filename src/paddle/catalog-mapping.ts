@@ -25,7 +25,7 @@ import type {
   RemoteProduct,
   RemoteStatus,
   RemoteTrialPeriod,
-} from '../plan/remote.js';
+} from '../planner/remote.js';
 
 type Json = Record<string, unknown>;
 

@@ -10,7 +10,7 @@ import type {
   RemoteDiscount,
   RemotePrice,
   RemoteProduct,
-} from '../plan/remote.js';
+} from '../planner/remote.js';
 import { checkAnswer, discountAnswer, priceAnswer, productAnswer } from './answer-shape.js';
 import {
   discountFromSdk,

@@ -10,7 +10,7 @@ import type {
   NotificationWrite,
   RemoteDiscountGroup,
   RemoteNotification,
-} from '../plan/remote.js';
+} from '../planner/remote.js';
 import { checkAnswer, checkList, discountGroupAnswer, notificationAnswer } from './answer-shape.js';
 import { rawApi } from './raw-api.js';
 import type { Target } from './target.js';

@@ -4,7 +4,7 @@
 // Both are direct calls: the item is the wire body apply would send, and the SDK would map it again
 // and drop a paid trial's unit_price. Every answer is checked for shape before it is used.
 import { z } from 'zod';
-import type { PriceWrite, ProductWrite } from '../plan/remote.js';
+import type { PriceWrite, ProductWrite } from '../planner/remote.js';
 import { checkAnswer } from './answer-shape.js';
 import { rawApi } from './raw-api.js';
 import type { Target } from './target.js';

@@ -5,7 +5,7 @@
 // by price and status, exactly, and by currency and scheduled change from the same pages. Only where the listing would take more requests than a total per
 // price and status (4 a price: a few prices with very many subscriptions) are those asked instead.
 import { ESTIMATED_TOTAL_EXACT_UP_TO } from '../paddle-facts/api.js';
-import { breakdownByPrice } from '../plan/subscriber-breakdown.js';
+import { breakdownByPrice } from '../planner/subscriber-breakdown.js';
 import {
   countByPrice,
   MOVED_STATUSES,
@@ -14,7 +14,7 @@ import {
   type SubscriberCounts,
   type SubscriptionRecord,
   type SubscriptionsGateway,
-} from '../plan/subscribers.js';
+} from '../planner/subscribers.js';
 import type { Calls } from './calls.js';
 import { idChunks, SUBSCRIPTIONS_PAGE_SIZE } from './subscription-lists.js';
 

@@ -7,7 +7,7 @@
 // calls, so a non-catalog price goes as the wire body it is; every answer is checked for shape.
 import { z } from 'zod';
 import type { ProrationBillingMode } from '../paddle-facts/subscriptions.js';
-import type { MovedStatus, SubscriptionRecord } from '../plan/subscribers.js';
+import type { MovedStatus, SubscriptionRecord } from '../planner/subscribers.js';
 import { checkAnswer, checkList, subscriptionAnswer } from './answer-shape.js';
 import type { NonCatalogPrice } from './previews-gateway.js';
 import { nextLinkPath, rawApi, rawApiPage } from './raw-api.js';

@@ -1,5 +1,5 @@
 // Subscriptions over the real SDK, for moving subscribers between prices: count them, list them,
-// change their items. Returns our own records (src/plan/subscribers.ts); SDK classes never leave
+// change their items. Returns our own records (src/planner/subscribers.ts); SDK classes never leave
 // src/paddle, and every answer is checked for shape before it is used (answer-shape.ts).
 import type {
   Subscription as SdkSubscription,
@@ -8,7 +8,7 @@ import type {
 } from '@paddle/paddle-node-sdk';
 import { InternalError, RemoteError } from '../errors.js';
 import type { ProrationBillingMode } from '../paddle-facts/subscriptions.js';
-import type { SubscriptionItem, SubscriptionRecord, SubscriptionsGateway } from '../plan/subscribers.js';
+import type { SubscriptionItem, SubscriptionRecord, SubscriptionsGateway } from '../planner/subscribers.js';
 import { checkAnswer, estimatedTotal, subscriptionAnswer } from './answer-shape.js';
 import { rawEnvelope } from './raw-api.js';
 import { BAD_RESPONSE } from './remote-error.js';

@@ -2,7 +2,7 @@
 // other environment's account or id file) says. Pure: table-tested.
 import { DEFAULT_CATALOG } from '../catalog/schema.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
-import type { Marker } from '../plan/marker.js';
+import type { Marker } from '../planner/marker.js';
 import type { FoundObject, ObjectKind, Unreadable } from './lookup.js';
 import { isChecked } from './lookup.js';
 import { type Occurrence, prefixOf } from './scan.js';

@@ -12,8 +12,8 @@ import { isForbidden } from '../paddle/remote-error.js';
 import type { Target } from '../paddle/target.js';
 import { MAX_PAGE_SIZE } from '../paddle-facts/api.js';
 import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
-import { type Marker, readMarker } from '../plan/marker.js';
-import { replacedByIn } from '../plan/retire.js';
+import { type Marker, readMarker } from '../planner/marker.js';
+import { replacedByIn } from '../planner/retire.js';
 import { prefixOf } from './scan.js';
 
 /**

@@ -5,7 +5,7 @@ import { formatMinorUnits } from '../money/minor-units.js';
 import type { NonCatalogPrice, PreviewLine, PreviewsGateway } from '../paddle/previews-gateway.js';
 import { PREVIEW_MAX_ITEMS } from '../paddle-facts/api.js';
 import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
-import type { CustomerPrice, PaidAmounts } from '../plan/customer-prices.js';
+import type { CustomerPrice, PaidAmounts } from '../planner/customer-prices.js';
 import { type Charge, countriesFor, type PreviewTarget } from './select.js';
 
 /** Runs one preview request (paced and retried by the caller). */

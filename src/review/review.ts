@@ -7,15 +7,15 @@ import type { PreviewsGateway } from '../paddle/previews-gateway.js';
 import { isForbidden } from '../paddle/remote-error.js';
 import { countSubscribers } from '../paddle/subscriber-counts.js';
 import type { SubscriptionPreviewsGateway } from '../paddle/subscription-previews-gateway.js';
-import type { CustomerPrice } from '../plan/customer-prices.js';
-import { changesFeatures } from '../plan/features.js';
+import type { CustomerPrice } from '../planner/customer-prices.js';
+import { changesFeatures } from '../planner/features.js';
 import {
   MOVED_STATUSES,
   type SubscriberCounts,
   type SubscriberMove,
   type SubscriptionsGateway,
-} from '../plan/subscribers.js';
-import type { Plan } from '../plan/types.js';
+} from '../planner/subscribers.js';
+import type { Plan } from '../planner/types.js';
 import { previewCustomers } from './customers.js';
 import { reviewNextBills } from './next-bills.js';
 import { countTargets, type MoveTarget, moveTargets, previewTargets } from './select.js';

@@ -7,13 +7,14 @@
 // its first renewal on or after bills_from bills, on that day, not the previewed day (a renewal
 // before bills_from still bills the old price). Each is judged under the terms of every move that
 // takes it (one date per subscription: src/moves/one-date.ts), as apply sends it.
+
+import { predictPlanned } from '../moves/by-verdict.js';
 import { type MovingSubscription, subscriptionMoves } from '../moves/compile.js';
 import { firstBillOf } from '../moves/first-bill.js';
 import { predictTaken, termsOf } from '../moves/one-date.js';
 import { BILLS_FROM_NOT_REACHED } from '../moves/predict.js';
-import { predictPlanned } from '../moves/rollout.js';
-import { MOVES_NOW, NOT_PREDICTED, WAITS } from '../plan/rollout.js';
-import { MOVED_STATUSES, type SubscriberMove, type SubscriptionRecord } from '../plan/subscribers.js';
+import { MOVED_STATUSES, type SubscriberMove, type SubscriptionRecord } from '../planner/subscribers.js';
+import { MOVES_NOW, NOT_PREDICTED, WAITS } from '../planner/verdicts.js';
 import type { NextBill } from './types.js';
 
 /**

@@ -1,8 +1,8 @@
 // Which changes of a plan the review looks at (pure): prices whose customers see a difference, and
 // prices whose subscribers a change touches.
-import { changesFeatures } from '../plan/features.js';
-import { MOVED_STATUSES, type SubscriberMove } from '../plan/subscribers.js';
-import type { Orphan, Plan, PriceChange, PriceState, ProductPlan } from '../plan/types.js';
+import { changesFeatures } from '../planner/features.js';
+import { MOVED_STATUSES, type SubscriberMove } from '../planner/subscribers.js';
+import type { Orphan, Plan, PriceChange, PriceState, ProductPlan } from '../planner/types.js';
 import { moveKey } from './types.js';
 
 /** The fields of a price that change what a customer pays or when. */

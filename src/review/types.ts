@@ -2,9 +2,9 @@
 // the change, how many subscriptions bill it, and what each subscriber move does to the bills of the
 // subscriptions on its source. Values only; review.ts reads them from Paddle.
 import type { BillTotals } from '../paddle/subscription-previews-gateway.js';
-import type { CustomerPrice } from '../plan/customer-prices.js';
-import type { Verdict } from '../plan/rollout.js';
-import type { SubscriberBreakdown, SubscriberCounts, SubscriberMove } from '../plan/subscribers.js';
+import type { CustomerPrice } from '../planner/customer-prices.js';
+import type { SubscriberBreakdown, SubscriberCounts, SubscriberMove } from '../planner/subscribers.js';
+import type { Verdict } from '../planner/verdicts.js';
 
 export interface PriceReview extends Partial<SubscriberBreakdown> {
   customers?: CustomerPrice[];

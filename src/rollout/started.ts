@@ -1,11 +1,11 @@
 // What a scheduled run may continue: only the subscriber moves a reviewed apply started (each target
-// price's marker records them, src/plan/marker.ts) and the archives of their sources that wait for
+// price's marker records them, src/planner/marker.ts) and the archives of their sources that wait for
 // no one to be left. Anything else the account lacks — a new `subscribers_from`, new terms for one,
 // any other change, a duplicate — is an apply's to make after a person reviewed it, so the run is
 // refused before a write. Pure: it reads the plan just made.
 import { UserError } from '../errors.js';
-import { changesInOrder } from '../plan/summary.js';
-import type { Change, Plan } from '../plan/types.js';
+import { changesInOrder } from '../planner/summary.js';
+import type { Change, Plan } from '../planner/types.js';
 import { shown } from '../text/escape.js';
 import { plural } from '../text/plural.js';
 

@@ -6,12 +6,12 @@
 
 import { UserError } from '../errors.js';
 import { compileOperations } from '../operations/compile.js';
-import type { SubscriberMove } from '../plan/subscribers.js';
-import { isConverged } from '../plan/summary.js';
-import type { Plan } from '../plan/types.js';
+import type { SubscriberMove } from '../planner/subscribers.js';
+import { isConverged } from '../planner/summary.js';
+import type { Plan } from '../planner/types.js';
 import { shown } from '../text/escape.js';
 import { plural } from '../text/plural.js';
-import type { ReviewedMove, SavedPlan } from './document.js';
+import type { SavedMove, SavedPlan } from './document.js';
 import {
   ALREADY_APPLIED,
   type Drift,
@@ -63,7 +63,7 @@ const decided = (move: Pick<SubscriberMove, 'from' | 'to' | 'proration'>, billsF
  * or billed otherwise by hand (its digest recomputed) must not run.
  */
 export function movesDiffer(
-  reviewed: readonly ReviewedMove[],
+  reviewed: readonly SavedMove[],
   planned: readonly SubscriberMove[],
 ): string | undefined {
   const now = planned.map((move) => decided(move, move.billsFrom));

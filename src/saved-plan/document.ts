@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { catalogSchema } from '../catalog/schema.js';
 import { PRORATION_BILLING_MODES } from '../paddle-facts/subscriptions.js';
-import { MOVES_NOW, NOT_PREDICTED, WAITS, WILL_NOT_MOVE } from '../plan/rollout.js';
+import { MOVES_NOW, NOT_PREDICTED, WAITS, WILL_NOT_MOVE } from '../planner/verdicts.js';
 
 export const PLAN_FILE_FORMAT = 'paddle-catalog-plan';
 /** The first line of `plan --format markdown` (the review): how a review saved in a tree is recognised. */
@@ -119,7 +119,7 @@ const nextBill = z
  * One subscriber move as plan --json shows it (reviewedMoves, reviewed-moves.ts, stored as it is): what else
  * that shape comes to hold is kept too.
  */
-export const reviewedMoveSchema = z
+export const savedMoveSchema = z
   .looseObject({
     kind: z.literal('subscribers'),
     key: z.string(),
@@ -159,7 +159,7 @@ export const reviewSchema = z
         ...breakdown,
       }),
     ),
-    moves: z.array(reviewedMoveSchema).optional(),
+    moves: z.array(savedMoveSchema).optional(),
   })
   .describe(
     "What the review showed, by price key: what customers in each review country pay (Paddle's previews) and the subscriptions that bill it, by status; and each subscriber move with the subscriptions on its source; apply prints the counts it was reviewed with, and the drift check ignores them",
@@ -186,7 +186,7 @@ export const savedPlanSchema = z.object({
 
 export type SavedPlan = z.infer<typeof savedPlanSchema>;
 export type SavedReview = z.infer<typeof reviewSchema>;
-export type ReviewedMove = z.infer<typeof reviewedMoveSchema>;
+export type SavedMove = z.infer<typeof savedMoveSchema>;
 export type SeenKey = z.infer<typeof seenKeySchema>;
 
 /** The digest of a document: its JSON without `digest`, in the order of its fields. */

@@ -2,8 +2,8 @@
 // differently: pure functions, the account read once by the caller. Every list is indexed once by
 // key, so the check grows with the size of the plan, not with its square.
 import { isRef, type Operation } from '../operations/compile.js';
-import { changesInOrder } from '../plan/summary.js';
-import type { Change, Plan } from '../plan/types.js';
+import { changesInOrder } from '../planner/summary.js';
+import type { Change, Plan } from '../planner/types.js';
 import { shown } from '../text/escape.js';
 import type { SeenKey } from './document.js';
 

@@ -7,8 +7,8 @@ import { UserError } from '../errors.js';
 import type { Operation } from '../operations/compile.js';
 import type { Target } from '../paddle/target.js';
 import { CUSTOM_DATA_MAX_DEPTH, nestingDepth } from '../paddle-facts/limits.js';
-import { summarize } from '../plan/summary.js';
-import type { DiffOptions, Plan } from '../plan/types.js';
+import { summarize } from '../planner/summary.js';
+import type { DiffOptions, Plan } from '../planner/types.js';
 import { shown } from '../text/escape.js';
 import {
   digestOf,

@@ -2,11 +2,11 @@
 // which apply prints as reviewed and checks the moves against) and plan --json shows as a change of
 // kind `subscribers`: built from the plan and its review here, so the saved plan's format depends on
 // no view; the views only show it.
-import { countsJson, totalOf } from '../plan/counts.js';
-import type { MoveRollout } from '../plan/rollout.js';
-import { MOVES_NOW, NOT_PREDICTED, WAITS, WILL_NOT_MOVE } from '../plan/rollout.js';
-import type { SubscriberMove } from '../plan/subscribers.js';
-import type { Plan } from '../plan/types.js';
+import { countsJson, totalOf } from '../planner/counts.js';
+import type { SubscriberMove } from '../planner/subscribers.js';
+import type { Plan } from '../planner/types.js';
+import type { MoveVerdicts } from '../planner/verdicts.js';
+import { MOVES_NOW, NOT_PREDICTED, WAITS, WILL_NOT_MOVE } from '../planner/verdicts.js';
 import { type MoveReview, moveReviewOf, type NextBills, type Review } from '../review/types.js';
 
 /** One change of kind `subscribers` per move, with the review's figures of it. */
@@ -27,7 +27,7 @@ function reviewedMove(move: SubscriberMove, reviewed: MoveReview) {
     ...(move.blocked ? { blocked: move.blocked } : {}),
     ...countsJson('subscribers', move.subscribers),
     ...(move.billsFrom ? { bills_from: move.billsFrom } : {}),
-    ...rolloutJson(move.rollout),
+    ...verdictsJson(move.verdicts),
     ...totalJson(move),
     ...move.breakdown,
     ...(reviewed.customers ? { customers: reviewed.customers } : {}),
@@ -42,8 +42,8 @@ function totalJson(move: SubscriberMove) {
   return 'uncounted' in total ? {} : { subscribers_total: total.n };
 }
 
-/** What a run does with the move's subscriptions, a row per verdict (src/plan/rollout.ts's words). */
-function rolloutJson(rollout: MoveRollout | undefined) {
+/** What a run does with the move's subscriptions, a row per verdict (src/planner/verdicts.ts's words). */
+function verdictsJson(rollout: MoveVerdicts | undefined) {
   if (rollout === undefined) return {};
   return {
     rollout: [

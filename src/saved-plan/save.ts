@@ -8,7 +8,7 @@ import { fieldsHolding } from '../export/secret-fields.js';
 import { checkOutputFile, writeOutputFile } from '../files/output-file.js';
 import { compileOperations } from '../operations/compile.js';
 import type { Target } from '../paddle/target.js';
-import type { DiffOptions, Plan } from '../plan/types.js';
+import type { DiffOptions, Plan } from '../planner/types.js';
 import type { Review } from '../review/types.js';
 import type { SavedPlan, SavedReview } from './document.js';
 import { maskedDocument, savedPlanDocument, savedPlanText } from './file.js';

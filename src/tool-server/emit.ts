@@ -15,8 +15,8 @@ import {
   createPacedCalls,
   DEFAULT_CALLER_SETTINGS,
 } from '../paddle/calls.js';
-import type { SubscriptionsGateway } from '../plan/subscribers.js';
-import type { Plan } from '../plan/types.js';
+import type { SubscriptionsGateway } from '../planner/subscribers.js';
+import type { Plan } from '../planner/types.js';
 import { scriptable } from './script-moves.js';
 import { printScripts, type ToolServerEmission } from './scripts.js';
 

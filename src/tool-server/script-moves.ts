@@ -9,11 +9,12 @@
 //   (their first renewal on or after the date), and a script run after that renewal misses it.
 // Those are left with "run apply", and a source price's archive stays out of the scripts while any
 // subscription is still on it (apply holds it the same way: src/moves/hold.ts). Pure.
+
+import { predictPlanned } from '../moves/by-verdict.js';
 import { type AnyOperation, isMove, type LeftSubscription } from '../moves/compile.js';
 import { termsOf } from '../moves/one-date.js';
-import { predictPlanned } from '../moves/rollout.js';
 import type { CompiledRun } from '../moves/stage.js';
-import { WAITS } from '../plan/rollout.js';
+import { WAITS } from '../planner/verdicts.js';
 
 /** Our code for a move a script does not hold (not Paddle's): apply sends it when it is due. */
 export const RUN_APPLY = 'run_apply';

@@ -20,7 +20,7 @@
 import { UserError } from '../errors.js';
 import { type AnyOperation, isMove, type LeftSubscription, type MoveOperation } from '../moves/compile.js';
 import { compileOperations } from '../operations/compile.js';
-import type { Plan } from '../plan/types.js';
+import type { Plan } from '../planner/types.js';
 import { plural } from '../text/plural.js';
 import { type Statement, statements } from './statements.js';
 

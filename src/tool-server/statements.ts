@@ -3,8 +3,8 @@
 // `move`. Pure.
 import { type AnyOperation, isMove, type MoveOperation } from '../moves/compile.js';
 import { isRef, type Operation } from '../operations/compile.js';
-import { changesInOrder } from '../plan/summary.js';
-import type { Change, Plan } from '../plan/types.js';
+import { changesInOrder } from '../planner/summary.js';
+import type { Change, Plan } from '../planner/types.js';
 
 /**
  * The operations of one change that follow each other, as lines of one script (they never go into

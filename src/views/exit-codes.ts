@@ -2,8 +2,8 @@
 // --detailed-exitcode when there is work to do and from rollout --detailed-exitcode while a rollout is
 // in progress, 3 only from plan --fail-on-subscribers when a change touches subscribers, 70 a bug of
 // ours.
-import { hasWork } from '../plan/summary.js';
-import type { Plan } from '../plan/types.js';
+import { hasWork } from '../planner/summary.js';
+import type { Plan } from '../planner/types.js';
 import type { ErrorKind } from './failure.js';
 
 export const EXIT_OK = 0;

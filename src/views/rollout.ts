@@ -2,7 +2,7 @@
 // rollout stands in place of apply's "not verified": done, in progress (nothing needs anyone), or
 // what needs a person; the same in --json (`rollout`) and in the Actions step report.
 
-import type { Plan } from '../plan/types.js';
+import type { Plan } from '../planner/types.js';
 import type { RolloutResult } from '../rollout/use-case.js';
 import type { RolloutVerdict } from '../rollout/verdict.js';
 import type { Reporter } from '../terminal/reporter.js';

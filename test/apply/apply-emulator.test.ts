@@ -4,8 +4,8 @@ import { DEFAULT_APPLY_SETTINGS } from '../../src/apply/use-case.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { rawApi } from '../../src/paddle/raw-api.js';
-import { readMarker } from '../../src/plan/marker.js';
-import { changesInOrder, summarize } from '../../src/plan/summary.js';
+import { readMarker } from '../../src/planner/marker.js';
+import { changesInOrder, summarize } from '../../src/planner/summary.js';
 import { applyToEmulator, inFlightCounter, jumpingClock } from '../support/apply-harness.js';
 import { bigCatalog, monthlyPrice, starter } from '../support/catalogs.js';
 import { defined } from '../support/defined.js';
@@ -37,7 +37,7 @@ describe('apply: order, concurrency, verification', () => {
     const emu = await start();
     const order: string[] = [];
     const { outcome } = await applyToEmulator(emu, starter(), {
-      settings: { onStep: (s) => order.push(`${s.change.kind} ${s.change.key}`) },
+      settings: { onChangeEnded: (s) => order.push(`${s.change.kind} ${s.change.key}`) },
     });
     expect(outcome.execution.error).toBeUndefined();
     for (const key of ['starter', 'pro']) {
@@ -47,7 +47,7 @@ describe('apply: order, concurrency, verification', () => {
       expect(priceAts.length).toBeGreaterThan(0);
       expect(priceAts.every((i) => i > productAt)).toBe(true);
     }
-    const ids = new Map(outcome.execution.steps.map((s) => [s.change.key, s.id]));
+    const ids = new Map(outcome.execution.changeResults.map((s) => [s.change.key, s.id]));
     const gateway = createCatalogGateway({ environment: 'sandbox', baseUrl: emu.url, apiKey: emu.apiKey });
     const snapshot = await gateway.snapshot();
     const pro = snapshot.products.find((p) => p.id === ids.get('pro'));
@@ -95,7 +95,7 @@ describe('apply: updates and --prune', () => {
   it('a changed amount is a PATCH of the same price, never a new one', async () => {
     const emu = await start();
     const first = await applyToEmulator(emu, starter());
-    const oldId = first.outcome.execution.steps.find((s) => s.change.key === 'pro/monthly')?.id;
+    const oldId = first.outcome.execution.changeResults.find((s) => s.change.key === 'pro/monthly')?.id;
     const changed = starter();
     defined(changed.products.pro?.prices, 'pro prices').monthly = monthlyPrice('5900');
     const mark = emu.requests().length;
@@ -135,7 +135,7 @@ describe('apply: paid trials go around the SDK', () => {
     const emu = await start();
     const mark = emu.requests().length;
     const { outcome } = await applyToEmulator(emu, starter());
-    const id = outcome.execution.steps.find((s) => s.change.key === 'pro/trial')?.id as string;
+    const id = outcome.execution.changeResults.find((s) => s.change.key === 'pro/trial')?.id as string;
     const target = { environment: 'sandbox' as const, baseUrl: emu.url, apiKey: emu.apiKey };
     const wire = (await rawApi(target, {
       method: 'GET',
@@ -176,7 +176,7 @@ describe('apply: partial failure, rate limits, lost answers', () => {
     const emu = await start();
     const apiKey = emu.addApiKey(['product.read', 'product.write', 'price.read']);
     const { outcome } = await applyToEmulator(emu, starter(), { apiKey });
-    const { error, steps } = outcome.execution;
+    const { error, changeResults: steps } = outcome.execution;
     expect(error?.code).toBe('forbidden');
     expect(error?.details.operation).toMatch(/^create price /);
     const products = steps.filter((s) => s.change.kind === 'product');
@@ -250,12 +250,12 @@ describe('apply: partial failure, rate limits, lost answers', () => {
       settings: {
         concurrency: 2,
         signal: interrupt.signal,
-        onStep: (s) => {
+        onChangeEnded: (s) => {
           if (s.status === 'applied' && ++applied === 3) interrupt.abort();
         },
       },
     });
-    const statuses = outcome.execution.steps.map((s) => s.status);
+    const statuses = outcome.execution.changeResults.map((s) => s.status);
     expect(outcome.execution.interrupted).toBe(true);
     expect(statuses.filter((s) => s === 'applied').length).toBeLessThanOrEqual(5);
     expect(statuses).toContain('skipped');

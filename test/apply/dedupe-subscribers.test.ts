@@ -15,7 +15,7 @@ import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src
 import { UserError } from '../../src/errors.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
-import { planAccount } from '../../src/planning/account.js';
+import { planAccount } from '../../src/plan-use-case/account.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { planMarkdown } from '../../src/views/plan/markdown.js';

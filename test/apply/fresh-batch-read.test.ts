@@ -8,7 +8,7 @@ import { applyCatalog, DEFAULT_APPLY_SETTINGS } from '../../src/apply/use-case.j
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
-import type { SubscriptionsGateway } from '../../src/plan/subscribers.js';
+import type { SubscriptionsGateway } from '../../src/planner/subscribers.js';
 import { call } from '../support/emulator.js';
 import { type JumpingClock, jumpingClock } from '../support/jumping-clock.js';
 import { readToPatchGaps } from '../support/read-to-patch.mjs';

@@ -12,8 +12,8 @@ import { applyCatalog, DEFAULT_APPLY_SETTINGS } from '../../src/apply/use-case.j
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
-import type { SubscriptionsGateway } from '../../src/plan/subscribers.js';
-import { planAccount } from '../../src/planning/account.js';
+import { planAccount } from '../../src/plan-use-case/account.js';
+import type { SubscriptionsGateway } from '../../src/planner/subscribers.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { tempDir } from '../support/catalog-files.js';
@@ -123,7 +123,7 @@ describe('apply moves subscribers', () => {
     const { outcome } = await first.result;
     expect(first.confirmed).toEqual([4]);
     const patches = emulator.requests().filter((r) => r.method === 'PATCH');
-    const target = outcome.execution.steps.find((s) => s.change.key === 'pro/monthly-2027')?.id;
+    const target = outcome.execution.changeResults.find((s) => s.change.key === 'pro/monthly-2027')?.id;
     const bodyOf = (n: number) => patches.find((r) => r.path === `/subscriptions/${sub(n)}`)?.body;
     const moved = (quantity: number) => ({ price_id: target, quantity });
     // each body the whole items list: the add-on unchanged, every quantity kept, the declared proration

@@ -14,10 +14,10 @@ import { createPacedCalls } from '../../src/paddle/calls.js';
 import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { needsRawApi } from '../../src/paddle/catalog-writes.js';
 import { rawApi } from '../../src/paddle/raw-api.js';
-import { diff } from '../../src/plan/diff.js';
-import { readMarker } from '../../src/plan/marker.js';
-import { changesInOrder } from '../../src/plan/summary.js';
-import type { Plan } from '../../src/plan/types.js';
+import { diff } from '../../src/planner/diff.js';
+import { readMarker } from '../../src/planner/marker.js';
+import { changesInOrder } from '../../src/planner/summary.js';
+import type { Plan } from '../../src/planner/types.js';
 import { printScripts } from '../../src/tool-server/scripts.js';
 import { dashboardSteps } from '../../src/views/apply/steps.js';
 import { applyToEmulator } from '../support/apply-harness.js';
@@ -71,7 +71,7 @@ const send = (method: 'POST' | 'PATCH', path: string, body: unknown) =>
 /** The account after `first`, then changed by hand so that `second` needs every action. */
 async function arrangeAccount(): Promise<void> {
   const applied = await applyToEmulator(emulator, first);
-  const ids = new Map(applied.outcome.execution.steps.map((s) => [s.change.key, s.id as string]));
+  const ids = new Map(applied.outcome.execution.changeResults.map((s) => [s.change.key, s.id as string]));
   await send('PATCH', `/products/${ids.get('back')}`, { status: 'archived' });
   const legacy = await send('POST', '/products', { name: 'Legacy', tax_category: 'saas' });
   await send('PATCH', `/products/${legacy.id}`, { status: 'archived' });
@@ -181,7 +181,7 @@ describe('apply, the tool-server scripts and the dashboard steps read the same o
       expect(actions).toContain(action);
     }
     expect(plan.discounts).toContainEqual(
-      expect.objectContaining({ key: 'spring-2025', action: 'adopt', movedFrom: 'spring' }),
+      expect.objectContaining({ key: 'spring-2025', action: 'adopt', renamedFrom: 'spring' }),
     );
     expect(plan.deduplication).toHaveLength(1);
     expect(ops.find((op) => op.kind === 'discount')?.body.restrict_to).toContainEqual({

@@ -347,7 +347,7 @@ async function throughEmulator(text: string, environment: Environment) {
   const catalog = parse(text);
   const emulator = await emulatorFor(catalog.environments?.[environment]);
   // fields of the catalog alone, never sent as such: what a product includes goes in its custom_data
-  // (src/plan/features.ts), a move and a retirement are operations of their own
+  // (src/planner/features.ts), a move and a retirement are operations of their own
   for (const [, { prices, features: _f, adds: _a, status: _s, ...product }] of Object.entries<Json>(
     catalog.products,
   )) {

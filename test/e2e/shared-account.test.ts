@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
-import { readMarker } from '../../src/plan/marker.js';
+import { readMarker } from '../../src/planner/marker.js';
 import { PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 

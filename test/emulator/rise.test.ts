@@ -10,7 +10,7 @@ import {
   MARKER_FIELD as EMULATOR_FIELD,
   hasMarker,
 } from '../../src/emulator/marker.js';
-import { keyIn } from '../../src/plan/marker.js';
+import { keyIn } from '../../src/planner/marker.js';
 import { PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js';
 import { call, manualClock } from '../support/emulator.js';
 import { FULL_SPEC_FILE, responseValidator } from '../support/openapi.js';

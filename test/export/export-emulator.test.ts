@@ -7,8 +7,8 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { type ExportHooks, exportAccount } from '../../src/export/use-case.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
-import { summarize } from '../../src/plan/summary.js';
-import { planAccount } from '../../src/planning/account.js';
+import { planAccount } from '../../src/plan-use-case/account.js';
+import { summarize } from '../../src/planner/summary.js';
 import { applyToEmulator } from '../support/apply-harness.js';
 import { starter } from '../support/catalogs.js';
 import { manualClock } from '../support/emulator.js';

@@ -7,8 +7,8 @@ import { KEY_PATTERN } from '../../src/catalog/schema-fields.js';
 import { catalogToYaml } from '../../src/catalog/write.js';
 import { exportCatalog } from '../../src/export/export.js';
 import { cycleKey, exportPrice } from '../../src/export/objects.js';
-import { diff } from '../../src/plan/diff.js';
-import { changesInOrder, summarize } from '../../src/plan/summary.js';
+import { diff } from '../../src/planner/diff.js';
+import { changesInOrder, summarize } from '../../src/planner/summary.js';
 import { defined } from '../support/defined.js';
 import { price, remotePrice, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 

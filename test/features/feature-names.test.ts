@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { fieldChanges } from '../../src/plan/field-diff.js';
+import { fieldChanges } from '../../src/planner/field-diff.js';
 import { tempDir } from '../support/catalog-files.js';
 import { compileApp } from '../support/packed-app.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';

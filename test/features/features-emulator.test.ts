@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { exportAccount } from '../../src/export/use-case.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
-import { summarize } from '../../src/plan/summary.js';
+import { summarize } from '../../src/planner/summary.js';
 import { applyToEmulator } from '../support/apply-harness.js';
 import { defined } from '../support/defined.js';
 import { featuresCatalog } from './catalog.js';

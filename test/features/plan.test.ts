@@ -1,8 +1,8 @@
 // The plan of features (pure): who owns custom_data.features, and what a write sends.
 import { describe, expect, it } from 'vitest';
 import { productUpdateBody } from '../../src/operations/bodies.js';
-import { diff } from '../../src/plan/diff.js';
-import type { ProductChange } from '../../src/plan/types.js';
+import { diff } from '../../src/planner/diff.js';
+import type { ProductChange } from '../../src/planner/types.js';
 import { featureWords } from '../../src/views/plan/features.js';
 import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 

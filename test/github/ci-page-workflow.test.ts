@@ -17,7 +17,7 @@ import { call } from '../support/emulator.js';
 import { BIN, ROOT } from '../support/run-cli.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
-interface Step {
+interface ChangeWrite {
   id?: string;
   if?: string;
   run?: string;
@@ -30,7 +30,7 @@ interface Job {
   environment?: string;
   concurrency?: unknown;
   env?: Record<string, string>;
-  steps: Step[];
+  steps: ChangeWrite[];
 }
 
 /** A request that writes: plan's previews of prices (POSTs that change nothing) are reads. */
@@ -49,10 +49,10 @@ const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
   inputs: Record<string, { default?: string }>;
   runs: { steps: [{ run: string; env: Record<string, string> }] };
 };
-const isOurAction = (step: Step) => /^<owner>\/paddle-catalog@/.test(step.uses ?? '');
+const isOurAction = (step: ChangeWrite) => /^<owner>\/paddle-catalog@/.test(step.uses ?? '');
 
 /** What the composite action runs for a step: its script, with the inputs as its environment. */
-function actionScript(step: Step): { run: string; env: Record<string, string> } {
+function actionScript(step: ChangeWrite): { run: string; env: Record<string, string> } {
   const inputs = Object.fromEntries(
     Object.entries(action.inputs).map(([name, input]) => [
       name,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { type IdsDocument, idsFromPlan, withSide } from '../../src/ids/document.js';
 import { formatOf, parseIdsFile, renderJson, renderTs } from '../../src/ids/render.js';
-import type { Plan } from '../../src/plan/types.js';
+import type { Plan } from '../../src/planner/types.js';
 
 const side = (baseUrl: string) => ({
   baseUrl,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/catalog/read.js';
 import { defined } from '../support/defined.js';
-import { CTRL_C, ENTER, runInit, type Step, tempProject } from '../support/init-terminal.js';
+import { type ChangeWrite, CTRL_C, ENTER, runInit, tempProject } from '../support/init-terminal.js';
 import { ROOT } from '../support/run-cli.js';
 
 const dirs: string[] = [];
@@ -26,7 +26,7 @@ async function written(cwd: string, file = 'catalog.yaml') {
 }
 
 /** Product name, key, description, tax category (typed to search the list; '' = default). */
-function product(name: string, description: string, category = ''): Step[] {
+function product(name: string, description: string, category = ''): ChangeWrite[] {
   return [
     { expect: 'Product name', keys: `${name}${ENTER}` },
     { expect: 'Product key', keys: ENTER },
@@ -35,12 +35,15 @@ function product(name: string, description: string, category = ''): Step[] {
   ];
 }
 
-const noCountryPrices: Step = { expect: 'Different prices for customers in some countries', keys: ENTER };
-const noFeatures: Step = { expect: 'Declare what each plan includes', keys: ENTER };
-const noDiscount: Step = { expect: 'Add a discount', keys: ENTER };
+const noCountryPrices: ChangeWrite = {
+  expect: 'Different prices for customers in some countries',
+  keys: ENTER,
+};
+const noFeatures: ChangeWrite = { expect: 'Declare what each plan includes', keys: ENTER };
+const noDiscount: ChangeWrite = { expect: 'Add a discount', keys: ENTER };
 
 /** A recurring price up to (not including) the trial question. */
-function recurring(interval: string, currency: string, amount: string, name = ''): Step[] {
+function recurring(interval: string, currency: string, amount: string, name = ''): ChangeWrite[] {
   return [
     { expect: 'How is it charged?', keys: ENTER },
     { expect: 'Billing interval:', keys: `${interval}${ENTER}` },
@@ -54,17 +57,17 @@ function recurring(interval: string, currency: string, amount: string, name = ''
   ];
 }
 
-const trial = (kind: string, days = ''): Step[] => [
+const trial = (kind: string, days = ''): ChangeWrite[] => [
   { expect: 'Trial:', keys: `${kind}${ENTER}` },
   { expect: 'Trial length in:', keys: ENTER },
   { expect: 'Trial lasts how many days?', keys: `${days}${ENTER}` },
 ];
-const noTrial: Step[] = [{ expect: 'Trial:', keys: ENTER }];
-const anotherPrice = (yes: boolean): Step => ({
+const noTrial: ChangeWrite[] = [{ expect: 'Trial:', keys: ENTER }];
+const anotherPrice = (yes: boolean): ChangeWrite => ({
   expect: 'Add another price',
   keys: `${yes ? 'y' : ''}${ENTER}`,
 });
-const anotherProduct = (yes: boolean): Step => ({
+const anotherProduct = (yes: boolean): ChangeWrite => ({
   expect: 'Add another product?',
   keys: `${yes ? 'y' : ''}${ENTER}`,
 });

@@ -10,7 +10,11 @@ import { batchCheck } from '../../src/moves/batches.js';
 import type { MoveOperation, MovingSubscription } from '../../src/moves/compile.js';
 import { createPacedCalls, DEFAULT_CALLER_SETTINGS } from '../../src/paddle/calls.js';
 import type { ProrationBillingMode } from '../../src/paddle-facts/subscriptions.js';
-import type { SubscriberMove, SubscriptionRecord, SubscriptionsGateway } from '../../src/plan/subscribers.js';
+import type {
+  SubscriberMove,
+  SubscriptionRecord,
+  SubscriptionsGateway,
+} from '../../src/planner/subscribers.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 
 const OLD = `pri_${'o'.repeat(26)}`;

@@ -15,9 +15,9 @@ import {
 } from '../../src/moves/compile.js';
 import { moveOutcomes } from '../../src/moves/outcomes.js';
 import { compileOperations, idsAfterGroups } from '../../src/operations/compile.js';
-import { diff } from '../../src/plan/diff.js';
-import { countListed, type SubscriptionRecord } from '../../src/plan/subscribers.js';
-import type { Plan } from '../../src/plan/types.js';
+import { diff } from '../../src/planner/diff.js';
+import { countListed, type SubscriptionRecord } from '../../src/planner/subscribers.js';
+import type { Plan } from '../../src/planner/types.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const OLD = `pri_${'o'.repeat(26)}`;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { cancelsFirst, firstBillOf } from '../../src/moves/first-bill.js';
 import type { MoveTerms } from '../../src/moves/predict.js';
 import type { ProrationBillingMode } from '../../src/paddle-facts/subscriptions.js';
-import type { SubscriptionRecord } from '../../src/plan/subscribers.js';
+import type { SubscriptionRecord } from '../../src/planner/subscribers.js';
 
 const move = (proration: ProrationBillingMode, billsFrom?: string): MoveTerms => ({
   proration,

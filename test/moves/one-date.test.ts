@@ -4,11 +4,11 @@
 // whose date it is. Pure: the moves, the subscriptions and the clock are given.
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/catalog/schema.js';
+import { predicted, withVerdicts } from '../../src/moves/by-verdict.js';
 import { subscriptionMoves } from '../../src/moves/compile.js';
 import { movesTaking, predictTaken, takenTerms, termsOf } from '../../src/moves/one-date.js';
-import { predicted, withRollouts } from '../../src/moves/rollout.js';
 import { noticesOf } from '../../src/notices/rows.js';
-import type { SubscriberMove, SubscriptionRecord } from '../../src/plan/subscribers.js';
+import type { SubscriberMove, SubscriptionRecord } from '../../src/planner/subscribers.js';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const [PRO, SEATS, OTHER] = ['pri_pro', 'pri_seats', 'pri_other'];
@@ -66,9 +66,9 @@ const CATALOG = {
 describe('one date per subscription', () => {
   it('a subscription two moves take waits for the later bills_from in the review, the notices and apply alike', () => {
     // the review: under pro's move, whose own date (2026-12-01) its renewal of 2026-12-15 passes
-    const [pro] = withRollouts(MOVES, [BOTH, PRO_ONLY], NOW);
-    expect(pro?.rollout?.now).toBe(1);
-    expect(pro?.rollout?.waits).toEqual([
+    const [pro] = withVerdicts(MOVES, [BOTH, PRO_ONLY], NOW);
+    expect(pro?.verdicts?.now).toBe(1);
+    expect(pro?.verdicts?.waits).toEqual([
       {
         code: 'bills_from_not_reached',
         reason:

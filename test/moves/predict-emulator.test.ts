@@ -8,7 +8,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { predictMove } from '../../src/moves/predict.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import { PRORATION_BILLING_MODES } from '../../src/paddle-facts/subscriptions.js';
-import { MOVES_NOW, NOT_PREDICTED } from '../../src/plan/rollout.js';
+import { MOVES_NOW, NOT_PREDICTED } from '../../src/planner/verdicts.js';
 import { call } from '../support/emulator.js';
 import { ADDON, NOW, SUBSCRIPTIONS, startSubscriptionEmulator } from '../support/subscription-seed.js';
 

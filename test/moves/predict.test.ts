@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { predictMove, workingModes } from '../../src/moves/predict.js';
 import type { ProrationBillingMode } from '../../src/paddle-facts/subscriptions.js';
-import type { SubscriptionRecord } from '../../src/plan/subscribers.js';
+import type { SubscriptionRecord } from '../../src/planner/subscribers.js';
 
 const NOW = Date.parse('2026-01-15T12:00:00Z');
 const subscription = (fields: Partial<SubscriptionRecord> = {}): SubscriptionRecord => ({

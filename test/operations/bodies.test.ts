@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { priceCreateBody, priceUpdateBody, productCreateBody } from '../../src/operations/bodies.js';
 import { needsRawApi } from '../../src/paddle/catalog-writes.js';
-import { priceState, productState } from '../../src/plan/normalize.js';
+import { priceState, productState } from '../../src/planner/normalize.js';
 import { monthlyPrice, paidTrialPrice, yearlyPrice } from '../support/catalogs.js';
 
 describe('request bodies', () => {

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
 import { compileOperations, type Operation } from '../../src/operations/compile.js';
-import { diff } from '../../src/plan/diff.js';
-import { changesInOrder } from '../../src/plan/summary.js';
-import type { DiffOptions } from '../../src/plan/types.js';
+import { diff } from '../../src/planner/diff.js';
+import { changesInOrder } from '../../src/planner/summary.js';
+import type { DiffOptions } from '../../src/planner/types.js';
 import {
   catalogOf,
   price,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createPacedCalls, DEFAULT_RETRY } from '../../src/paddle/calls.js';
 import { countSubscribers, listingPages } from '../../src/paddle/subscriber-counts.js';
 import { IDS_PER_REQUEST } from '../../src/paddle/subscription-lists.js';
-import type { SubscriptionRecord, SubscriptionsGateway } from '../../src/plan/subscribers.js';
+import type { SubscriptionRecord, SubscriptionsGateway } from '../../src/planner/subscribers.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 
 const price = (n: number) => `pri_${String(n).padStart(26, '0')}`;

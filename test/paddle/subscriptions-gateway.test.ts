@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { RemoteError } from '../../src/errors.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
-import { MOVED_STATUSES } from '../../src/plan/subscribers.js';
+import { MOVED_STATUSES } from '../../src/planner/subscribers.js';
 import {
   ADDON,
   MONTHLY,

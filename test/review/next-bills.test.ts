@@ -8,9 +8,9 @@ import type {
   BillTotals,
   SubscriptionPreviewsGateway,
 } from '../../src/paddle/subscription-previews-gateway.js';
-import { diff } from '../../src/plan/diff.js';
-import type { SubscriptionRecord } from '../../src/plan/subscribers.js';
-import type { Plan } from '../../src/plan/types.js';
+import { diff } from '../../src/planner/diff.js';
+import type { SubscriptionRecord } from '../../src/planner/subscribers.js';
+import type { Plan } from '../../src/planner/types.js';
 import { type NextBillsRequest, reviewNextBills, SAMPLE_PAGES } from '../../src/review/next-bills.js';
 import { SAMPLE_TRIES } from '../../src/review/samples.js';
 import { moveReviewOf, type Review } from '../../src/review/types.js';

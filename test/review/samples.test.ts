@@ -3,7 +3,7 @@
 // waits for bills_from (shown on its first renewal on or after the date), then what Paddle's pages
 // leave open, then the rest; of one kind, no scheduled change and active first, then as listed.
 import { describe, expect, it } from 'vitest';
-import type { SubscriberMove, SubscriptionRecord } from '../../src/plan/subscribers.js';
+import type { SubscriberMove, SubscriptionRecord } from '../../src/planner/subscribers.js';
 import { SAMPLE_TRIES, samplesOf, timingOf } from '../../src/review/samples.js';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');

@@ -3,7 +3,7 @@
 // refused before anything is written, each named.
 import { describe, expect, it } from 'vitest';
 import type { CatalogPrice } from '../../src/catalog/schema.js';
-import { diff } from '../../src/plan/diff.js';
+import { diff } from '../../src/planner/diff.js';
 import { refuseUnstarted } from '../../src/rollout/started.js';
 import { startedMarker } from '../support/marker.mjs';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';

@@ -7,13 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.js';
 import { compileOperations } from '../../src/operations/compile.js';
 import { CUSTOM_DATA_MAX_DEPTH } from '../../src/paddle-facts/limits.js';
-import { diff } from '../../src/plan/diff.js';
-import type { CatalogSnapshot } from '../../src/plan/remote.js';
+import { diff } from '../../src/planner/diff.js';
+import type { CatalogSnapshot } from '../../src/planner/remote.js';
 import { checkSavedPlan } from '../../src/saved-plan/check.js';
 import {
   digestOf,
   planFileJsonSchema,
-  type ReviewedMove,
+  type SavedMove,
   type SavedPlan,
 } from '../../src/saved-plan/document.js';
 import { driftOf } from '../../src/saved-plan/drift.js';
@@ -78,7 +78,7 @@ describe('the plan file', () => {
     const subscribers = { active: 3, trialing: 0, past_due: 0, paused: 1 };
     const counted = { ...plan, moves: plan.moves?.map((m) => ({ ...m, subscribers })) };
     const later = { next_bill: { note: 'a field a later version adds' } };
-    const documentWith = (moves: ReviewedMove[]) =>
+    const documentWith = (moves: SavedMove[]) =>
       savedPlanDocument({
         plan,
         operations: compileOperations(plan),

@@ -5,7 +5,7 @@ import type { Catalog } from '../../src/catalog/schema.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { type CatalogGateway, createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
-import type { Plan } from '../../src/plan/types.js';
+import type { Plan } from '../../src/planner/types.js';
 
 export interface RunOptions {
   prune?: boolean;

@@ -13,7 +13,7 @@ export const ENTER = '\r';
 export const CTRL_C = '\x03';
 
 /** One prompt: the text it must show, and what the user types (ENTER to accept a default). */
-export interface Step {
+export interface ChangeWrite {
   expect: string | RegExp;
   keys: string;
   /** the same prompt again, showing a validation error (no new prompt starts) */
@@ -57,7 +57,7 @@ export interface InitRun {
   /** everything the prompts and notes showed */
   screen: string;
   /** steps not reached (the wizard ended first) */
-  unused: Step[];
+  unused: ChangeWrite[];
   cwd: string;
 }
 
@@ -71,7 +71,7 @@ export async function tempProject(): Promise<string> {
  */
 export function runInit(
   args: string[],
-  steps: Step[],
+  steps: ChangeWrite[],
   options: { cwd?: string; after?: 'close'; env?: NodeJS.ProcessEnv } = {},
 ): Promise<InitRun> {
   return runOnFakeTerminal(['init', ...args], steps, options);
@@ -80,7 +80,7 @@ export function runInit(
 /** Any `paddle-catalog …args` in-process on the fake terminal, its prompts answered as runInit's. */
 export async function runOnFakeTerminal(
   args: string[],
-  steps: Step[],
+  steps: ChangeWrite[],
   options: { cwd?: string; after?: 'close'; env?: NodeJS.ProcessEnv } = {},
 ): Promise<InitRun> {
   const cwd = options.cwd ?? (await tempProject());
@@ -90,7 +90,7 @@ export async function runOnFakeTerminal(
   let seen = 0;
   let mismatch: Error | undefined;
 
-  const shows = (step: Step, shown: string) =>
+  const shows = (step: ChangeWrite, shown: string) =>
     typeof step.expect === 'string' ? shown.includes(step.expect) : step.expect.test(shown);
   // A retry answers the prompt that is still open, once it shows the expected error.
   const awaitRetry = () => {

@@ -1,6 +1,11 @@
 // In-memory catalogs and snapshots for the pure planner tests.
 import type { Catalog, CatalogDiscount, CatalogPrice, CatalogProduct } from '../../src/catalog/schema.js';
-import type { CatalogSnapshot, RemoteDiscount, RemotePrice, RemoteProduct } from '../../src/plan/remote.js';
+import type {
+  CatalogSnapshot,
+  RemoteDiscount,
+  RemotePrice,
+  RemoteProduct,
+} from '../../src/planner/remote.js';
 import { marker } from './marker.mjs';
 
 let counter = 0;

@@ -13,7 +13,7 @@ import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src
 import { DEFAULT_CALLER_SETTINGS } from '../../src/paddle/calls.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
-import { planAccount } from '../../src/planning/account.js';
+import { planAccount } from '../../src/plan-use-case/account.js';
 import { emitToolServerScripts } from '../../src/tool-server/emit.js';
 import { TOOL_SERVER_CAPS } from '../../src/tool-server/scripts.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';

@@ -7,9 +7,9 @@ import { readCatalog } from '../../src/catalog/read.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
-import { diff } from '../../src/plan/diff.js';
-import { hasChanges } from '../../src/plan/summary.js';
-import type { Plan } from '../../src/plan/types.js';
+import { diff } from '../../src/planner/diff.js';
+import { hasChanges } from '../../src/planner/summary.js';
+import type { Plan } from '../../src/planner/types.js';
 import {
   TOOL_SERVER_CAPS,
   type ToolServerEmission,

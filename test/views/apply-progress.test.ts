@@ -4,13 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/catalog/schema.js';
 import type { MoveResult } from '../../src/moves/send.js';
-import { diff } from '../../src/plan/diff.js';
-import { changesInOrder } from '../../src/plan/summary.js';
-import type { Change, DiffOptions } from '../../src/plan/types.js';
+import { diff } from '../../src/planner/diff.js';
+import { changesInOrder } from '../../src/planner/summary.js';
+import type { Change, DiffOptions } from '../../src/planner/types.js';
 import {
   moveProgress,
   renderAlreadyApplied,
-  renderStep,
+  renderChangeResult,
   renderStopping,
 } from '../../src/views/apply/progress.js';
 import { captureReporter } from '../support/capture.js';
@@ -78,7 +78,7 @@ const PLANS: [string, Catalog, ReturnType<typeof snapshotOf>, DiffOptions?][] = 
 
 function stepLines(change: Change): string[] {
   const { reporter, out } = captureReporter();
-  renderStep({ change, status: 'applied' }, reporter);
+  renderChangeResult({ change, status: 'applied' }, reporter);
   return out.stderr.split('\n').filter(Boolean);
 }
 

@@ -5,8 +5,8 @@ import type { OperationResult } from '../../src/apply/execute.js';
 import { keyResults } from '../../src/apply/run-report.js';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { compileOperations } from '../../src/operations/compile.js';
-import { diff } from '../../src/plan/diff.js';
-import { changesInOrder } from '../../src/plan/summary.js';
+import { diff } from '../../src/planner/diff.js';
+import { changesInOrder } from '../../src/planner/summary.js';
 import { dashboardSteps } from '../../src/views/apply/steps.js';
 import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 

@@ -2,7 +2,7 @@
 // moves now shows Paddle's preview as it is, one that waits shows the previewed amount on the day it
 // first pays the new price (or the words where no day can be said) and what it pays before then.
 import { describe, expect, it } from 'vitest';
-import type { SubscriberMove } from '../../src/plan/subscribers.js';
+import type { SubscriberMove } from '../../src/planner/subscribers.js';
 import type { NextBill } from '../../src/review/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { nextBillLines } from '../../src/views/plan/next-bills.js';

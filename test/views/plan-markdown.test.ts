@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogIssue } from '../../src/catalog/issue.js';
 import type { Catalog, CatalogPrice, CatalogProduct } from '../../src/catalog/schema.js';
-import { diff } from '../../src/plan/diff.js';
-import type { SubscriberCounts } from '../../src/plan/subscribers.js';
-import { hasWork, summarize } from '../../src/plan/summary.js';
+import { diff } from '../../src/planner/diff.js';
+import type { SubscriberCounts } from '../../src/planner/subscribers.js';
+import { hasWork, summarize } from '../../src/planner/summary.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, formatPlanSummary } from '../../src/views/plan/format.js';
 import {

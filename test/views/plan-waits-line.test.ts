@@ -2,10 +2,10 @@
 // first few days, the later days summed with the range they span, and those waiting until paid
 // (a past-due one: no day) always apart; every count it names adds up to the total it opens with.
 import { describe, expect, it } from 'vitest';
-import { WAITS, type WaitGroup } from '../../src/plan/rollout.js';
-import type { SubscriberMove } from '../../src/plan/subscribers.js';
+import type { SubscriberMove } from '../../src/planner/subscribers.js';
+import { WAITS, type WaitGroup } from '../../src/planner/verdicts.js';
 import { makeStyle } from '../../src/terminal/style.js';
-import { rolloutLines } from '../../src/views/plan/rollout.js';
+import { verdictLines } from '../../src/views/plan/verdict-lines.js';
 
 const BILLS_FROM = { code: 'bills_from_not_reached', reason: 'bills_from 2027-01-01 not reached' };
 const PAST_DUE = { code: 'subscription_update_when_past_due', reason: 'past due until paid', until: null };
@@ -18,7 +18,7 @@ const moveWaiting = (waits: WaitGroup[]): SubscriberMove => ({
   toId: null,
   proration: 'do_not_bill',
   billsFrom: '2027-01-01',
-  rollout: { now: 0, waits, refused: [], unpredicted: [] },
+  verdicts: { now: 0, waits, refused: [], unpredicted: [] },
 });
 
 /** `n` days from 2026-11-30, one subscription each. */
@@ -30,7 +30,7 @@ const daily = (n: number): WaitGroup[] =>
   }));
 
 const waitsLine = (waits: WaitGroup[]) =>
-  rolloutLines(moveWaiting(waits), makeStyle(false)).find((line) => line.trim().startsWith(`${WAITS}:`));
+  verdictLines(moveWaiting(waits), makeStyle(false)).find((line) => line.trim().startsWith(`${WAITS}:`));
 
 /** The numbers before `until`/`more` in the line's parentheses, and the total it opens with. */
 function countsOf(line: string): { total: number; parts: number[] } {

@@ -3,8 +3,8 @@
 // mode, archives, subscriber warnings) kept before what customers pay; what was cut is said.
 import { describe, expect, it } from 'vitest';
 import type { CatalogPrice } from '../../src/catalog/schema.js';
-import type { CustomerPrice } from '../../src/plan/customer-prices.js';
-import { diff } from '../../src/plan/diff.js';
+import type { CustomerPrice } from '../../src/planner/customer-prices.js';
+import { diff } from '../../src/planner/diff.js';
 import type { Review } from '../../src/review/types.js';
 import { planMarkdown } from '../../src/views/plan/markdown.js';
 import { catalogOf, monthly, price, remoteProduct, snapshotOf } from '../support/plan-builders.js';

@@ -3,14 +3,14 @@
 // 100,000" wherever a count is shown or added up, and --json keeps the number with a field naming it
 // a lower bound.
 import { describe, expect, it } from 'vitest';
-import { diff } from '../../src/plan/diff.js';
-import type { SubscriberCounts } from '../../src/plan/subscribers.js';
+import { diff } from '../../src/planner/diff.js';
+import type { SubscriberCounts } from '../../src/planner/subscribers.js';
 import type { Review } from '../../src/review/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { moveOutcomeLines, moveOutcomesJson } from '../../src/views/apply/move-outcomes.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { planMarkdown } from '../../src/views/plan/markdown.js';
-import { reviewedCountLines } from '../../src/views/plan/review.js';
+import { reviewedCountLines } from '../../src/views/plan/review-lines.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const plain = makeStyle(false);

@@ -1,4 +1,4 @@
-// custom_data reaches Paddle with the tool's marker beside the user's keys (src/plan/marker.ts), so
+// custom_data reaches Paddle with the tool's marker beside the user's keys (src/planner/marker.ts), so
 // a user key named like the marker would be overwritten without a word (custom-data-marker-key),
 // and the whole must stay within the size and depth bounds of docs/rules.md (custom-data-too-large,
 // custom-data-too-deep).
@@ -38,7 +38,7 @@ export function customDataSize(object: WithCustomData): Finding[] {
 
 /**
  * A product's custom_data as apply writes it: the user's keys and, beside them, what it includes
- * (`features`, `feature_adds`: src/plan/features.ts), so thousands of features fail here, not
+ * (`features`, `feature_adds`: src/planner/features.ts), so thousands of features fail here, not
  * midway through an apply. Said at `features:` (or `adds:`) when the user's own keys fit alone
  * (when they do not, customDataSize says so).
  */

@@ -1,8 +1,8 @@
-// `history`: its options, the support desk's use-case (src/support/history.ts: the pages) with the
+// `history`: its options, the support desk's use-case (src/support-desk/history.ts: the pages) with the
 // terminal's ports, and the views (src/views/history/history.ts).
 import { UserError } from '../../errors.js';
 import { paddleIdPattern } from '../../paddle-facts/ids.js';
-import { browseHistory, type HistoryResult } from '../../support/history.js';
+import { browseHistory, type HistoryResult } from '../../support-desk/history.js';
 import { confirm } from '../../terminal/prompts.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { showBillingError } from '../../views/billing-error.js';

@@ -1,6 +1,6 @@
-// `invoice <txn_id>`: its options, the support desk's use-case (src/support/invoice.ts: the URL, the
+// `invoice <txn_id>`: its options, the support desk's use-case (src/support-desk/invoice.ts: the URL, the
 // download, the browser given as a port) and its views.
-import { checkTransactionId, downloadTarget, fetchInvoice } from '../../support/invoice.js';
+import { checkTransactionId, downloadTarget, fetchInvoice } from '../../support-desk/invoice.js';
 import { openInBrowser } from '../../terminal/browser.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { showBillingError } from '../../views/billing-error.js';

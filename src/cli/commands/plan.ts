@@ -1,9 +1,9 @@
-// `plan <file>`: validate, then plan's use-case (src/planning/use-case.ts), then its views.
+// `plan <file>`: validate, then plan's use-case (src/plan-use-case/use-case.ts), then its views.
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { environmentOf } from '../../paddle/target.js';
 import { SUPPORTED_COUNTRY_CODES } from '../../paddle-facts/countries.js';
-import { loadPlanInput } from '../../planning/input.js';
-import { planAndReview } from '../../planning/use-case.js';
+import { loadPlanInput } from '../../plan-use-case/input.js';
+import { planAndReview } from '../../plan-use-case/use-case.js';
 import { shown } from '../../text/escape.js';
 import { EMIT_FORMATS } from '../../tool-server/emit.js';
 import { reportCatalogWarnings } from '../../views/issues.js';

@@ -96,7 +96,7 @@ async function runRollout(ctx: CommandContext, file: string, flags: RolloutFlags
 /** The view, the Actions step report, the verdict; the exit code as the rollout stands. */
 async function showRollout(reporter: Reporter, result: RolloutResult, flags: RolloutFlags): Promise<number> {
   const { environment, plan, outcome } = result;
-  const results = keyResults(plan, outcome.execution.steps);
+  const results = keyResults(plan, outcome.execution.changeResults);
   const report: rolloutView.RolloutReport = { ...result, results, unwritten: [] };
   show(reporter, rolloutView, report);
   const failed = Boolean(outcome.execution.error || outcome.execution.interrupted);

@@ -5,8 +5,8 @@ import type { ApplyResult } from '../../apply/use-case.js';
 import type { UnwrittenFile } from '../../files/output-file.js';
 import type { KeyResult } from '../../operations/results.js';
 import { requestsSent } from '../../paddle/calls.js';
-import { changesInOrder } from '../../plan/summary.js';
-import type { ReviewedMove } from '../../saved-plan/document.js';
+import { changesInOrder } from '../../planner/summary.js';
+import type { SavedMove } from '../../saved-plan/document.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
 import { printRemoteError } from '../errors.js';
@@ -28,7 +28,7 @@ export interface ApplyReport extends ApplyResult {
   /** the catalog file that saved plan was made from */
   planCatalog?: string;
   /** the saved plan's moves as they were reviewed (`review.moves`) */
-  reviewedMoves?: ReviewedMove[];
+  reviewedMoves?: SavedMove[];
   /** --timeout's seconds, when its deadline stopped the writes */
   timedOut?: number;
 }
@@ -58,7 +58,7 @@ const STATUS_WORD: Record<KeyResult['status'], string> = {
 };
 
 /** `create` → `created`, `adopt` → `adopted`; a discount key renamed with its code kept → `moved` (plan's `~ move`). */
-const pastTense = ({ action, movedFrom }: KeyResult) =>
+const pastTense = ({ action, renamedFrom: movedFrom }: KeyResult) =>
   movedFrom !== undefined ? 'moved' : action.endsWith('e') ? `${action}d` : `${action}ed`;
 
 /** `pro           pro_01…  created` — one row per key, in apply order; then a line per subscriber move. */

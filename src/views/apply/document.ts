@@ -4,19 +4,20 @@
 import type { ApplyOutcome } from '../../apply/use-case.js';
 import type { UnwrittenFile } from '../../files/output-file.js';
 import type { KeyResult } from '../../operations/results.js';
-import { changesInOrder } from '../../plan/summary.js';
-import type { Plan } from '../../plan/types.js';
+import { changesInOrder } from '../../planner/summary.js';
+import type { Plan } from '../../planner/types.js';
 import { plural } from '../../text/plural.js';
 import { remoteErrorJson } from '../errors.js';
 import { type Failure, failure } from '../failure.js';
 
-type Entry = Pick<KeyResult, 'id' | 'action' | 'status' | 'movedFrom' | 'held'>;
+/** `movedFrom`: --json's word (as plan --json's) for a discount key renamed with its code kept. */
+type Entry = Pick<KeyResult, 'id' | 'action' | 'status' | 'held'> & { movedFrom?: string };
 
 const entry = (r: KeyResult): Entry => ({
   ...(r.id ? { id: r.id } : {}),
   action: r.action,
   status: r.status,
-  ...(r.movedFrom !== undefined ? { movedFrom: r.movedFrom } : {}),
+  ...(r.renamedFrom !== undefined ? { movedFrom: r.renamedFrom } : {}),
   ...(r.held !== undefined ? { held: r.held } : {}),
 });
 

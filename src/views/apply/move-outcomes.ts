@@ -3,21 +3,21 @@
 // before it is applied, and subscribers come and go meanwhile: the run moves who is there now).
 // One line per move for people (stdout, and the job summary's block), one entry per move in --json.
 import type { MoveOutcome } from '../../moves/outcomes.js';
-import { countsJson } from '../../plan/counts.js';
-import type { ReviewedMove } from '../../saved-plan/document.js';
+import { countsJson } from '../../planner/counts.js';
+import type { SavedMove } from '../../saved-plan/document.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
 import { totalWords } from '../plan/counts.js';
 
-const reviewedFor = (outcome: MoveOutcome, reviewed: readonly ReviewedMove[] | undefined) =>
+const reviewedFor = (outcome: MoveOutcome, reviewed: readonly SavedMove[] | undefined) =>
   reviewed?.find(
     (move) =>
       move.from === outcome.from && move.to === outcome.to && (!outcome.twin || move.id === outcome.twin.id),
   );
 
 /** `(reviewed with 4)`, or nothing for a catalog applied without a saved plan. */
-function reviewedWords(move: ReviewedMove | undefined): string {
+function reviewedWords(move: SavedMove | undefined): string {
   if (move === undefined) return '';
   if (move.subscribers) return ` (reviewed with ${totalWords(move.subscribers)})`;
   return move.id === undefined ? ' (reviewed with none: the price was new)' : ' (reviewed uncounted)';
@@ -33,7 +33,7 @@ const changedWords = (changed: number) =>
  */
 export function moveOutcomeLines(
   outcomes: readonly MoveOutcome[],
-  reviewed: readonly ReviewedMove[] | undefined,
+  reviewed: readonly SavedMove[] | undefined,
   style: Style,
 ): string[] {
   return outcomes.map((outcome) => {
@@ -49,7 +49,7 @@ export function moveOutcomeLines(
 /** `subscribers.moves` of apply --json: each move with the counts it was reviewed with, found, moved, changed since read and left. */
 export function moveOutcomesJson(
   outcomes: readonly MoveOutcome[],
-  reviewed: readonly ReviewedMove[] | undefined,
+  reviewed: readonly SavedMove[] | undefined,
 ) {
   return outcomes.map((outcome) => ({
     from: outcome.from,

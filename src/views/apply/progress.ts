@@ -1,9 +1,9 @@
 // The lines apply writes on stderr while it runs: each write as it is done, the orderly stop on a
 // signal, and a saved plan found applied already. The result and the verdict are apply.ts.
-import type { MoveCount, StepResult } from '../../apply/execute.js';
+import type { ChangeResult, MoveCount } from '../../apply/execute.js';
 import type { MoveResult } from '../../moves/send.js';
-import { pendingMoves } from '../../plan/summary.js';
-import type { Plan } from '../../plan/types.js';
+import { pendingMoves } from '../../planner/summary.js';
+import type { Plan } from '../../planner/types.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import type { StopSignal } from '../../terminal/signals.js';
 import { shown } from '../../text/escape.js';
@@ -14,7 +14,7 @@ import { formatChange } from '../plan/format.js';
  * `  ✓ + product pro`: a write that was done, as its plan line, and its features line when it changes
  * what the product includes (a change of features only has no other line) (not in --json mode).
  */
-export function renderStep(step: StepResult, out: Reporter): void {
+export function renderChangeResult(step: ChangeResult, out: Reporter): void {
   if (step.status !== 'applied' || out.json) return;
   const { change } = step;
   const features = featureHead(change, out.errStyle);

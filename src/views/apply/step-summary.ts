@@ -2,9 +2,9 @@
 
 import type { MoveOutcome } from '../../moves/outcomes.js';
 import type { KeyResult } from '../../operations/results.js';
-import { hasWork } from '../../plan/summary.js';
-import type { Plan } from '../../plan/types.js';
-import type { ReviewedMove } from '../../saved-plan/document.js';
+import { hasWork } from '../../planner/summary.js';
+import type { Plan } from '../../planner/types.js';
+import type { SavedMove } from '../../saved-plan/document.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { makeStyle } from '../../terminal/style.js';
 import { plural } from '../../text/plural.js';
@@ -23,7 +23,7 @@ export interface ApplySummaryInput {
   idsFile?: string;
   /** what each subscriber move came to, and the saved plan's moves as reviewed */
   moves?: MoveOutcome[];
-  reviewedMoves?: ReviewedMove[];
+  reviewedMoves?: SavedMove[];
 }
 
 /**

@@ -9,9 +9,9 @@ import type { MoveOperation } from '../../moves/compile.js';
 import { isRef, type Operation, type Verb } from '../../operations/compile.js';
 import type { KeyResult } from '../../operations/results.js';
 import { DEFAULT_TAX_MODE } from '../../paddle-facts/prices.js';
-import { featureCustomData } from '../../plan/features.js';
-import { type Marker, withMarker } from '../../plan/marker.js';
-import type { Change, DiscountState } from '../../plan/types.js';
+import { featureCustomData } from '../../planner/features.js';
+import { type Marker, withMarker } from '../../planner/marker.js';
+import type { Change, DiscountState } from '../../planner/types.js';
 import { shown } from '../../text/escape.js';
 import { describeDiscount, describePrice } from '../plan/describe.js';
 import { formatField } from '../plan/format.js';
@@ -69,7 +69,7 @@ const WHERE: Record<Change['kind'], string> = {
 
 function step(change: Change, ops: Operation[], known: Known): string {
   const verbs = new Set<Verb>(ops.map((op) => op.verb));
-  // a price's marker also records the moves started on it (src/plan/marker.ts), typed in by hand too
+  // a price's marker also records the moves started on it (src/planner/marker.ts), typed in by hand too
   const moves = change.kind === 'price' ? change.desired?.moves_started : undefined;
   const marker = { key: change.key, catalog: known.catalog, ...(moves ? { moves } : {}) };
   const where =
@@ -94,7 +94,7 @@ function step(change: Change, ops: Operation[], known: Known): string {
   return `${object}: edit${set}`;
 }
 
-/** A product's custom_data with its features in it, as the dashboard shows it (src/plan/features.ts). */
+/** A product's custom_data with its features in it, as the dashboard shows it (src/planner/features.ts). */
 const customDataOf = (desired: NonNullable<Change['desired']>) =>
   'tax_category' in desired
     ? featureCustomData(desired)

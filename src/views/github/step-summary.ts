@@ -4,13 +4,13 @@
 // text is passed through the reporter's redaction all the same.
 import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
-import { hasWork } from '../../plan/summary.js';
+import { hasWork } from '../../planner/summary.js';
 import type { Reporter } from '../../terminal/reporter.js';
-import { type PlanReview, planMarkdown } from '../plan/markdown.js';
+import { type PlanMarkdownInput, planMarkdown } from '../plan/markdown.js';
 import { inGitHubActions } from './annotations.js';
 
 /**
- * Step outputs in the multiline-safe form `name<<DELIMITER\nvalue\nDELIMITER`, as @actions/core
+ * ChangeWrite outputs in the multiline-safe form `name<<DELIMITER\nvalue\nDELIMITER`, as @actions/core
  * writes them; a delimiter that occurs in a name or value would end it early, so that is refused.
  */
 export function outputLines(
@@ -48,7 +48,7 @@ export async function writeStepReport(reporter: Reporter, report: StepReport): P
  * `plan` in Actions: the review in the summary, and `has_changes` — true for duplicates too (apply
  * --dedupe has work) and for subscribers still on a move's source price (hasWork).
  */
-export function publishPlan(reporter: Reporter, review: PlanReview) {
+export function publishPlan(reporter: Reporter, review: PlanMarkdownInput) {
   return writeStepReport(reporter, {
     summary: planMarkdown(review),
     outputs: { has_changes: String(hasWork(review.plan)) },

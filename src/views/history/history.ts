@@ -1,6 +1,6 @@
 // history's views: who the customer is, the page as a table and the command for the next one; or, in
 // --json mode, the billing library's result as it is (nothing else, not even a note on stderr).
-import type { HistoryResult } from '../../support/history.js';
+import type { HistoryResult } from '../../support-desk/history.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
 import { formatHistoryTable } from './table.js';

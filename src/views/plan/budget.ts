@@ -2,7 +2,7 @@
 // characters). When they do not fit, what carries risk is kept first: subscriber moves with their
 // proration mode, archives and replacements, subscriber warnings and the plan's notes; then the
 // other changes in plan order; what customers pay (the price previews) last. What is cut is said.
-import type { CustomerPrice } from '../../plan/customer-prices.js';
+import type { CustomerPrice } from '../../planner/customer-prices.js';
 import { plural } from '../../text/plural.js';
 
 /**

@@ -1,11 +1,11 @@
 // Counts of subscriptions in words and in --json. A count above what Paddle counts exactly is "more
-// than 100,000" in words, never a number added up as exact (src/plan/counts.ts); --json keeps the
+// than 100,000" in words, never a number added up as exact (src/planner/counts.ts); --json keeps the
 // numbers Paddle gave and names, beside them, the statuses whose number is only a lower bound.
 
 import { SCHEDULED_CHANGE_ACTIONS } from '../../paddle-facts/subscriptions.js';
-import { type Tally, tallyOf, totalOf } from '../../plan/counts.js';
-import type { ScheduledAction, ScheduledCounts } from '../../plan/subscribers.js';
-import { MOVED_STATUSES, type MovedStatus, type SubscriberCounts } from '../../plan/subscribers.js';
+import { type Tally, tallyOf, totalOf } from '../../planner/counts.js';
+import type { ScheduledAction, ScheduledCounts } from '../../planner/subscribers.js';
+import { MOVED_STATUSES, type MovedStatus, type SubscriberCounts } from '../../planner/subscribers.js';
 
 const STATUS_WORDS: Record<MovedStatus, string> = {
   active: 'active',

@@ -2,8 +2,14 @@
 // every country override spelled out, and a create's override list wrapped when it is long.
 import { formatMinorUnits } from '../../money/minor-units.js';
 import { currencyDecimalPlaces } from '../../paddle-facts/currencies.js';
-import type { RemoteMoney, RemoteOverride } from '../../plan/remote.js';
-import type { Change, DiscountState, NotificationState, PriceState, TrialState } from '../../plan/types.js';
+import type { RemoteMoney, RemoteOverride } from '../../planner/remote.js';
+import type {
+  Change,
+  DiscountState,
+  NotificationState,
+  PriceState,
+  TrialState,
+} from '../../planner/types.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
 

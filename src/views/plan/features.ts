@@ -1,8 +1,13 @@
 // A change of what a product includes, shown as a change of its own kind: `~ features pro: seats
 // 10 → 20, sso added`, with the subscribers of the product's prices, and in the Markdown review a
 // table of features × products. Feature names and values may come from the account: shown escaped.
-import { changesFeatures, type FeatureFields, featuresBefore, isFeaturePath } from '../../plan/features.js';
-import type { Change, Plan, ProductChange, ProductPlan } from '../../plan/types.js';
+import {
+  changesFeatures,
+  type FeatureFields,
+  featuresBefore,
+  isFeaturePath,
+} from '../../planner/features.js';
+import type { Change, Plan, ProductChange, ProductPlan } from '../../planner/types.js';
 import type { Review } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';

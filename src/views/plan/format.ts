@@ -1,10 +1,10 @@
 // A plan for people (terraform-like lines, amounts raw and human) and for machines (`plan --json`).
 
-import { countsJson } from '../../plan/counts.js';
-import type { StartedMove } from '../../plan/marker.js';
-import type { RemoteMoney } from '../../plan/remote.js';
-import { changesInOrder, isTwin, summarize } from '../../plan/summary.js';
-import type { Change, Duplicate, FieldChange, Plan, PriceState, TrialState } from '../../plan/types.js';
+import { countsJson } from '../../planner/counts.js';
+import type { StartedMove } from '../../planner/marker.js';
+import type { RemoteMoney } from '../../planner/remote.js';
+import { changesInOrder, isTwin, summarize } from '../../planner/summary.js';
+import type { Change, Duplicate, FieldChange, Plan, PriceState, TrialState } from '../../planner/types.js';
 import type { Review } from '../../review/types.js';
 import { reviewedMoves } from '../../saved-plan/reviewed-moves.js';
 import type { Style } from '../../terminal/style.js';
@@ -22,7 +22,7 @@ import {
 } from './describe.js';
 import { featureLines, withoutFeatureFields } from './features.js';
 import { moveBlock, twinArchiveLines, twinMoveOf } from './moves.js';
-import { orphanSubscriberLines, previewLines, subscriberLines, unavailableLines } from './review.js';
+import { orphanSubscriberLines, previewLines, subscriberLines, unavailableLines } from './review-lines.js';
 import { formatCodeConflict, formatLookalike, storedTaxModeLines } from './warnings.js';
 
 const isMoney = (value: unknown): value is RemoteMoney =>
@@ -142,7 +142,7 @@ function changeLines(change: Change, style: Style): string[] {
         ? [`${style.cyan('↺ unarchive')} ${subject(change)}${id}`]
         : withFields(`${style.cyan('↺ unarchive')} ${subject(change)}${id}`);
     case 'adopt': {
-      if (change.kind === 'discount' && change.movedFrom !== undefined)
+      if (change.kind === 'discount' && change.renamedFrom !== undefined)
         return moveLines(change, fields, style);
       const head = `${style.blue('← adopt')} ${subject(change)}${id}${change.archived ? style.dim(' (archived: set active)') : ''}`;
       return fields.length === 0 ? [head] : withFields(head);
@@ -248,7 +248,7 @@ function moveLines(change: Change & { kind: 'discount' }, fields: string[], styl
   const id = change.id ? style.dim(` (${shown(change.id)})`) : '';
   const archived = change.kind === 'discount' && change.action === 'adopt' && change.archived;
   const code = change.desired?.code ? `: keeps its code ${shown(change.desired.code)}` : '';
-  const head = `${style.yellow('~ move')} discount ${shown(change.movedFrom ?? '')} → ${shown(change.key)}${id}${code}`;
+  const head = `${style.yellow('~ move')} discount ${shown(change.renamedFrom ?? '')} → ${shown(change.key)}${id}${code}`;
   return [`${head}${archived ? style.dim(' (archived: set active)') : ''}`, ...fields.map((f) => `    ${f}`)];
 }
 
@@ -289,7 +289,7 @@ function changeJson(c: Change) {
     ...(c.action === 'create' && c.lookalike ? { lookalike: c.lookalike } : {}),
     ...(c.kind === 'discount' && c.codeConflict ? { codeConflict: c.codeConflict } : {}),
     ...(c.kind === 'discount' && c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
-    ...(c.kind === 'discount' && c.movedFrom ? { movedFrom: c.movedFrom } : {}),
+    ...(c.kind === 'discount' && c.renamedFrom ? { movedFrom: c.renamedFrom } : {}),
     ...(c.kind === 'discount' && c.codeAfter ? { codeAfter: c.codeAfter } : {}),
     ...(c.kind === 'price' && c.storedTaxMode ? { storedTaxMode: c.storedTaxMode } : {}),
   };

@@ -6,10 +6,10 @@
 // or image, no @mention that pings and no #123 that links. Outside the block only our own words and
 // tables whose every cell from outside is an inline code span (what customers pay, per price and move).
 import type { CatalogIssue } from '../../catalog/issue.js';
-import { codeConflictsOf } from '../../plan/code-conflicts.js';
-import { lookalikeOf } from '../../plan/lookalikes.js';
-import { changesInOrder } from '../../plan/summary.js';
-import type { Plan } from '../../plan/types.js';
+import { codeConflictsOf } from '../../planner/code-conflicts.js';
+import { lookalikeOf } from '../../planner/lookalikes.js';
+import { changesInOrder } from '../../planner/summary.js';
+import type { Plan } from '../../planner/types.js';
 import { touchesSubscribers, uncountedPrices } from '../../review/review.js';
 import type { Review } from '../../review/types.js';
 import { REVIEW_HEADING } from '../../saved-plan/document.js';
@@ -20,12 +20,12 @@ import { formatIssueLine } from '../issues.js';
 import { blockLines, cappedBlocks, fitBlocks, type PlanBlock } from './budget.js';
 import { featuresTable } from './features.js';
 import { formatPlanSummary, planBlocks } from './format.js';
-import { customerCells } from './review.js';
+import { customerCells } from './review-lines.js';
 
 /** A pull-request comment holds 65,536 characters; the review stays under it, with room to spare. */
 export const REVIEW_CHARACTER_LIMIT = 60_000;
 
-export interface PlanReview {
+export interface PlanMarkdownInput {
   plan: Plan;
   environment: string;
   /** the catalog file, as given */
@@ -77,7 +77,7 @@ export function codeBlock(lines: readonly string[], info = ''): string[] {
 }
 
 /** What a reviewer must look at, counted in our own words: `⚠️ 1 key with duplicates · 2 warnings`. */
-function attention({ plan, warnings = [], prune, review }: PlanReview): string | undefined {
+function attention({ plan, warnings = [], prune, review }: PlanMarkdownInput): string | undefined {
   const changes = changesInOrder(plan);
   const uncounted = uncountedPrices(plan, review);
   const counts = [
@@ -94,7 +94,7 @@ function attention({ plan, warnings = [], prune, review }: PlanReview): string |
 }
 
 /** plan's human output (no colour) as blocks, the catalog's warnings first, over-long lines cut. */
-function planBlocksOf(review: PlanReview): PlanBlock[] {
+function planBlocksOf(review: PlanMarkdownInput): PlanBlock[] {
   const plain = makeStyle(false);
   const warnings = (review.warnings ?? []).map((issue) => ({
     lines: [formatIssueLine(review.file, issue, plain)],
@@ -124,7 +124,7 @@ const asTables = (blocks: readonly PlanBlock[]): PlanBlock[] =>
  * The review in GitHub-flavoured Markdown, within the limit: the plan's lines in a fenced block
  * (the fence's own size counted first), then what customers pay as a table per price and per move.
  */
-export function planMarkdown(review: PlanReview): string {
+export function planMarkdown(review: PlanMarkdownInput): string {
   const note = attention(review);
   const head = [
     `${REVIEW_HEADING}${inlineCode(review.file)}`,

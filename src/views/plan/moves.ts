@@ -2,11 +2,11 @@
 // `subscribers`: the saved plan's reviewedMoves, src/saved-plan/reviewed-moves.ts). The counts are of the subscriptions on the source price now, by status; one above
 // what Paddle counts exactly is "more than 100,000" (counts.ts).
 
-import { totalOf } from '../../plan/counts.js';
-import { waitIsSent } from '../../plan/rollout.js';
-import type { SubscriberMove } from '../../plan/subscribers.js';
-import { isTwin } from '../../plan/summary.js';
-import type { Change, Plan } from '../../plan/types.js';
+import { totalOf } from '../../planner/counts.js';
+import type { SubscriberMove } from '../../planner/subscribers.js';
+import { isTwin } from '../../planner/summary.js';
+import type { Change, Plan } from '../../planner/types.js';
+import { waitIsSent } from '../../planner/verdicts.js';
 import { type MoveReview, moveReviewOf, type Review } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
@@ -14,8 +14,8 @@ import { plural } from '../../text/plural.js';
 import type { PlanBlock } from './budget.js';
 import { statusCounts, tallyWords } from './counts.js';
 import { nextBillLines } from './next-bills.js';
-import { customerRows } from './review.js';
-import { rolloutLines } from './rollout.js';
+import { customerRows } from './review-lines.js';
+import { verdictLines } from './verdict-lines.js';
 
 /** What each proration_billing_mode does, in Paddle's words (concepts/subscriptions/proration). */
 const BILLING: Record<SubscriberMove['proration'], string> = {
@@ -73,7 +73,7 @@ export function moveHeadLines(move: SubscriberMove, style: Style): string[] {
       ? `${style.yellow('~ move')} ${subjectOf(move)}: ${counts(move)} ${style.dim(`(${move.proration}: ${BILLING[move.proration]}${move.billsFrom ? `; first billed from ${move.billsFrom}` : ''})`)}`
       : style.yellow(`! cannot move ${subjectOf(move)}: ${counts(move)}: ${shown(move.blocked)}`),
     ...totalLines(move),
-    ...rolloutLines(move, style),
+    ...verdictLines(move, style),
   ];
 }
 
@@ -132,8 +132,8 @@ export function twinArchiveLines(plan: Plan, change: Change, style: Style): stri
  * (src/moves/twin-refusal.ts), so the plan says so with the same verdicts.
  */
 function notSentOffTwin(move: SubscriberMove): { count: number; reasons: string[] } {
-  const waits = (move.rollout?.waits ?? []).filter((group) => !waitIsSent(group.code));
-  const refused = move.rollout?.refused ?? [];
+  const waits = (move.verdicts?.waits ?? []).filter((group) => !waitIsSent(group.code));
+  const refused = move.verdicts?.refused ?? [];
   const count =
     waits.reduce((n, group) => n + group.count, 0) +
     refused.reduce((n, group) => n + group.subscriptions.length, 0);

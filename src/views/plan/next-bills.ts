@@ -2,12 +2,12 @@
 // the change (PATCH /subscriptions/{id}/preview), beside its next bill as it stands. Every value from
 // Paddle is escaped; the amounts are grand totals ("after credits but before any payments").
 import type { BillTotals } from '../../paddle/subscription-previews-gateway.js';
-import { WAITS } from '../../plan/rollout.js';
-import type { SubscriberMove } from '../../plan/subscribers.js';
+import type { SubscriberMove } from '../../planner/subscribers.js';
+import { WAITS } from '../../planner/verdicts.js';
 import type { NextBill, NextBills } from '../../review/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
-import { money } from './review.js';
+import { money } from './review-lines.js';
 
 const grand = (totals: BillTotals) => money(totals.grand_total, totals.currency_code);
 

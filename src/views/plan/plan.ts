@@ -2,7 +2,7 @@
 // the --json document of the plan.
 
 import type { CatalogIssue } from '../../catalog/issue.js';
-import type { PlanResult } from '../../planning/account.js';
+import type { PlanResult } from '../../plan-use-case/account.js';
 import type { Review } from '../../review/types.js';
 import type { SavedPlanNote } from '../../saved-plan/save.js';
 import type { Reporter } from '../../terminal/reporter.js';

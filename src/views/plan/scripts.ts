@@ -3,11 +3,11 @@
 // and the subscriber moves: when their subscriptions were read, each as a dashboard step, and those
 // no move takes.
 
-import { nameLookalike } from '../../plan/lookalike-words.js';
-import { lookalikeOf } from '../../plan/lookalikes.js';
-import { changesInOrder } from '../../plan/summary.js';
-import type { Plan } from '../../plan/types.js';
-import type { PlanResult } from '../../planning/account.js';
+import type { PlanResult } from '../../plan-use-case/account.js';
+import { nameLookalike } from '../../planner/lookalike-words.js';
+import { lookalikeOf } from '../../planner/lookalikes.js';
+import { changesInOrder } from '../../planner/summary.js';
+import type { Plan } from '../../planner/types.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';

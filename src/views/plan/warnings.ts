@@ -1,8 +1,8 @@
 // The warnings under a change in the human plan: a look-alike, a discount code held by another, a
 // tax_mode the account's default stored otherwise.
-import { CODE_CONFLICT_WAY_OUT, describeCodeConflict } from '../../plan/code-conflict-words.js';
-import { LOOKALIKE_WAYS_OUT, LOOKS_ALIKE_BY, nameLookalike } from '../../plan/lookalike-words.js';
-import type { Change, CodeConflict, Lookalike } from '../../plan/types.js';
+import { CODE_CONFLICT_WAY_OUT, describeCodeConflict } from '../../planner/code-conflict-words.js';
+import { LOOKALIKE_WAYS_OUT, LOOKS_ALIKE_BY, nameLookalike } from '../../planner/lookalike-words.js';
+import type { Change, CodeConflict, Lookalike } from '../../planner/types.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 

@@ -3,7 +3,7 @@
 // its prices, counted by the tool's marker key.
 import type { Catalog } from '../../../src/catalog/schema.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { readMarker } from '../../../src/plan/marker.js';
+import { readMarker } from '../../../src/planner/marker.js';
 import { listAll } from '../../support/emulator.js';
 
 interface WireObject {

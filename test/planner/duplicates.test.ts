@@ -1,10 +1,10 @@
 // Duplicates: a key with more than one active object of this catalog. The plan keeps
 // the oldest; --dedupe archives the others; verification fails while any are left.
 import { describe, expect, it } from 'vitest';
-import { diff } from '../../src/plan/diff.js';
-import { olderFirst } from '../../src/plan/identity.js';
-import type { RemoteDiscount } from '../../src/plan/remote.js';
-import { changesInOrder, hasChanges, isConverged, summarize } from '../../src/plan/summary.js';
+import { diff } from '../../src/planner/diff.js';
+import { olderFirst } from '../../src/planner/identity.js';
+import type { RemoteDiscount } from '../../src/planner/remote.js';
+import { changesInOrder, hasChanges, isConverged, summarize } from '../../src/planner/summary.js';
 import {
   catalogOf,
   launchDiscount,

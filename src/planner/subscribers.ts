@@ -6,7 +6,7 @@ import type {
   SCHEDULED_CHANGE_ACTIONS,
   SubscriptionStatus,
 } from '../paddle-facts/subscriptions.js';
-import type { MoveRollout } from './rollout.js';
+import type { MoveVerdicts } from './verdicts.js';
 
 /**
  * The statuses whose subscriptions are counted and moved. A canceled subscription bills no more
@@ -111,7 +111,7 @@ export interface SubscriberMove {
   /** the subscriptions on the source when the plan was made; absent when they could not be counted */
   subscribers?: SubscriberCounts;
   /** what the run does with each subscription on the source, as the plan read them; absent when not read */
-  rollout?: MoveRollout;
+  verdicts?: MoveVerdicts;
   /** those subscriptions by currency and scheduled change; absent where they were not listed */
   breakdown?: SubscriberBreakdown;
   /**

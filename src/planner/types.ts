@@ -40,7 +40,7 @@ export interface ProductState {
   custom_data: Record<string, unknown> | null;
   /**
    * only in a catalog that declares features: what the product includes and an add-on adds per unit
-   * (custom_data.features and custom_data.feature_adds, src/plan/features.ts); null: none
+   * (custom_data.features and custom_data.feature_adds, src/planner/features.ts); null: none
    */
   features?: Record<string, unknown> | null;
   feature_adds?: Record<string, unknown> | null;
@@ -88,7 +88,7 @@ export interface ChangeBase {
   fields: FieldChange[];
   /** human-only explanation (never branched on by apply) */
   reason?: string;
-  /** the catalog keeps it with `status: archived`: archived now, or by this change (src/plan/retire.ts) */
+  /** the catalog keeps it with `status: archived`: archived now, or by this change (src/planner/retire.ts) */
   retired?: Retirement;
 }
 
@@ -198,7 +198,7 @@ export type DiscountChange = ChangeBase & {
    * key's code: the key was renamed with its code kept, so that discount takes the new key's marker
    * and keeps its code (never a create beside it, which Paddle refuses, and an archive of the holder)
    */
-  movedFrom?: string;
+  renamedFrom?: string;
   /** the code it writes is held by the discount of this key, which this plan gives another code first */
   codeAfter?: string;
 } & (Creation<DiscountState> | InPlace<DiscountState> | Adoption<DiscountState> | Archival);

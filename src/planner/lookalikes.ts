@@ -2,7 +2,7 @@
 // object that a person would take for the same thing — made in the dashboard, or by hand through
 // the API. Creating beside it is how an account ends up with two "Pro" products, so the plan flags
 // it and apply stops (--adopt, a new name, or --allow-lookalikes). The same rules decide what
-// --adopt takes over (src/plan/adopt.ts), so every look-alike can be adopted. Only unmarked
+// --adopt takes over (src/planner/adopt.ts), so every look-alike can be adopted. Only unmarked
 // objects are look-alikes: another catalog's objects carry a marker and are never one. Only active
 // ones, too — except a discount's: Paddle keeps its code for one discount, archived or not, so an
 // archived holder of the code is in the way as much as an active one.

@@ -3,12 +3,12 @@
 // and the subscriptions that bill the price, with what Paddle documents happens to them.
 import { formatMinorUnits } from '../../money/minor-units.js';
 import { currencyDecimalPlaces } from '../../paddle-facts/currencies.js';
-import { totalOf } from '../../plan/counts.js';
-import type { CustomerPrice } from '../../plan/customer-prices.js';
-import { MOVED_STATUSES, type SubscriberCounts } from '../../plan/subscribers.js';
-import type { Change, Plan } from '../../plan/types.js';
+import { totalOf } from '../../planner/counts.js';
+import type { CustomerPrice } from '../../planner/customer-prices.js';
+import { MOVED_STATUSES, type SubscriberCounts } from '../../planner/subscribers.js';
+import type { Change, Plan } from '../../planner/types.js';
 import type { Review } from '../../review/types.js';
-import type { ReviewedMove, SavedReview } from '../../saved-plan/document.js';
+import type { SavedMove, SavedReview } from '../../saved-plan/document.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { statusCounts, tallyWords } from './counts.js';
@@ -143,7 +143,7 @@ export function reviewedCountLines(review: SavedReview | undefined, style: Style
   ];
 }
 
-function reviewedMove(move: ReviewedMove): string {
+function reviewedMove(move: SavedMove): string {
   if (move.subscribers) return statusCounts(move.subscribers);
   return move.id === undefined ? 'none (the price was new)' : 'not counted';
 }

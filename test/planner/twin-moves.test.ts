@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { moveOperations, subscriptionMoves, withMoves } from '../../src/moves/compile.js';
 import { compileOperations, idsAfterGroups } from '../../src/operations/compile.js';
-import { diff } from '../../src/plan/diff.js';
-import type { RemotePrice } from '../../src/plan/remote.js';
+import { diff } from '../../src/planner/diff.js';
+import type { RemotePrice } from '../../src/planner/remote.js';
 import { movesDiffer } from '../../src/saved-plan/check.js';
 import { reviewedMoves } from '../../src/saved-plan/reviewed-moves.js';
 import { defined } from '../support/defined.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogPrice } from '../../src/catalog/schema.js';
 import { dotenvLines, type KeyResult, liveIdEntries } from '../../src/operations/results.js';
 import { EURO_AREA } from '../../src/paddle-facts/countries.js';
-import { diff } from '../../src/plan/diff.js';
+import { diff } from '../../src/planner/diff.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';

@@ -2,15 +2,16 @@
 // rollout of src/saved-plan/reviewed-moves.ts): how many move now, how many wait and until when (a
 // later run moves them), which will not move with the move's mode (a warning, naming the mode that
 // would), and which Paddle's pages leave open.
+
+import type { SubscriberMove } from '../../planner/subscribers.js';
 import {
   MOVES_NOW,
-  type MoveRollout,
+  type MoveVerdicts,
   NOT_PREDICTED,
   WAITS,
   type WaitGroup,
   WILL_NOT_MOVE,
-} from '../../plan/rollout.js';
-import type { SubscriberMove } from '../../plan/subscribers.js';
+} from '../../planner/verdicts.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
@@ -44,9 +45,9 @@ function untilWords(waits: readonly WaitGroup[]): string {
 }
 
 /** The lines under a move's line. */
-export function rolloutLines(move: SubscriberMove, style: Style): string[] {
-  const rollout = move.rollout;
-  const none = (r: MoveRollout) => r.now + r.waits.length + r.refused.length + r.unpredicted.length === 0;
+export function verdictLines(move: SubscriberMove, style: Style): string[] {
+  const rollout = move.verdicts;
+  const none = (r: MoveVerdicts) => r.now + r.waits.length + r.refused.length + r.unpredicted.length === 0;
   // no one on the source: the move's line says so
   if (rollout === undefined || none(rollout)) return [];
   const lines = [`    ${MOVES_NOW}: ${rollout.now}`];

@@ -171,7 +171,7 @@ function withCodeHolder(
   return lookalike ? { ...planned, lookalike } : planned;
 }
 
-interface Move {
+interface KeyRename {
   from: string;
   remote: RemoteDiscount;
 }
@@ -184,31 +184,31 @@ interface Move {
 function renamedKeys(
   wanted: Readonly<Record<string, CatalogDiscount>>,
   managed: ReadonlyMap<string, RemoteDiscount>,
-): Map<string, Move> {
+): Map<string, KeyRename> {
   // an expired or used discount is not revived by a rename: its code stays a conflict
   const gone = [...managed].filter(
     ([key, d]) => !(key in wanted) && (d.status === 'active' || d.status === 'archived'),
   );
-  const moves = new Map<string, Move>();
+  const renames = new Map<string, KeyRename>();
   for (const [key, discount] of Object.entries(wanted)) {
     const { code } = discount;
     if (managed.has(key) || !code) continue;
     const found = gone.find(([, d]) => sameCode(d.code, code));
-    if (found) moves.set(key, { from: found[0], remote: found[1] });
+    if (found) renames.set(key, { from: found[0], remote: found[1] });
   }
-  return moves;
+  return renames;
 }
 
 /**
  * `remote` takes the key's marker, with whatever else differs (set active first if archived): an
- * unmarked discount adopted, or, with `movedFrom`, the discount of a key renamed with its code kept.
+ * unmarked discount adopted, or, with `renamedFrom`, the discount of a key renamed with its code kept.
  */
 function takeOver(
   key: string,
   wanted: CatalogDiscount,
   remote: RemoteDiscount,
   { keyOfId, grouped }: Terms,
-  movedFrom?: string,
+  renamedFrom?: string,
 ): DiscountChange {
   const desired = ownData(discountState(wanted, grouped), wanted, remote);
   const fields = fieldChanges(remoteDiscountState(remote, keyOfId, desired), desired);
@@ -219,7 +219,7 @@ function takeOver(
     id: remote.id,
     fields,
     desired,
-    ...(movedFrom === undefined ? {} : { movedFrom }),
+    ...(renamedFrom === undefined ? {} : { renamedFrom }),
     ...(remote.status === 'archived' ? { archived: true } : {}),
     ...lapsed(remote),
   };
@@ -238,15 +238,15 @@ export function planDiscounts(
   grouped = false,
 ): DiscountPlan {
   const terms: Terms = { keyOfId, grouped };
-  const moves = renamedKeys(wanted, managed);
+  const renames = renamedKeys(wanted, managed);
   // an unmarked discount is taken over by one key at most
   let unmarked = all.filter((d) => readMarker(d.custom_data) === undefined);
   const ambiguities: Ambiguity[] = [];
   const planned = Object.entries(wanted).map(([key, discount]): DiscountChange => {
     const desired = discountState(discount, grouped);
     const remote = managed.get(key);
-    const move = moves.get(key);
-    if (move) return takeOver(key, discount, move.remote, terms, move.from);
+    const rename = renames.get(key);
+    if (rename) return takeOver(key, discount, rename.remote, terms, rename.from);
     if (remote || !options.adopt) return change(key, discount, remote, terms);
     const adoption = adoptionFor(key, desired, unmarked);
     if (adoption.ambiguity) {
@@ -264,10 +264,10 @@ export function planDiscounts(
   });
   const taken = new Set(planned.filter((c) => c.action === 'adopt').map((c) => c.id));
   const changes = planned.map((c) => withCodeHolder(c, unmarked, taken));
-  const movedKeys = new Set([...moves.values()].map((m) => m.from));
+  const formerKeys = new Set([...renames.values()].map((m) => m.from));
   const orphans: Orphan[] = [...managed]
     // an expired or used discount can still be applied to subscriptions: pruning archives it too
-    .filter(([key, d]) => d.status !== 'archived' && !(key in wanted) && !movedKeys.has(key))
+    .filter(([key, d]) => d.status !== 'archived' && !(key in wanted) && !formerKeys.has(key))
     .map(([key, d]) => ({ kind: 'discount' as const, key, id: d.id }))
     .sort((a, b) => a.key.localeCompare(b.key));
   if (options.prune) {

@@ -1,5 +1,5 @@
 // What the plan compares of a notification destination and a discount group: the catalog's side,
-// normalised (src/plan/notifications.ts, discount-groups.ts), and the account's read the same way.
+// normalised (src/planner/notifications.ts, discount-groups.ts), and the account's read the same way.
 
 /** A notification destination, normalised: Paddle's defaults spelled out, its events sorted. */
 export interface NotificationState {

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/catalog/schema.js';
 import { exportCatalog } from '../../src/export/export.js';
 import { priceCreateBody, productCreateBody } from '../../src/operations/bodies.js';
-import { diff } from '../../src/plan/diff.js';
-import { keyIn, readMarker, withMarker } from '../../src/plan/marker.js';
-import { priceState, productState } from '../../src/plan/normalize.js';
-import { changesInOrder } from '../../src/plan/summary.js';
+import { diff } from '../../src/planner/diff.js';
+import { keyIn, readMarker, withMarker } from '../../src/planner/marker.js';
+import { priceState, productState } from '../../src/planner/normalize.js';
+import { changesInOrder } from '../../src/planner/summary.js';
 import { marker } from '../support/marker.mjs';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 

@@ -87,7 +87,7 @@ export interface RemoteDiscount extends DiscountTerms {
   created_at: string | null;
 }
 
-/** A discount group: its name carries the tool's marker at its end (src/plan/text-marker.ts). */
+/** A discount group: its name carries the tool's marker at its end (src/planner/text-marker.ts). */
 export interface RemoteDiscountGroup {
   id: string;
   name: string;

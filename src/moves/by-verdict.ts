@@ -1,9 +1,10 @@
 // Each move's subscriptions by what a run does with them (predict.ts), grouped for the plan: how many
 // move now, how many wait and until when, which will not move with the move's mode and which mode
 // would, and which Paddle's pages leave open. Pure: the subscriptions and the clock are given.
-import type { MoveRollout, RefusedGroup, UnpredictedGroup, WaitGroup } from '../plan/rollout.js';
-import { MOVES_NOW, NOT_PREDICTED, WAITS, WILL_NOT_MOVE, waitIsSent } from '../plan/rollout.js';
-import type { SubscriberMove, SubscriptionRecord } from '../plan/subscribers.js';
+
+import type { SubscriberMove, SubscriptionRecord } from '../planner/subscribers.js';
+import type { MoveVerdicts, RefusedGroup, UnpredictedGroup, WaitGroup } from '../planner/verdicts.js';
+import { MOVES_NOW, NOT_PREDICTED, WAITS, WILL_NOT_MOVE, waitIsSent } from '../planner/verdicts.js';
 import type { LeftSubscription, MovingSubscription } from './compile.js';
 import { predictTaken, termsOf } from './one-date.js';
 import { type Prediction, predictMove } from './predict.js';
@@ -17,13 +18,13 @@ const day = (at: string | null | undefined) => (at ? at.slice(0, 10) : null);
  * One move's subscriptions (each once) by verdict, each under the terms of every move of `moves`
  * that takes it (one-date.ts): as apply sends it.
  */
-export function rolloutOf(
+export function verdictsOf(
   move: SubscriberMove,
   subscriptions: readonly SubscriptionRecord[],
   now: number,
   moves: readonly SubscriberMove[] = [move],
-): MoveRollout {
-  const rollout: MoveRollout = { now: 0, waits: [], refused: [], unpredicted: [] };
+): MoveVerdicts {
+  const rollout: MoveVerdicts = { now: 0, waits: [], refused: [], unpredicted: [] };
   for (const subscription of subscriptions) {
     const prediction = predictTaken(move, subscription, moves, now);
     const reason = prediction.reason ?? '';
@@ -136,7 +137,7 @@ function whyNotSent(prediction: Prediction, move: SubscriberMove): string {
 }
 
 /** The plan's moves, each with its rollout over the subscriptions listed on its source. */
-export function withRollouts(
+export function withVerdicts(
   moves: readonly SubscriberMove[],
   listed: readonly SubscriptionRecord[],
   now: number,
@@ -145,6 +146,6 @@ export function withRollouts(
   return moves.map((move) => {
     if (move.fromId === null || move.blocked !== undefined) return move;
     const on = unique.filter((s) => s.items.some((item) => item.price_id === move.fromId));
-    return { ...move, rollout: rolloutOf(move, on, now, moves) };
+    return { ...move, verdicts: verdictsOf(move, on, now, moves) };
   });
 }

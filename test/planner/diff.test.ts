@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogPrice } from '../../src/catalog/schema.js';
-import { diff } from '../../src/plan/diff.js';
-import { changesInOrder, hasChanges, summarize } from '../../src/plan/summary.js';
+import { diff } from '../../src/planner/diff.js';
+import { changesInOrder, hasChanges, summarize } from '../../src/planner/summary.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const priced = (change: object) => ({

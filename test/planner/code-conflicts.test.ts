@@ -6,9 +6,9 @@ import { refuseUnsafePlan } from '../../src/apply/preflight.js';
 import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
 import { UserError } from '../../src/errors.js';
 import { compileOperations } from '../../src/operations/compile.js';
-import { diff } from '../../src/plan/diff.js';
-import type { RemoteDiscount } from '../../src/plan/remote.js';
-import type { DiffOptions } from '../../src/plan/types.js';
+import { diff } from '../../src/planner/diff.js';
+import type { RemoteDiscount } from '../../src/planner/remote.js';
+import type { DiffOptions } from '../../src/planner/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { marker } from '../support/marker.mjs';
@@ -54,7 +54,7 @@ describe('discount codes are one per account: a code another discount holds is a
           action: 'adopt',
           key: 'launch',
           id: 'dsc_s',
-          movedFrom: 'spring',
+          renamedFrom: 'spring',
           ...extra,
         }),
       ]);

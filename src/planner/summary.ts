@@ -83,7 +83,7 @@ export function summarize(plan: Plan): PlanSummary {
   };
   for (const change of changesInOrder(plan)) {
     // a renamed discount key taking its old discount is an update of that discount
-    const moved = change.kind === 'discount' && change.movedFrom !== undefined;
+    const moved = change.kind === 'discount' && change.renamedFrom !== undefined;
     // a notification destination replaced is a create and a deletion (Paddle has no archive for it)
     const replaced = change.kind === 'notification' && change.action === 'replace';
     const buckets: Bucket[] = moved ? ['update'] : replaced ? ['create', 'delete'] : add[change.action];

@@ -3,8 +3,8 @@
 // as orphans; an active discount of the same key is kept before them, an archived one after.
 import { describe, expect, it } from 'vitest';
 import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
-import { diff } from '../../src/plan/diff.js';
-import type { RemoteDiscount } from '../../src/plan/remote.js';
+import { diff } from '../../src/planner/diff.js';
+import type { RemoteDiscount } from '../../src/planner/remote.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { catalogOf, launchDiscount, remoteDiscount, snapshotOf } from '../support/plan-builders.js';

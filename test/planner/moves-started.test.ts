@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogPrice } from '../../src/catalog/schema.js';
 import { compileOperations } from '../../src/operations/compile.js';
-import { diff } from '../../src/plan/diff.js';
-import { readMarker } from '../../src/plan/marker.js';
-import type { PriceChange } from '../../src/plan/types.js';
+import { diff } from '../../src/planner/diff.js';
+import { readMarker } from '../../src/planner/marker.js';
+import type { PriceChange } from '../../src/planner/types.js';
 import { startedMarker } from '../support/marker.mjs';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 

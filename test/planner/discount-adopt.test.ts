@@ -3,8 +3,8 @@
 // code with the same description, type and amount. Each unmarked discount goes to one key at most.
 import { describe, expect, it } from 'vitest';
 import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
-import { diff } from '../../src/plan/diff.js';
-import type { RemoteDiscount } from '../../src/plan/remote.js';
+import { diff } from '../../src/planner/diff.js';
+import type { RemoteDiscount } from '../../src/planner/remote.js';
 import { catalogOf, remoteDiscount, snapshotOf } from '../support/plan-builders.js';
 
 const nonprofit: CatalogDiscount = {

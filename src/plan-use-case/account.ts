@@ -2,7 +2,7 @@
 // move's source, through the run's paced caller. What a person sees (a spinner) comes in through
 // the hooks.
 import type { Catalog } from '../catalog/schema.js';
-import { withSubscriberRollouts } from '../moves/stage.js';
+import { withSubscriberVerdicts } from '../moves/stage.js';
 import type { AccountTime } from '../paddle/account-time.js';
 import {
   type CallerSettings,
@@ -12,9 +12,9 @@ import {
 } from '../paddle/calls.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import type { EnvironmentName } from '../paddle-facts/environments.js';
-import { diff } from '../plan/diff.js';
-import type { SubscriptionRecord, SubscriptionsGateway } from '../plan/subscribers.js';
-import type { DiffOptions, Plan } from '../plan/types.js';
+import { diff } from '../planner/diff.js';
+import type { SubscriptionRecord, SubscriptionsGateway } from '../planner/subscribers.js';
+import type { DiffOptions, Plan } from '../planner/types.js';
 
 export interface PlanRequest {
   environment: EnvironmentName;
@@ -74,7 +74,7 @@ export async function planAccount(request: PlanRequest, hooks: PlanHooks = {}): 
   const calls = request.calls ?? createPacedCalls(settings);
   const time = request.accountTime ?? settings.clock;
   const read = async () =>
-    withSubscriberRollouts(
+    withSubscriberVerdicts(
       await planCatalog(catalog, gateway, calls, { ...options, environment }),
       calls,
       request.subscriptions,

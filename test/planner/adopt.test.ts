@@ -1,9 +1,9 @@
 // --adopt: unmarked remote objects that match a key are taken over (marker stamped), never re-created.
 import { describe, expect, it } from 'vitest';
 import { priceAdoptBody, productAdoptBody } from '../../src/operations/bodies.js';
-import { diff } from '../../src/plan/diff.js';
-import { changesInOrder, hasChanges, summarize } from '../../src/plan/summary.js';
-import type { Change, Plan } from '../../src/plan/types.js';
+import { diff } from '../../src/planner/diff.js';
+import { changesInOrder, hasChanges, summarize } from '../../src/planner/summary.js';
+import type { Change, Plan } from '../../src/planner/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';

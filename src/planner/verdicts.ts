@@ -42,7 +42,7 @@ export interface UnpredictedGroup {
 }
 
 /** One move's subscriptions by what the run does with them, as the plan reads them. */
-export interface MoveRollout {
+export interface MoveVerdicts {
   /** how many this run moves */
   now: number;
   waits: WaitGroup[];

@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { refuseUnsafePlan } from '../../src/apply/preflight.js';
 import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
 import { UserError } from '../../src/errors.js';
-import { diff } from '../../src/plan/diff.js';
-import { lookalikeOf } from '../../src/plan/lookalikes.js';
-import type { CatalogSnapshot } from '../../src/plan/remote.js';
-import { changesInOrder } from '../../src/plan/summary.js';
-import type { DiffOptions, Plan } from '../../src/plan/types.js';
+import { diff } from '../../src/planner/diff.js';
+import { lookalikeOf } from '../../src/planner/lookalikes.js';
+import type { CatalogSnapshot } from '../../src/planner/remote.js';
+import { changesInOrder } from '../../src/planner/summary.js';
+import type { DiffOptions, Plan } from '../../src/planner/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
 import { formatPlan, planDocument } from '../../src/views/plan/format.js';
 import {

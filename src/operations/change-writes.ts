@@ -1,8 +1,8 @@
-// What one change of a plan sends, in order, and each step's body: the create, the update, the
+// What one change of a plan sends, in order, and each write's body: the create, the update, the
 // archive or the delete, an unarchive before a change to an archived object; compile.ts places the
-// steps among the plan's other operations.
-import type { Marker } from '../plan/marker.js';
-import type { Change } from '../plan/types.js';
+// writes among the plan's other operations.
+import type { Marker } from '../planner/marker.js';
+import type { Change } from '../planner/types.js';
 import {
   discountAdoptBody,
   discountCreateBody,
@@ -40,13 +40,17 @@ export const isRef = (value: unknown): value is Ref =>
 const ARCHIVED = { status: 'archived' };
 const ACTIVE = { status: 'active' };
 
-export interface Step {
+export interface ChangeWrite {
   verb: Verb;
   body: object;
 }
 
 /** What one change sends, in order. `resolve` turns a product key into its id or the create that makes it. */
-export function planSteps(change: Change, marker: Marker, resolve: (key: string) => string | Ref): Step[] {
+export function changeWrites(
+  change: Change,
+  marker: Marker,
+  resolve: (key: string) => string | Ref,
+): ChangeWrite[] {
   const update = (c: Writing) => updateBody(c, marker, resolve);
   switch (change.action) {
     case 'create': {
@@ -95,7 +99,7 @@ export function planSteps(change: Change, marker: Marker, resolve: (key: string)
 }
 
 /**
- * A price archived because its subscribers moved to another (plan/retire.ts) names that price beside
+ * A price archived because its subscribers moved to another (planner/retire.ts) names that price beside
  * its marker in the same PATCH, so `refs` can say what replaced it; any other archive sends the status.
  */
 function archiveBody(change: Change): object {
