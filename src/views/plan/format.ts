@@ -22,7 +22,7 @@ import {
 } from './describe.js';
 import { featureLines, withoutFeatureFields } from './features.js';
 import { moveBlock, twinArchiveLines, twinMoveOf } from './moves.js';
-import { orphanSubscriberLines, previewLines, subscriberLines, unavailableLines } from './review-lines.js';
+import { orphanLines, previewLines, subscriberLines, unavailableLines } from './review-lines.js';
 import { formatCodeConflict, formatLookalike, storedTaxModeLines } from './warnings.js';
 
 const isMoney = (value: unknown): value is RemoteMoney =>
@@ -228,11 +228,7 @@ export function planBlocks(
       ) + style.dim(' (rename one in the dashboard, or give it the marker by hand)'),
     );
   }
-  if (plan.orphans.length > 0 && !options.prune) {
-    const list = plan.orphans.map((o) => `${o.kind} ${shown(o.key)} (${shown(o.id)})`).join(', ');
-    notes.push(style.dim(`  not in the catalog any more: ${list}; apply --prune archives them`));
-    notes.push(...orphanSubscriberLines(plan, review, style));
-  }
+  if (plan.orphans.length > 0 && !options.prune) notes.push(...orphanLines(plan, review, style));
   notes.push(...unavailableLines(review, style));
   const all = [...blocks, ...moves, ...notes.map((line) => block([line], true))];
   const summary = style.bold(formatPlanSummary(plan));

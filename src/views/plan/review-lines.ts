@@ -147,3 +147,18 @@ function reviewedMove(move: SavedMove): string {
   if (move.subscribers) return statusCounts(move.subscribers);
   return move.id === undefined ? 'none (the price was new)' : 'not counted';
 }
+
+/** The objects the catalog no longer has, what --prune does to them, and who still pays them. */
+export function orphanLines(plan: Plan, review: Review | undefined, style: Style): string[] {
+  const list = plan.orphans.map((o) => `${o.kind} ${shown(o.key)} (${shown(o.id)})`).join(', ');
+  const note = style.dim(`  not in the catalog any more: ${list}; ${pruneWords(plan.orphans)}`);
+  return [note, ...orphanSubscriberLines(plan, review, style)];
+}
+
+/** What --prune does to the orphans: Paddle archives catalog objects but deletes a notification destination. */
+function pruneWords(orphans: readonly { kind: string }[]): string {
+  const deleted = orphans.filter((o) => o.kind === 'notification').length;
+  if (deleted === 0) return 'apply --prune archives them';
+  if (deleted === orphans.length) return 'apply --prune deletes them, which cannot be undone';
+  return 'apply --prune archives them and deletes the notification destinations, which cannot be undone';
+}
