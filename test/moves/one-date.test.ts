@@ -3,12 +3,12 @@
 // all judge it by that later date, whichever move they look at, and the review names the move
 // whose date it is. Pure: the moves, the subscriptions and the clock are given.
 import { describe, expect, it } from 'vitest';
-import type { Catalog } from '../../src/catalog/schema.js';
 import { predicted, withVerdicts } from '../../src/moves/by-verdict.js';
 import { subscriptionMoves } from '../../src/moves/compile.js';
 import { movesTaking, predictTaken, takenTerms, termsOf } from '../../src/moves/one-date.js';
 import { noticesOf } from '../../src/notices/rows.js';
 import type { SubscriberMove, SubscriptionRecord } from '../../src/planner/subscribers.js';
+import { risingCatalog } from '../support/subscriber-moves-account.js';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const [PRO, SEATS, OTHER] = ['pri_pro', 'pri_seats', 'pri_other'];
@@ -43,25 +43,7 @@ const subscription = (id: string, prices: string[], next = '2026-12-15T09:00:00Z
 const BOTH = subscription('sub_both', [PRO, SEATS]);
 const PRO_ONLY = subscription('sub_pro', [PRO]);
 
-const unit = (amount: string) => ({
-  description: 'x',
-  unit_price: { amount, currency_code: 'USD' as const },
-  billing_cycle: { interval: 'month' as const, frequency: 1 },
-});
-const CATALOG = {
-  products: {
-    pro: {
-      name: 'Pro',
-      tax_category: 'saas',
-      prices: { monthly: unit('1000'), 'monthly-2027': unit('1200') },
-    },
-    seats: {
-      name: 'Seats',
-      tax_category: 'saas',
-      prices: { monthly: unit('500'), 'monthly-2027': unit('600') },
-    },
-  },
-} as unknown as Catalog;
+const CATALOG = risingCatalog({ pro: ['Pro', '1000', '1200'], seats: ['Seats', '500', '600'] });
 
 describe('one date per subscription', () => {
   it('a subscription two moves take waits for the later bills_from in the review, the notices and apply alike', () => {

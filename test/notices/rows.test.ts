@@ -2,10 +2,10 @@
 // and when the new price first bills it (a paused one: when it resumes); a subscription whose
 // scheduled cancel comes before the new price would bill it gets no row, and is counted as left out.
 import { describe, expect, it } from 'vitest';
-import type { Catalog } from '../../src/catalog/schema.js';
 import { noticesOf } from '../../src/notices/rows.js';
 import type { ProrationBillingMode } from '../../src/paddle-facts/subscriptions.js';
 import type { SubscriberMove, SubscriptionRecord } from '../../src/planner/subscribers.js';
+import { risingCatalog } from '../support/subscriber-moves-account.js';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const PRO = 'pri_pro';
@@ -32,20 +32,7 @@ const subscription = (id: string, fields: Partial<SubscriptionRecord> = {}): Sub
   ...fields,
 });
 
-const unit = (amount: string) => ({
-  description: 'x',
-  unit_price: { amount, currency_code: 'USD' as const },
-  billing_cycle: { interval: 'month' as const, frequency: 1 },
-});
-const CATALOG = {
-  products: {
-    pro: {
-      name: 'Pro',
-      tax_category: 'saas',
-      prices: { monthly: unit('1000'), 'monthly-2027': unit('1200') },
-    },
-  },
-} as unknown as Catalog;
+const CATALOG = risingCatalog({ pro: ['Pro', '1000', '1200'] });
 
 const PAUSED = subscription('sub_paused', { status: 'paused', next_billed_at: null });
 const CANCELING = subscription('sub_canceling', {

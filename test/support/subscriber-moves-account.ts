@@ -114,3 +114,28 @@ export const CATALOG: Catalog = {
     },
   },
 };
+
+/** A monthly USD price of `amount` (minor units), as a catalog writes it. */
+const monthlyUsd = (amount: string) => ({
+  description: 'x',
+  unit_price: { amount, currency_code: 'USD' as const },
+  billing_cycle: month,
+});
+
+/**
+ * A catalog of products each with a monthly price and its rise, `monthly-2027`: per product key its
+ * name, the amount now and the amount after (the notices' and one-date tables' catalog).
+ */
+export const risingCatalog = (products: Record<string, [name: string, now: string, after: string]>) =>
+  ({
+    products: Object.fromEntries(
+      Object.entries(products).map(([key, [name, now, after]]) => [
+        key,
+        {
+          name,
+          tax_category: 'saas',
+          prices: { monthly: monthlyUsd(now), 'monthly-2027': monthlyUsd(after) },
+        },
+      ]),
+    ),
+  }) as unknown as Catalog;
