@@ -46,8 +46,9 @@ async function listen(options: EmulatorOptions & { host: string }): Promise<Runn
   try {
     return await startEmulator(options);
   } catch (error) {
-    if (error instanceof UserError) throw error;
+    // only the socket's own errors are about listening; anything else is not the address's fault
     const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof UserError || typeof code !== 'string') throw error;
     if (code === 'EADDRINUSE') {
       throw new UserError(`Port ${options.port} is already in use.`, 'Pass --port 0 to pick a free port.');
     }

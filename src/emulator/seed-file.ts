@@ -112,8 +112,8 @@ const transaction = z.looseObject({
   details: z.looseObject({ totals: totals.optional() }).nullish(),
 });
 
-/** One account's settings and records. */
-export const accountSeedSchema = z.strictObject({
+/** One account's settings and records, each checked on its own. */
+const accountSeedFields = z.strictObject({
   approved_tax_categories: z
     .array(z.string())
     .optional()
@@ -172,6 +172,25 @@ export const accountSeedSchema = z.strictObject({
     .describe(
       'short form (customer_id, status, currency_code, items: [{price_id or price_key, quantity}], optional address: {country_code}, dates and scheduled_change) or a full Paddle subscription',
     ),
+});
+
+const NO_SUCH_PRICE =
+  'names no price of this account’s prices: seed the price under prices, or name it by price_key to wait for the price an apply makes';
+
+/** One account's settings and records, and what they name of each other. */
+export const accountSeedSchema = accountSeedFields.superRefine((section, ctx) => {
+  // checked here, so the file and the field are named, not found missing once the server starts
+  const prices = new Set((section.prices ?? []).map((p) => p.id));
+  section.subscriptions?.forEach((s, i) => {
+    s.items.forEach((item, j) => {
+      if (item.price_id !== undefined && !prices.has(item.price_id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['subscriptions', i, 'items', j, 'price_id'],
+          message: NO_SUCH_PRICE,
+        });
+    });
+  });
 });
 
 /** POST /__emulator/subscriptions: subscriptions (and the customers and addresses they name) for an account. */

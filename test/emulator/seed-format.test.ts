@@ -80,6 +80,26 @@ describe('seed ids', () => {
     },
   );
 
+  it('a short-form subscription naming a price the seed does not have is refused, naming the item, before the server starts', () => {
+    const price = { id: 'pri_01h00000000000000000000001', product_id: 'pro_01h00000000000000000000001' };
+    const seed = {
+      sandbox: {
+        prices: [{ ...price, unit_price: { amount: '1000', currency_code: 'USD' } }],
+        subscriptions: [
+          {
+            customer_id: 'ctm_01h00000000000000000000001',
+            status: 'active',
+            currency_code: 'USD',
+            items: [{ price_id: price.id }, { price_id: 'pri_01h00000000000000000000009' }],
+          },
+        ],
+      },
+    };
+    expect(() => checkSeed(seedSchema, 'rise.yaml', seed, '--seed file')).toThrow(
+      'The --seed file rise.yaml is not valid:\n  sandbox.subscriptions.0.items.1.price_id: names no price of this account’s prices',
+    );
+  });
+
   it('a seeded notification setting subscribed to an event Paddle does not have is refused, naming it', () => {
     const setting = { description: 'Hooks', type: 'url', destination: 'https://example.com/h' };
     const seed = {
