@@ -10,10 +10,12 @@ import type { SeenKey } from './document.js';
 const keyOf = (o: { kind: string; key: string }) => `${o.kind} ${o.key}`;
 
 /**
- * What a saved plan keeps of a change in `seen`, compared with a fresh plan's to name a key that
- * moved: what it does and what it saw (its id, before values, a lookalike, a code conflict). Less
- * than plan --json shows of it (views/plan/format.ts changeJson): it is part of the plan file's
- * format (document.ts seenKeySchema, docs/plan-file.schema.json), which changes only on purpose.
+ * A saved plan's projection of a change, the `seen` one: what a fresh plan is compared on to name a
+ * key that moved, which is what the change does and what it saw (its action, id, fields with their
+ * before values, a lookalike, a code conflict); its kind and key are its SeenKey's. It is not plan
+ * --json's projection (views/plan/document.ts planJsonChange), which adds the notes (reason,
+ * remoteStatus, movedFrom, codeAfter, storedTaxMode) and may grow: this one is part of the plan
+ * file's format (saved-plan/document.ts seenKeySchema, docs/plan-file.schema.json), which changes only on purpose.
  */
 function seenChange(c: Change): Record<string, unknown> {
   return {

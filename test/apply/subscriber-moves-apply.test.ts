@@ -15,7 +15,8 @@ import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gatew
 import { planAccount } from '../../src/plan-use-case/account.js';
 import type { SubscriptionsGateway } from '../../src/planner/subscribers.js';
 import { makeStyle } from '../../src/terminal/style.js';
-import { formatPlan, planDocument } from '../../src/views/plan/format.js';
+import { planDocument } from '../../src/views/plan/document.js';
+import { formatPlan } from '../../src/views/plan/format.js';
 import { tempDir } from '../support/catalog-files.js';
 import { call, manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';

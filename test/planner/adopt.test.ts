@@ -5,7 +5,8 @@ import { diff } from '../../src/planner/diff.js';
 import { changesInOrder, hasChanges, summarize } from '../../src/planner/summary.js';
 import type { Change, Plan } from '../../src/planner/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
-import { formatPlan, planDocument } from '../../src/views/plan/format.js';
+import { planDocument } from '../../src/views/plan/document.js';
+import { formatPlan } from '../../src/views/plan/format.js';
 import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const plain = makeStyle(false);

@@ -10,7 +10,8 @@ import { diff } from '../../src/planner/diff.js';
 import type { RemoteDiscount } from '../../src/planner/remote.js';
 import type { DiffOptions } from '../../src/planner/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
-import { formatPlan, planDocument } from '../../src/views/plan/format.js';
+import { planDocument } from '../../src/views/plan/document.js';
+import { formatPlan } from '../../src/views/plan/format.js';
 import { marker } from '../support/marker.mjs';
 import { catalogOf, launchDiscount, remoteDiscount, snapshotOf } from '../support/plan-builders.js';
 

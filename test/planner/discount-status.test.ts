@@ -6,7 +6,8 @@ import type { Catalog, CatalogDiscount } from '../../src/catalog/schema.js';
 import { diff } from '../../src/planner/diff.js';
 import type { RemoteDiscount } from '../../src/planner/remote.js';
 import { makeStyle } from '../../src/terminal/style.js';
-import { formatPlan, planDocument } from '../../src/views/plan/format.js';
+import { planDocument } from '../../src/views/plan/document.js';
+import { formatPlan } from '../../src/views/plan/format.js';
 import { catalogOf, launchDiscount, remoteDiscount, snapshotOf } from '../support/plan-builders.js';
 
 const plain = makeStyle(false);

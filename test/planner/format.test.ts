@@ -4,7 +4,8 @@ import { dotenvLines, type KeyResult, liveIdEntries } from '../../src/operations
 import { EURO_AREA } from '../../src/paddle-facts/countries.js';
 import { diff } from '../../src/planner/diff.js';
 import { makeStyle } from '../../src/terminal/style.js';
-import { formatPlan, planDocument } from '../../src/views/plan/format.js';
+import { planDocument } from '../../src/views/plan/document.js';
+import { formatPlan } from '../../src/views/plan/format.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
 const plain = makeStyle(false);

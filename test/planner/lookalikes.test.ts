@@ -11,7 +11,8 @@ import type { CatalogSnapshot } from '../../src/planner/remote.js';
 import { changesInOrder } from '../../src/planner/summary.js';
 import type { DiffOptions, Plan } from '../../src/planner/types.js';
 import { makeStyle } from '../../src/terminal/style.js';
-import { formatPlan, planDocument } from '../../src/views/plan/format.js';
+import { planDocument } from '../../src/views/plan/document.js';
+import { formatPlan } from '../../src/views/plan/format.js';
 import {
   catalogOf,
   price,

@@ -1,12 +1,10 @@
-// A plan for people (terraform-like lines, amounts raw and human) and for machines (`plan --json`).
+// A plan for people: terraform-like lines, amounts raw and human (`plan --json`'s document is document.ts).
 
-import { countsJson } from '../../planner/counts.js';
 import type { StartedMove } from '../../planner/marker.js';
 import type { RemoteMoney } from '../../planner/remote.js';
 import { changesInOrder, isTwin, summarize } from '../../planner/summary.js';
 import type { Change, Duplicate, FieldChange, Plan, PriceState, TrialState } from '../../planner/types.js';
 import type { Review } from '../../review/types.js';
-import { reviewedMoves } from '../../saved-plan/reviewed-moves.js';
 import type { Style } from '../../terminal/style.js';
 import { shown } from '../../text/escape.js';
 import { plural } from '../../text/plural.js';
@@ -21,7 +19,7 @@ import {
   wrappedPriceCreate,
 } from './describe.js';
 import { featureLines, withoutFeatureFields } from './features.js';
-import { moveBlock, twinArchiveLines, twinMoveOf } from './moves.js';
+import { moveBlock, twinArchiveLines } from './moves.js';
 import { orphanLines, previewLines, subscriberLines, unavailableLines } from './review-lines.js';
 import { formatCodeConflict, formatLookalike, storedTaxModeLines } from './warnings.js';
 
@@ -246,47 +244,4 @@ function moveLines(change: Change & { kind: 'discount' }, fields: string[], styl
   const code = change.desired?.code ? `: keeps its code ${shown(change.desired.code)}` : '';
   const head = `${style.yellow('~ move')} discount ${shown(change.renamedFrom ?? '')} → ${shown(change.key)}${id}${code}`;
   return [`${head}${archived ? style.dim(' (archived: set active)') : ''}`, ...fields.map((f) => `    ${f}`)];
-}
-
-/** `plan --json`. */
-export function planDocument(plan: Plan, environment: string, review?: Review) {
-  return {
-    ok: true,
-    environment,
-    changes: [
-      ...changesInOrder(plan).map((c) => {
-        // a twin shares its key with the kept price, whose review it is not: its own subscribers instead
-        const reviewed = c.kind === 'price' && !isTwin(plan, c) ? review?.prices[c.key] : undefined;
-        const subscribers = reviewed?.subscribers ?? twinMoveOf(plan, c)?.subscribers;
-        return { ...changeJson(c), ...reviewed, ...countsJson('subscribers', subscribers) };
-      }),
-      ...reviewedMoves(plan, review),
-    ],
-    summary: summarize(plan),
-    duplicates: plan.duplicates,
-    orphans: plan.orphans.map((o) => ({
-      ...o,
-      ...countsJson('subscribers', o.kind === 'price' ? review?.prices[o.key]?.subscribers : undefined),
-    })),
-    ...(plan.ambiguities ? { ambiguities: plan.ambiguities } : {}),
-    ...(review ? { review: { countries: review.countries, unavailable: review.unavailable } } : {}),
-  };
-}
-
-/** One change as plan --json shows it, everything the plan says of it; a saved plan's `seen` keeps less (saved-plan/drift.ts). */
-function changeJson(c: Change) {
-  return {
-    kind: c.kind,
-    key: c.key,
-    action: c.action,
-    ...(c.id ? { id: c.id } : {}),
-    ...(c.fields.length > 0 ? { fields: c.fields } : {}),
-    ...(c.reason ? { reason: c.reason } : {}),
-    ...(c.action === 'create' && c.lookalike ? { lookalike: c.lookalike } : {}),
-    ...(c.kind === 'discount' && c.codeConflict ? { codeConflict: c.codeConflict } : {}),
-    ...(c.kind === 'discount' && c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
-    ...(c.kind === 'discount' && c.renamedFrom ? { movedFrom: c.renamedFrom } : {}),
-    ...(c.kind === 'discount' && c.codeAfter ? { codeAfter: c.codeAfter } : {}),
-    ...(c.kind === 'price' && c.storedTaxMode ? { storedTaxMode: c.storedTaxMode } : {}),
-  };
 }

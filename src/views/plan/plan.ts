@@ -8,7 +8,8 @@ import type { SavedPlanNote } from '../../saved-plan/save.js';
 import type { Reporter } from '../../terminal/reporter.js';
 import { plural } from '../../text/plural.js';
 import { issueJson } from '../issues.js';
-import { formatPlan, planDocument } from './format.js';
+import { planDocument } from './document.js';
+import { formatPlan } from './format.js';
 import { planMarkdown } from './markdown.js';
 
 export const PLAN_FORMATS = ['text', 'markdown'] as const;
