@@ -50,7 +50,16 @@ export interface EmulatorCore {
 
 /** Where an account's events go: a notification per destination subscribed to each, delivered apart. */
 export interface Notifier {
-  publish(account: Account, eventType: string, data: WireRecord): void;
+  /**
+   * `data`: the entity, or what makes it when anyone is subscribed; `occurredAt`: when it happened on
+   * the emulator's clock, when that is not now (a step the clock passed)
+   */
+  publish(
+    account: Account,
+    eventType: string,
+    data: WireRecord | (() => WireRecord),
+    occurredAt?: Date,
+  ): void;
   /** a new notification (origin `replay`) of a notification's event, to the same setting, queued */
   replay(account: Account, notification: WireRecord): WireRecord;
 }

@@ -11,6 +11,7 @@ import { FaultInjector } from './faults.js';
 import { IdFactory, seededRandom } from './ids.js';
 import { type Forwarding, forwardTo } from './notifications/forward.js';
 import { Outbox } from './notifications/outbox.js';
+import { publishStep } from './notifications/step-notifications.js';
 import { Renewals } from './renewal.js';
 import { REQUEST_LOG_LIMITS, RequestLog } from './request-log.js';
 import { accountSettings, buildAccountState, currencySettings, settingsToSeed, stateToSeed } from './seed.js';
@@ -86,6 +87,8 @@ function openAccounts(options: EmulatorOptions, now: () => Date): Accounts {
     deadline: options.webhookDeadline ?? ((ms) => AbortSignal.timeout(ms)),
   });
   const core: EmulatorCore = Object.assign(parts, { notifier });
+  // every step the clock takes becomes the events Paddle sends for it
+  core.events.subscribe((step) => publishStep(notifier, core.accounts[step.account], step));
   notifier.restore(saved?.notification_queue ?? []);
   const forwarding = options.forwardTo === undefined ? undefined : forwardTo(parts, options.forwardTo);
   const keys = new KeyRing(ids);

@@ -85,18 +85,30 @@ export function periodTransaction(
   };
 }
 
-/** `transaction` (past due or billed) paid at `at`: completed, its payment captured, its totals settled. */
-export function completeTransaction(ids: IdFactory, transaction: WireRecord, at: string): void {
+/**
+ * The details of `transaction` as they stand at `status`: the amounts as billed, with fee, earnings,
+ * balance and payout totals as that status has them (none until completed).
+ */
+export function detailsAt(transaction: WireRecord, status: string): WireRecord {
   const given = transaction.details.totals as Record<string, string>;
-  // the amounts as billed; fee, earnings and balance follow from completing it
   const fields = ['subtotal', 'discount', 'tax', 'total', 'credit', 'grand_total'] as const;
   const kept = Object.fromEntries(fields.flatMap((f) => (given[f] === undefined ? [] : [[f, given[f]]])));
-  const totals = completeTotals(kept, 'completed', transaction.currency_code as string);
+  const totals = completeTotals(kept, status, transaction.currency_code as string);
+  return {
+    ...transaction.details,
+    totals,
+    adjusted_totals: adjustedTotals(totals),
+    ...payoutTotals(status, totals),
+  };
+}
+
+/** `transaction` (past due or billed) paid at `at`: completed, its payment captured, its totals settled. */
+export function completeTransaction(ids: IdFactory, transaction: WireRecord, at: string): void {
+  // the amounts as billed; fee, earnings and balance follow from completing it
+  transaction.details = detailsAt(transaction, 'completed');
   transaction.status = 'completed';
   transaction.updated_at = at;
-  transaction.details.totals = totals;
-  transaction.details.adjusted_totals = adjustedTotals(totals);
-  Object.assign(transaction.details, payoutTotals('completed', totals));
-  const paid = payments(ids, Date.parse(at), 'completed', totals.grand_total as string, at);
+  const grandTotal = transaction.details.totals.grand_total as string;
+  const paid = payments(ids, Date.parse(at), 'completed', grandTotal, at);
   transaction.payments = [...paid, ...((transaction.payments as WireRecord[] | undefined) ?? [])];
 }

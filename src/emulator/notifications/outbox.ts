@@ -59,16 +59,24 @@ export class Outbox implements Notifier {
     this.ports = { ...ports, closing: this.closer.signal };
   }
 
-  /** A new event of `account`: its notifications, queued; the API's answer does not wait for them. */
-  publish(account: Account, eventType: string, data: WireRecord): void {
+  /**
+   * A new event of `account`: its notifications, queued; the API's answer does not wait for them.
+   * `data` is copied now, so what changes the record later (a later step) never reaches this payload.
+   */
+  publish(
+    account: Account,
+    eventType: string,
+    data: WireRecord | (() => WireRecord),
+    occurredAt?: Date,
+  ): void {
     const settings = destinationsFor(account.state, eventType);
     if (settings.length === 0) return;
-    const at = this.core.now();
+    const at = occurredAt ?? this.core.now();
     const event: AccountEvent = {
       event_id: this.core.ids.next('evt', at.getTime()),
       event_type: eventType,
       occurred_at: timestamp(at),
-      data: structuredClone(data),
+      data: structuredClone(typeof data === 'function' ? data() : data),
     };
     for (const setting of settings) this.add(account, setting, event, 'event');
   }

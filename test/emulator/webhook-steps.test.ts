@@ -1,0 +1,264 @@
+// Every step the emulator's clock takes becomes the events Paddle sends for it, in Paddle's order
+// (src/emulator/notifications/step-notifications.ts cites each page): a renewal
+// (https://developer.paddle.com/webhooks/scenarios/subscription-renewed), a trial ending, a
+// scheduled cancel, pause and resume taking effect, a past-due subscription paid or canceled when
+// its dunning ends. Each delivery's occurred_at is the step's time on the emulator's clock, its
+// data the entity as it stood then, its payload held to the `webhooks:` schema of its event type,
+// and the Node SDK's verifier accepts it.
+import { type Environment, Paddle } from '@paddle/paddle-node-sdk';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { eventsOfStep } from '../../src/emulator/notifications/step-notifications.js';
+import { call, manualClock, moveClock } from '../support/emulator.js';
+import { webhookValidator } from '../support/openapi.js';
+import { pid, sub } from '../support/subscription-seed.js';
+import { type Delivery, startReceiver } from '../support/webhook-receiver.js';
+
+const NOW = '2026-01-15T12:00:00.000Z';
+const KIM = pid('ctm', 1);
+const PRODUCT = pid('pro', 1);
+const MONTHLY = {
+  id: pid('pri', 1),
+  product_id: PRODUCT,
+  description: 'monthly',
+  billing_cycle: { interval: 'month', frequency: 1 },
+  unit_price: { amount: '1000', currency_code: 'USD' },
+};
+
+const shortForm = (n: number, status: string, fields: Record<string, unknown> = {}) => ({
+  id: sub(n),
+  customer_id: KIM,
+  status,
+  currency_code: 'USD',
+  items: [{ price_id: MONTHLY.id, quantity: 1 }],
+  ...fields,
+});
+
+const RENEWAL = [
+  'subscription.updated',
+  'transaction.created',
+  'transaction.billed',
+  'transaction.updated',
+  'transaction.paid',
+  'transaction.updated',
+  'transaction.completed',
+];
+
+const validator = webhookValidator();
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let emulator: RunningEmulator | undefined;
+beforeEach(async () => {
+  receiver = await startReceiver();
+});
+afterEach(async () => {
+  await emulator?.close();
+  emulator = undefined;
+  await receiver.close();
+});
+
+async function start(subscriptions: AccountSeed['subscriptions'], extra: AccountSeed = {}) {
+  const sandbox: AccountSeed = {
+    customers: [{ id: KIM, email: 'kim@example.com' }],
+    products: [{ id: PRODUCT, name: 'Pro', tax_category: 'saas' }],
+    prices: [MONTHLY],
+    subscriptions,
+    ...extra,
+  };
+  emulator = await startEmulator({
+    demo: false,
+    seed: { sandbox },
+    now: manualClock(NOW).now,
+    forwardTo: receiver.url,
+  });
+  return emulator;
+}
+
+/** Every delivery so far, once the emulator has sent all it had; each checked against Paddle's word. */
+async function delivered(e: RunningEmulator): Promise<Delivery[]> {
+  await e.notificationsSettled();
+  const paddle = new Paddle(e.apiKey, { environment: e.url as Environment });
+  for (const delivery of receiver.deliveries) {
+    const type = delivery.payload.event_type;
+    expect(validator.check(type, delivery.payload), type).toEqual([]);
+    const event = await paddle.webhooks.unmarshal(
+      delivery.body,
+      e.forwarding?.secret ?? '',
+      delivery.signature,
+    );
+    expect(event.eventType).toBe(type);
+  }
+  return receiver.deliveries;
+}
+
+const typesOf = (deliveries: Delivery[]) => deliveries.map((d) => d.payload.event_type);
+const statusesOf = (deliveries: Delivery[]) => deliveries.map((d) => d.payload.data.status);
+
+describe('a renewal', () => {
+  it('sends subscription.updated, then its transaction created, billed, paid and completed, at the renewal’s time', async () => {
+    const e = await start([shortForm(1, 'active', { next_billed_at: '2026-02-01T00:00:00Z' })]);
+    await moveClock(e, '2026-02-01T00:00:01Z');
+    const deliveries = await delivered(e);
+    expect(typesOf(deliveries)).toEqual(RENEWAL);
+    expect(new Set(deliveries.map((d) => d.payload.occurred_at))).toEqual(
+      new Set(['2026-02-01T00:00:00.000Z']),
+    );
+    expect(statusesOf(deliveries)).toEqual([
+      'active',
+      'billed',
+      'billed',
+      'paid',
+      'paid',
+      'completed',
+      'completed',
+    ]);
+    const [subscription, created, , paid, , completed] = deliveries.map((d) => d.payload.data);
+    expect(subscription).toMatchObject({ id: sub(1), next_billed_at: '2026-03-01T00:00:00.000Z' });
+    expect(created).toMatchObject({
+      subscription_id: sub(1),
+      origin: 'subscription_recurring',
+      payments: [],
+    });
+    // an invoice number only once completed, fees and payouts too
+    expect([created.invoice_number, paid.invoice_number]).toEqual([null, null]);
+    expect(paid.details.totals.fee).toBeNull();
+    expect(paid.payments.map((p: { status: string }) => p.status)).toEqual(['captured']);
+    expect(completed.invoice_number).toMatch(/^325-\d+$/);
+    expect(completed.details.payout_totals).not.toBeNull();
+    const served = await call(e, 'GET', `/transactions/${completed.id}`);
+    expect(completed).toEqual(served.body.data);
+  });
+
+  it('two renewals in one move of the clock: each sent with the subscription as it stood at its own renewal', async () => {
+    const e = await start([shortForm(1, 'active', { next_billed_at: '2026-02-01T00:00:00Z' })]);
+    const answer = await moveClock(e, '2026-03-01T00:00:01Z');
+    expect(answer.status).toBe(200);
+    const updates = (await delivered(e)).filter((d) => d.payload.event_type === 'subscription.updated');
+    expect(
+      updates.map((d) => [d.payload.occurred_at, d.payload.data.current_billing_period.starts_at]),
+    ).toEqual([
+      ['2026-02-01T00:00:00.000Z', '2026-02-01T00:00:00Z'],
+      ['2026-03-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'],
+    ]);
+  });
+
+  it('a manually-collected one is issued as an invoice: created and billed, nothing paid', async () => {
+    const manual = shortForm(1, 'active', {
+      collection_mode: 'manual',
+      next_billed_at: '2026-02-01T00:00:00Z',
+    });
+    const e = await start([manual]);
+    await moveClock(e, '2026-02-01T00:00:01Z');
+    const deliveries = await delivered(e);
+    expect(typesOf(deliveries)).toEqual([
+      'subscription.updated',
+      'transaction.created',
+      'transaction.billed',
+    ]);
+    expect(deliveries[2]?.payload.data.invoice_number).toMatch(/^325-\d+$/);
+  });
+});
+
+describe('a trial ending', () => {
+  it('sends the renewal’s events, then subscription.activated', async () => {
+    const trialing = shortForm(1, 'trialing', {
+      started_at: '2026-01-10T00:00:00Z',
+      next_billed_at: '2026-01-24T00:00:00Z',
+      current_billing_period: { starts_at: '2026-01-10T00:00:00Z', ends_at: '2026-01-24T00:00:00Z' },
+    });
+    const e = await start([trialing]);
+    await moveClock(e, '2026-01-24T00:00:01Z');
+    const deliveries = await delivered(e);
+    expect(typesOf(deliveries)).toEqual([...RENEWAL, 'subscription.activated']);
+    expect(deliveries.at(-1)?.payload.data).toMatchObject({
+      status: 'active',
+      first_billed_at: '2026-01-24T00:00:00Z',
+    });
+  });
+});
+
+describe('a scheduled change taking effect', () => {
+  const scheduled = (n: number, action: string, extra: Record<string, unknown> = {}) =>
+    shortForm(n, 'active', {
+      next_billed_at: '2026-02-01T00:00:00Z',
+      scheduled_change: { action, ...extra },
+    });
+
+  it('a cancel sends subscription.updated and subscription.canceled', async () => {
+    const e = await start([scheduled(1, 'cancel')]);
+    await moveClock(e, '2026-02-02T00:00:00Z');
+    const deliveries = await delivered(e);
+    expect(typesOf(deliveries)).toEqual(['subscription.updated', 'subscription.canceled']);
+    expect(statusesOf(deliveries)).toEqual(['canceled', 'canceled']);
+    expect(deliveries[1]?.payload.occurred_at).toBe('2026-02-01T00:00:00.000Z');
+  });
+
+  it('a pause sends subscription.updated and .paused; its resume .updated, .resumed, the transaction’s events and .updated', async () => {
+    const e = await start([scheduled(1, 'pause', { resume_at: '2026-03-10T00:00:00Z' })]);
+    await moveClock(e, '2026-03-10T00:00:01Z');
+    const deliveries = await delivered(e);
+    expect(typesOf(deliveries)).toEqual([
+      'subscription.updated',
+      'subscription.paused',
+      'subscription.updated',
+      'subscription.resumed',
+      ...RENEWAL.slice(1),
+      'subscription.updated',
+    ]);
+    // the pause's payloads keep the subscription paused, though it is active again since
+    expect(statusesOf(deliveries).slice(0, 4)).toEqual(['paused', 'paused', 'active', 'active']);
+  });
+});
+
+describe('a past-due subscription', () => {
+  const pastDue = shortForm(1, 'past_due', {
+    started_at: '2025-12-01T00:00:00Z',
+    next_billed_at: '2026-02-01T00:00:00Z',
+  });
+
+  it('paid: its transaction paid and completed, then subscription.updated, active', async () => {
+    const e = await start([pastDue]);
+    const paid = await call(e, 'POST', `/__emulator/subscriptions/${sub(1)}/pay`, { key: null });
+    expect(paid.status).toBe(200);
+    const deliveries = await delivered(e);
+    expect(typesOf(deliveries)).toEqual([...RENEWAL.slice(3), 'subscription.updated']);
+    expect(deliveries[0]?.payload.data.id).toBe(paid.body.transaction_id);
+    expect(deliveries.at(-1)?.payload.data.status).toBe('active');
+  });
+
+  it('unpaid when its dunning ends: subscription.updated and subscription.canceled', async () => {
+    const e = await start([shortForm(1, 'past_due', { next_billed_at: '2026-02-10T00:00:00Z' })], {
+      dunning_days: 14,
+    });
+    await moveClock(e, '2026-01-24T00:00:00Z');
+    expect(typesOf(await delivered(e))).toEqual(['subscription.updated', 'subscription.canceled']);
+  });
+});
+
+// no seed makes a payment fail yet, so the clock takes these steps nowhere above: the table alone
+// (https://developer.paddle.com/webhooks/transactions/transaction-payment-failed)
+describe('a payment that fails', () => {
+  const at = '2026-01-24T00:00:00Z';
+  const step = (kind: 'trial_ended' | 'past_due') => ({
+    kind,
+    account: 'sandbox' as const,
+    at,
+    subscription: { id: sub(1), status: 'past_due' },
+    transaction: { id: pid('txn', 1), status: 'past_due' },
+  });
+
+  it('a trial ending whose payment fails: the transaction created and billed, no subscription.activated', () => {
+    expect(eventsOfStep(step('trial_ended')).map(([type]) => type)).toEqual([
+      'subscription.updated',
+      'transaction.created',
+      'transaction.billed',
+    ]);
+  });
+
+  it('past due: transaction.payment_failed, transaction.past_due, subscription.past_due', () => {
+    expect(eventsOfStep(step('past_due'))).toEqual([
+      ['transaction.payment_failed', 'past_due'],
+      ['transaction.past_due', 'past_due'],
+      ['subscription.past_due', 'subscription'],
+    ]);
+  });
+});
