@@ -107,8 +107,20 @@ const discount = (d: CatalogDiscount) =>
     'usage_limit',
     'restrict_to',
     'expires_at',
+    'discount_group',
     'custom_data',
   ]);
+
+const NOTIFICATION_FIELDS = [
+  'description',
+  'type',
+  'destination',
+  'subscribed_events',
+  'api_version',
+  'include_sensitive_fields',
+  'traffic_source',
+  'active',
+];
 
 const settings = (s: EnvironmentSettings) => ordered(s, ['approved_tax_categories', 'cardless_trials']);
 
@@ -132,8 +144,27 @@ function toPlain(catalog: Catalog): Plain {
       discounts:
         catalog.discounts &&
         Object.fromEntries(Object.entries(catalog.discounts).map(([k, v]) => [k, discount(v)])),
+      discount_groups:
+        catalog.discount_groups &&
+        Object.fromEntries(
+          Object.entries(catalog.discount_groups).map(([k, v]) => [k, ordered(v, ['name'])]),
+        ),
+      notifications:
+        catalog.notifications &&
+        Object.fromEntries(
+          Object.entries(catalog.notifications).map(([k, v]) => [k, ordered(v, NOTIFICATION_FIELDS)]),
+        ),
     },
-    ['version', 'catalog', 'environments', 'features', 'products', 'discounts'],
+    [
+      'version',
+      'catalog',
+      'environments',
+      'features',
+      'products',
+      'discount_groups',
+      'discounts',
+      'notifications',
+    ],
   );
 }
 

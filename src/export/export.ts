@@ -19,6 +19,7 @@ import { isLapsed } from '../paddle-facts/statuses.js';
 import { needsApproval, TAX_CATEGORIES } from '../paddle-facts/tax-categories.js';
 import { keyIn, readMarker } from '../planner/marker.js';
 import type { CatalogSnapshot, RemotePrice, RemoteProduct } from '../planner/remote.js';
+import { exportDiscountGroups, exportNotifications } from './destinations.js';
 import { liftFeatures } from './features.js';
 import { assignKeys, markedKey } from './keys.js';
 import { cycleKey, exportDiscount, exportPrice, exportProduct } from './objects.js';
@@ -175,6 +176,7 @@ function exportDiscounts(
   ctx: ExportContext,
   snapshot: CatalogSnapshot,
   keyOfId: ReadonlyMap<string, string>,
+  groupKeyOfId: ReadonlyMap<string, string>,
 ): Record<string, CatalogDiscount> | undefined {
   const discounts: Record<string, CatalogDiscount> = {};
   const keyedDiscounts = assignKeys(
@@ -187,7 +189,7 @@ function exportDiscounts(
   for (const { key, object } of keyedDiscounts) {
     if (object.status === 'archived') ctx.archived.push({ kind: 'discount', key, id: object.id });
     if (isLapsed(object.status)) ctx.warnings.push(lapsedWarning(key, object.id, object.status));
-    discounts[key] = exportDiscount(object, keyOfId);
+    discounts[key] = exportDiscount(object, keyOfId, groupKeyOfId);
   }
   return keyedDiscounts.length > 0 ? discounts : undefined;
 }
@@ -196,13 +198,18 @@ export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions)
   const ctx = exportContext(options);
   const { scope } = ctx;
   const exported = exportProducts(ctx, snapshot);
-  const discounts = exportDiscounts(ctx, snapshot, exported.keyOfId);
+  const { warnings } = ctx;
+  const groups = exportDiscountGroups(snapshot.discountGroups ?? [], { ...options, scope, warnings });
+  const discounts = exportDiscounts(ctx, snapshot, exported.keyOfId, groups.keyOfId);
+  const notifications = exportNotifications(snapshot.notifications ?? [], { ...options, scope, warnings });
   const { products, features, warning } = liftFeatures(exported.products);
   if (warning) ctx.warnings.push(warning);
   const catalog: Catalog =
     scope === DEFAULT_CATALOG ? { version: 1, products } : { version: 1, catalog: scope, products };
   if (features) catalog.features = features;
+  if (groups.groups) catalog.discount_groups = groups.groups;
   if (discounts) catalog.discounts = discounts;
+  if (notifications) catalog.notifications = notifications;
   const settings = inferredSettings(catalog);
   if (settings) catalog.environments = { [options.environment]: settings };
   return { catalog, archived: ctx.archived, warnings: ctx.warnings, unmanaged: ctx.unmanaged.count };

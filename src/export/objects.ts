@@ -91,7 +91,11 @@ export function exportProduct(p: RemoteProduct): Omit<CatalogProduct, 'prices'> 
  * A discount with only what differs from Paddle's defaults; restrict_to ids become the keys of the
  * exported products and prices (`keyOfId`), and an id that none of them has stays an id.
  */
-export function exportDiscount(d: RemoteDiscount, keyOfId: ReadonlyMap<string, string>): CatalogDiscount {
+export function exportDiscount(
+  d: RemoteDiscount,
+  keyOfId: ReadonlyMap<string, string>,
+  groupKeyOfId: ReadonlyMap<string, string> = new Map(),
+): CatalogDiscount {
   const discount: CatalogDiscount = {
     description: d.description,
     type: d.type as CatalogDiscount['type'],
@@ -106,6 +110,8 @@ export function exportDiscount(d: RemoteDiscount, keyOfId: ReadonlyMap<string, s
   if (d.usage_limit !== null) discount.usage_limit = d.usage_limit;
   if (d.restrict_to?.length) discount.restrict_to = d.restrict_to.map((id) => keyOfId.get(id) ?? id);
   if (d.expires_at) discount.expires_at = d.expires_at;
+  const group = d.discount_group_id ? groupKeyOfId.get(d.discount_group_id) : undefined;
+  if (group) discount.discount_group = group;
   const custom = userCustomData(d.custom_data);
   if (custom) discount.custom_data = custom;
   return discount;

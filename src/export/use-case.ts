@@ -43,7 +43,15 @@ export async function exportAccount(
 ): Promise<ExportFileResult> {
   const { environment, gateway, out, schemaPath } = request;
   const calls = createPacedCalls(request.settings ?? DEFAULT_CALLER_SETTINGS);
-  const read = () => calls.runPaced((pace) => gateway.snapshot({ discounts: 'if-permitted', pace }));
+  const read = () =>
+    calls.runPaced((pace) =>
+      gateway.snapshot({
+        discounts: 'if-permitted',
+        discountGroups: 'if-permitted',
+        notifications: 'if-permitted',
+        pace,
+      }),
+    );
   const snapshot = await (hooks.reading ? hooks.reading(read) : read());
   const exported = exportCatalog(snapshot, request);
   refuseTooDeep(exported.catalog);

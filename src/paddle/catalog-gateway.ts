@@ -67,9 +67,12 @@ export interface SnapshotOptions {
   discounts: 'required' | 'if-permitted' | 'skip';
   /** awaited before each request (the rate limit counts every page of every list) */
   pace?: () => Promise<void>;
-  /** read the discount groups and notification settings too (a catalog that names them) */
-  discountGroups?: boolean;
-  notifications?: boolean;
+  /**
+   * read the discount groups and notification settings too (a catalog that names them); `if-permitted`
+   * (export): none when the key may not read them
+   */
+  discountGroups?: boolean | 'if-permitted';
+  notifications?: boolean | 'if-permitted';
 }
 
 /** products and prices in any status: an archived one still holds its key and may come back */
@@ -144,6 +147,16 @@ async function readDiscounts(reader: Reader, mode: 'required' | 'if-permitted', 
   }
 }
 
+/** A list read that, `if-permitted`, is empty when the key may not read it. */
+const permitted = <T>(
+  mode: true | 'if-permitted',
+  read: Promise<{ items: T[]; reads: number }>,
+): Promise<{ items: T[]; reads: number }> =>
+  read.catch((error: unknown) => {
+    if (mode !== 'if-permitted' || !isForbidden(error)) throw error;
+    return { items: [], reads: 0 };
+  });
+
 // Direct API calls, not the SDK: the SDK drops trial_period.unit_price, and one products list
 // with include=prices reads every product and price in a single request per 200 products.
 // The two lists are independent, so they are read at once: a catalog with discounts costs no
@@ -155,10 +168,16 @@ async function snapshot(reader: Reader, options: SnapshotOptions): Promise<Catal
     readAll(reader, 'list products', first, products, options.pace),
     options.discounts === 'skip' ? none : readDiscounts(reader, options.discounts, options.pace),
     options.discountGroups
-      ? readAll(reader, 'list discount groups', DISCOUNT_GROUPS_LIST, discountGroupList, options.pace)
+      ? permitted(
+          options.discountGroups,
+          readAll(reader, 'list discount groups', DISCOUNT_GROUPS_LIST, discountGroupList, options.pace),
+        )
       : none,
     options.notifications
-      ? readAll(reader, 'list notification settings', NOTIFICATIONS_LIST, notificationList, options.pace)
+      ? permitted(
+          options.notifications,
+          readAll(reader, 'list notification settings', NOTIFICATIONS_LIST, notificationList, options.pace),
+        )
       : none,
   ]);
   for (const read of [productsRead, discountsRead, groupsRead, notificationsRead])

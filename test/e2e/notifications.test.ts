@@ -127,4 +127,22 @@ describe('notifications and discount groups as code', () => {
     const plan = await cli('--json', 'plan', file);
     expect(plan.stdout).not.toContain('pdl_ntfset_');
   });
+
+  it('export writes notifications and discount groups, the marker stripped, and the file plans to no changes', async () => {
+    const file = writeCatalog(dir, CATALOG, 'c5.yaml');
+    expect((await cli('apply', file, '--yes')).code).toBe(0);
+    const out = join(dir, 'exported.yaml');
+    const exported = await cli('export', '--out', out, '--force');
+    expect(exported.code, exported.stderr).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(text).toMatch(/discount_groups:\n {2}launch:\n {4}name: Launch offers\n/);
+    expect(text).toContain('discount_group: launch');
+    expect(text).toMatch(/notifications:\n {2}app:\n {4}description: App webhooks\n/);
+    expect(text).toContain('sandbox: https://staging.example.com/hooks');
+    expect(text).not.toContain('paddle-catalog: ');
+    expect(text).not.toContain('pdl_ntfset_');
+    const plan = await cli('plan', out, '--detailed-exitcode');
+    expect(plan.code, plan.stdout).toBe(0);
+    expect(plan.stdout).toContain('No changes.');
+  });
 });
