@@ -50,6 +50,11 @@ export interface ExportResult {
 
 const LAPSED_WHY = { expired: 'its expires_at has passed', used: 'its usage_limit is reached' } as const;
 
+// In a file with discount_groups, a discount without discount_group is planned out of any group.
+function ungroupedWarning(key: string, groupId: string): string {
+  return `discount ${key} is in discount group ${groupId}, which this catalog does not manage: written without discount_group, so plan takes it out of that group`;
+}
+
 function lapsedWarning(key: string, id: string, status: keyof typeof LAPSED_WHY): string {
   return `discount ${key} (${id}) is ${status} (${LAPSED_WHY[status]}): exported as it is; plan shows it ${status} and creates nothing`;
 }
@@ -176,7 +181,7 @@ function exportDiscounts(
   ctx: ExportContext,
   snapshot: CatalogSnapshot,
   keyOfId: ReadonlyMap<string, string>,
-  groupKeyOfId: ReadonlyMap<string, string>,
+  groups: { keyOfId: ReadonlyMap<string, string>; written: boolean },
 ): Record<string, CatalogDiscount> | undefined {
   const discounts: Record<string, CatalogDiscount> = {};
   const keyedDiscounts = assignKeys(
@@ -189,7 +194,10 @@ function exportDiscounts(
   for (const { key, object } of keyedDiscounts) {
     if (object.status === 'archived') ctx.archived.push({ kind: 'discount', key, id: object.id });
     if (isLapsed(object.status)) ctx.warnings.push(lapsedWarning(key, object.id, object.status));
-    discounts[key] = exportDiscount(object, keyOfId, groupKeyOfId);
+    const group = object.discount_group_id;
+    if (groups.written && group && !groups.keyOfId.has(group))
+      ctx.warnings.push(ungroupedWarning(key, group));
+    discounts[key] = exportDiscount(object, keyOfId, groups.keyOfId);
   }
   return keyedDiscounts.length > 0 ? discounts : undefined;
 }
@@ -200,7 +208,8 @@ export function exportCatalog(snapshot: CatalogSnapshot, options: ExportOptions)
   const exported = exportProducts(ctx, snapshot);
   const { warnings } = ctx;
   const groups = exportDiscountGroups(snapshot.discountGroups ?? [], { ...options, scope, warnings });
-  const discounts = exportDiscounts(ctx, snapshot, exported.keyOfId, groups.keyOfId);
+  const written = groups.groups !== undefined;
+  const discounts = exportDiscounts(ctx, snapshot, exported.keyOfId, { keyOfId: groups.keyOfId, written });
   const notifications = exportNotifications(snapshot.notifications ?? [], { ...options, scope, warnings });
   const { products, features, warning } = liftFeatures(exported.products);
   if (warning) ctx.warnings.push(warning);

@@ -10,7 +10,15 @@ import { cycleKey, exportPrice } from '../../src/export/objects.js';
 import { diff } from '../../src/planner/diff.js';
 import { changesInOrder, summarize } from '../../src/planner/summary.js';
 import { defined } from '../support/defined.js';
-import { price, remotePrice, remoteProduct, snapshotOf } from '../support/plan-builders.js';
+import {
+  price,
+  remoteDiscount,
+  remoteGroup,
+  remoteNotification,
+  remotePrice,
+  remoteProduct,
+  snapshotOf,
+} from '../support/plan-builders.js';
 
 const sandbox = { environment: 'sandbox' as const };
 
@@ -273,6 +281,115 @@ describe('round trip: export → YAML → validate → plan --adopt', () => {
     expect(changesInOrder(plan).map((c) => [c.key, c.action])).toEqual([
       ['pro', 'unchanged'],
       ['pro/monthly', 'unchanged'],
+    ]);
+  });
+});
+
+describe('export: notification destinations and discount groups', () => {
+  const account = (...groups: ReturnType<typeof remoteGroup>[]) => ({
+    ...snapshotOf(remoteProduct('pro', {}, [price('pro/monthly')])),
+    discountGroups: groups,
+  });
+
+  it("writes only this catalog's groups, the marker stripped; a dashboard one and another catalog's are left out", () => {
+    const launch = remoteGroup('launch', 'Launch offers');
+    const snapshot = {
+      ...account(launch, remoteGroup(null, 'Made by hand'), remoteGroup('x', 'Theirs', { catalog: 'other' })),
+      discounts: [remoteDiscount('spring', { discount_group_id: launch.id })],
+    };
+    const { catalog, warnings } = exportCatalog(snapshot, sandbox);
+    expect(catalog.discount_groups).toEqual({ launch: { name: 'Launch offers' } });
+    expect(catalog.discounts?.spring?.discount_group).toBe('launch');
+    expect(warnings).toEqual([]);
+  });
+
+  it('an archived group is left out unless archived objects are asked for', () => {
+    const snapshot = account(remoteGroup('old', 'Old offers', { status: 'archived' }));
+    expect(exportCatalog(snapshot, sandbox).catalog.discount_groups).toBeUndefined();
+    const withArchived = exportCatalog(snapshot, { ...sandbox, includeArchived: true }).catalog;
+    expect(withArchived.discount_groups).toEqual({ old: { name: 'Old offers' } });
+  });
+
+  it('a discount in a group this catalog does not manage is written without it, and the warning says plan takes it out', () => {
+    const theirs = remoteGroup(null, 'Made by hand');
+    const snapshot = {
+      ...account(remoteGroup('launch'), theirs),
+      discounts: [remoteDiscount('spring', { discount_group_id: theirs.id })],
+    };
+    const { catalog, warnings } = exportCatalog(snapshot, sandbox);
+    expect(catalog.discounts?.spring?.discount_group).toBeUndefined();
+    expect(warnings).toEqual([
+      `discount spring is in discount group ${theirs.id}, which this catalog does not manage: written without discount_group, so plan takes it out of that group`,
+    ]);
+  });
+
+  it('two groups with one key: the first by id is written, the other named in a warning', () => {
+    const [first, second] = [remoteGroup('launch', 'A'), remoteGroup('launch', 'B')];
+    const { catalog, warnings } = exportCatalog(account(second, first), sandbox);
+    expect(catalog.discount_groups).toEqual({ launch: { name: 'A' } });
+    expect(warnings).toEqual([
+      `discount group ${second.id} carries the key launch of ${first.id} too: not exported`,
+    ]);
+  });
+
+  it("a destination is written for the environment read, Paddle's defaults left out", () => {
+    const snapshot = {
+      ...account(),
+      notifications: [
+        remoteNotification('app', { subscribed_events: ['transaction.completed', 'subscription.created'] }),
+        remoteNotification('ops', {
+          description: 'Ops mail',
+          type: 'email',
+          destination: 'ops@example.com',
+          include_sensitive_fields: true,
+          traffic_source: 'all',
+          active: false,
+          api_version: 2,
+        }),
+        remoteNotification(null, { description: 'Made by hand' }),
+      ],
+    };
+    const { catalog } = exportCatalog(snapshot, { environment: 'production' });
+    expect(catalog.notifications).toEqual({
+      app: {
+        description: 'App webhooks',
+        destination: { production: 'https://example.com/hooks' },
+        subscribed_events: ['transaction.completed', 'subscription.created'],
+        api_version: 1,
+      },
+      ops: {
+        description: 'Ops mail',
+        type: 'email',
+        destination: { production: 'ops@example.com' },
+        subscribed_events: ['transaction.completed'],
+        api_version: 2,
+        include_sensitive_fields: true,
+        traffic_source: 'all',
+        active: false,
+      },
+    });
+  });
+
+  it('the exported file validates and plans to no changes for both sections', () => {
+    const launch = remoteGroup('launch');
+    const snapshot = {
+      ...account(launch),
+      discounts: [remoteDiscount('spring', { discount_group_id: launch.id })],
+      notifications: [
+        remoteNotification('app'),
+        remoteNotification('ops', { type: 'email', destination: 'ops@example.com' }),
+      ],
+    };
+    const { catalog } = exportCatalog(snapshot, sandbox);
+    const read = readCatalog('export.yaml', catalogToYaml(catalog), sandbox);
+    expect(read.issues.filter((i) => i.severity === 'error')).toEqual([]);
+    const plan = diff(defined(read.catalog, 'a catalog'), snapshot, sandbox);
+    const changes = changesInOrder(plan).filter((c) => c.kind !== 'product' && c.kind !== 'price');
+    expect(changes.map((c) => [c.kind, c.key, c.action])).toEqual([
+      ['discount_group', 'launch', 'unchanged'],
+      ['discount', 'spring', 'unchanged'],
+      ['notification', 'app', 'unchanged'],
+      ['notification', 'ops', 'unchanged'],
     ]);
   });
 });

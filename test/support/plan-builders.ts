@@ -3,9 +3,12 @@ import type { Catalog, CatalogDiscount, CatalogPrice, CatalogProduct } from '../
 import type {
   CatalogSnapshot,
   RemoteDiscount,
+  RemoteDiscountGroup,
+  RemoteNotification,
   RemotePrice,
   RemoteProduct,
 } from '../../src/planner/remote.js';
+import { markText } from '../../src/planner/text-marker.js';
 import { marker } from './marker.mjs';
 
 let counter = 0;
@@ -103,3 +106,37 @@ export const launchDiscount: CatalogDiscount = {
   amount: '25',
   code: 'LAUNCH25',
 };
+
+/** `text` with the tool's marker for `key` at its end (null: as made in the dashboard, unmarked). */
+const marked = (text: string, key: string | null, catalog = 'default') =>
+  key === null ? text : markText(text, { key, catalog });
+
+/** A remote discount group named `name`, managed under `key` (null: made in the dashboard). */
+export function remoteGroup(
+  key: string | null,
+  name = 'Launch offers',
+  overrides: Partial<RemoteDiscountGroup> & { catalog?: string } = {},
+): RemoteDiscountGroup {
+  const { catalog, ...rest } = overrides;
+  return { id: nextId('dsg'), name: marked(name, key, catalog), status: 'active', ...rest };
+}
+
+/** A remote webhook destination with Paddle's defaults, managed under `key` (null: unmarked). */
+export function remoteNotification(
+  key: string | null,
+  overrides: Partial<RemoteNotification> & { catalog?: string } = {},
+): RemoteNotification {
+  const { catalog, description = 'App webhooks', ...rest } = overrides;
+  return {
+    id: nextId('ntfset'),
+    description: marked(description, key, catalog),
+    type: 'url',
+    destination: 'https://example.com/hooks',
+    active: true,
+    api_version: 1,
+    include_sensitive_fields: false,
+    traffic_source: 'platform',
+    subscribed_events: ['transaction.completed'],
+    ...rest,
+  };
+}
