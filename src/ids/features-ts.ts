@@ -1,7 +1,9 @@
 // The features part of the typed module (render.ts): the declarations, FeatureKey and Features, what
 // each product includes, and featuresOf(items), which reads a subscription's items by price id (of
-// either environment) the way docs/ids-and-refs.md describes for apps in other languages. Every
-// string from the catalog is written by JSON.stringify.
+// either environment) the way docs/ids-and-refs.md describes for apps in other languages, and a price
+// the module does not know by its product id (a rise's new price, created after the module was
+// written, moves subscribers before the app is deployed with it). Every string from the catalog is
+// written by JSON.stringify.
 import type { IdsFeatures } from './features.js';
 
 const union = (names: readonly string[]) =>
@@ -11,13 +13,18 @@ const union = (names: readonly string[]) =>
 const FEATURES_OF = `/** One item of a subscription, as a webhook or subscription.items gives it: a price id of either environment. */
 export interface FeatureItem {
   readonly priceId: string;
+  /**
+   * its price's product id (an item's price.product_id): a price id this module does not know counts as
+   * that product when the module knows the product (a price created after the module was written).
+   */
+  readonly productId?: string;
   /** how many: a whole number of 1 or more, 1 when absent. An add-on's adds count once per unit. */
   readonly quantity?: number;
 }
 
 /**
  * What featuresOf answers: the features, or beside what the other items include, the price ids this
- * module does not know and the items whose quantity is not a whole number of 1 or more (neither counted).
+ * module does not know (nor their product) and the items whose quantity is not a whole number of 1 or more (neither counted).
  */
 export type FeaturesAnswer =
   | { readonly ok: true; readonly features: Features }
@@ -31,6 +38,11 @@ export type FeaturesAnswer =
 const productOfPrice: ReadonlyMap<string, string> = new Map(
   environments.flatMap((environment) =>
     Object.entries(priceIds[environment]).map(([key, id]): [string, string] => [id, key.slice(0, key.indexOf('/'))]),
+  ),
+);
+const productOfId: ReadonlyMap<string, string> = new Map(
+  environments.flatMap((environment) =>
+    Object.entries(productIds[environment]).map(([key, id]): [string, string] => [id, key]),
   ),
 );
 /** By product key, as a Map: a key such as "constructor" is never looked up through Object's prototype. */
@@ -52,7 +64,8 @@ export function featuresOf(items: readonly FeatureItem[]): FeaturesAnswer {
   const added: [string, Limit][] = [];
   for (const item of items) {
     const quantity = item.quantity ?? 1;
-    const product = productOfPrice.get(item.priceId);
+    const product =
+      productOfPrice.get(item.priceId) ?? (item.productId === undefined ? undefined : productOfId.get(item.productId));
     if (product === undefined) {
       unknownPriceIds.push(item.priceId);
       continue;

@@ -90,6 +90,27 @@ export const wrong: FeatureKey = 'sos';
     });
   });
 
+  it('featuresOf reads a price the module does not know by its product id (a price created after it was written)', async () => {
+    const ids = await import(pathToFileURL(join(project, 'src', 'paddle-ids.ts')).href);
+    const unknown = 'pri_01unknown00000000000000000';
+    expect(ids.featuresOf([{ priceId: unknown, productId: ids.productIds.production.enterprise }])).toEqual({
+      ok: true,
+      features: { audit_log: true, projects: 'unlimited', seats: 50, sso: true },
+    });
+    // a known price id is read as its own product, whatever product id comes with it
+    const starter = {
+      priceId: ids.priceIds.sandbox['starter/monthly'],
+      productId: ids.productIds.sandbox.pro,
+    };
+    expect(ids.featuresOf([starter]).features.seats).toBe(1);
+    expect(ids.featuresOf([{ priceId: unknown, productId: 'pro_01unknown00000000000000000' }])).toEqual({
+      ok: false,
+      unknownPriceIds: [unknown],
+      invalidQuantities: [],
+      features: { audit_log: false, projects: 0, seats: 0, sso: false },
+    });
+  });
+
   it('the JSON holds the declarations and each product, what it includes (every feature) or adds', () => {
     const document = JSON.parse(readFileSync(join(project, 'ids.json'), 'utf8'));
     expect(Object.keys(document.environments)).toEqual(['sandbox', 'production']);
