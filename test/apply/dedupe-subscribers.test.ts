@@ -32,7 +32,7 @@ import {
   SEED,
   sub,
   subscription,
-} from '../support/subscriber-moves-account.js';
+} from '../support/subscription-account.mjs';
 
 const TWIN = pid('pri', 9);
 const monthly = SEED.prices?.find((p) => p.id === MONTHLY) ?? {};

@@ -12,7 +12,7 @@ import type { SubscriptionsGateway } from '../../src/planner/subscribers.js';
 import { call } from '../support/emulator.js';
 import { type JumpingClock, jumpingClock } from '../support/jumping-clock.js';
 import { readToPatchGaps } from '../support/read-to-patch.mjs';
-import { CATALOG, moreSubscriptions, SEED } from '../support/subscriber-moves-account.js';
+import { CATALOG, moreSubscriptions, SEED } from '../support/subscription-account.mjs';
 
 const PADDLE_LIMIT = 240;
 

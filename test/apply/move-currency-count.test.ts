@@ -18,7 +18,7 @@ import {
   PRO_PRODUCT,
   proMonthly,
   subscription,
-} from '../support/subscriber-moves-account.js';
+} from '../support/subscription-account.mjs';
 
 let emulator: RunningEmulator | undefined;
 afterEach(() => emulator?.close());

@@ -12,7 +12,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { tempDir } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { CATALOG, NOW, SEED, sub } from '../support/subscriber-moves-account.js';
+import { CATALOG, NOW, SEED, sub } from '../support/subscription-account.mjs';
 
 // sub 4 renews within 30 minutes of NOW (Paddle would leave it): out, so the moves can complete
 const seed = { ...SEED, subscriptions: (SEED.subscriptions ?? []).filter((s) => s.id !== sub(4)) };

@@ -12,7 +12,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { call, manualClock } from '../support/emulator.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { CATALOG, MONTHLY, NOW, SEED, sub } from '../support/subscriber-moves-account.js';
+import { CATALOG, MONTHLY, NOW, SEED, sub } from '../support/subscription-account.mjs';
 
 const clock = manualClock(NOW);
 let emulator: RunningEmulator;

@@ -31,7 +31,7 @@ import {
   SEED,
   sub,
   subscription,
-} from '../support/subscriber-moves-account.js';
+} from '../support/subscription-account.mjs';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { CATALOG, moreSubscriptions, NOW, SEED } from '../support/subscriber-moves-account.js';
+import { CATALOG, moreSubscriptions, NOW, SEED } from '../support/subscription-account.mjs';
 
 const TIMEOUT_S = 3600;
 

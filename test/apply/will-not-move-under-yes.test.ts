@@ -14,7 +14,7 @@ import { tempDir } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { CATALOG, NOW, PRORATION, SEED, sub, subscription } from '../support/subscriber-moves-account.js';
+import { CATALOG, NOW, PRORATION, SEED, sub, subscription } from '../support/subscription-account.mjs';
 
 const PAUSED = 6;
 const REFUSAL =

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call } from '../support/emulator.js';
 import { FULL_SPEC_FILE, responseValidator } from '../support/openapi.js';
-import { pid } from '../support/subscription-seed.js';
+import { pid } from '../support/subscription-account.mjs';
 
 const [KIM, LEE] = [pid('ctm', 1), pid('ctm', 2)];
 const HOME = pid('add', 1);

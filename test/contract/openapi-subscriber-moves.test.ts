@@ -9,7 +9,7 @@ import { writeCatalogFile } from '../support/cli-runs.js';
 import { manualClock } from '../support/emulator.js';
 import { requestValidator, undocumentedRequests } from '../support/openapi.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { CATALOG, MONTHLY, moreSubscriptions, NOW, SEED } from '../support/subscriber-moves-account.js';
+import { CATALOG, MONTHLY, moreSubscriptions, NOW, SEED } from '../support/subscription-account.mjs';
 
 const MORE = moreSubscriptions(200);
 

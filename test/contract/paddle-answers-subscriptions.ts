@@ -1,7 +1,7 @@
 // Paddle's documented answers to a change of a subscription it refuses: the example response of
 // each developer.paddle.com/errors/subscriptions/<code> page (DOCS, as in paddle-answers.ts), sent
-// to the subscription of test/support/subscription-seed.ts that is in that state.
-import { ADDON, sub } from '../support/subscription-seed.js';
+// to the subscription of test/support/subscription-account.mjs (SUBSCRIPTIONS) that is in that state.
+import { ADDON, sub } from '../support/subscription-account.mjs';
 import { docs, domain, type RecordedAnswer } from './paddle-answers.js';
 
 const change = (id: number, mode: string, extra: Record<string, unknown> = {}) => ({

@@ -7,7 +7,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { call, manualClock } from '../support/emulator.js';
 import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from '../support/openapi.js';
 import { INCLUSIVE, PREVIEW_SEED, TEN_PERCENT } from '../support/preview-seed.js';
-import { CARDLESS, MONTHLY, NOW, PRO, SEAT } from '../support/subscription-seed.js';
+import { CARDLESS, MONTHLY, NOW, PRO, SEAT } from '../support/subscription-account.mjs';
 import { undefinedFields } from './undefined-fields.js';
 
 let emulator: RunningEmulator;

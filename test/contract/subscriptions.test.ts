@@ -17,7 +17,7 @@ import {
   SUBSCRIPTION_SEED,
   sub,
   YEARLY,
-} from '../support/subscription-seed.js';
+} from '../support/subscription-account.mjs';
 import { SUBSCRIPTION_ANSWERS } from './paddle-answers-subscriptions.js';
 import { undefinedFields } from './undefined-fields.js';
 

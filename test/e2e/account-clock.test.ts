@@ -12,7 +12,7 @@ import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { call } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { CATALOG, SEED, sub, subscription } from '../support/subscriber-moves-account.js';
+import { CATALOG, SEED, sub, subscription } from '../support/subscription-account.mjs';
 
 /** The emulator's time: a year past the run's own clock (MACHINE). */
 const ACCOUNT_NOW = '2027-02-01T00:00:00Z';

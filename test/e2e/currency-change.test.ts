@@ -7,7 +7,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { marker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { month, pid } from '../support/subscriber-moves-account.js';
+import { month, pid } from '../support/subscription-account.mjs';
 
 const remotePrice = (n: number, key: string, amount: string, currency_code: string) => ({
   id: pid('pri', n),

@@ -10,7 +10,7 @@ import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { call } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { CATALOG, SEED, sub, subscription } from '../support/subscriber-moves-account.js';
+import { CATALOG, SEED, sub, subscription } from '../support/subscription-account.mjs';
 
 const NOW = '2027-01-15T12:00:00Z';
 /** renews 25 minutes after NOW, monthly; bills_from is six months out */

@@ -24,7 +24,7 @@ import {
   proMonthly,
   sub,
   subscription,
-} from '../support/subscriber-moves-account.js';
+} from '../support/subscription-account.mjs';
 
 const overrides = (euro: string, pound: string) => [
   { country_codes: ['DE'], unit_price: { amount: euro, currency_code: 'EUR' } },

@@ -14,7 +14,7 @@ import { manualClock } from '../support/emulator.js';
 import { marker } from '../support/marker.mjs';
 import { requestValidator } from '../support/openapi.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { MONTHLY, month, PRO, pid, sub, subscription } from '../support/subscriber-moves-account.js';
+import { MONTHLY, month, PRO, pid, sub, subscription } from '../support/subscription-account.mjs';
 
 const [NEXT, LEGACY] = [pid('pri', 2), pid('pri', 3)];
 const euros = (amount: string) => [{ country_codes: ['DE'], unit_price: { amount, currency_code: 'EUR' } }];

@@ -13,7 +13,7 @@ import { manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { requestValidator, undocumentedRequests } from '../support/openapi.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { MONTHLY, month, NOW, PRO_PRODUCT, pid, proMonthly } from '../support/subscriber-moves-account.js';
+import { MONTHLY, month, NOW, PRO_PRODUCT, pid, proMonthly } from '../support/subscription-account.mjs';
 
 /** More customers than one request names: the customers are read in two requests. */
 const MORE = IDS_PER_REQUEST + 20;

@@ -18,7 +18,7 @@ import {
   PRO_PRODUCT,
   pid,
   proMonthly,
-} from '../support/subscriber-moves-account.js';
+} from '../support/subscription-account.mjs';
 
 const LEGACY = pid('pri', 2);
 

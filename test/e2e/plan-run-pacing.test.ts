@@ -10,7 +10,7 @@ import { REQUESTS_PER_MINUTE } from '../../src/paddle-facts/api.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { managedPrice, pid, SEED, subscription } from '../support/subscriber-moves-account.js';
+import { managedPrice, pid, SEED, subscription } from '../support/subscription-account.mjs';
 
 /** 150 moves: 300 prices, each source with one subscription, so each move's next bill is read. */
 const MOVES = 150;

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { managedPrice, pid, SEED, subscription } from '../support/subscriber-moves-account.js';
+import { managedPrice, pid, SEED, subscription } from '../support/subscription-account.mjs';
 
 const PRICES = 60;
 const items = (prices: number[]) => prices.map((p) => ({ price_id: pid('pri', p), quantity: 1 }));

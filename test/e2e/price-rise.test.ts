@@ -14,7 +14,7 @@ import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { call, manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { pid, sub } from '../support/subscription-seed.js';
+import { pid, sub } from '../support/subscription-account.mjs';
 
 const NOW = '2026-01-15T12:00:00.000Z';
 /** Past every renewal before bills_from (2026-03-01), before the first one after it (2026-03-05). */

@@ -11,7 +11,7 @@ import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { pid, sub } from '../support/subscription-seed.js';
+import { pid, sub } from '../support/subscription-account.mjs';
 
 const NOW = '2026-01-15T12:00:00.000Z';
 const CUSTOMER = pid('ctm', 1);

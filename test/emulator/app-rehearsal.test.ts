@@ -15,7 +15,7 @@ import { call, manualClock } from '../support/emulator.js';
 import { compileApp } from '../support/packed-app.js';
 import { ROOT } from '../support/run-cli.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { pid } from '../support/subscription-seed.js';
+import { pid } from '../support/subscription-account.mjs';
 
 const KIM = pid('ctm', 1);
 const CATALOG = readFileSync(join(ROOT, 'catalogs/plans-with-features.yaml'), 'utf8');

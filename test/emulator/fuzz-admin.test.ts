@@ -14,7 +14,7 @@ import {
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import { UserError } from '../../src/errors.js';
 import { call, manualClock } from '../support/emulator.js';
-import { pid } from '../support/subscription-seed.js';
+import { pid } from '../support/subscription-account.mjs';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const KIM = pid('ctm', 1);

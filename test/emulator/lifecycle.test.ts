@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call, manualClock, moveClock } from '../support/emulator.js';
 import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from '../support/openapi.js';
-import { pid, sub } from '../support/subscription-seed.js';
+import { pid, sub } from '../support/subscription-account.mjs';
 
 const NOW = '2026-01-15T12:00:00.000Z';
 const KIM = pid('ctm', 1);

@@ -13,7 +13,7 @@ import {
   TEN_PERCENT,
 } from '../support/preview-seed.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { CARDLESS, MONTHLY, NOW, PRO, pid, SEAT } from '../support/subscription-seed.js';
+import { CARDLESS, MONTHLY, NOW, PRO, pid, SEAT } from '../support/subscription-account.mjs';
 
 let emulator: RunningEmulator;
 

@@ -11,7 +11,7 @@ import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src
 import { loadSeedFile } from '../../src/emulator/seed-file.js';
 import { tempDir } from '../support/catalog-files.js';
 import { call, manualClock, moveClock } from '../support/emulator.js';
-import { pid, sub } from '../support/subscription-seed.js';
+import { pid, sub } from '../support/subscription-account.mjs';
 
 const NOW = '2026-01-15T12:00:00.000Z';
 const KIM = pid('ctm', 1);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { SUBSCRIPTION_STATUSES } from '../../src/paddle-facts/subscriptions.js';
 import { tempDir } from '../support/catalog-files.js';
-import { call } from '../support/emulator.js';
+import { call, startSubscriptionEmulator } from '../support/emulator.js';
 import {
   ADDON,
   CARDLESS,
@@ -18,10 +18,9 @@ import {
   SEAT,
   SUBSCRIPTION_SEED,
   SUBSCRIPTIONS,
-  startSubscriptionEmulator,
   sub,
   YEARLY,
-} from '../support/subscription-seed.js';
+} from '../support/subscription-account.mjs';
 
 let emulator: RunningEmulator;
 

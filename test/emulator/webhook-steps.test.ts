@@ -11,7 +11,7 @@ import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src
 import { eventsOfStep } from '../../src/emulator/notifications/step-notifications.js';
 import { call, manualClock, moveClock } from '../support/emulator.js';
 import { webhookValidator } from '../support/openapi.js';
-import { pid, sub } from '../support/subscription-seed.js';
+import { pid, sub } from '../support/subscription-account.mjs';
 import { type Delivery, startReceiver } from '../support/webhook-receiver.js';
 
 const NOW = '2026-01-15T12:00:00.000Z';

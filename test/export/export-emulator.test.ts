@@ -12,7 +12,7 @@ import { summarize } from '../../src/planner/summary.js';
 import { applyToEmulator } from '../support/apply-harness.js';
 import { starter } from '../support/catalogs.js';
 import { manualClock } from '../support/emulator.js';
-import { CATALOG, NOW, SEED } from '../support/subscriber-moves-account.js';
+import { CATALOG, NOW, SEED } from '../support/subscription-account.mjs';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {

@@ -9,7 +9,7 @@ import { tempDir } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
 import { marker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { month, NOW, pid, subscription } from '../support/subscriber-moves-account.js';
+import { month, NOW, pid, subscription } from '../support/subscription-account.mjs';
 
 const [PRO, MONTHLY, YEARLY] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
 

@@ -8,7 +8,7 @@ import { subscriptionMoves } from '../../src/moves/compile.js';
 import { movesTaking, predictTaken, takenTerms, termsOf } from '../../src/moves/one-date.js';
 import { noticesOf } from '../../src/notices/rows.js';
 import type { SubscriberMove, SubscriptionRecord } from '../../src/planner/subscribers.js';
-import { risingCatalog } from '../support/subscriber-moves-account.js';
+import { risingCatalog } from '../support/subscription-account.mjs';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const [PRO, SEATS, OTHER] = ['pri_pro', 'pri_seats', 'pri_other'];

@@ -9,8 +9,8 @@ import { predictMove } from '../../src/moves/predict.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import { PRORATION_BILLING_MODES } from '../../src/paddle-facts/subscriptions.js';
 import { MOVES_NOW, NOT_PREDICTED } from '../../src/planner/verdicts.js';
-import { call } from '../support/emulator.js';
-import { ADDON, NOW, SUBSCRIPTIONS, startSubscriptionEmulator } from '../support/subscription-seed.js';
+import { call, startSubscriptionEmulator } from '../support/emulator.js';
+import { ADDON, NOW, SUBSCRIPTIONS } from '../support/subscription-account.mjs';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

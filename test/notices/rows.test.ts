@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { noticesOf } from '../../src/notices/rows.js';
 import type { ProrationBillingMode } from '../../src/paddle-facts/subscriptions.js';
 import type { SubscriberMove, SubscriptionRecord } from '../../src/planner/subscribers.js';
-import { risingCatalog } from '../support/subscriber-moves-account.js';
+import { risingCatalog } from '../support/subscription-account.mjs';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const PRO = 'pri_pro';

@@ -8,14 +8,8 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { RemoteError } from '../../src/errors.js';
 import { paddleSubscriptionsGateway } from '../../src/paddle/subscriptions-gateway.js';
 import { MOVED_STATUSES } from '../../src/planner/subscribers.js';
-import {
-  ADDON,
-  MONTHLY,
-  SEAT,
-  SUBSCRIPTIONS,
-  startSubscriptionEmulator,
-  sub,
-} from '../support/subscription-seed.js';
+import { startSubscriptionEmulator } from '../support/emulator.js';
+import { ADDON, MONTHLY, SEAT, SUBSCRIPTIONS, sub } from '../support/subscription-account.mjs';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

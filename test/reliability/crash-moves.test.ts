@@ -21,7 +21,7 @@ import {
   NOW,
   MONTHLY as SOURCE,
   sub,
-} from '../support/subscriber-moves-account.js';
+} from '../support/subscription-account.mjs';
 import { censusProblems } from './support/remote-census.js';
 
 const SUBSCRIPTIONS = 300;

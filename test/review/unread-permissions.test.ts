@@ -10,7 +10,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { tempDir } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { CATALOG, NOW, SEED } from '../support/subscriber-moves-account.js';
+import { CATALOG, NOW, SEED } from '../support/subscription-account.mjs';
 
 const SUBSCRIBERS = 'Subscribers are not counted';
 const WHY = 'it needs subscription.read';

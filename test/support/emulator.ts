@@ -1,6 +1,8 @@
-// Raw HTTP against the emulator, for what the SDK hides (status codes, headers, bad requests).
-import type { RunningEmulator } from '../../src/emulator/index.js';
+// Raw HTTP against the emulator, for what the SDK hides (status codes, headers, bad requests), and
+// the emulator of the subscription account in every status.
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { marker } from './marker.mjs';
+import { NOW, SUBSCRIPTION_SEED } from './subscription-account.mjs';
 
 /** Where an emulator answers and the key it takes (a RunningEmulator is one). */
 type EmulatorAddress = Pick<RunningEmulator, 'url' | 'apiKey'>;
@@ -97,7 +99,7 @@ export function priceBody(
 }
 
 /** A fixed, movable clock for expiry and lockout tests. */
-export function manualClock(start = '2026-01-15T12:00:00.000Z') {
+export function manualClock(start = NOW) {
   let current = Date.parse(start);
   return {
     now: () => new Date(current),
@@ -132,4 +134,9 @@ export async function moveClock(emulator: RunningEmulator, now: unknown): Promis
     body: JSON.stringify({ now }),
   });
   return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+/** An emulator holding SUBSCRIPTION_SEED and nothing else (no demo data), its clock at NOW. */
+export function startSubscriptionEmulator(): Promise<RunningEmulator> {
+  return startEmulator({ demo: false, seed: { sandbox: SUBSCRIPTION_SEED }, now: manualClock(NOW).now });
 }

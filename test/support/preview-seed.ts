@@ -1,7 +1,7 @@
 // A sandbox for previews: the subscription seed's catalog (a monthly price with GB and euro
 // overrides) plus a tax-inclusive price, discounts, and yen enabled for conversion.
 import type { AccountSeed } from '../../src/emulator/index.js';
-import { PRO, pid, SEAT, SUBSCRIPTION_SEED } from './subscription-seed.js';
+import { PRO, pid, SEAT, SUBSCRIPTION_SEED } from './subscription-account.mjs';
 
 export const INCLUSIVE = pid('pri', 7);
 export const TEN_PERCENT = pid('dsc', 1);

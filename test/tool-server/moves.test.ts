@@ -2,7 +2,7 @@
 // read when the scripts are made (compileRun), and each gets one `client.subscriptions.update` with the
 // body apply sends (its full items list, the source item's price replaced, the declared proration:
 // developer.paddle.com/api-reference/subscriptions/update-subscription). Run against the emulator
-// through a client like the tool server's, with apply's test account (subscriber-moves-account.ts).
+// through a client like the tool server's, with apply's test account (subscription-account.mjs SEED).
 // One in Paddle's 30-minute lock before its renewal (409 subscription_locked_renewal,
 // https://developer.paddle.com/errors/subscriptions/subscription_locked_renewal) is in no script (a
 // person running it later could reach it after its renewal): it says to run apply; nor is any
@@ -21,7 +21,7 @@ import { manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { startedMarker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { ADDON, CATALOG, MONTHLY, NOW, PRORATION, SEED, sub } from '../support/subscriber-moves-account.js';
+import { ADDON, CATALOG, MONTHLY, NOW, PRORATION, SEED, sub } from '../support/subscription-account.mjs';
 import { runToolServerScript } from '../support/tool-server.js';
 
 const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
