@@ -13,51 +13,38 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { marker } from '../support/marker.mjs';
 import { readToPatchGaps } from '../support/read-to-patch.mjs';
+import {
+  ADDON,
+  ADDON_PRICE,
+  CUSTOMER,
+  MONTHLY,
+  PRO_PRODUCT,
+  proMonthly,
+  subscription,
+} from '../support/subscription-account.mjs';
 import { PEAK_RSS, timed } from './support/child.mjs';
 
 const BIN = fileURLToPath(new URL('../../bin/paddle-catalog.js', import.meta.url));
 const LATENCY_MS = 20;
 const round2 = (n) => Math.round(n * 100) / 100;
-const pid = (prefix, n) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const month = { interval: 'month', frequency: 1 };
-const [PRO, SOURCE, ADDON] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
 
 function seed(count) {
   // renewals two weeks out: none within Paddle's 30-minute lock, whatever the day
   const renews = new Date(Date.now() + 14 * 86_400_000).toISOString();
-  const subscriptions = Array.from({ length: count }, (_, i) => ({
-    id: pid('sub', i + 1),
-    customer_id: pid('ctm', 1),
-    status: 'active',
-    currency_code: 'USD',
-    next_billed_at: renews,
-    items: [
-      { price_id: SOURCE, quantity: 1 + (i % 5) },
-      ...(i % 4 === 0 ? [{ price_id: ADDON, quantity: 1 }] : []),
-    ],
-  }));
+  const subscriptions = Array.from({ length: count }, (_, i) =>
+    subscription(i + 1, {
+      next_billed_at: renews,
+      items: [
+        { price_id: MONTHLY, quantity: 1 + (i % 5) },
+        ...(i % 4 === 0 ? [{ price_id: ADDON, quantity: 1 }] : []),
+      ],
+    }),
+  );
   return {
-    customers: [{ id: pid('ctm', 1), email: 'bench@example.com', name: 'Bench' }],
-    products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
-    prices: [
-      {
-        id: SOURCE,
-        product_id: PRO,
-        description: 'Pro monthly',
-        billing_cycle: month,
-        unit_price: { amount: '2400', currency_code: 'USD' },
-        custom_data: marker('pro/monthly'),
-      },
-      {
-        id: ADDON,
-        product_id: PRO,
-        description: 'Add-on',
-        billing_cycle: month,
-        unit_price: { amount: '500', currency_code: 'USD' },
-      },
-    ],
+    customers: [CUSTOMER],
+    products: [PRO_PRODUCT],
+    prices: [proMonthly([]), ADDON_PRICE],
     subscriptions,
   };
 }

@@ -11,7 +11,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { marker } from '../support/marker.mjs';
+import {
+  MONTHLY,
+  month,
+  PRO_PRODUCT,
+  pid,
+  proMonthly,
+  subscription,
+} from '../support/subscription-account.mjs';
 import { PEAK_RSS, timed } from './support/child.mjs';
 
 const BIN = fileURLToPath(new URL('../../bin/paddle-catalog.js', import.meta.url));
@@ -27,9 +34,6 @@ const CURRENCIES = [
   { code: 'GBP', now: '2000', after: '2500', countries: ['GB'] },
 ];
 const round2 = (n) => Math.round(n * 100) / 100;
-const pid = (prefix, n) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const month = { interval: 'month', frequency: 1 };
-const [PRO, SOURCE] = [pid('pro', 1), pid('pri', 1)];
 const day = (offset) => new Date(Date.now() + offset * DAY_MS).toISOString();
 
 function seed(count) {
@@ -38,35 +42,20 @@ function seed(count) {
     email: `customer${i + 1}@example.com`,
   }));
   // renewals from tomorrow to 60 days out: none within Paddle's 30-minute lock, half before bills_from
-  const subscriptions = Array.from({ length: count }, (_, i) => ({
-    id: pid('sub', i + 1),
-    customer_id: pid('ctm', Math.floor(i / PER_CUSTOMER) + 1),
-    status: 'active',
-    currency_code: CURRENCIES[i % CURRENCIES.length].code,
-    next_billed_at: day(1 + (i % 60)),
-    billing_cycle: month,
-    items: [{ price_id: SOURCE, quantity: 1 + (i % 5) }],
-  }));
+  const subscriptions = Array.from({ length: count }, (_, i) =>
+    subscription(i + 1, {
+      customer_id: pid('ctm', Math.floor(i / PER_CUSTOMER) + 1),
+      currency_code: CURRENCIES[i % CURRENCIES.length].code,
+      next_billed_at: day(1 + (i % 60)),
+      billing_cycle: month,
+      items: [{ price_id: MONTHLY, quantity: 1 + (i % 5) }],
+    }),
+  );
   const overrides = CURRENCIES.slice(1).map((c) => ({
     country_codes: c.countries,
     unit_price: { amount: c.now, currency_code: c.code },
   }));
-  return {
-    customers,
-    products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
-    prices: [
-      {
-        id: SOURCE,
-        product_id: PRO,
-        description: 'Pro monthly',
-        billing_cycle: month,
-        unit_price: { amount: '2400', currency_code: 'USD' },
-        unit_price_overrides: overrides,
-        custom_data: marker('pro/monthly'),
-      },
-    ],
-    subscriptions,
-  };
+  return { customers, products: [PRO_PRODUCT], prices: [proMonthly(overrides)], subscriptions };
 }
 
 /** The catalog: the source as it is, and a dearer target billing from a month ahead. */

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { marker } from '../support/marker.mjs';
+import { CUSTOMER, month, pid } from '../support/subscription-account.mjs';
 import { PEAK_RSS, timed } from './support/child.mjs';
 
 const BIN = fileURLToPath(new URL('../../bin/paddle-catalog.js', import.meta.url));
@@ -20,8 +21,6 @@ const COUNTRIES = 'US,GB,DE,FR,JP,BR,IN,AU,CA,MX';
 const STATUSES = ['active', 'active', 'trialing', 'past_due', 'paused'];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const pid = (prefix, n) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const month = { interval: 'month', frequency: 1 };
 
 function seed() {
   const products = [];
@@ -50,7 +49,7 @@ function seed() {
       for (let s = 0; s < 5; s += 1) {
         subscriptions.push({
           id: pid('sub', n * 10 + s),
-          customer_id: pid('ctm', 1),
+          customer_id: CUSTOMER.id,
           status: STATUSES[s],
           currency_code: 'USD',
           items: [{ price_id: pid('pri', n), quantity: 1 }],
@@ -58,8 +57,7 @@ function seed() {
       }
     }
   }
-  const customers = [{ id: pid('ctm', 1), email: 'bench@example.com', name: 'Bench' }];
-  return { customers, products, prices, subscriptions };
+  return { customers: [CUSTOMER], products, prices, subscriptions };
 }
 
 /** Every price 100 units dearer, and its DE override too. */
