@@ -30,6 +30,8 @@ export interface ReadOptions {
   environment: EnvironmentName;
   /** the moment dates in the catalog are compared with; default: now */
   now?: Date;
+  /** what the target is, when known: Paddle refuses what only the emulator can do (RuleContext) */
+  target?: RuleContext['target'];
 }
 
 export interface ReadResult {
@@ -53,7 +55,7 @@ function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
 }
 
 /** The target's settings as declared; undefined when `environments` is broken (its own issue says so). */
-function ruleContext(rawEnvironments: unknown, { environment, now }: ReadOptions): RuleContext {
+function ruleContext(rawEnvironments: unknown, { environment, now, target }: ReadOptions): RuleContext {
   const parsed = environmentsSchema.safeParse(rawEnvironments ?? {});
   const declared: Partial<Record<EnvironmentName, EnvironmentSettings>> | undefined = parsed.data;
   return {
@@ -61,6 +63,7 @@ function ruleContext(rawEnvironments: unknown, { environment, now }: ReadOptions
     settings: declared ? (declared[environment] ?? {}) : undefined,
     otherSettings: declared?.[otherEnvironment(environment)],
     now: now ?? new Date(),
+    ...(target ? { target } : {}),
   };
 }
 

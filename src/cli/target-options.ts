@@ -1,13 +1,15 @@
 // The flags every command that talks to Paddle shares, and the session they open: the target
 // (environment, base URL, key), the banner on stderr, and for --local an in-process emulator.
 import type { Command } from 'commander';
-import type { EnvironmentSettings } from '../catalog/schema.js';
+import type { Catalog, EnvironmentSettings } from '../catalog/schema.js';
 import { UserError } from '../errors.js';
 import { accountTime, type HeardAccountTime } from '../paddle/account-time.js';
 import type { CatalogGateway } from '../paddle/catalog-gateway.js';
 import { systemClock } from '../paddle/clock.js';
 import type { CustomersByIdGateway } from '../paddle/customers-gateway.js';
+import { identifyTarget } from '../paddle/identify-target.js';
 import { resolveTarget, type Target } from '../paddle/target.js';
+import { refuseLocalDestinations } from '../plan-use-case/local-destinations.js';
 import type { SubscriptionsGateway } from '../planner/subscribers.js';
 import type { ReviewGateways } from '../review/review.js';
 import type { Reporter } from '../terminal/reporter.js';
@@ -21,6 +23,29 @@ export function addTargetOptions(command: Command): Command {
   return command
     .option('--production', 'target the production account (default: sandbox)')
     .option('--local', 'run against a built-in Paddle emulator started for this run (no account needed)');
+}
+
+/** What the command's catalog tells the session: the file, its target settings, and what it holds. */
+export interface SessionContext {
+  catalogFile?: string;
+  settings?: EnvironmentSettings;
+  /** the catalog to apply or plan: a destination on this machine is refused unless the target is the emulator */
+  catalog?: Catalog;
+  /** the catalog came from a saved plan */
+  saved?: boolean;
+}
+
+/** The session's context for a command that plans or applies a catalog (a saved plan's included). */
+export function catalogContext(
+  file: string,
+  input: { settings: EnvironmentSettings; catalog: Catalog; saved?: unknown },
+): SessionContext {
+  return {
+    catalogFile: file,
+    settings: input.settings,
+    catalog: input.catalog,
+    saved: input.saved !== undefined,
+  };
 }
 
 export interface Session {
@@ -37,7 +62,7 @@ export interface Session {
 export async function openSession(
   reporter: Reporter,
   flags: TargetFlags,
-  context: { catalogFile?: string; settings?: EnvironmentSettings } = {},
+  context: SessionContext = {},
 ): Promise<Session> {
   if (flags.local && flags.production) {
     throw new UserError('--local and --production cannot be combined.');
@@ -64,7 +89,16 @@ export async function openSession(
     };
   }
   reporter.info(banner(session.target, flags, context.catalogFile, reporter));
+  await refuseUnreachable(session.target, flags, context, reporter.io.cwd);
   return session;
+}
+
+/** A webhook destination on this machine goes only to the emulator: asked of the target before any write. */
+async function refuseUnreachable(target: Target, flags: TargetFlags, context: SessionContext, cwd: string) {
+  const { catalog, catalogFile: file } = context;
+  if (catalog === undefined || file === undefined) return;
+  const input = { file, cwd, environment: target.environment, catalog, saved: context.saved ?? false };
+  await refuseLocalDestinations(input, () => identifyTarget(target, !!flags.local));
 }
 
 function banner(

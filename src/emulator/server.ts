@@ -1,6 +1,7 @@
 // One API request end to end: faults, route, key and permission, body, handler, envelope, log.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EMULATOR_HEADER } from '../paddle-facts/environments.js';
 import { type AdminHooks, handleAdmin } from './admin.js';
 import { ApiFailure, internalError } from './api-error.js';
 import { type KeyRing, requirePermission } from './auth.js';
@@ -135,6 +136,9 @@ export function requestHandler(core: EmulatorCore, parts: ServerParts) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
     stampDate(res, core.now());
+    // every answer, a refusal too, says it is the emulator: the tool accepts a webhook destination
+    // on this machine only from a target that does (src/paddle/target-kind.ts)
+    res.setHeader(EMULATOR_HEADER, '1');
     let raw: Buffer;
     try {
       raw = await readBody(req);

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { RemoteError } from '../errors.js';
 import { type IdPrefix, PADDLE_ID, paddleIdPattern } from '../paddle-facts/ids.js';
 import { CATALOG_STATUSES, DISCOUNT_STATUSES } from '../paddle-facts/statuses.js';
+import { isLoopbackUrl } from '../text/loopback.js';
 import { BAD_RESPONSE } from './remote-error.js';
-import { isLoopbackUrl } from './target.js';
 
 export const paddleId = (prefix: IdPrefix) =>
   z.string().regex(paddleIdPattern(prefix), `expected a Paddle id (${prefix}_…)`);

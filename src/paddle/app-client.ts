@@ -1,8 +1,9 @@
 // An SDK client for an app that uses the billing library (src/library/billing.ts): Paddle's
 // sandbox or production, or another base URL such as `paddle-catalog emulator` on 127.0.0.1.
 import type { EnvironmentName } from '../paddle-facts/environments.js';
+import { isLoopbackUrl } from '../text/loopback.js';
 import { createPaddle } from './sdk.js';
-import { BASE_URLS, isLoopbackUrl } from './target.js';
+import { BASE_URLS } from './target.js';
 
 export interface PaddleClientOptions {
   apiKey: string;

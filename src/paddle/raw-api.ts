@@ -5,6 +5,7 @@
 // Nothing from the other end is taken on trust: a redirect is never followed (the account is what
 // the base URL answers, nothing else), and an answer is read up to MAX_ANSWER_BYTES only.
 import { RemoteError } from '../errors.js';
+import { EMULATOR_HEADER } from '../paddle-facts/environments.js';
 import { permissionsOf } from '../paddle-facts/permissions.js';
 import { BAD_RESPONSE, errorAnswerDetails, toRemoteError } from './remote-error.js';
 import type { Target } from './target.js';
@@ -88,6 +89,7 @@ export async function rawEnvelope(target: Target, request: RawRequest): Promise<
     answer.status = response.status;
     // every answer, a refusal too, says what time it is on the account's clock
     target.accountTime?.hear(response.headers.get('date'));
+    target.kind?.hear(response.headers.get(EMULATOR_HEADER));
     answer.requestId = response.headers.get('request-id') ?? undefined;
     if (response.status >= 300 && response.status < 400) throw redirectRefused(response, request.operation);
     // a delete answers 204 with no body (https://developer.paddle.com/api-reference/notification-settings/delete-notification-setting)

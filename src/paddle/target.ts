@@ -2,7 +2,9 @@
 // that environment only.
 import { UserError } from '../errors.js';
 import { API_KEY_PREFIX, type EnvironmentName } from '../paddle-facts/environments.js';
+import { isLoopbackUrl } from '../text/loopback.js';
 import type { HeardAccountTime } from './account-time.js';
+import type { HeardTargetKind } from './target-kind.js';
 
 export interface Target {
   environment: EnvironmentName;
@@ -11,6 +13,8 @@ export interface Target {
   apiKey: string;
   /** told the `Date` header of each answer (raw-api.ts): the run's account time (absent: none kept) */
   accountTime?: HeardAccountTime;
+  /** told whether each answer names the emulator (raw-api.ts): absent, none kept */
+  kind?: HeardTargetKind;
 }
 
 export const BASE_URLS: Record<EnvironmentName, string> = {
@@ -20,12 +24,6 @@ export const BASE_URLS: Record<EnvironmentName, string> = {
 
 export function environmentOf(production: boolean | undefined): EnvironmentName {
   return production ? 'production' : 'sandbox';
-}
-
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
-export function isLoopbackUrl(url: URL): boolean {
-  return LOOPBACK.test(url.hostname);
 }
 
 /** The rule that refuses a base URL with a user name or password (named in docs/safety.md). */

@@ -1,6 +1,7 @@
 // The rules of notification destinations and discount groups, as a table: each row a catalog and
 // the one error it has (rule, path, message), or none.
 import { describe, expect, it } from 'vitest';
+import { readCatalog } from '../../src/catalog/read.js';
 import { catalogWith, errorsOf, type Json } from '../support/catalog-rules.js';
 
 const app = (): Json => ({
@@ -186,5 +187,50 @@ describe('notification and discount group rules', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ rule: expected.rule, path: expected.path });
     expect(errors[0]?.message).toMatch(expected.message);
+  });
+});
+
+describe('notification-destination-local: a webhook URL on this machine goes only to the emulator', () => {
+  const read = (destination: unknown, target?: 'paddle' | 'emulator', environment = 'sandbox' as const) =>
+    readCatalog('catalog.yaml', withNotification({ destination }), {
+      environment,
+      ...(target ? { target } : {}),
+    }).issues.filter((issue) => issue.severity === 'error');
+  const local = 'http://127.0.0.1:3000/hooks';
+
+  it.each([
+    ['one URL for both', local, 'notifications.app.destination'],
+    ['localhost', 'http://localhost:3000/hooks', 'notifications.app.destination'],
+    ['[::1] over https', 'https://[::1]:8443/hooks', 'notifications.app.destination'],
+    [
+      "the sandbox's of a map",
+      { sandbox: local, production: 'https://example.com/h' },
+      'notifications.app.destination.sandbox',
+    ],
+  ])('against Paddle, %s is refused at its place', (_, destination, path) => {
+    const [only, ...more] = read(destination, 'paddle');
+    expect(more).toEqual([]);
+    expect(only).toMatchObject({ rule: 'notification-destination-local', path });
+    expect(only?.message).toMatch(/on this machine, which Paddle cannot reach/);
+  });
+
+  it.each([
+    ['the emulator', local, 'emulator' as const],
+    ['a target not known yet (validate)', local, undefined],
+    ['a public URL against Paddle', 'https://example.com/hooks', 'paddle' as const],
+    [
+      "another environment's local URL",
+      { production: local, sandbox: 'https://example.com/h' },
+      'paddle' as const,
+    ],
+  ])('%s: no error', (_, destination, target) => {
+    expect(read(destination, target)).toEqual([]);
+  });
+
+  it('an email destination is not a URL on this machine', () => {
+    const text = withNotification({ type: 'email', destination: 'ops@localhost.example' });
+    expect(readCatalog('catalog.yaml', text, { environment: 'sandbox', target: 'paddle' }).issues).toEqual(
+      [],
+    );
   });
 });

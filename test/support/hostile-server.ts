@@ -2,8 +2,10 @@
 // request's Authorization header back (in an error, in HTML, in a body of the wrong shape, the key
 // upper-cased, percent-encoded or in base64), error
 // fields made to attack a terminal, lists that are not lists or never end, entities that are not
-// what they claim, and a proxy that drops the filters of the transactions list.
-import { createServer, request, type Server } from 'node:http';
+// what they claim, a proxy that drops the filters of the transactions list, and one that hides
+// that the emulator is behind it.
+import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
+import { EMULATOR_HEADER } from '../../src/paddle-facts/environments.js';
 import { encodedForms } from './canary.js';
 
 export type Hostility =
@@ -178,21 +180,47 @@ export async function hostileServer(kind: Hostility): Promise<HostileServer> {
  * A proxy in front of `upstream` (an emulator) that ignores the transactions list's filters, as
  * a broken gateway might: `customer_id` and `status` are dropped on the way through.
  */
-export async function filterDroppingProxy(upstream: string): Promise<HostileServer> {
-  const requests: HostileServer['requests'] = [];
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', upstream);
+export function filterDroppingProxy(upstream: string): Promise<HostileServer> {
+  return proxy(upstream, (url) => {
     if (url.pathname === '/transactions') {
       url.searchParams.delete('customer_id');
       url.searchParams.delete('status');
     }
-    // what was forwarded, filters dropped
+  });
+}
+
+/**
+ * A proxy in front of `upstream` (an emulator) that passes everything but the emulator's own answer
+ * header: to the tool, a server that is not the emulator (Paddle, as far as it can tell).
+ */
+export function unnamedProxy(upstream: string): Promise<HostileServer> {
+  return proxy(
+    upstream,
+    () => {},
+    (headers) => {
+      const { [EMULATOR_HEADER]: _named, ...rest } = headers;
+      return rest;
+    },
+  );
+}
+
+/** Forwards each request to `upstream`, its URL rewritten on the way in and its headers on the way out. */
+async function proxy(
+  upstream: string,
+  rewrite: (url: URL) => void,
+  answerHeaders: (headers: IncomingHttpHeaders) => IncomingHttpHeaders = (headers) => headers,
+): Promise<HostileServer> {
+  const requests: HostileServer['requests'] = [];
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', upstream);
+    rewrite(url);
+    // what was forwarded, as rewritten
     requests.push({ method: req.method ?? '', url: `${url.pathname}${url.search}` });
     const forward = request(
       url,
       { method: req.method, headers: { ...req.headers, host: url.host } },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.writeHead(answer.statusCode ?? 502, answerHeaders(answer.headers));
         answer.pipe(res);
       },
     );

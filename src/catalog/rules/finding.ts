@@ -22,6 +22,11 @@ export interface RuleContext {
   otherSettings: EnvironmentSettings | undefined;
   /** for dates in the catalog (a discount that has already expired) */
   now: Date;
+  /**
+   * what the target is, where known (src/paddle/target-kind.ts): Paddle cannot deliver a webhook to
+   * this machine, the emulator can; absent: not known yet, and such rules stay quiet
+   */
+  target?: 'paddle' | 'emulator';
 }
 
 export function error(rule: RuleId, path: PathSegment[], message: string): Finding {

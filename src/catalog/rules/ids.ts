@@ -60,6 +60,7 @@ export const RULE_IDS = [
   // notification destinations and discount groups
   'notification-description',
   'notification-destination',
+  'notification-destination-local',
   'notification-events',
   'discount-group-name',
   'discount-group-unknown',

@@ -30,6 +30,7 @@ import {
   type NotificationFields,
   notificationDescriptionBlank,
   notificationDestination,
+  notificationDestinationLocal,
   notificationEvents,
 } from './notifications.js';
 import { priceCountriesOnce } from './overrides.js';
@@ -49,7 +50,7 @@ import {
 export type ProductRule = (product: ProductFields, ctx: RuleContext) => Finding[];
 export type PriceRule = (price: CatalogPrice, ctx: RuleContext) => Finding[];
 export type DiscountRule = (discount: DiscountFields, ctx: DiscountContext) => Finding[];
-export type NotificationRule = (notification: NotificationFields) => Finding[];
+export type NotificationRule = (notification: NotificationFields, ctx: RuleContext) => Finding[];
 
 /** A rule and the fields it reads: it runs only when all of them are valid. */
 interface Registered<Rule, Field> {
@@ -99,6 +100,7 @@ export const DISCOUNT_RULES: readonly Registered<DiscountRule, keyof DiscountFie
 export const NOTIFICATION_RULES: readonly Registered<NotificationRule, keyof NotificationFields>[] = [
   { check: notificationDescriptionBlank, reads: ['description'] },
   { check: notificationDestination, reads: ['destination', 'type'] },
+  { check: notificationDestinationLocal, reads: ['destination', 'type'] },
   { check: notificationEvents, reads: ['subscribed_events'] },
 ];
 
@@ -133,7 +135,7 @@ export function runRules(input: RuleInput, ctx: RuleContext): Finding[] {
   }
   for (const { key, notification, invalid } of input.notifications ?? []) {
     for (const rule of NOTIFICATION_RULES) {
-      if (applicable(rule, invalid)) add(['notifications', key], rule.check(notification));
+      if (applicable(rule, invalid)) add(['notifications', key], rule.check(notification, ctx));
     }
   }
   const groups = input.discountGroups ?? [];

@@ -4,14 +4,16 @@
 // a second discount group with a name already taken, archived groups included
 // (https://developer.paddle.com/errors/discounts/discount_group_name_conflict).
 import { EVENT_NAMES, type NOTIFICATION_TYPES } from '../../paddle-facts/notifications.js';
+import { isLoopbackUrl } from '../../text/loopback.js';
 import type { CatalogDiscountGroup, CatalogNotification } from '../notification-schema.js';
 import { didYouMean } from './did-you-mean.js';
-import { error, type Finding } from './finding.js';
+import { error, type Finding, type RuleContext } from './finding.js';
 import type { RuleId } from './ids.js';
 
 export const NOTIFICATION_RULE = {
   description: 'notification-description',
   destination: 'notification-destination',
+  local: 'notification-destination-local',
   events: 'notification-events',
   groupName: 'discount-group-name',
   groupUnknown: 'discount-group-unknown',
@@ -90,6 +92,28 @@ export function notificationDestination(notification: NotificationFields): Findi
         ]
       : [];
   });
+}
+
+/**
+ * A webhook URL on this machine (localhost, 127.0.0.1, [::1]) is the emulator's to deliver to:
+ * Paddle sends webhooks from its own servers over the internet, so a local server needs a public
+ * URL in front of it (https://developer.paddle.com/webhooks/about: "expose localhost to a public
+ * URL so Paddle can reach your development server"). Refused against Paddle, before anything is sent.
+ */
+export function notificationDestinationLocal(notification: NotificationFields, ctx: RuleContext): Finding[] {
+  const { destination } = notification;
+  if (ctx.target !== 'paddle' || (notification.type ?? 'url') !== 'url' || destination === undefined)
+    return [];
+  const mine = typeof destination === 'string' ? destination : destination[ctx.environment];
+  if (mine === undefined || !URL.canParse(mine) || !isLoopbackUrl(new URL(mine))) return [];
+  const at = typeof destination === 'string' ? ['destination'] : ['destination', ctx.environment];
+  return [
+    error(
+      NOTIFICATION_RULE.local,
+      at,
+      `${at.join('.')} is on this machine, which Paddle cannot reach: only the emulator (--local, paddle-catalog emulator) delivers there; give Paddle a public https URL (a tunnel in front of your server)`,
+    ),
+  ];
 }
 
 /** Spaces alone describe nothing, and Paddle shows the description in its dashboard. */

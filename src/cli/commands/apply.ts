@@ -13,6 +13,7 @@ import { applySettings, applyViews, showApplied, terminalConfirm, terminalStop }
 import { type CommandContext, type RegisterCommand, wholeNumber } from '../command.js';
 import {
   addTargetOptions,
+  catalogContext,
   catalogGateway,
   openSession,
   subscriptionsGateway,
@@ -115,7 +116,7 @@ async function runApply(ctx: CommandContext, file: string, flags: ApplyFlags): P
   const input = await loadApplyInput(file, environment, io.cwd, flags);
   await checkOutputs(io.cwd, file, flags);
   reportCatalogWarnings(reporter, file, input.warnings);
-  const session = await openSession(reporter, flags, { catalogFile: file, settings: input.settings });
+  const session = await openSession(reporter, flags, catalogContext(file, input));
   const stop = terminalStop(processControl(io), ctx.deadline);
   try {
     const gateway = await catalogGateway(session, reporter);

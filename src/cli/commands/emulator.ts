@@ -1,8 +1,9 @@
 // `paddle-catalog emulator`: runs the local Paddle API emulator until SIGINT/SIGTERM and prints
 // its base URL and two keys with every permission: a sandbox key and a live key, each reaching
 // its own account.
-import { isLoopbackUrl } from '../../paddle/target.js';
+
 import { listenForStop, processControl } from '../../terminal/signals.js';
+import { isLoopbackUrl } from '../../text/loopback.js';
 import * as emulatorView from '../../views/emulator.js';
 import { EXIT_OK } from '../../views/exit-codes.js';
 import { show } from '../../views/view.js';

@@ -10,7 +10,7 @@ import { reportCatalogWarnings } from '../../views/issues.js';
 import * as planView from '../../views/plan/plan.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { type PlanFlags, planRequest, planViews, showPlan } from '../plan-wiring.js';
-import { addTargetOptions, openSession } from '../target-options.js';
+import { addTargetOptions, catalogContext, openSession } from '../target-options.js';
 
 /** `--countries US,de, JP` → ['US', 'DE', 'JP'], or commander's usage error naming a code it cannot preview. */
 function countryList(value: string): string[] {
@@ -103,7 +103,7 @@ async function runPlan({ reporter, io }: CommandContext, file: string, flags: Pl
   const loaded = await loadPlanInput(file, environment, io.cwd, { ...flags, json: reporter.json });
   // --json: they are in the document (`issues`), as validate gives them
   reportCatalogWarnings(reporter, file, loaded.warnings, true);
-  const session = await openSession(reporter, flags, { catalogFile: file, settings: loaded.settings });
+  const session = await openSession(reporter, flags, catalogContext(file, loaded));
   try {
     const request = await planRequest(session, { reporter, io }, { file, loaded, flags });
     const view = { file, warnings: loaded.warnings, format: flags.format ?? 'text' } as const;

@@ -17,6 +17,7 @@ import { applySettings, applyViews, terminalConfirm, terminalStop } from '../app
 import { type CommandContext, type RegisterCommand, wholeNumber } from '../command.js';
 import {
   addTargetOptions,
+  catalogContext,
   catalogGateway,
   openSession,
   subscriptionsGateway,
@@ -69,7 +70,7 @@ async function runRollout(ctx: CommandContext, file: string, flags: RolloutFlags
   const environment = environmentOf(flags.production);
   const input = await loadApplyInput(file, environment, io.cwd, flags);
   reportCatalogWarnings(reporter, file, input.warnings);
-  const session = await openSession(reporter, flags, { catalogFile: file, settings: input.settings });
+  const session = await openSession(reporter, flags, catalogContext(file, input));
   const stop = terminalStop(processControl(io), ctx.deadline);
   try {
     const { concurrency, requestsPerMinute: rateLimit } = DEFAULT_APPLY_SETTINGS;
