@@ -12,6 +12,7 @@ export default defineConfig({
       'test/moves/first-bill.test.ts',
       'test/moves/one-date.test.ts',
       'test/review/next-bills.test.ts',
+      'test/review/next-bills-targets.test.ts',
       'test/review/samples.test.ts',
       'test/notices/rows.test.ts',
     ],

@@ -185,20 +185,20 @@ async function moveBills(
 }
 
 /** A move whose source holds subscriptions, counted: one the review previews. */
-const hasSubscribers = (move: SubscriberMove) =>
-  move.fromId !== null &&
-  move.subscribers !== undefined &&
-  MOVED_STATUSES.some((status) => (move.subscribers?.[status] ?? 0) !== 0);
+function hasSubscribers(move: SubscriberMove): boolean {
+  const counts = move.subscribers;
+  return (
+    move.fromId !== null && counts !== undefined && MOVED_STATUSES.some((status) => counts[status] !== 0)
+  );
+}
 
 /**
  * Each move's next bills, in the review's moves. A move whose subscribers could not be counted (a key
  * without subscription.read) is not previewed, its line says so; a 403 here gets one line in the review.
  */
 export async function reviewNextBills(request: NextBillsRequest, review: Review): Promise<void> {
-  const { plan } = request;
+  const { plan, calls } = request;
   const moves = plan.moves ?? [];
-  if (!moves.some(hasSubscribers)) return;
-  const { calls } = request;
   const namings = new Map(moves.map((move) => [move, naming(plan, move)]));
   try {
     const bills = await Promise.all(

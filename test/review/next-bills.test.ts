@@ -1,28 +1,31 @@
-// The review's next bills of a move, on a gateway of our own: which subscriptions are sampled, how
-// far the source's list is read, a refusal of Paddle's about one subscription, and a key Paddle
-// answers 403 (one line, the plan goes on). Over real HTTP: test/e2e/plan-next-bills.test.ts.
+// The review's next bills of a move, on a gateway of our own (test/support/next-bills-gateway.ts):
+// which subscriptions are sampled, how far the source's list is read, a refusal of Paddle's about one
+// subscription, and a key Paddle answers 403 (one line, the plan goes on). How a move's target is
+// sent: next-bills-targets.test.ts. Over real HTTP: test/e2e/plan-next-bills.test.ts.
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../src/errors.js';
-import { createPacedCalls, DEFAULT_RETRY } from '../../src/paddle/calls.js';
-import type {
-  BillTotals,
-  SubscriptionPreviewsGateway,
-} from '../../src/paddle/subscription-previews-gateway.js';
+import type { SubscriptionPreviewsGateway } from '../../src/paddle/subscription-previews-gateway.js';
+import { SUBSCRIPTION_ERRORS } from '../../src/paddle-facts/subscriptions.js';
 import { diff } from '../../src/planner/diff.js';
-import type { SubscriptionRecord } from '../../src/planner/subscribers.js';
 import type { Plan } from '../../src/planner/types.js';
-import { type NextBillsRequest, reviewNextBills, SAMPLE_PAGES } from '../../src/review/next-bills.js';
+import { SAMPLE_PAGES } from '../../src/review/next-bills.js';
 import { SAMPLE_TRIES } from '../../src/review/samples.js';
-import { moveReviewOf, type Review } from '../../src/review/types.js';
-import { jumpingClock } from '../support/jumping-clock.js';
+import {
+  billsOf,
+  emptyReview,
+  fakeGateway,
+  NEW,
+  NOW,
+  OLD,
+  paced,
+  paddleError,
+  refusingFor,
+  subscription,
+  totals,
+} from '../support/next-bills-gateway.js';
 import { catalogOf, monthly, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
 
-const OLD = `pri_${'o'.repeat(26)}`;
-const NEW = `pri_${'n'.repeat(26)}`;
-const paced = () => createPacedCalls({ requestsPerMinute: 0, retry: DEFAULT_RETRY, clock: jumpingClock() });
 const counted = { active: 3, trialing: 0, past_due: 0, paused: 0 };
-/** The run's clock: before every sample's renewal (2026-02-01), none within a lock. */
-const NOW = Date.parse('2026-01-15T12:00:00Z');
 
 /** pro/monthly (OLD) moves to pro/monthly-2027 (NEW), both in the account, counted. */
 function planned(): Plan {
@@ -41,75 +44,6 @@ function planned(): Plan {
   ];
   const plan = diff(catalog, snapshotOf(remoteProduct('pro', {}, prices)), {});
   return { ...plan, moves: plan.moves?.map((move) => ({ ...move, subscribers: counted })) };
-}
-
-const subscription = (n: number, currency: string, fields: Partial<SubscriptionRecord> = {}) => ({
-  id: `sub_${String(n).padStart(26, '0')}`,
-  status: 'active',
-  currency_code: currency,
-  items: [{ price_id: OLD, quantity: 1 }],
-  scheduled_change: null,
-  next_billed_at: '2026-02-01T00:00:00.000Z',
-  ...fields,
-});
-
-const totals = (currency: string, grand: string): BillTotals => ({
-  currency_code: currency,
-  subtotal: grand,
-  tax: '0',
-  total: grand,
-  grand_total: grand,
-});
-
-/** A gateway whose list holds `pages` of `records`, with every call it gets recorded. */
-function fakeGateway(pages: SubscriptionRecord[][], more = false) {
-  const calls: string[] = [];
-  const gateway: SubscriptionPreviewsGateway = {
-    async page(_op, _price, _statuses, next) {
-      const index = next === undefined ? 0 : Number(next);
-      calls.push(`page ${index}`);
-      const last = index + 1 >= pages.length && !more;
-      return { records: pages[index] ?? [], ...(last ? {} : { next: String(index + 1) }) };
-    },
-    async nextBill(_op, id) {
-      calls.push(`next bill ${id}`);
-      return totals('USD', '1000');
-    },
-    async previewItems(_op, id, items) {
-      calls.push(`preview ${id} ${JSON.stringify(items)}`);
-      return { next_billed_at: '2026-02-01T00:00:00.000Z', next: totals('USD', '1000'), immediate: null };
-    },
-  };
-  return { gateway, calls };
-}
-
-/** `gateway`, but the previews of `locked` answered as Paddle does within 30 minutes of a renewal. */
-function refusingFor(
-  locked: string[],
-  gateway: SubscriptionPreviewsGateway,
-  onRefused: (id: string) => void = () => undefined,
-): SubscriptionPreviewsGateway {
-  return {
-    ...gateway,
-    async previewItems(op, id, items, proration) {
-      if (!locked.includes(id)) return gateway.previewItems(op, id, items, proration);
-      onRefused(id);
-      throw new RemoteError({
-        code: 'subscription_locked_renewal',
-        status: 409,
-        detail: 'unable to update subscription 30m0s before renewal',
-        operation: op,
-      });
-    },
-  };
-}
-
-const emptyReview = (): Review => ({ prices: {}, countries: [], unavailable: [] });
-/** The review's next bills of the plan's move. */
-async function billsOf(request: NextBillsRequest, review = emptyReview()) {
-  await reviewNextBills(request, review);
-  const [move] = request.plan.moves ?? [];
-  return move ? moveReviewOf(review, move).nextBills : undefined;
 }
 
 describe('next bills of a move', () => {
@@ -211,8 +145,125 @@ describe('next bills of a move', () => {
     };
     const uncounted = { ...none, moves: none.moves?.map(({ subscribers: _s, ...m }) => m) };
     for (const plan of [zero, uncounted]) {
-      expect(await billsOf({ plan, gateway, calls: paced(), now: NOW })).toBeUndefined();
+      const review = emptyReview();
+      expect(await billsOf({ plan, gateway, calls: paced(), now: NOW }, review)).toBeUndefined();
+      expect(review).toEqual(emptyReview());
     }
     expect(calls).toEqual([]);
+  });
+
+  it('a sample shows its next bill as it stands beside the previewed one, and what the change bills now', async () => {
+    const { gateway } = fakeGateway([[subscription(1, 'USD')]]);
+    const billing: SubscriptionPreviewsGateway = {
+      ...gateway,
+      nextBill: async () => totals('USD', '900'),
+      previewItems: async () => ({
+        next_billed_at: '2026-02-01T00:00:00.000Z',
+        next: totals('USD', '1000'),
+        immediate: totals('USD', '250'),
+      }),
+    };
+    const [usd] =
+      (await billsOf({ plan: planned(), gateway: billing, calls: paced(), now: NOW }))?.samples ?? [];
+    expect(usd).toMatchObject({
+      was: totals('USD', '900'),
+      next: { at: '2026-02-01T00:00:00.000Z', totals: totals('USD', '1000') },
+      immediate: totals('USD', '250'),
+    });
+  });
+
+  it('a change that bills nothing now shows no immediate bill, and one Paddle previews no next bill for shows none', async () => {
+    const { gateway } = fakeGateway([[subscription(1, 'USD')]]);
+    const cancelling: SubscriptionPreviewsGateway = {
+      ...gateway,
+      previewItems: async () => ({ next_billed_at: null, next: null, immediate: null }),
+    };
+    const [usd] =
+      (await billsOf({ plan: planned(), gateway: cancelling, calls: paced(), now: NOW }))?.samples ?? [];
+    expect(usd?.next).toBeNull();
+    expect(usd).not.toHaveProperty('immediate');
+  });
+
+  it("every request names what it does, so an error of Paddle's says which: the list, a next bill, a preview", async () => {
+    const { gateway, operations } = fakeGateway([[subscription(1, 'USD')]]);
+    await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW });
+    const id = subscription(1, 'USD').id;
+    expect(operations).toEqual([
+      'list subscriptions of pro/monthly for samples',
+      `read the next bill of ${id}`,
+      `preview moving ${id} to pro/monthly-2027`,
+    ]);
+  });
+
+  it('the review only reads: the run counts each of its requests as a read, none as a write', async () => {
+    const { gateway } = fakeGateway([[subscription(1, 'USD'), subscription(2, 'EUR')]]);
+    const calls = paced();
+    await billsOf({ plan: planned(), gateway, calls, now: NOW });
+    expect(calls.stats).toMatchObject({ reads: 5, writes: 0 });
+  });
+});
+
+describe("Paddle's answer to one subscription's preview", () => {
+  const id = subscription(1, 'USD').id;
+  const answering = (error: () => unknown) =>
+    refusingFor(
+      [id],
+      fakeGateway([[subscription(1, 'USD'), subscription(2, 'EUR')]]).gateway,
+      undefined,
+      error,
+    );
+
+  it.each(
+    (
+      [
+        'subscription_update_when_past_due',
+        'subscription_locked_renewal',
+        'subscription_update_error_when_paused',
+      ] as const
+    ).map((code) => [`${SUBSCRIPTION_ERRORS[code].status} ${code}`, code] as const),
+  )("%s is shown on its sample with Paddle's words, and the other samples still are", async (_, code) => {
+    const { status, detail } = SUBSCRIPTION_ERRORS[code];
+    const gateway = answering(() => paddleError({ status, code, detail }));
+    const [eur, usd] = (await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW }))?.samples ?? [];
+    expect(usd).toMatchObject({ subscription: id, was: null, next: null, refused: { code, detail } });
+    expect(eur?.next?.totals.grand_total).toBe('1000');
+  });
+
+  it.each([
+    ['Paddle failing (500, after its retries)', { status: 500, code: 'internal_error' }],
+    ["Paddle's rate limit (429, after its retries)", { status: 429, code: 'too_many_requests' }],
+    ['the network failing', { code: 'network_error' }],
+  ])('%s is no refusal about the subscription: the plan stops with the error', async (_, details) => {
+    const error = paddleError(details);
+    const gateway = answering(() => error);
+    await expect(billsOf({ plan: planned(), gateway, calls: paced(), now: NOW })).rejects.toBe(error);
+  });
+
+  it('a bug of ours while previewing stops the plan as the bug it is', async () => {
+    const bug = new TypeError('cannot read properties of undefined');
+    const gateway = answering(() => bug);
+    await expect(billsOf({ plan: planned(), gateway, calls: paced(), now: NOW })).rejects.toBe(bug);
+  });
+
+  it('a key Paddle answers 403 on the preview gets the one line of the review, not a refusal per sample', async () => {
+    const gateway = answering(() => paddleError({ status: 403, code: 'forbidden' }));
+    const review = emptyReview();
+    expect(await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW }, review)).toBeUndefined();
+    expect(review.unavailable).toEqual([expect.stringContaining('it needs subscription.read')]);
+  });
+
+  it("Paddle failing while the source's subscriptions are read stops the plan: it is not taken for a missing permission", async () => {
+    const error = paddleError({ status: 500, code: 'internal_error' });
+    const failing: SubscriptionPreviewsGateway = {
+      ...fakeGateway([]).gateway,
+      page: async () => {
+        throw error;
+      },
+    };
+    const review = emptyReview();
+    await expect(
+      billsOf({ plan: planned(), gateway: failing, calls: paced(), now: NOW }, review),
+    ).rejects.toBe(error);
+    expect(review.unavailable).toEqual([]);
   });
 });
