@@ -66,17 +66,16 @@ export function samplesOf(
   for (const planned of subscriptionMoves(moves, read).planned) {
     if (!planned.moves.includes(move) || !planned.moves.every(previewable)) continue;
     const currency = planned.subscription.currency_code;
-    byCurrency.set(currency, byCurrency.get(currency) ?? []);
-    byCurrency.get(currency)?.push(planned);
+    const same = byCurrency.get(currency) ?? [];
+    same.push(planned);
+    byCurrency.set(currency, same);
   }
   const ranks = new Map(
     [...byCurrency.values()].flat().map((p) => [p, verdictRank(p, now) * 100 + statusRank(p.subscription)]),
   );
   const rank = (planned: MovingSubscription) => ranks.get(planned) ?? 0;
   // sort is stable: of equal rank, the one listed first
-  return [...byCurrency.keys()]
-    .sort()
-    .map((currency) =>
-      (byCurrency.get(currency) ?? []).sort((a, b) => rank(a) - rank(b)).slice(0, SAMPLE_TRIES),
-    );
+  return [...byCurrency]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([, same]) => same.sort((a, b) => rank(a) - rank(b)).slice(0, SAMPLE_TRIES));
 }

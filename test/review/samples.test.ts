@@ -39,6 +39,10 @@ const CANCELING = subscription('moves_now_canceling', {
   next_billed_at: '2027-01-05T09:00:00Z',
   scheduled_change: 'cancel',
 });
+const WAITS_CANCELING = subscription('waits_for_date_canceling', { scheduled_change: 'cancel' });
+const PAUSED = subscription('paused', { status: 'paused', next_billed_at: null });
+/** renews 10 minutes after NOW: within Paddle's 30-minute lock */
+const LOCKED = subscription('locked', { next_billed_at: '2026-11-28T12:10:00Z' });
 const EUR = subscription('eur_moves_now', { currency_code: 'EUR', next_billed_at: '2027-01-05T09:00:00Z' });
 
 const picked = (m: SubscriberMove, read: SubscriptionRecord[]) =>
@@ -62,6 +66,11 @@ describe('the next-bill sample of a move', () => {
     ],
     ['of equal rank, as listed', [MOVES_NOW, { ...MOVES_NOW, id: 'second' }], ['moves_now', 'second']],
     [
+      'one that waits for bills_from, though it is to cancel, before one whose move is not predicted',
+      [TRIALING, WAITS_CANCELING],
+      ['waits_for_date_canceling', 'trialing'],
+    ],
+    [
       'one try per kind at most three',
       [PAST_DUE, TRIALING, WAITS_DATE, MOVES_NOW, CANCELING],
       ['moves_now', 'moves_now_canceling', 'waits_for_date'],
@@ -74,10 +83,24 @@ describe('the next-bill sample of a move', () => {
     expect(picked(move('2027-01-01'), [MOVES_NOW, EUR])).toEqual([['eur_moves_now'], ['moves_now']]);
   });
 
-  it('without bills_from, every active one moves now: by status, as listed', () => {
-    expect(picked(move(), [PAST_DUE, WAITS_DATE, MOVES_NOW])).toEqual([
+  it.each([
+    [
+      'every active one moves now: as listed, then past due',
+      [PAST_DUE, WAITS_DATE, MOVES_NOW],
       ['waits_for_date', 'moves_now', 'past_due'],
-    ]);
+    ],
+    [
+      'of those that move now, active before paused (a paused one bills nothing next)',
+      [PAUSED, MOVES_NOW],
+      ['moves_now', 'paused'],
+    ],
+    [
+      'one whose move is not predicted before one Paddle locks for its renewal (it would refuse the preview)',
+      [LOCKED, TRIALING],
+      ['trialing', 'locked'],
+    ],
+  ])('without bills_from: %s', (_title, read, want) => {
+    expect(picked(move(), read)).toEqual([want]);
   });
 
   it.each([
