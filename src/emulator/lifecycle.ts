@@ -4,7 +4,8 @@
 //   becomes active and its current_billing_period, based on the trial until then, is based on
 //   the billing cycle from then on (developer.paddle.com/build/trials/extend-activate-change-date-trials);
 //   where the seed says its payment fails, it becomes past_due instead
-//   (developer.paddle.com/build/lifecycle/subscription-renewal-dunning);
+//   (developer.paddle.com/build/lifecycle/subscription-renewal-dunning); a cardless trial, with no
+//   payment method, is canceled (developer.paddle.com/changelog/2025/cardless-trials-developer-preview);
 // - a scheduled cancel or pause takes effect at its effective_at: the subscription's status
 //   changes to canceled or paused then (developer.paddle.com/changelog/2023/filter-subscriptions-scheduled-change),
 //   scheduled_change is cleared, canceled_at / paused_at set, and it has no next_billed_at nor
@@ -20,6 +21,7 @@ import type { Account } from './core.js';
 import type { IdFactory } from './ids.js';
 import { addCycles } from './renewal-schedule.js';
 import { billedStatus, completeTransaction, periodTransaction } from './renewal-transaction.js';
+import { hasPaymentMethod } from './rules/subscription-update.js';
 import type { SubscriptionStep } from './step-events.js';
 import type { WireRecord } from './types.js';
 
@@ -79,9 +81,19 @@ function billFrom(ctx: StepContext, subscription: WireRecord, at: string, paymen
   return transaction;
 }
 
-/** The trial ends at its next_billed_at: active and billed, or past due where its payment fails. */
-export function endTrial(ctx: StepContext, subscription: WireRecord, paymentFails: boolean): void {
+/**
+ * The trial ends at its next_billed_at: active and billed, or past due where the seed says its
+ * payment fails (trial_payment_fails). A cardless trial has no payment method to charge (the
+ * emulator holds none): it is canceled then, as Paddle's changelog says of a cardless trial whose
+ * customer entered no payment details (developer.paddle.com/changelog/2025/cardless-trials-developer-preview).
+ */
+export function endTrial(ctx: StepContext, subscription: WireRecord): void {
   const at = subscription.next_billed_at as string;
+  const paymentFails = ctx.account.state.failingTrials.delete(subscription.id);
+  if (!hasPaymentMethod(subscription)) {
+    cancel(ctx, subscription, at);
+    return;
+  }
   subscription.status = 'active';
   subscription.first_billed_at = at;
   const transaction = billFrom(ctx, subscription, at, paymentFails);

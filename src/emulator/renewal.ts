@@ -91,7 +91,7 @@ function renew(ctx: StepContext, subscription: WireRecord): void {
 function pass(ctx: StepContext, subscription: WireRecord, atMs: number): void {
   if (scheduledAt(subscription) === atMs) applyScheduledChange(ctx, subscription);
   else if (subscription.status === 'past_due') cancel(ctx, subscription, new Date(atMs).toISOString());
-  else if (subscription.status === 'trialing') endTrial(ctx, subscription, false);
+  else if (subscription.status === 'trialing') endTrial(ctx, subscription);
   else renew(ctx, subscription);
 }
 

@@ -33,6 +33,7 @@ const subscriptionItem = z
 
 const FULL_OR_SHORT =
   "items name their prices one way: each a price object (Paddle's full shape), or each a price_id or price_key";
+const TRIAL_ONLY = 'goes with status trialing: it says how the trial ends';
 const FULL_NEEDS_CYCLE =
   "is required in Paddle's full shape (items holding price objects): renewals step by it";
 
@@ -64,8 +65,18 @@ export const subscription = z
         resume_at: instant.nullish(),
       })
       .nullish(),
+    // the emulator's own, not Paddle's (its record has nothing that says it): the trial's payment
+    // fails when it ends, so the subscription goes past_due instead of active
+    trial_payment_fails: z
+      .boolean()
+      .optional()
+      .describe(
+        'the emulator’s own, not Paddle’s: with status trialing, the trial’s payment fails when it ends (past_due, its transaction past_due); a cardless trial is canceled then whatever this says',
+      ),
   })
   .superRefine((s, ctx) => {
+    if (s.trial_payment_fails === true && s.status !== 'trialing')
+      ctx.addIssue({ code: 'custom', path: ['trial_payment_fails'], message: TRIAL_ONLY });
     const full = s.items.filter((item) => item.price !== undefined).length;
     if (full > 0 && full < s.items.length)
       ctx.addIssue({ code: 'custom', path: ['items'], message: FULL_OR_SHORT });

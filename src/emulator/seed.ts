@@ -175,6 +175,10 @@ export function buildAccountState(
 export function stateToSeed(state: AccountState): AccountSeed {
   const section: AccountSeed = Object.fromEntries(RESOURCES.map((name) => [name, state[name].all()]));
   // pending subscriptions as they were given: loaded back, they wait for their prices again
-  section.subscriptions = [...state.subscriptions.all(), ...state.pendingSubscriptions];
+  // a trial whose payment fails says so on its record again, as the seed gave it
+  const saved = state.subscriptions
+    .all()
+    .map((s) => (state.failingTrials.has(s.id) ? { ...s, trial_payment_fails: true } : s));
+  section.subscriptions = [...saved, ...state.pendingSubscriptions];
   return section;
 }

@@ -82,6 +82,12 @@ export type AccountState = Record<ResourceName, Collection> & {
    */
   renewalAnchors: Map<string, RenewalAnchor>;
   /**
+   * the trialing subscriptions whose trial ends with a failed payment (the seed's
+   * trial_payment_fails, the emulator's own field: Paddle's record holds nothing that says it);
+   * saved state writes it back on the record (seed.ts)
+   */
+  failingTrials: Set<string>;
+  /**
    * the notifications made for the account's events (Paddle's `notification` records, as served by
    * /notifications) and each one's delivery attempts (`notification_log` records, newest first)
    */
@@ -101,6 +107,7 @@ export function emptyState(): AccountState {
     invoiceLinks: new Map(),
     pendingSubscriptions: [],
     renewalAnchors: new Map(),
+    failingTrials: new Set(),
     notifications: new Collection(),
     notificationLogs: new Map(),
   };
@@ -114,6 +121,7 @@ export function cloneState(state: AccountState): AccountState {
   }
   copy.pendingSubscriptions = structuredClone(state.pendingSubscriptions);
   copy.renewalAnchors = structuredClone(state.renewalAnchors);
+  copy.failingTrials = new Set(state.failingTrials);
   for (const record of state.notifications.all()) copy.notifications.insert(structuredClone(record));
   copy.notificationLogs = structuredClone(state.notificationLogs);
   return copy;

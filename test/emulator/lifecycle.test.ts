@@ -5,6 +5,7 @@
 // transaction a step makes is held against Paddle's OpenAPI.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import { call, manualClock, moveClock } from '../support/emulator.js';
 import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from '../support/openapi.js';
 import { pid, sub } from '../support/subscription-account.mjs';
@@ -243,6 +244,94 @@ describe('a trial ends at its next_billed_at', () => {
       ['completed', 'subscription_recurring', '2026-02-24T00:00:00.000Z', '1000'],
     ]);
     expect(seen).toEqual(['trial_ended', 'renewed']);
+  });
+});
+
+// Paddle: where the payment on a renewal fails, the subscription is past_due and its transaction
+// past_due (developer.paddle.com/build/lifecycle/subscription-renewal-dunning); the seed's
+// trial_payment_fails, the emulator's own field, says a trial's payment fails
+describe('a trial whose payment fails (seed trial_payment_fails)', () => {
+  const failing = (fields: Record<string, unknown> = {}) =>
+    shortForm(1, 'trialing', {
+      started_at: '2026-01-10T00:00:00Z',
+      next_billed_at: '2026-01-24T00:00:00Z',
+      trial_payment_fails: true,
+      ...fields,
+    });
+
+  it('ends into past_due, its transaction past_due with the declined payment, and is paid like any past-due one', async () => {
+    const e = await start(seedWith([failing()]));
+    const served = await subscription(e, sub(1));
+    expect(served).not.toHaveProperty('trial_payment_fails');
+    const seen: string[] = [];
+    e.onStep((step) => seen.push(step.kind));
+    await moveClock(e, '2026-01-25T00:00:00Z');
+    expect(await subscription(e, sub(1))).toMatchObject({
+      status: 'past_due',
+      first_billed_at: '2026-01-24T00:00:00Z',
+      next_billed_at: '2026-02-24T00:00:00.000Z',
+      current_billing_period: { starts_at: '2026-01-24T00:00:00Z', ends_at: '2026-02-24T00:00:00.000Z' },
+    });
+    const [trialEnd] = await transactions(e, sub(1));
+    expect(trialEnd).toMatchObject({ status: 'past_due', origin: 'subscription_recurring' });
+    expect(trialEnd?.payments.map((p: { status: string }) => p.status)).toEqual(['error']);
+    expect(seen).toEqual(['trial_ended', 'past_due']);
+    const paid = await pay(e, sub(1));
+    expect(paid.body).toMatchObject({ status: 'active', transaction_id: trialEnd?.id });
+  });
+
+  it('left unpaid, is canceled when its dunning ends', async () => {
+    const e = await start(seedWith([failing()], { dunning_days: 14 }));
+    await moveClock(e, '2026-02-08T00:00:00Z');
+    expect(await subscription(e, sub(1))).toMatchObject({
+      status: 'canceled',
+      canceled_at: '2026-02-07T00:00:00.000Z',
+    });
+  });
+
+  it('goes with status trialing: on another status a seed file and the admin route refuse it, naming the field', async () => {
+    const active = shortForm(1, 'active', { trial_payment_fails: true });
+    const file = { sandbox: seedWith([active]) };
+    expect(() => checkSeed(seedSchema, 'rise.yaml', file, '--seed file')).toThrow(
+      'sandbox.subscriptions.0.trial_payment_fails: goes with status trialing: it says how the trial ends',
+    );
+    const notBoolean = { sandbox: seedWith([failing({ trial_payment_fails: 'yes' })]) };
+    expect(() => checkSeed(seedSchema, 'rise.yaml', notBoolean, '--seed file')).toThrow(
+      'sandbox.subscriptions.0.trial_payment_fails',
+    );
+    const e = await start(seedWith([]));
+    const added = await call(e, 'POST', '/__emulator/subscriptions', {
+      body: { subscriptions: [{ ...active, id: sub(2) }] },
+      key: null,
+    });
+    expect(added.status).toBe(400);
+    expect(JSON.stringify(added.body)).toContain('trial_payment_fails');
+  });
+});
+
+// Paddle: "If customers don't enter payment details before the trial ends, Paddle automatically
+// cancels the subscription." (developer.paddle.com/changelog/2025/cardless-trials-developer-preview);
+// the emulator holds no payment methods, so a cardless trial always ends so
+describe('a cardless trial ends', () => {
+  it('canceled at its next_billed_at, with nothing billed', async () => {
+    const cardless = {
+      ...MONTHLY,
+      id: pid('pri', 2),
+      trial_period: { interval: 'day', frequency: 14, requires_payment_method: false },
+    };
+    const trialing = {
+      ...shortForm(1, 'trialing', { started_at: '2026-01-10T00:00:00Z' }),
+      items: [{ price_id: cardless.id, quantity: 1 }],
+    };
+    const e = await start(seedWith([trialing], { prices: [MONTHLY, cardless], cardless_trials: true }));
+    await moveClock(e, '2026-03-01T00:00:00Z');
+    expect(await subscription(e, sub(1))).toMatchObject({
+      status: 'canceled',
+      canceled_at: '2026-01-24T00:00:00.000Z',
+      next_billed_at: null,
+      current_billing_period: null,
+    });
+    expect(await transactions(e, sub(1))).toEqual([]);
   });
 });
 

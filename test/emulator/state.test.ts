@@ -175,4 +175,35 @@ describe('saved state', () => {
     const joined = await call(second, 'GET', `/subscriptions/${pending.id}`);
     expect(joined.body.data.items[0].price.id).toBe(pri.id);
   });
+
+  it('a trial whose payment fails (trial_payment_fails) still fails after a restart, and is never served', async () => {
+    const file = stateFile();
+    const now = () => new Date('2026-01-15T12:00:00.000Z');
+    const product = { id: 'pro_01h00000000000000000000001', name: 'Pro', tax_category: 'saas' };
+    const price = { ...priceBody(product.id), id: 'pri_01h00000000000000000000001' };
+    const trialing = {
+      id: 'sub_01h00000000000000000000001',
+      customer_id: 'ctm_01h00000000000000000000001',
+      status: 'trialing',
+      currency_code: 'USD',
+      next_billed_at: '2026-01-24T00:00:00Z',
+      items: [{ price_id: price.id, quantity: 1 }],
+      trial_payment_fails: true,
+    };
+    const seed = {
+      sandbox: {
+        customers: [{ id: trialing.customer_id, email: 'kim@example.com' }],
+        products: [product],
+        prices: [price],
+        subscriptions: [trialing],
+      },
+    };
+    await (await start(file, { seed, demo: false, now })).close();
+    open.length = 0;
+    const second = await start(file, { now });
+    const served = await call(second, 'GET', `/subscriptions/${trialing.id}`);
+    expect(served.body.data).not.toHaveProperty('trial_payment_fails');
+    await call(second, 'POST', '/__emulator/clock', { body: { now: '2026-01-25T00:00:00Z' }, key: null });
+    expect((await call(second, 'GET', `/subscriptions/${trialing.id}`)).body.data.status).toBe('past_due');
+  });
 });
