@@ -26,10 +26,11 @@ const PRO = { audit_log: false, projects: 'unlimited', seats: 10, sso: true };
 function endpointSource(): string {
   const page = readFileSync(join(ROOT, 'docs/emulator.md'), 'utf8');
   const block = page.match(
-    /<!-- features-endpoint:start -->\n +```ts\n([\s\S]*?) +```\n +<!-- features-endpoint:end -->/,
+    /<!-- features-endpoint:start -->\n( *)```ts\n([\s\S]*?) *```\n *<!-- features-endpoint:end -->/,
   );
-  if (!block?.[1]) throw new Error('docs/emulator.md has no features endpoint between its markers');
-  return block[1].replace(/^ {3}/gm, '');
+  if (!block?.[2]) throw new Error('docs/emulator.md has no features endpoint between its markers');
+  // the block as the page indents it (in a list item, or not)
+  return block[2].replace(new RegExp(`^ {${block[1]?.length ?? 0}}`, 'gm'), '');
 }
 
 /** The catalog with Pro's price of 2027, which takes Starter's subscribers. */
