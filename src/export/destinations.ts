@@ -6,28 +6,28 @@ import type { CatalogDiscountGroup, CatalogNotification } from '../catalog/schem
 import type { EnvironmentName } from '../paddle-facts/environments.js';
 import { DEFAULT_NOTIFICATION_TYPE, DEFAULT_TRAFFIC_SOURCE } from '../paddle-facts/notifications.js';
 import type { RemoteDiscountGroup, RemoteNotification } from '../planner/remote.js';
+import { indexByText } from '../planner/text-identity.js';
 import { readTextMarker } from '../planner/text-marker.js';
+import type { Duplicate } from '../planner/types.js';
 
-/** The objects `scope` marked, by key (the first of a key by id; a later one is named in `warnings`). */
-function marked<T extends { id: string }>(
+/**
+ * The objects `scope` marked, by key, the marker stripped: the one the planner keeps of a key
+ * (text-identity.ts), so the file plans against the same object; each other one is named in `warnings`.
+ */
+function marked<T extends { id: string; status?: string; active?: boolean }>(
   objects: readonly T[],
   text: (object: T) => string,
   scope: string,
-  kind: string,
+  kind: Duplicate['kind'],
   warnings: string[],
 ): Map<string, { object: T; text: string }> {
-  const byKey = new Map<string, { object: T; text: string }>();
-  for (const object of [...objects].sort((a, b) => a.id.localeCompare(b.id))) {
-    const read = readTextMarker(text(object));
-    if (read.marker?.catalog !== scope) continue;
-    const kept = byKey.get(read.marker.key);
-    if (kept)
-      warnings.push(
-        `${kind} ${object.id} carries the key ${read.marker.key} of ${kept.object.id} too: not exported`,
-      );
-    else byKey.set(read.marker.key, { object, text: read.text });
-  }
-  return byKey;
+  const { kept, duplicates } = indexByText(kind, scope, objects, text);
+  for (const { key, kept: id, others } of duplicates)
+    for (const other of others)
+      warnings.push(`${kind.replace('_', ' ')} ${other} carries the key ${key} of ${id} too: not exported`);
+  // by key, so the file is the same whatever order the account lists them in
+  const byKey = [...kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new Map(byKey.map(([key, object]) => [key, { object, text: readTextMarker(text(object)).text }]));
 }
 
 /** This catalog's discount groups (archived ones only with `includeArchived`) and each one's key by id. */
@@ -36,7 +36,7 @@ export function exportDiscountGroups(
   options: { scope: string; includeArchived?: boolean; warnings: string[] },
 ): { groups?: Record<string, CatalogDiscountGroup>; keyOfId: Map<string, string> } {
   const shown = groups.filter((g) => options.includeArchived || g.status !== 'archived');
-  const byKey = marked(shown, (g) => g.name, options.scope, 'discount group', options.warnings);
+  const byKey = marked(shown, (g) => g.name, options.scope, 'discount_group', options.warnings);
   const keyOfId = new Map([...byKey].map(([key, { object }]) => [object.id, key]));
   if (byKey.size === 0) return { keyOfId };
   return { groups: Object.fromEntries([...byKey].map(([key, { text }]) => [key, { name: text }])), keyOfId };

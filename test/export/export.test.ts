@@ -370,6 +370,17 @@ describe('export: notification destinations and discount groups', () => {
     });
   });
 
+  it('two destinations with one key: the one plan keeps (the active one) is written, the other named', () => {
+    const inactive = remoteNotification('app', { active: false, destination: 'https://old.example.com' });
+    const active = remoteNotification('app');
+    const { catalog, warnings } = exportCatalog({ ...account(), notifications: [inactive, active] }, sandbox);
+    expect(catalog.notifications?.app?.destination).toEqual({ sandbox: 'https://example.com/hooks' });
+    expect(catalog.notifications?.app?.active).toBeUndefined();
+    expect(warnings).toEqual([
+      `notification ${inactive.id} carries the key app of ${active.id} too: not exported`,
+    ]);
+  });
+
   it('the exported file validates and plans to no changes for both sections', () => {
     const launch = remoteGroup('launch');
     const snapshot = {
