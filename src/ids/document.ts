@@ -71,7 +71,12 @@ export type IdsDocument = z.infer<typeof idsDocumentSchema>;
 export interface MissingKey {
   kind: Kind;
   key: string;
-  reason: 'not created' | 'archived' | 'under another product' | 'its product is archived';
+  reason:
+    | 'not created'
+    | 'archived'
+    | 'under another product'
+    | 'its product is archived'
+    | 'its type changes: apply replaces it';
 }
 
 const MISSING_BECAUSE = {
@@ -97,7 +102,11 @@ export function idsFromPlan(plan: Plan): { entries: IdEntry[]; missing: MissingK
       continue;
     }
     if (change.desired === null) continue;
-    const reason = MISSING_BECAUSE[change.action as keyof typeof MISSING_BECAUSE];
+    // a destination's replacement is a new one (a new id); the id now is the one apply deletes
+    const reason =
+      change.kind === 'notification' && change.action === 'replace'
+        ? 'its type changes: apply replaces it'
+        : MISSING_BECAUSE[change.action as keyof typeof MISSING_BECAUSE];
     if (change.kind === 'product' && reason === 'archived') archivedProducts.add(change.key);
     if (reason) missing.push({ kind: change.kind, key: change.key, reason });
     else if (change.kind === 'price' && archivedProducts.has(change.productKey))

@@ -33,22 +33,49 @@ function keyUnion(keys: ReadonlySet<string>): string {
         .join(' | ');
 }
 
+type MapField = 'products' | 'prices' | 'discounts' | 'discount_groups' | 'notifications';
+
 /** One `as const` map per kind, by environment, checked against its key type and id prefix. */
 function kindMap(
   document: IdsDocument,
   name: string,
-  field: 'products' | 'prices' | 'discounts',
+  field: MapField,
   keyType: string,
   prefix: string,
 ): string {
   const byEnvironment = Object.fromEntries(
-    sidesOf(document).map((e) => [e, (document.environments[e] as IdsSide)[field]]),
+    sidesOf(document).map((e) => [e, (document.environments[e] as IdsSide)[field] ?? {}]),
   );
   return (
     `export const ${name} = ${JSON.stringify(byEnvironment, null, 2)} as const satisfies {\n` +
     `  readonly [E in PaddleEnvironment]: { readonly [K in ${keyType}]?: \`${prefix}_\${string}\` };\n};\n`
   );
 }
+
+/**
+ * The kinds a catalog may lack (discount groups, notification destinations): a key type and a map
+ * only when a side has that map, so the module of a catalog without them is as it was. A
+ * notification's id only: its signing secret is never in an id file (apply --secrets-out).
+ */
+const OPTIONAL_KINDS = [
+  {
+    field: 'discount_groups',
+    type: 'DiscountGroupKey',
+    map: 'discountGroupIds',
+    prefix: 'dsg',
+    get: 'discountGroups',
+  },
+  {
+    field: 'notifications',
+    type: 'NotificationKey',
+    map: 'notificationIds',
+    prefix: 'ntfset',
+    get: 'notifications',
+  },
+] as const;
+
+const optionalKinds = (document: IdsDocument) =>
+  OPTIONAL_KINDS.filter(({ field }) => sidesOf(document).some((e) => document.environments[e]?.[field]));
 
 /** Per environment, the keys the catalog keeps archived (only when a side has any). */
 function archivedTs(document: IdsDocument): string[] {
@@ -69,8 +96,9 @@ function archivedTs(document: IdsDocument): string[] {
  */
 export function renderTs(document: IdsDocument): string {
   const sides = sidesOf(document);
-  const keysOf = (field: 'products' | 'prices' | 'discounts') =>
-    new Set(sides.flatMap((e) => Object.keys((document.environments[e] as IdsSide)[field])));
+  const keysOf = (field: MapField) =>
+    new Set(sides.flatMap((e) => Object.keys((document.environments[e] as IdsSide)[field] ?? {})));
+  const optional = optionalKinds(document);
   const accounts = Object.fromEntries(
     sides.map((e) => {
       const { baseUrl, readAt } = document.environments[e] as IdsSide;
@@ -90,6 +118,7 @@ export function renderTs(document: IdsDocument): string {
     `export type ProductKey = ${keyUnion(keysOf('products'))};`,
     `export type PriceKey = ${keyUnion(keysOf('prices'))};`,
     `export type DiscountKey = ${keyUnion(keysOf('discounts'))};`,
+    ...optional.map((k) => `export type ${k.type} = ${keyUnion(keysOf(k.field))};`),
     '',
     '/** The account each side was read from, and when. */',
     `export const accounts = ${JSON.stringify(accounts, null, 2)} as const;`,
@@ -97,6 +126,7 @@ export function renderTs(document: IdsDocument): string {
     kindMap(document, 'productIds', 'products', 'ProductKey', 'pro'),
     kindMap(document, 'priceIds', 'prices', 'PriceKey', 'pri'),
     kindMap(document, 'discountIds', 'discounts', 'DiscountKey', 'dsc'),
+    ...optional.map((k) => kindMap(document, k.map, k.field, k.type, k.prefix)),
     ...archivedTs(document),
     '/** The ids of one environment: `paddleIds(process.env.NODE_ENV === "production" ? "production" : "sandbox")`. */',
     'export function paddleIds<E extends PaddleEnvironment>(environment: E) {',
@@ -105,6 +135,7 @@ export function renderTs(document: IdsDocument): string {
     '    products: productIds[environment],',
     '    prices: priceIds[environment],',
     '    discounts: discountIds[environment],',
+    ...optional.map((k) => `    ${k.get}: ${k.map}[environment],`),
     '  } as const;',
     '}',
     '',

@@ -24,7 +24,7 @@ function idsFailure(result: IdsReport): Failure | undefined {
 }
 
 export function renderJson(result: IdsReport) {
-  const { products, prices, discounts } = result.side;
+  const { products, prices, discounts, discount_groups, notifications } = result.side;
   const error = idsFailure(result);
   return {
     ok: error === undefined,
@@ -35,11 +35,30 @@ export function renderJson(result: IdsReport) {
     ...(result.out
       ? { file: result.out, written: !result.refused && !result.unwritten }
       : { text: result.text }),
-    ids: { products, prices, discounts },
+    ids: {
+      products,
+      prices,
+      discounts,
+      ...(discount_groups ? { discount_groups } : {}),
+      ...(notifications ? { notifications } : {}),
+    },
     missing: result.missing.map(missingJson),
     ...(kept(result).length > 0 ? { kept: kept(result) } : {}),
     ...(result.unwritten ? { unwritten: [result.unwritten] } : {}),
   };
+}
+
+/** "1 product, 2 prices, 1 discount", and the groups and destinations of a catalog that has them. */
+function idCounts(side: IdsReport['side']): string {
+  const count = (map: Record<string, string> | undefined, noun: string) =>
+    map ? [plural(Object.keys(map).length, noun)] : [];
+  return [
+    ...count(side.products, 'product'),
+    ...count(side.prices, 'price'),
+    ...count(side.discounts, 'discount'),
+    ...count(side.discount_groups, 'discount group'),
+    ...count(side.notifications, 'notification destination'),
+  ].join(', ');
 }
 
 export function renderHuman(result: IdsReport, out: Reporter): void {
@@ -61,12 +80,7 @@ export function renderHuman(result: IdsReport, out: Reporter): void {
     out.data(result.text.replace(/\n$/, ''));
     return;
   }
-  const { products, prices, discounts } = result.side;
-  const counts = [
-    plural(Object.keys(products).length, 'product'),
-    plural(Object.keys(prices).length, 'price'),
-    plural(Object.keys(discounts).length, 'discount'),
-  ].join(', ');
+  const counts = idCounts(result.side);
   const others = kept(result).map((e) => `${e} ids kept, read ${result.document.environments[e]?.readAt}`);
   out.result(
     `${out.style.green('✓')} wrote ${result.out}: ${result.environment} ids of ${counts}${others.length > 0 ? ` (${others.join('; ')})` : ''}`,

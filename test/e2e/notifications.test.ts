@@ -2,12 +2,14 @@
 // created, then unchanged; a new URL is an update of the same destination (its secret stays); a new
 // type a replacement; --prune deletes; a discount joins its group by key; the signing secret goes to
 // --secrets-out's file (0600) only, never stdout, stderr or --json.
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { call } from '../support/emulator.js';
+import { compileApp } from '../support/packed-app.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let emulator: RunningEmulator;
@@ -144,5 +146,73 @@ describe('notifications and discount groups as code', () => {
     const plan = await cli('plan', out, '--detailed-exitcode');
     expect(plan.code, plan.stdout).toBe(0);
     expect(plan.stdout).toContain('No changes.');
+  });
+});
+
+describe('ids of discount groups and notification destinations', () => {
+  const idsOf = async () => ({
+    group: (await call(emulator, 'GET', '/discount-groups')).body.data[0].id as string,
+    destinations: Object.fromEntries(
+      (await settings()).map((n: { id: string; type: string }) => [n.type === 'url' ? 'app' : 'ops', n.id]),
+    ),
+  });
+
+  it('json, env and --json carry their ids, the human line counts them, and no signing secret is anywhere', async () => {
+    const file = writeCatalog(dir, CATALOG, 'c6.yaml');
+    expect((await cli('apply', file, '--yes')).code).toBe(0);
+    const { group, destinations } = await idsOf();
+    const json = join(dir, 'ids6.json');
+    const written = await cli('ids', file, '--out', json);
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stdout).toContain(
+      'sandbox ids of 1 product, 0 prices, 1 discount, 1 discount group, 2 notification destinations',
+    );
+    const side = JSON.parse(readFileSync(json, 'utf8')).environments.sandbox;
+    expect(side.discount_groups).toEqual({ launch: group });
+    expect(side.notifications).toEqual(destinations);
+    const env = await cli('ids', file, '--format', 'env');
+    expect(env.stdout).toContain(`PADDLE_DISCOUNT_GROUP_LAUNCH=${group}\n`);
+    expect(env.stdout).toContain(`PADDLE_NOTIFICATION_APP=${destinations.app}\n`);
+    const document = await cli('--json', 'ids', file);
+    expect(JSON.parse(document.stdout).ids).toMatchObject({
+      discount_groups: { launch: group },
+      notifications: destinations,
+    });
+    for (const out of [readFileSync(json, 'utf8'), env.stdout, document.stdout, written.stdout])
+      expect(out).not.toContain('pdl_ntfset_');
+  });
+
+  it('the ts module types their keys and compiles under strict; paddleIds gives them per environment', async () => {
+    const file = writeCatalog(dir, CATALOG, 'c7.yaml');
+    expect((await cli('apply', file, '--yes')).code).toBe(0);
+    const { group, destinations } = await idsOf();
+    const project = tempDir();
+    mkdirSync(join(project, 'src'));
+    const module = join(project, 'src', 'paddle-ids.ts');
+    expect((await cli('ids', file, '--out', module)).code).toBe(0);
+    writeFileSync(join(project, 'package.json'), '{"type": "module", "private": true}\n');
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, module: 'nodenext', target: 'es2022', noEmit: true },
+        include: ['src'],
+      }),
+    );
+    writeFileSync(
+      join(project, 'src', 'app.ts'),
+      `import { type DiscountGroupKey, type NotificationKey, paddleIds } from './paddle-ids.js';
+const group: DiscountGroupKey = 'launch';
+const destination: NotificationKey = 'app';
+export const groupId: \`dsg_\${string}\` | undefined = paddleIds('sandbox').discountGroups[group];
+export const destinationId: \`ntfset_\${string}\` | undefined = paddleIds('sandbox').notifications[destination];
+// @ts-expect-error a key the catalog does not have
+export const wrong: NotificationKey = 'billing';
+`,
+    );
+    expect(compileApp(project)).toBe('');
+    const ids = await import(pathToFileURL(module).href);
+    expect(ids.paddleIds('sandbox').discountGroups).toEqual({ launch: group });
+    expect(ids.paddleIds('sandbox').notifications).toEqual(destinations);
+    expect(readFileSync(module, 'utf8')).not.toContain('pdl_ntfset_');
   });
 });

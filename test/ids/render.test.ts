@@ -98,3 +98,73 @@ describe('id file text', () => {
     });
   });
 });
+
+describe('id file text: discount groups and notification destinations', () => {
+  const withDestinations = {
+    ...side('https://sandbox-api.paddle.com'),
+    discount_groups: { launch: 'dsg_01aaaaaaaaaaaaaaaaaaaaaaaa' },
+    notifications: { app: 'ntfset_01aaaaaaaaaaaaaaaaaaaaaaaa' },
+  };
+
+  it('the module has their key types, maps and paddleIds fields, and reads back to the document', () => {
+    const document = withSide(undefined, 'default', 'sandbox', withDestinations);
+    const text = renderTs(document);
+    expect(text).toContain('export type DiscountGroupKey = "launch";');
+    expect(text).toContain('export type NotificationKey = "app";');
+    expect(text).toContain('export const discountGroupIds = {\n  "sandbox": {\n    "launch": "dsg_01');
+    expect(text).toContain('readonly [K in DiscountGroupKey]?: `dsg_');
+    expect(text).toContain('readonly [K in NotificationKey]?: `ntfset_');
+    expect(text).toContain('    discountGroups: discountGroupIds[environment],');
+    expect(text).toContain('    notifications: notificationIds[environment],');
+    expect(parseIdsFile(text, 'ts')).toEqual(document);
+  });
+
+  it('a side without them (the other environment, written before) has empty maps in the module', () => {
+    const sandbox = withSide(undefined, 'default', 'sandbox', withDestinations);
+    const both = withSide(sandbox, 'default', 'production', side('https://api.paddle.com'));
+    expect(renderTs(both)).toContain(
+      'export const notificationIds = {\n  "sandbox": {\n    "app": "ntfset_01aaaaaaaaaaaaaaaaaaaaaaaa"\n  },\n  "production": {}\n}',
+    );
+  });
+
+  it('a catalog without them: the module is as it was (no such types, maps or fields)', () => {
+    const text = renderTs(withSide(undefined, 'default', 'sandbox', side('https://sandbox-api.paddle.com')));
+    for (const name of [
+      'DiscountGroupKey',
+      'NotificationKey',
+      'discountGroupIds',
+      'notificationIds',
+      'discountGroups:',
+    ])
+      expect(text).not.toContain(name);
+  });
+
+  it('a plan gives the ids of groups and destinations; a destination whose type changes is missing (apply replaces it)', () => {
+    const plan = {
+      catalog: 'default',
+      groups: [],
+      discountGroups: [
+        { kind: 'discount_group', key: 'launch', action: 'unchanged', id: 'dsg_1', desired: {}, fields: [] },
+        { kind: 'discount_group', key: 'old', action: 'unarchive', id: 'dsg_2', desired: {}, fields: [] },
+      ],
+      discounts: [],
+      notifications: [
+        { kind: 'notification', key: 'app', action: 'update', id: 'ntfset_1', desired: {}, fields: [] },
+        { kind: 'notification', key: 'ops', action: 'replace', id: 'ntfset_2', desired: {}, fields: [] },
+        { kind: 'notification', key: 'gone', action: 'delete', id: 'ntfset_3', desired: null, fields: [] },
+      ],
+      duplicates: [],
+      orphans: [],
+    } as unknown as Plan;
+    expect(idsFromPlan(plan)).toEqual({
+      entries: [
+        { kind: 'discount_group', key: 'launch', id: 'dsg_1' },
+        { kind: 'notification', key: 'app', id: 'ntfset_1' },
+      ],
+      missing: [
+        { kind: 'discount_group', key: 'old', reason: 'archived' },
+        { kind: 'notification', key: 'ops', reason: 'its type changes: apply replaces it' },
+      ],
+    });
+  });
+});
