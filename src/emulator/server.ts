@@ -58,8 +58,7 @@ function answer(core: EmulatorCore, parts: ServerParts, req: IncomingMessage, ur
     body,
     key,
   });
-  const event =
-    route.method === 'GET' ? undefined : eventOfWrite(url.pathname, reply.status ?? 200, reply.data);
+  const event = eventOfWrite(method, url.pathname, reply.status ?? 200, reply.data);
   if (event) core.notifier.publish(account, event.type, event.data);
   return reply;
 }

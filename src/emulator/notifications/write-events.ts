@@ -1,32 +1,49 @@
-// The event an API write makes, as Paddle names them (https://developer.paddle.com/webhooks): a
-// create (201) of a product, price, discount, discount group, customer, address, transaction or
-// subscription is `<entity>.created`, any other write that answers with one of them is
-// `<entity>.updated`, with the entity as answered for `data`. Previews change nothing and make none.
-import { EVENT_NAMES } from '../event-types.js';
+// The events an API write makes, route by route, as Paddle names them: creating an entity is its
+// `<entity>.created`, updating one its `<entity>.updated`, with the entity as answered for `data`
+// (each event's page under https://developer.paddle.com/webhooks: "Occurs when a product is
+// created", "… is updated"; discount groups since https://developer.paddle.com/changelog/2025/discount-groups).
+// A subscription updated through the API (its items, custom_data, a scheduled change removed) is
+// subscription.updated, "item or price changes, scheduled changes being created or removed"
+// (https://developer.paddle.com/webhooks/subscriptions/subscription-updated). The emulator has no
+// route that cancels, pauses or resumes a subscription, nor one that makes or changes a transaction
+// (docs/emulator.md: not modelled), so no write of the API sends their events; the clock's steps do
+// (step-notifications.ts). Previews, notification settings and replays change no entity Paddle
+// has an event for, and make none; neither does a refused write.
+
+import { pathPattern } from '../routes/common.js';
 import type { WireRecord } from '../types.js';
 
-const ENTITIES: Record<string, string> = {
-  pro: 'product',
-  pri: 'price',
-  dsc: 'discount',
-  dsg: 'discount_group',
-  ctm: 'customer',
-  add: 'address',
-  txn: 'transaction',
-  sub: 'subscription',
-};
+/** Each write route that makes an event: method, path and the event's type. */
+// biome-ignore format: one route a line reads as the table it is
+export const WRITE_EVENTS: readonly [method: string, path: string, type: string][] = [
+  ['POST', '/products', 'product.created'],
+  ['PATCH', '/products/{id}', 'product.updated'],
+  ['POST', '/prices', 'price.created'],
+  ['PATCH', '/prices/{id}', 'price.updated'],
+  ['POST', '/discounts', 'discount.created'],
+  ['PATCH', '/discounts/{id}', 'discount.updated'],
+  ['POST', '/discount-groups', 'discount_group.created'],
+  ['PATCH', '/discount-groups/{id}', 'discount_group.updated'],
+  ['POST', '/customers', 'customer.created'],
+  ['PATCH', '/customers/{id}', 'customer.updated'],
+  ['PATCH', '/subscriptions/{id}', 'subscription.updated'],
+];
+
+const ROUTES = WRITE_EVENTS.map(([method, path, type]) => ({ method, pattern: pathPattern(path), type }));
 
 export interface WriteEvent {
   type: string;
   data: WireRecord;
 }
 
-export function eventOfWrite(path: string, status: number, data: unknown): WriteEvent | undefined {
-  if (path.endsWith('/preview') || status >= 300 || typeof data !== 'object' || data === null) return;
-  const record = data as WireRecord;
-  if (typeof record.id !== 'string') return;
-  const entity = ENTITIES[record.id.slice(0, record.id.indexOf('_'))];
-  if (!entity) return;
-  const type = `${entity}.${status === 201 ? 'created' : 'updated'}`;
-  return EVENT_NAMES.includes(type) ? { type, data: record } : undefined;
+/** The event of a write that succeeded with `data`, if its route makes one. */
+export function eventOfWrite(
+  method: string,
+  path: string,
+  status: number,
+  data: unknown,
+): WriteEvent | undefined {
+  if (status >= 300 || typeof data !== 'object' || data === null) return;
+  const route = ROUTES.find((r) => r.method === method && r.pattern.test(path));
+  return route && { type: route.type, data: data as WireRecord };
 }
