@@ -7,7 +7,11 @@
 //   https://developer.paddle.com/api-reference/discount-groups (the entity, field for field);
 // - the event types documented since: discount_group.created and .updated (the same changelog),
 //   api_key_exposure.created and client_token.* (https://developer.paddle.com/webhooks, the
-//   event_type enum of each webhook's page).
+//   event_type enum of each webhook's page);
+// - the webhooks of discount groups, their payload the event with the discount group for `data`
+//   (https://developer.paddle.com/webhooks/discount-groups/discount-group-created and
+//   .../discount-group-updated), and `discount_group_id` in a discount's webhooks as in the entity
+//   (https://developer.paddle.com/changelog/2025/discount-groups).
 
 // biome-ignore lint/suspicious/noExplicitAny: the spec is untyped YAML
 type Json = any;
@@ -74,6 +78,47 @@ const queryArray = (name: string, items: Json) => ({
   explode: false,
 });
 
+/** A webhook of `type` whose payload is the event with `data` (as Paddle's own webhooks: are). */
+function addWebhook(spec: Json, type: string, data: Json, description: string): void {
+  spec.components.schemas[type] = {
+    title: type,
+    description,
+    type: 'object',
+    allOf: [
+      ref('event'),
+      { properties: { notification_id: { ...ref('notification_id'), readOnly: true }, data } },
+    ],
+  };
+  const schema = { $ref: `#/components/schemas/${type}` };
+  spec.webhooks[type] = {
+    post: {
+      summary: type,
+      description,
+      parameters: [{ $ref: '#/components/parameters/Paddle-Signature' }],
+      requestBody: { required: true, content: { 'application/json': { schema } } },
+      responses: { 200: { description: 'Respond with an HTTP 200 status code within 5 seconds.' } },
+    },
+  };
+}
+
+/** The webhooks of discount groups, and discount_group_id in the discount's. */
+function addDiscountGroupWebhooks(spec: Json): void {
+  addWebhook(
+    spec,
+    'discount_group.created',
+    ref('discount_group'),
+    'Occurs when a discount group is created.',
+  );
+  addWebhook(
+    spec,
+    'discount_group.updated',
+    ref('discount_group'),
+    'Occurs when a discount group is updated.',
+  );
+  for (const type of ['discount.created', 'discount.updated', 'discount.imported'])
+    spec.components.schemas[type].allOf[1].properties.data.properties.discount_group_id = nullable(DSG_ID);
+}
+
 /** The description with what came after it (changes `spec` in place). */
 export function addWhatCameAfter(spec: Json): void {
   const schemas = spec.components.schemas;
@@ -82,6 +127,7 @@ export function addWhatCameAfter(spec: Json): void {
   schemas.discount.properties.discount_group = nullable(ref('discount_group'));
   schemas['discount-create'].properties.discount_group_id = nullable(DSG_ID);
   schemas.event_type_name.enum.push(...NEW_EVENT_NAMES);
+  addDiscountGroupWebhooks(spec);
   const include = queryArray('include', { type: 'string', enum: ['discount_group'] });
   spec.paths['/discounts'].get.parameters.push(queryArray('discount_group_id', DSG_ID), include);
   spec.paths['/discounts/{discount_id}'].get.parameters = [include];
