@@ -24,30 +24,40 @@ export function verdictsOf(
   now: number,
   moves: readonly SubscriberMove[] = [move],
 ): MoveVerdicts {
-  const rollout: MoveVerdicts = { now: 0, waits: [], refused: [], unpredicted: [] };
-  for (const subscription of subscriptions) {
-    const prediction = predictTaken(move, subscription, moves, now);
-    const reason = prediction.reason ?? '';
-    if (prediction.verdict === MOVES_NOW) rollout.now += 1;
-    else if (prediction.verdict === WAITS) addWait(rollout.waits, prediction, reason);
-    else if (prediction.verdict === WILL_NOT_MOVE) {
-      const group = groupOf(rollout.refused, reason, () => ({
-        code: prediction.code ?? '',
-        reason,
-        modes: prediction.modes ?? [],
-        subscriptions: [],
-      }));
-      group.subscriptions.push(subscription.id);
-    } else if (prediction.verdict === NOT_PREDICTED) {
-      const group = groupOf<UnpredictedGroup>(rollout.unpredicted, reason, () => ({
-        reason,
-        subscriptions: [],
-      }));
-      group.subscriptions.push(subscription.id);
-    }
-  }
+  const rollout = noVerdicts();
+  for (const subscription of subscriptions)
+    tally(rollout, predictTaken(move, subscription, moves, now), subscription.id);
+  return sortedWaits(rollout);
+}
+
+export const noVerdicts = (): MoveVerdicts => ({ now: 0, waits: [], refused: [], unpredicted: [] });
+
+/** The waits in order of their day, those until paid (no day) last. */
+export function sortedWaits(rollout: MoveVerdicts): MoveVerdicts {
   rollout.waits.sort((a, b) => (a.until ?? '9999').localeCompare(b.until ?? '9999'));
   return rollout;
+}
+
+/** Counts one subscription's prediction into its move's verdicts (`id`: the subscription's). */
+export function tally(rollout: MoveVerdicts, prediction: Prediction, id: string): void {
+  const reason = prediction.reason ?? '';
+  if (prediction.verdict === MOVES_NOW) rollout.now += 1;
+  else if (prediction.verdict === WAITS) addWait(rollout.waits, prediction, reason);
+  else if (prediction.verdict === WILL_NOT_MOVE) {
+    const group = groupOf(rollout.refused, reason, () => ({
+      code: prediction.code ?? '',
+      reason,
+      modes: prediction.modes ?? [],
+      subscriptions: [],
+    }));
+    group.subscriptions.push(id);
+  } else if (prediction.verdict === NOT_PREDICTED) {
+    const group = groupOf<UnpredictedGroup>(rollout.unpredicted, reason, () => ({
+      reason,
+      subscriptions: [],
+    }));
+    group.subscriptions.push(id);
+  }
 }
 
 function addWait(waits: WaitGroup[], prediction: Prediction, reason: string): void {

@@ -8,6 +8,8 @@ import {
   MOVES_NOW,
   type MoveVerdicts,
   NOT_PREDICTED,
+  type RefusedGroup,
+  type UnpredictedGroup,
   WAITS,
   type WaitGroup,
   WILL_NOT_MOVE,
@@ -56,21 +58,23 @@ export function verdictLines(move: SubscriberMove, style: Style): string[] {
     const why = [...new Set(rollout.waits.map((w) => shown(w.reason)))].join('; ');
     lines.push(`    ${WAITS}: ${waiting} (${untilWords(rollout.waits)}; ${why}): a later run moves them`);
   }
-  for (const group of rollout.refused) {
-    const works =
-      group.modes.length > 0 ? `; ${group.modes.join(' or ')} would move them` : '; no mode moves them';
-    lines.push(
-      style.yellow(
-        `    ! ${WILL_NOT_MOVE} (${move.proration}): ${plural(group.subscriptions.length, 'subscription')} (${shown(group.reason)}, Paddle's ${group.code})${works}`,
-      ),
-    );
-  }
-  for (const group of rollout.unpredicted) {
-    lines.push(
-      style.dim(
-        `    ${NOT_PREDICTED}: ${plural(group.subscriptions.length, 'subscription')} (${shown(group.reason)}): apply asks Paddle`,
-      ),
-    );
-  }
+  for (const group of rollout.refused) lines.push(refusedLine(group, move.proration, style));
+  for (const group of rollout.unpredicted) lines.push(unpredictedLine(group, 'apply', style));
   return lines;
+}
+
+/** `    ! will not move with this mode (…): 1 subscription (paused, Paddle's …); do_not_bill would move them` */
+export function refusedLine(group: RefusedGroup, proration: string, style: Style): string {
+  const works =
+    group.modes.length > 0 ? `; ${group.modes.join(' or ')} would move them` : '; no mode moves them';
+  return style.yellow(
+    `    ! ${WILL_NOT_MOVE} (${proration}): ${plural(group.subscriptions.length, 'subscription')} (${shown(group.reason)}, Paddle's ${group.code})${works}`,
+  );
+}
+
+/** `    not predicted: 1 subscription (trialing: …): apply asks Paddle` (`asker`: the command that sends it). */
+export function unpredictedLine(group: UnpredictedGroup, asker: string, style: Style): string {
+  return style.dim(
+    `    ${NOT_PREDICTED}: ${plural(group.subscriptions.length, 'subscription')} (${shown(group.reason)}): ${asker} asks Paddle`,
+  );
 }
