@@ -47,13 +47,20 @@ export function rolloutVerdict(result: ApplyResult, now: number, failAfterDays: 
     }
     waiting += 1;
     if (left.code !== PAST_DUE) continue;
-    const since = left.subscription.period_starts_at ?? null;
-    pastDue.push({ id: left.subscription.id, since });
-    if (since !== null && now - Date.parse(since) > failAfterDays * DAY_MS)
-      needs.push(
-        `${id} has waited for payment since ${shown(since.slice(0, 10))}, more than --fail-after ${failAfterDays} days`,
-      );
+    pastDue.push({ id: left.subscription.id, since: left.subscription.period_starts_at ?? null });
   }
+  needs.push(...overdue(pastDue, now, failAfterDays));
   const state = needs.length > 0 ? 'needs-attention' : outcome.verified ? 'done' : 'in-progress';
   return { state, needs, waiting, pastDue };
+}
+
+/** Each one waiting for payment longer than --fail-after days, in a line that names it. */
+export function overdue(pastDue: RolloutVerdict['pastDue'], now: number, failAfterDays: number): string[] {
+  return pastDue.flatMap(({ id, since }) =>
+    since !== null && now - Date.parse(since) > failAfterDays * DAY_MS
+      ? [
+          `${shown(id)} has waited for payment since ${shown(since.slice(0, 10))}, more than --fail-after ${failAfterDays} days`,
+        ]
+      : [],
+  );
 }

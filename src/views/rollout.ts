@@ -3,6 +3,7 @@
 // what needs a person; the same in --json (`rollout`) and in the Actions step report.
 
 import type { Plan } from '../planner/types.js';
+import type { RolloutStanding } from '../rollout/standing.js';
 import type { RolloutResult } from '../rollout/use-case.js';
 import type { RolloutVerdict } from '../rollout/verdict.js';
 import type { Reporter } from '../terminal/reporter.js';
@@ -12,10 +13,32 @@ import * as applyView from './apply/apply.js';
 import { type ApplySummaryInput, applyOutputs, applySummaryMarkdown } from './apply/step-summary.js';
 import { failure } from './failure.js';
 import { writeStepReport } from './github/step-summary.js';
+import { inlineCode } from './plan/markdown.js';
+import { standingJson, standingLines, standingMarkdown } from './rollout-standing.js';
 
-export type RolloutReport = applyView.ApplyReport & Pick<RolloutResult, 'rollout'>;
+export type RolloutReport = applyView.ApplyReport &
+  Pick<RolloutResult, 'rollout' | 'standing'> & { format?: RolloutFormat };
 
-export const renderHuman = applyView.renderHuman;
+export const ROLLOUT_FORMATS = ['text', 'markdown'] as const;
+export type RolloutFormat = (typeof ROLLOUT_FORMATS)[number];
+
+/** apply's lines (or, as Markdown, none of them), then where the rise stands. */
+export function renderHuman(result: RolloutReport, out: Reporter): void {
+  if (result.format === 'markdown') {
+    out.result(rolloutMarkdown(result.rollout, result.standing, false).trimEnd());
+    return;
+  }
+  applyView.renderHuman(result, out);
+  for (const line of standingLines(result.standing, false, out.style)) out.result(line);
+}
+
+/** The report in Markdown: how it stands, what needs a person, and the breakdown (rollout-standing.ts). */
+export function rolloutMarkdown(verdict: RolloutVerdict, standing: RolloutStanding, dryRun: boolean): string {
+  const heading = dryRun ? '### paddle-catalog rollout --dry-run' : '### paddle-catalog rollout';
+  const lines = [...verdict.needs.map((n) => `- ${inlineCode(n)}`)];
+  const body = standingMarkdown(standing, dryRun);
+  return `${heading}\n\n**${standingLine(verdict)}**\n${lines.length > 0 ? `\n${lines.join('\n')}\n` : ''}${body.length > 0 ? `\n${body.join('\n')}\n` : ''}`;
+}
 
 /** One line for how it stands: `in progress: 3 subscriptions wait for a date or a payment; …`. */
 export function standingLine(verdict: RolloutVerdict): string {
@@ -59,29 +82,35 @@ export function renderJson(result: RolloutReport) {
     ok: !needs,
     ...document,
     ...(error ? { error } : {}),
-    rollout: {
-      state: rollout.state,
-      needs: rollout.needs,
-      waiting: rollout.waiting,
-      past_due: rollout.pastDue,
-    },
+    rollout: rolloutJson(rollout),
+    standing: standingJson(result.standing, false),
   };
 }
+
+/** `rollout` in --json: how it stands, what needs a person, how many wait, who waits for payment. */
+export const rolloutJson = (rollout: RolloutVerdict) => ({
+  state: rollout.state,
+  needs: rollout.needs,
+  waiting: rollout.waiting,
+  past_due: rollout.pastDue,
+});
 
 /** In Actions: apply's summary and outputs, the rollout's line, and `rollout` (done, in-progress, needs-attention). */
 export function publishRollout(
   reporter: Reporter,
   plan: Plan,
   input: ApplySummaryInput,
-  verdict: RolloutVerdict,
+  result: Pick<RolloutResult, 'rollout' | 'standing'>,
 ) {
   const summary = applySummaryMarkdown(input, plan).replace(
     '### paddle-catalog apply',
     '### paddle-catalog rollout',
   );
-  const lines = [...verdict.needs.map((n) => `- ${n}`), ...pastDueLines(verdict).map((l) => `- ${l}`)];
+  const { rollout, standing } = result;
+  // the step report's own heading, then how it stands and the breakdown (waits for payment among it)
+  const report = rolloutMarkdown(rollout, standing, false).replace('### paddle-catalog rollout\n', '');
   return writeStepReport(reporter, {
-    summary: `${summary}\n**${standingLine(verdict)}**\n${lines.length > 0 ? `\n${lines.join('\n')}\n` : ''}`,
-    outputs: { ...applyOutputs(plan, input), rollout: verdict.state },
+    summary: `${summary}${report}`,
+    outputs: { ...applyOutputs(plan, input), rollout: rollout.state },
   });
 }

@@ -1,46 +1,39 @@
 // `rollout <catalog>`: the scheduled job's command. It continues the subscriber moves a reviewed
 // apply started (recorded in each target price's marker) and archives what no one is left on, by the
 // apply pipeline (src/rollout/use-case.ts), and says how the rollout stands: exit 0 when nothing
-// needs a person, 1 when something does (named), 2 for "in progress" with --detailed-exitcode.
-import { keyResults } from '../../apply/run-report.js';
+// needs a person, 1 when something does (named), 2 for "in progress" with --detailed-exitcode; with
+// --dry-run it reads only and shows where the rise stands (src/cli/rollout-wiring.ts).
+import { Option } from 'commander';
 import { DEFAULT_APPLY_SETTINGS } from '../../apply/use-case.js';
 import { environmentOf } from '../../paddle/target.js';
-import { DEFAULT_FAIL_AFTER_DAYS, type RolloutResult, rollOut } from '../../rollout/use-case.js';
+import { DEFAULT_FAIL_AFTER_DAYS, rollOut } from '../../rollout/use-case.js';
 import { loadApplyInput } from '../../saved-plan/apply-saved.js';
-import type { Reporter } from '../../terminal/reporter.js';
 import { processControl } from '../../terminal/signals.js';
-import { rolloutExitCode } from '../../views/exit-codes.js';
 import { reportCatalogWarnings } from '../../views/issues.js';
 import * as rolloutView from '../../views/rollout.js';
-import { show } from '../../views/view.js';
 import { applySettings, applyViews, terminalConfirm, terminalStop } from '../apply-wiring.js';
 import { type CommandContext, type RegisterCommand, wholeNumber } from '../command.js';
+import { type RolloutFlags, rolloutInputs, runDryRun, showRollout } from '../rollout-wiring.js';
 import {
   addTargetOptions,
   catalogContext,
   catalogGateway,
   openSession,
   subscriptionsGateway,
-  type TargetFlags,
 } from '../target-options.js';
-
-interface RolloutFlags extends TargetFlags {
-  yes?: boolean;
-  failAfter: number;
-  detailedExitcode?: boolean;
-}
 
 const EXAMPLES = `
 Examples:
   $ paddle-catalog rollout catalog.yaml --production --yes          # the daily scheduled job
   $ paddle-catalog rollout catalog.yaml --yes --detailed-exitcode   # exit 2 while the rollout is in progress
+  $ paddle-catalog rollout catalog.yaml --dry-run --notices notices.csv --format markdown   # where the rise stands
 
 It runs only while the account differs from the catalog in nothing but the subscriber moves an apply
 started (a reviewed plan, or a confirmed apply) and the archives of their old prices: anything else,
 a new subscribers_from among it, is refused (exit 1, nothing written) until it is reviewed and applied.
 Exit 0: everything due moved, the rest waits for a date or a payment. Exit 1: something needs a person,
 named (a subscription the move's proration will not move, Paddle's error, one waiting for payment
-longer than --fail-after days).`;
+longer than --fail-after days). --dry-run reads only and exits as a run now would.`;
 
 export const registerRollout: RegisterCommand = (program, run) => {
   addTargetOptions(
@@ -59,6 +52,13 @@ export const registerRollout: RegisterCommand = (program, run) => {
       DEFAULT_FAIL_AFTER_DAYS,
     )
     .option('--detailed-exitcode', 'exit 2 while the rollout is in progress (subscriptions still wait)')
+    .option('--dry-run', 'read only: where the rise stands and what a run now would do; nothing is written')
+    .option('--notices <file>', 'the list plan --notices-out wrote: say which notices are still ahead')
+    .addOption(
+      new Option('--format <format>', 'text, or markdown: the report for a step summary or an issue')
+        .choices(rolloutView.ROLLOUT_FORMATS)
+        .default('text'),
+    )
     .action(
       run(async (ctx: CommandContext, file: string, flags: RolloutFlags) => runRollout(ctx, file, flags)),
     )
@@ -69,7 +69,9 @@ async function runRollout(ctx: CommandContext, file: string, flags: RolloutFlags
   const { reporter, io } = ctx;
   const environment = environmentOf(flags.production);
   const input = await loadApplyInput(file, environment, io.cwd, flags);
+  const notices = await rolloutInputs(flags, io.cwd);
   reportCatalogWarnings(reporter, file, input.warnings);
+  if (flags.dryRun) return runDryRun(ctx, { file, environment, input }, flags, notices);
   const session = await openSession(reporter, flags, catalogContext(file, input));
   const stop = terminalStop(processControl(io), ctx.deadline);
   try {
@@ -85,6 +87,7 @@ async function runRollout(ctx: CommandContext, file: string, flags: RolloutFlags
       accountTime: session.target.accountTime,
       stop: stop.port,
       failAfterDays: flags.failAfter,
+      ...notices,
     };
     const result = await rollOut(request, applyViews(reporter, environment, undefined));
     return await showRollout(reporter, result, flags);
@@ -92,18 +95,4 @@ async function runRollout(ctx: CommandContext, file: string, flags: RolloutFlags
     stop.release();
     await session.close();
   }
-}
-
-/** The view, the Actions step report, the verdict; the exit code as the rollout stands. */
-async function showRollout(reporter: Reporter, result: RolloutResult, flags: RolloutFlags): Promise<number> {
-  const { environment, plan, outcome } = result;
-  const results = keyResults(plan, outcome.execution.changeResults);
-  const report: rolloutView.RolloutReport = { ...result, results, unwritten: [] };
-  show(reporter, rolloutView, report);
-  const failed = Boolean(outcome.execution.error || outcome.execution.interrupted);
-  const moves = outcome.moves ? { moves: outcome.moves } : {};
-  const input = { environment, results, verified: outcome.verified, failed, ...moves };
-  await rolloutView.publishRollout(reporter, plan, input, result.rollout);
-  rolloutView.renderVerdict(report, reporter);
-  return rolloutExitCode(result.rollout.state, flags.detailedExitcode);
 }
