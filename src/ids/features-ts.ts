@@ -2,8 +2,10 @@
 // each product includes, and featuresOf(items), which reads a subscription's items by price id (of
 // either environment) the way docs/ids-and-refs.md describes for apps in other languages, and a price
 // the module does not know by its product id (a rise's new price, created after the module was
-// written, moves subscribers before the app is deployed with it). Every string from the catalog is
-// written by JSON.stringify.
+// written, moves subscribers before the app is deployed with it). productFeaturesOf reads what a
+// product includes now from the custom_data of a product.* webhook, which featuresOf takes in place
+// of the module's (a catalog's feature changed after the module was written). Every string from the
+// catalog is written by JSON.stringify.
 import type { IdsFeatures } from './features.js';
 
 const union = (names: readonly string[]) =>
@@ -51,11 +53,48 @@ const featuresOfProduct: ReadonlyMap<string, ProductFeatures> = new Map(Object.e
 const most = (a: Limit, b: Limit): Limit => (a === 'unlimited' || b === 'unlimited' ? 'unlimited' : Math.max(a, b));
 const sum = (a: Limit, b: Limit): Limit => (a === 'unlimited' || b === 'unlimited' ? 'unlimited' : a + b);
 
+const isLimit = (value: unknown): value is Limit =>
+  value === 'unlimited' || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0);
+/** A plain object's own field, never one through its prototype. */
+const ownField = (record: unknown, name: string): unknown =>
+  typeof record === 'object' && record !== null && !Array.isArray(record) && Object.hasOwn(record, name)
+    ? (record as { readonly [key: string]: unknown })[name]
+    : undefined;
+
+/**
+ * What a product includes now, from its custom_data as a product.* webhook or the API gives it (apply
+ * writes "features" there, and an add-on's "feature_adds"): each feature this module declares, read by
+ * its type; a value of another type counts as not included, and a feature it does not declare is not
+ * read (a module written after the catalog declared it is).
+ */
+export function productFeaturesOf(customData: unknown): ProductFeatures {
+  const declared = Object.entries(features);
+  const adds = ownField(customData, 'feature_adds');
+  if (adds !== undefined) {
+    const added = declared.flatMap(([name, { type }]): [string, Limit][] => {
+      const value = ownField(adds, name);
+      return type === 'limit' && isLimit(value) ? [[name, value]] : [];
+    });
+    return { adds: Object.fromEntries(added) as { readonly [K in FeatureKey]?: Limit } };
+  }
+  const included = ownField(customData, 'features');
+  const values = declared.map(([name, { type }]): [string, boolean | Limit] => {
+    const value = ownField(included, name);
+    return [name, type === 'boolean' ? value === true : isLimit(value) ? value : 0];
+  });
+  return { includes: Object.fromEntries(values) as unknown as Features };
+}
+
 /**
  * What a subscription's items include: a boolean when any item's product includes it; a limit as the
  * largest of its products' limits plus each add-on's adds times its quantity, "unlimited" winning.
+ * current, by product id, is what products include now (productFeaturesOf of each product.* webhook):
+ * an item whose productId it names is read from it in place of what this module says.
  */
-export function featuresOf(items: readonly FeatureItem[]): FeaturesAnswer {
+export function featuresOf(
+  items: readonly FeatureItem[],
+  current?: ReadonlyMap<string, ProductFeatures>,
+): FeaturesAnswer {
   const found = new Map<string, boolean | Limit>(
     Object.entries(features).map(([name, { type }]) => [name, type === 'boolean' ? false : 0]),
   );
@@ -66,7 +105,8 @@ export function featuresOf(items: readonly FeatureItem[]): FeaturesAnswer {
     const quantity = item.quantity ?? 1;
     const product =
       productOfPrice.get(item.priceId) ?? (item.productId === undefined ? undefined : productOfId.get(item.productId));
-    if (product === undefined) {
+    const now = item.productId === undefined ? undefined : current?.get(item.productId);
+    if (product === undefined && now === undefined) {
       unknownPriceIds.push(item.priceId);
       continue;
     }
@@ -75,7 +115,7 @@ export function featuresOf(items: readonly FeatureItem[]): FeaturesAnswer {
       invalidQuantities.push(item);
       continue;
     }
-    const entry = featuresOfProduct.get(product);
+    const entry = now ?? (product === undefined ? undefined : featuresOfProduct.get(product));
     if (entry === undefined) continue;
     if ('adds' in entry) {
       for (const [name, value] of Object.entries(entry.adds)) {

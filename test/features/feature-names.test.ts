@@ -95,6 +95,15 @@ export const answer = featuresOf([{ priceId: priceIds.sandbox['constructor/month
     expect(answer).toEqual({ ok: true, features: { constructor: 6, seats: 13, sso: true } });
   });
 
+  it('productFeaturesOf reads "constructor" from custom_data as its own field, never through the prototype', async () => {
+    const ids = await import(pathToFileURL(join(project, 'src', 'paddle-ids.ts')).href);
+    expect(ids.productFeaturesOf({ features: { seats: 5 } })).toEqual({
+      includes: { constructor: 0, seats: 5, sso: false },
+    });
+    expect(ids.productFeaturesOf({ feature_adds: {} })).toEqual({ adds: {} });
+    expect(ids.productFeaturesOf({ feature_adds: { constructor: 2 } })).toEqual({ adds: { constructor: 2 } });
+  });
+
   it.each([[-5], [2.5], [0], [Number.NaN]])(
     'a quantity of %s is answered as unknown, not multiplied',
     async (quantity) => {

@@ -38,7 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-describe('features in the id file', () => {
+// the first compiles the module with TypeScript: seconds on a loaded machine, as feature-names.test.ts allows
+describe('features in the id file', { timeout: 120_000 }, () => {
   it('the module compiles under strict, and featuresOf answers for sandbox and production ids, an add-on, unlimited, an unknown id', async () => {
     writeFileSync(join(project, 'package.json'), '{"type": "module", "private": true}\n');
     const compilerOptions = {
@@ -108,6 +109,53 @@ export const wrong: FeatureKey = 'sos';
       unknownPriceIds: [unknown],
       invalidQuantities: [],
       features: { audit_log: false, projects: 0, seats: 0, sso: false },
+    });
+  });
+
+  it('productFeaturesOf reads what a product includes from its custom_data, each declared feature by its type, anything else as not included', async () => {
+    const ids = await import(pathToFileURL(join(project, 'src', 'paddle-ids.ts')).href);
+    const none = { audit_log: false, projects: 0, seats: 0, sso: false };
+    expect(
+      ids.productFeaturesOf({
+        features: { sso: true, seats: 20, projects: 'unlimited' },
+        support: 'priority',
+      }),
+    ).toEqual({
+      includes: { audit_log: false, projects: 'unlimited', seats: 20, sso: true },
+    });
+    expect(ids.productFeaturesOf({ feature_adds: { seats: 5 } })).toEqual({ adds: { seats: 5 } });
+    // a value of another type, a limit that is no whole number of 0 or more, a feature not declared
+    const odd = { sso: 'yes', audit_log: 1, seats: -1, projects: 2.5, storage: 100 };
+    expect(ids.productFeaturesOf({ features: odd })).toEqual({ includes: none });
+    expect(ids.productFeaturesOf({ feature_adds: { sso: true, seats: '5', storage: 1 } })).toEqual({
+      adds: {},
+    });
+    for (const customData of [null, undefined, 'features', [], { features: null }, { features: [true] }])
+      expect(ids.productFeaturesOf(customData)).toEqual({ includes: none });
+  });
+
+  it('featuresOf reads an item from what its product includes now, given by product id, in place of the module', async () => {
+    const ids = await import(pathToFileURL(join(project, 'src', 'paddle-ids.ts')).href);
+    const pro = ids.productIds.sandbox.pro;
+    const current = new Map([[pro, ids.productFeaturesOf({ features: { sso: true, seats: 20 } })]]);
+    const item = { priceId: ids.priceIds.sandbox['pro/monthly'], productId: pro, quantity: 1 };
+    expect(ids.featuresOf([item], current)).toEqual({
+      ok: true,
+      features: { audit_log: false, projects: 0, seats: 20, sso: true },
+    });
+    // without the product id, or of another product: what the module says
+    expect(ids.featuresOf([{ priceId: item.priceId }], current).features.seats).toBe(10);
+    const starter = {
+      priceId: ids.priceIds.sandbox['starter/monthly'],
+      productId: ids.productIds.sandbox.starter,
+    };
+    expect(ids.featuresOf([starter], current).features.seats).toBe(1);
+    // a product the module does not know at all, given now: counted, not unknown
+    const newer = { priceId: 'pri_01unknown00000000000000000', productId: 'pro_01unknown00000000000000000' };
+    const adds = new Map([[newer.productId, ids.productFeaturesOf({ feature_adds: { seats: 2 } })]]);
+    expect(ids.featuresOf([item, { ...newer, quantity: 3 }], adds)).toMatchObject({
+      ok: true,
+      features: { seats: 16 },
     });
   });
 
