@@ -1,7 +1,8 @@
 // The app's side of a rise, rehearsed as docs/emulator.md shows it: the page's webhook endpoint
 // (compiled from the page under strict, beside the module `paddle-catalog ids` wrote) behind
 // `--forward-to`, verifying each delivery with Paddle's SDK and keeping what each subscription
-// includes with featuresOf, sees a subscriber's features change when apply moves them to a new price.
+// includes with featuresOf, sees a subscriber's features change when apply moves them to a new price
+// and when the catalog changes what their plan includes (product.updated), and keeps the newest event.
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,9 +34,10 @@ function endpointSource(): string {
   return block[2].replace(new RegExp(`^ {${block[1]?.length ?? 0}}`, 'gm'), '');
 }
 
-/** The catalog with Pro's price of 2027, which takes Starter's subscribers. */
-function riseCatalog(): string {
+/** The catalog with Pro's price of 2027, which takes Starter's subscribers; Pro with `seats` seats. */
+function riseCatalog(seats = 10): string {
   const catalog = parse(CATALOG);
+  catalog.products.pro.features.seats = seats;
   catalog.products.pro.prices['monthly-2027'] = {
     description: 'Pro, billed monthly (2027)',
     unit_price: { amount: '2900', currency_code: 'USD' },
@@ -50,6 +52,8 @@ interface Endpoint {
   subscription(id: string): { customerId: string; features: unknown } | undefined;
 }
 
+/** The emulator's clock: each step of the rehearsal happens a minute after the one before. */
+const clock = manualClock('2026-01-15T12:00:00.000Z');
 let project: string;
 let emulator: RunningEmulator;
 let server: Server;
@@ -94,6 +98,7 @@ beforeAll(async () => {
   mkdirSync(join(project, 'src'));
   writeFileSync(join(project, 'catalog.yaml'), CATALOG);
   writeFileSync(join(project, 'catalog-2027.yaml'), riseCatalog());
+  writeFileSync(join(project, 'catalog-seats.yaml'), riseCatalog(20));
   // the app's server is up before the emulator, which is started with --forward-to at it; until the
   // app has its module (after the first apply) it answers 503, and the catalog's events wait for a retry
   server = createServer((request, response) => {
@@ -104,7 +109,7 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo;
   emulator = await startEmulator({
     demo: false,
-    now: manualClock('2026-01-15T12:00:00.000Z').now,
+    now: clock.now,
     forwardTo: `http://127.0.0.1:${port}/paddle/webhooks`,
     seed: {
       sandbox: {
@@ -145,6 +150,7 @@ describe("the app's side of a rise", () => {
     await emulator.notificationsSettled();
     expect(held(subscription.id)).toMatchObject({ customerId: KIM, features: STARTER });
 
+    clock.advance(60_000);
     await cli('apply', 'catalog-2027.yaml', '--yes', '--allow-subscriber-moves');
     await emulator.notificationsSettled();
     const moved = (await call(emulator, 'GET', `/subscriptions/${subscription.id}`)).body.data;
@@ -154,6 +160,29 @@ describe("the app's side of a rise", () => {
       moved.items[0].price.id,
     );
     expect(held(subscription.id)).toMatchObject({ customerId: KIM, features: PRO });
+  });
+
+  it('a subscription.updated delivered again after the move (a replay: it happened before) changes nothing', async () => {
+    const [subscription] = (await call(emulator, 'GET', '/subscriptions')).body.data;
+    const updates = await call(emulator, 'GET', '/notifications?search=subscription.updated');
+    const first = updates.body.data.at(-1);
+    expect(first.payload.data.items[0].price.description).toBe('Starter, billed monthly');
+    const replay = await call(emulator, 'POST', `/notifications/${first.id}/replay`);
+    expect(replay.status).toBe(202);
+    await emulator.notificationsSettled();
+    const again = await call(emulator, 'GET', `/notifications/${replay.body.data.notification_id}`);
+    expect(again.body.data.status).toBe('delivered');
+    expect(held(subscription.id)).toMatchObject({ features: PRO });
+  });
+
+  it('a feature of Pro changed in the catalog reaches the subscriber by product.updated, before the module is written again', async () => {
+    const [subscription] = (await call(emulator, 'GET', '/subscriptions')).body.data;
+    clock.advance(60_000);
+    await cli('apply', 'catalog-seats.yaml', '--yes');
+    await emulator.notificationsSettled();
+    expect(held(subscription.id)).toMatchObject({ customerId: KIM, features: { ...PRO, seats: 20 } });
+    const module = await import(pathToFileURL(join(project, 'src', 'paddle-ids.ts')).href);
+    expect(module.productFeatures.pro.includes.seats).toBe(10);
   });
 
   it('refuses a delivery whose signature is not the destination’s, and keeps nothing from it', async () => {
