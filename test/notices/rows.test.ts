@@ -2,6 +2,7 @@
 // and when the new price first bills it (a paused one: when it resumes); a subscription whose
 // scheduled cancel comes before the new price would bill it gets no row, and is counted as left out.
 import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../../src/catalog/schema.js';
 import { noticesOf } from '../../src/notices/rows.js';
 import type { ProrationBillingMode } from '../../src/paddle-facts/subscriptions.js';
 import type { SubscriberMove, SubscriptionRecord } from '../../src/planner/subscribers.js';
@@ -152,14 +153,26 @@ describe('a notice row in full', () => {
     expect(told(blocked, [ACTIVE]).rows).toEqual([]);
   });
 
-  it('a price the catalog does not hold, and a currency it has no amount in, are said in words', () => {
-    const gone = { ...move('do_not_bill'), to: 'team/yearly' };
-    const euro = subscription('sub_euro', { currency_code: 'EUR' });
-    const [row] = told(gone, [euro]).rows;
-    expect([row?.unit_amount_now, row?.unit_amount_now_formatted]).toEqual([
-      null,
-      'no EUR amount in the catalog',
-    ]);
-    expect([row?.unit_amount_after, row?.unit_amount_after_formatted]).toEqual([null, 'not in the catalog']);
-  });
+  it.each<[string, Catalog]>([
+    ['nor its product', CATALOG],
+    [
+      'its product listed without prices',
+      { ...CATALOG, products: { ...CATALOG.products, team: { name: 'Team', tax_category: 'saas' } } },
+    ],
+  ])(
+    'a price the catalog does not hold (%s), and a currency it has no amount in, are said in words',
+    (_, catalog) => {
+      const gone = { ...move('do_not_bill'), to: 'team/yearly' };
+      const euro = subscription('sub_euro', { currency_code: 'EUR' });
+      const [row] = noticesOf([gone], [euro], { catalog, emails, now: NOW }).rows;
+      expect([row?.unit_amount_now, row?.unit_amount_now_formatted]).toEqual([
+        null,
+        'no EUR amount in the catalog',
+      ]);
+      expect([row?.unit_amount_after, row?.unit_amount_after_formatted]).toEqual([
+        null,
+        'not in the catalog',
+      ]);
+    },
+  );
 });
