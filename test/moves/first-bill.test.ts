@@ -78,8 +78,24 @@ describe('the day the new price first bills a subscription', () => {
     ['do_not_bill', '2026-03-15', at('2026-02-28'), week, '2026-03-21'],
     // … unless the next renewal is already on or after bills_from: no step is needed
     ['do_not_bill', '2026-03-01', at('2026-03-30'), undefined, '2026-03-30'],
-    // no billing cycle read: no step can be taken
+    // no billing cycle read, or one Paddle does not document (it has day, week, month, year): no step
     ['do_not_bill', '2026-03-01', at('2026-02-01'), null, 'the first renewal on or after 2026-03-01'],
+    [
+      'do_not_bill',
+      '2026-03-01',
+      at('2026-02-01'),
+      { interval: 'fortnight', frequency: 1 },
+      'the first renewal on or after 2026-03-01',
+    ],
+    // at most 400 renewals are looked at (a daily plan more than a year ahead): past them, words
+    ['do_not_bill', '2027-02-04', at('2026-01-01'), { interval: 'day', frequency: 1 }, '2027-02-04'],
+    [
+      'do_not_bill',
+      '2027-02-05',
+      at('2026-01-01'),
+      { interval: 'day', frequency: 1 },
+      'the first renewal on or after 2027-02-05',
+    ],
   ] as const)(
     '%s, bills_from %s, next renewal %s, cycle %o: %s',
     (proration, billsFrom, next, cycle, first) => {
