@@ -1,21 +1,19 @@
 // Every step the emulator's clock takes becomes the events Paddle sends for it, in Paddle's order
 // (src/emulator/notifications/step-notifications.ts cites each page): a renewal
-// (https://developer.paddle.com/webhooks/scenarios/subscription-renewed), a trial ending, a
-// scheduled cancel, pause and resume taking effect, a past-due subscription paid or canceled when
+// (https://developer.paddle.com/webhooks/scenarios/subscription-renewed), a trial ending (paid, its
+// payment failing, or cardless), a scheduled cancel, pause and resume taking effect, a past-due subscription paid or canceled when
 // its dunning ends. Each delivery's occurred_at is the step's time on the emulator's clock, its
 // data the entity as it stood then, its payload held to the `webhooks:` schema of its event type,
 // and the Node SDK's verifier accepts it.
 import { type Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { eventsOfStep } from '../../src/emulator/notifications/step-notifications.js';
 import { call, manualClock, moveClock } from '../support/emulator.js';
 import { webhookValidator } from '../support/openapi.js';
 import {
   CUSTOMER,
   NOW,
   PRO_PRODUCT,
-  pid,
   proMonthly,
   sub,
   subscription,
@@ -226,31 +224,56 @@ describe('a past-due subscription', () => {
   });
 });
 
-// no seed makes a payment fail yet, so the clock takes these steps nowhere above: the table alone
-// (https://developer.paddle.com/webhooks/transactions/transaction-payment-failed)
-describe('a payment that fails', () => {
-  const at = '2026-01-24T00:00:00Z';
-  const step = (kind: 'trial_ended' | 'past_due') => ({
-    kind,
-    account: 'sandbox' as const,
-    at,
-    subscription: { id: sub(1), status: 'past_due' },
-    transaction: { id: pid('txn', 1), status: 'past_due' },
-  });
-
-  it('a trial ending whose payment fails: the transaction created and billed, no subscription.activated', () => {
-    expect(eventsOfStep(step('trial_ended')).map(([type]) => type)).toEqual([
+// https://developer.paddle.com/webhooks/transactions/transaction-payment-failed: "The transaction
+// status changes to past_due and transaction.past_due occurs. The related subscription status
+// changes to past_due and subscription.past_due occurs."
+describe('a trial whose payment fails (trial_payment_fails)', () => {
+  it('sends the transaction created and billed, then transaction.payment_failed, .past_due and subscription.past_due; no subscription.activated', async () => {
+    const failing = subscription(1, {
+      status: 'trialing',
+      started_at: '2026-01-10T00:00:00Z',
+      next_billed_at: '2026-01-24T00:00:00Z',
+      trial_payment_fails: true,
+    });
+    const e = await start([failing]);
+    await moveClock(e, '2026-01-24T00:00:01Z');
+    const deliveries = await delivered(e);
+    expect(typesOf(deliveries)).toEqual([
       'subscription.updated',
       'transaction.created',
       'transaction.billed',
+      'transaction.payment_failed',
+      'transaction.past_due',
+      'subscription.past_due',
     ]);
+    expect(statusesOf(deliveries)).toEqual([
+      'past_due',
+      'billed',
+      'billed',
+      'past_due',
+      'past_due',
+      'past_due',
+    ]);
+    const failed = deliveries[3]?.payload.data;
+    expect(
+      failed.payments.map((p: { status: string; error_code: string }) => [p.status, p.error_code]),
+    ).toEqual([['error', 'declined']]);
   });
+});
 
-  it('past due: transaction.payment_failed, transaction.past_due, subscription.past_due', () => {
-    expect(eventsOfStep(step('past_due'))).toEqual([
-      ['transaction.payment_failed', 'past_due'],
-      ['transaction.past_due', 'past_due'],
-      ['subscription.past_due', 'subscription'],
-    ]);
+describe('a cardless trial that ends', () => {
+  it('is canceled with nothing billed: subscription.updated and subscription.canceled', async () => {
+    const cardless = {
+      ...proMonthly(),
+      trial_period: { interval: 'day', frequency: 14, requires_payment_method: false },
+    };
+    const trialing = subscription(1, {
+      status: 'trialing',
+      started_at: '2026-01-10T00:00:00Z',
+      next_billed_at: '2026-01-24T00:00:00Z',
+    });
+    const e = await start([trialing], { prices: [cardless] });
+    await moveClock(e, '2026-01-24T00:00:01Z');
+    expect(typesOf(await delivered(e))).toEqual(['subscription.updated', 'subscription.canceled']);
   });
 });
