@@ -185,6 +185,21 @@ describe("the app's side of a rise", () => {
     expect(module.productFeatures.pro.includes.seats).toBe(10);
   });
 
+  it('the renewal the clock passes sends subscription.updated at its time, and the subscriber keeps Pro with 20 seats', async () => {
+    const [subscription] = (await call(emulator, 'GET', '/subscriptions')).body.data;
+    expect(subscription.next_billed_at).toBe('2026-02-01T00:00:00.000Z');
+    const moved = await call(emulator, 'POST', '/__emulator/clock', {
+      body: { now: '2026-02-01T06:00:00.000Z' },
+    });
+    expect(moved.status).toBe(200);
+    await emulator.notificationsSettled();
+    expect(held(subscription.id)).toMatchObject({
+      status: 'active',
+      features: { ...PRO, seats: 20 },
+      occurredAt: expect.stringMatching(/^2026-02-01T00:00:00/),
+    });
+  });
+
   it('refuses a delivery whose signature is not the destination’s, and keeps nothing from it', async () => {
     const body = JSON.stringify({ event_type: 'subscription.updated', data: { id: pid('sub', 9) } });
     const response = await fetch(
