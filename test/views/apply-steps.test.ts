@@ -7,12 +7,26 @@ import type { Catalog } from '../../src/catalog/schema.js';
 import { compileOperations } from '../../src/operations/compile.js';
 import { diff } from '../../src/planner/diff.js';
 import { changesInOrder } from '../../src/planner/summary.js';
+import type { DiffOptions } from '../../src/planner/types.js';
 import { dashboardSteps } from '../../src/views/apply/steps.js';
-import { catalogOf, price, pro, remoteProduct, snapshotOf } from '../support/plan-builders.js';
+import {
+  catalogOf,
+  price,
+  pro,
+  remoteGroup,
+  remoteNotification,
+  remoteProduct,
+  snapshotOf,
+} from '../support/plan-builders.js';
 
 /** The steps left when the operations named in `done` succeeded (with the ids given) and no other ran. */
-function stepsAfter(catalog: Catalog, snapshot: ReturnType<typeof snapshotOf>, done: Record<string, string>) {
-  const plan = diff(catalog, snapshot);
+function stepsAfter(
+  catalog: Catalog,
+  snapshot: ReturnType<typeof snapshotOf>,
+  done: Record<string, string>,
+  options: DiffOptions = {},
+) {
+  const plan = diff(catalog, snapshot, options);
   const operations = compileOperations(plan);
   const outcomes: OperationResult[] = operations.map((op) =>
     op.id in done ? { op: op.id, status: 'applied', id: done[op.id] } : { op: op.id, status: 'skipped' },
@@ -119,5 +133,59 @@ describe('dashboard steps after a partial run', () => {
     expect(steps).toHaveLength(1);
     expect(steps[0]).toContain('restricted to pro_1, pri_1');
     expect(steps.join('\n')).not.toContain('created above');
+  });
+});
+
+describe('dashboard steps for discount groups and notification destinations', () => {
+  const withDestinations: Catalog = {
+    ...catalogOf({ pro }),
+    discount_groups: { launch: { name: 'Launch offers' } },
+    notifications: {
+      app: {
+        description: 'App webhooks',
+        destination: 'https://example.com/hooks',
+        subscribed_events: ['transaction.completed'],
+        traffic_source: 'all',
+      },
+    },
+  };
+  const account = (extra: Partial<ReturnType<typeof snapshotOf>>) => ({
+    ...snapshotOf(remoteProduct('pro', { id: 'pro_1' }, [price('pro/monthly', { id: 'pri_1' })])),
+    ...extra,
+  });
+
+  it('a create that did not run: the name or description typed with its marker (they have no custom data)', () => {
+    const steps = stepsAfter(withDestinations, account({ discountGroups: [], notifications: [] }), {});
+    expect(steps).toEqual([
+      '  1. Catalog → Discounts → Groups → New discount group: name "Launch offers (paddle-catalog: launch)"',
+      '  2. Developer tools → Notifications → New notification destination: description "App webhooks (paddle-catalog: app)", url https://example.com/hooks, 1 event (transaction.completed), traffic source all; then copy its secret key into the app\'s configuration',
+    ]);
+  });
+
+  it('an update of a name or description keeps the marker in what is typed', () => {
+    const group = remoteGroup('launch', 'Old offers', { id: 'dsg_1' });
+    const app = remoteNotification('app', {
+      id: 'ntfset_1',
+      description: 'Old hooks',
+      traffic_source: 'all',
+    });
+    const steps = stepsAfter(
+      withDestinations,
+      account({ discountGroups: [group], notifications: [app] }),
+      {},
+    );
+    expect(steps).toEqual([
+      '  1. Catalog → Discounts → Groups → dsg_1: edit, set name "Launch offers (paddle-catalog: launch)"',
+      '  2. Developer tools → Notifications → ntfset_1: edit, set description "App webhooks (paddle-catalog: app)"',
+    ]);
+  });
+
+  it('an adoption sets the marker in the name, not custom data', () => {
+    const hand = remoteGroup(null, 'Launch offers', { id: 'dsg_2' });
+    const catalog = { ...withDestinations, notifications: undefined } as Catalog;
+    const steps = stepsAfter(catalog, account({ discountGroups: [hand] }), {}, { adopt: true });
+    expect(steps).toEqual([
+      '  1. Catalog → Discounts → Groups → dsg_2: edit, set name "Launch offers (paddle-catalog: launch)"',
+    ]);
   });
 });

@@ -8,12 +8,14 @@ import type { OperationResult } from '../../apply/execute.js';
 import type { MoveOperation } from '../../moves/compile.js';
 import { isRef, type Operation, type Verb } from '../../operations/compile.js';
 import type { KeyResult } from '../../operations/results.js';
+import { DEFAULT_TRAFFIC_SOURCE } from '../../paddle-facts/notifications.js';
 import { DEFAULT_TAX_MODE } from '../../paddle-facts/prices.js';
 import { featureCustomData } from '../../planner/features.js';
 import { type Marker, withMarker } from '../../planner/marker.js';
+import { markText } from '../../planner/text-marker.js';
 import type { Change, DiscountState } from '../../planner/types.js';
 import { shown } from '../../text/escape.js';
-import { describeDiscount, describePrice } from '../plan/describe.js';
+import { describeDiscount, describeNotification, describePrice } from '../plan/describe.js';
 import { formatField } from '../plan/format.js';
 
 /** A value as JSON, shown: what to type in the dashboard, with nothing a terminal would act on. */
@@ -83,8 +85,11 @@ function step(change: Change, ops: Operation[], known: Known): string {
     return `${where} → ${creation(change, create, marker, known)}${thenArchive(change, verbs)}`;
   if (verbs.has('adopt') && change.action === 'adopt') {
     const unarchive = verbs.has('unarchive') ? ' (archived: Unarchive first)' : '';
-    const data = `custom data ${quoted(withMarker(customDataOf(change.desired), marker))}`;
-    const rest = change.fields.length > 0 ? `; ${fields(change, marker)}` : '';
+    const data =
+      markedText(change, marker) ?? `custom data ${quoted(withMarker(customDataOf(change.desired), marker))}`;
+    // a group's name or a destination's description is set above, with its marker
+    const others = { ...change, fields: change.fields.filter((f) => f.path !== TEXT_FIELD[change.kind]) };
+    const rest = others.fields.length > 0 ? `; ${fields(others, marker)}` : '';
     return `${object}: edit${unarchive}, set ${data}${rest}`;
   }
   const set = verbs.has('update') && change.fields.length > 0 ? `, set ${fields(change, marker)}` : '';
@@ -92,6 +97,21 @@ function step(change: Change, ops: Operation[], known: Known): string {
   if (verbs.has('archive')) return `${object}: Archive`;
   if (verbs.has('delete')) return `${object}: Delete (cannot be undone)`;
   return `${object}: edit${set}`;
+}
+
+/** Where a kind without custom data keeps its marker: typed by hand with it, or the object is lost. */
+const TEXT_FIELD: Partial<Record<Change['kind'], string>> = {
+  discount_group: 'name',
+  notification: 'description',
+};
+
+/** A group's name or a destination's description with the marker at its end: its only place for it. */
+function markedText(change: Change, marker: Marker): string | undefined {
+  if (change.kind === 'discount_group' && change.desired)
+    return `name ${quoted(markText(change.desired.name, marker))}`;
+  if (change.kind === 'notification' && change.desired)
+    return `description ${quoted(markText(change.desired.description, marker))}`;
+  return undefined;
 }
 
 /** A product's custom_data with its features in it, as the dashboard shows it (src/planner/features.ts). */
@@ -108,7 +128,13 @@ const customDataOf = (desired: NonNullable<Change['desired']>) =>
  */
 function fields(change: Change, marker: Marker): string {
   const isFeature = (path: string) => /^(features|feature_adds|moves_started)(\.|$)/.test(path);
-  const plain = change.fields.filter((f) => !isFeature(f.path)).map((f) => formatField(f, change));
+  const plain = change.fields
+    .filter((f) => !isFeature(f.path))
+    .map((f) =>
+      f.path === TEXT_FIELD[change.kind]
+        ? `${f.path} ${quoted(markText(String(f.after), marker))}`
+        : formatField(f, change),
+    );
   if (
     change.desired &&
     plain.length < change.fields.length &&
@@ -159,12 +185,32 @@ function creation(change: Change, op: Operation, marker: Marker, known: Known): 
     if (d.tax_mode !== DEFAULT_TAX_MODE) parts.push(`tax mode ${shown(d.tax_mode)}`);
     return `New price: ${[...parts, data(d.custom_data)].join(', ')}`;
   }
+  const text = textKindCreation(change, marker);
+  if (text !== undefined) return text;
   const d = change.desired as DiscountState;
   const parts = [`description ${quoted(d.description)}`, describeDiscount(d)];
   const restrictTo = op.body.restrict_to;
   if (Array.isArray(restrictTo))
     parts.push(`restricted to ${restrictTo.map((r) => target(r, known)).join(', ')}`);
   return `New discount: ${[...parts, data(d.custom_data)].join(', ')}`;
+}
+
+/**
+ * A discount group or a notification destination: no custom data, so its marker is typed at the end
+ * of its name or description (src/planner/text-marker.ts); a destination's signing secret is Paddle's
+ * to make, and the app's configuration takes it from the dashboard (or apply --secrets-out).
+ */
+function textKindCreation(change: Change, marker: Marker): string | undefined {
+  if (change.kind === 'discount_group' && change.desired)
+    return `New discount group: ${markedText(change, marker)}`;
+  if (change.kind !== 'notification' || !change.desired) return undefined;
+  const d = change.desired;
+  const extras = [
+    ...(d.api_version === null ? [] : [`API version ${d.api_version}`]),
+    ...(d.include_sensitive_fields ? ['sensitive fields included'] : []),
+    ...(d.traffic_source === DEFAULT_TRAFFIC_SOURCE ? [] : [`traffic source ${shown(d.traffic_source)}`]),
+  ];
+  return `New notification destination: ${markedText(change, marker)}, ${[describeNotification(d), ...extras].join(', ')}; then copy its secret key into the app's configuration`;
 }
 
 /** An entry of restrict_to for a person: an id, or the key to look up when its create did not run. */
