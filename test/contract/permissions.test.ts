@@ -1,6 +1,7 @@
 // The permission each call needs, as the tool names it in a 403's hint, held against Paddle's OpenAPI
-// (`x-permissions` per operation, `x-enum-permissions` per include value) and the emulator's routes,
-// which keep their own copy on purpose (it stands in for Paddle).
+// (`x-permissions` per operation, `x-enum-permissions` per include value) with what came after it
+// (discount groups, from their reference pages: test/support/openapi-overlay.ts) and the emulator's
+// routes, which keep their own copy on purpose (it stands in for Paddle).
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from '../../src/emulator/router.js';
 import {
@@ -8,9 +9,9 @@ import {
   INCLUDE_PERMISSIONS,
   permissionsOf,
 } from '../../src/paddle-facts/permissions.js';
-import { FULL_SPEC_FILE, readSpec } from '../support/openapi.js';
+import { currentSpec } from '../support/openapi.js';
 
-const spec = readSpec(FULL_SPEC_FILE);
+const spec = currentSpec();
 
 /** The OpenAPI path of ours: `/subscriptions/{id}` is `/subscriptions/{subscription_id}` there. */
 function specOperation(method: string, path: string) {

@@ -216,3 +216,55 @@ export const wrong: NotificationKey = 'billing';
     expect(readFileSync(module, 'utf8')).not.toContain('pdl_ntfset_');
   });
 });
+
+describe('the permissions a catalog with destinations and groups asks for (docs/keys.md)', () => {
+  const as = (permissions: string[], ...args: string[]) =>
+    runCliInProcess(args, {
+      env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.addApiKey(permissions) },
+    });
+  const CATALOG_READ = ['product.read', 'price.read', 'discount.read'];
+
+  it('plan without notification_setting.read: refused, naming it and docs/keys.md', async () => {
+    const file = writeCatalog(dir, CATALOG, 'p1.yaml');
+    const plan = await as(CATALOG_READ, 'plan', file);
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toContain('notification_setting.read');
+    expect(plan.stderr).toContain('docs/keys.md');
+  });
+
+  it('plan of discount groups without discount.read: refused, naming it', async () => {
+    const groupsOnly = CATALOG.slice(0, CATALOG.indexOf('notifications:'));
+    const file = writeCatalog(dir, groupsOnly, 'p2.yaml');
+    const plan = await as(['product.read', 'price.read'], 'plan', file);
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toContain('discount.read');
+  });
+
+  it.each([
+    [
+      'discount.write',
+      [...CATALOG_READ, 'product.write', 'notification_setting.read', 'notification_setting.write'],
+    ],
+    [
+      'notification_setting.write',
+      [...CATALOG_READ, 'product.write', 'discount.write', 'notification_setting.read'],
+    ],
+  ])('apply without %s: refused, naming it', async (missing, permissions) => {
+    const file = writeCatalog(dir, CATALOG, 'p3.yaml');
+    const apply = await as(permissions, 'apply', file, '--yes');
+    expect(apply.code).toBe(1);
+    expect(apply.stderr).toContain(missing);
+  });
+
+  it('export without notification_setting.read or discount.read still exports the products, without those sections', async () => {
+    const file = writeCatalog(dir, CATALOG, 'p4.yaml');
+    expect((await cli('apply', file, '--yes')).code).toBe(0);
+    const out = join(dir, 'p4-export.yaml');
+    const exported = await as(['product.read', 'price.read'], 'export', '--out', out, '--force');
+    expect(exported.code, exported.stderr).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(text).toContain('pro:');
+    expect(text).not.toContain('notifications:');
+    expect(text).not.toContain('discount_groups:');
+  });
+});

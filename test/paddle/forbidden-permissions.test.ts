@@ -7,6 +7,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { RemoteError } from '../../src/errors.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { paddleCustomerDirectory } from '../../src/paddle/customers-gateway.js';
+import { destinationWrites } from '../../src/paddle/destinations.js';
 import { hintForRemoteError } from '../../src/paddle/error-hints.js';
 import { paddlePreviewsGateway } from '../../src/paddle/previews-gateway.js';
 import { createPaddle } from '../../src/paddle/sdk.js';
@@ -34,6 +35,12 @@ const discount = {
   type: 'percentage' as const,
   amount: '10',
   enabled_for_checkout: false,
+};
+const notification = {
+  description: 'App webhooks',
+  type: 'url',
+  destination: 'https://example.com/hooks',
+  subscribed_events: ['transaction.completed'],
 };
 const never = () => false;
 
@@ -68,6 +75,49 @@ const CALLS: [string, Call, string[]][] = [
     'discount write: update',
     (t) => catalog(t).updateDiscount('update', 'dsc_01', discount),
     ['discount.write'],
+  ],
+  [
+    'discount read: the discount groups, for a key that reads products and prices',
+    (t) =>
+      catalog({ ...t, apiKey: emulator.addApiKey(['product.read', 'price.read']) }).snapshot({
+        discounts: 'skip',
+        discountGroups: true,
+      }),
+    ['discount.read'],
+  ],
+  [
+    'discount write: create a discount group',
+    (t) => destinationWrites(t).createDiscountGroup('create', { name: 'Launch' }),
+    ['discount.write'],
+  ],
+  [
+    'discount write: update a discount group',
+    (t) => destinationWrites(t).updateDiscountGroup('update', 'dsg_01', { name: 'Launch' }),
+    ['discount.write'],
+  ],
+  [
+    'notification setting read: the destinations, for a key that reads products and prices',
+    (t) =>
+      catalog({ ...t, apiKey: emulator.addApiKey(['product.read', 'price.read']) }).snapshot({
+        discounts: 'skip',
+        notifications: true,
+      }),
+    ['notification_setting.read'],
+  ],
+  [
+    'notification setting write: create',
+    (t) => destinationWrites(t).createNotification('create', notification),
+    ['notification_setting.write'],
+  ],
+  [
+    'notification setting write: update',
+    (t) => destinationWrites(t).updateNotification('update', 'ntfset_01', notification),
+    ['notification_setting.write'],
+  ],
+  [
+    'notification setting write: delete',
+    (t) => destinationWrites(t).deleteNotification('delete', 'ntfset_01'),
+    ['notification_setting.write'],
   ],
   [
     'subscription read: count',
