@@ -133,7 +133,10 @@ export function describeNew(change: Change): string {
   }
   if (change.kind === 'discount') return change.desired ? describeDiscount(change.desired) : '';
   if (change.kind === 'discount_group') return change.desired ? `"${shown(change.desired.name)}"` : '';
-  if (change.kind === 'notification') return change.desired ? describeNotification(change.desired) : '';
+  if (change.kind === 'notification')
+    return change.desired
+      ? `"${shown(change.desired.description)}" ${describeNotification(change.desired)}`
+      : '';
   if (!change.desired) return '';
   const { name } = change.desired;
   return `${describePrice(change.desired)}${name ? `, named "${shown(name)}" at checkout` : ''}`;

@@ -52,5 +52,9 @@ function planJsonChange(c: Change) {
     ...(c.kind === 'discount' && c.renamedFrom ? { movedFrom: c.renamedFrom } : {}),
     ...(c.kind === 'discount' && c.codeAfter ? { codeAfter: c.codeAfter } : {}),
     ...(c.kind === 'price' && c.storedTaxMode ? { storedTaxMode: c.storedTaxMode } : {}),
+    // what a person reads under the change: a destination replaced has a new signing secret (the
+    // old one stops working), and a deletion cannot be undone
+    ...(c.kind === 'notification' && c.action === 'replace' ? { newSecret: true } : {}),
+    ...(c.action === 'delete' ? { irreversible: true } : {}),
   };
 }

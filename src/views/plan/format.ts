@@ -115,7 +115,7 @@ function lapsedLine(change: Change, style: Style): string[] {
 }
 
 const REPLACED_DESTINATION =
-  "a new signing secret (apply --secrets-out writes it); the old destination's deletion cannot be undone";
+  "a new signing secret, and the old one stops working (apply --secrets-out writes the new one); the old destination's deletion cannot be undone";
 
 function changeLines(change: Change, style: Style): string[] {
   // a product's features have a line of their own (features.ts)
@@ -209,7 +209,11 @@ export function planBlocks(
     const rest = [...subscribers, ...lapsedLine(c, style)];
     const features = featureLines(plan, c, review, style);
     const risk =
-      c.action === 'archive' || c.action === 'replace' || subscribers.length > 1 || features.length > 0;
+      c.action === 'archive' ||
+      c.action === 'replace' ||
+      c.action === 'delete' ||
+      subscribers.length > 1 ||
+      features.length > 0;
     const previews = twin ? [] : previewLines(c, review, style);
     const lines = [...formatChange(c, style), ...storedTaxModeLines(c, style), ...features];
     const customers =

@@ -86,6 +86,12 @@ function attention({ plan, warnings = [], prune, review }: PlanMarkdownInput): s
     plural(codeConflictsOf(plan.discounts).length, 'discount code') + ' held by another discount',
     plural(plan.ambiguities?.length ?? 0, 'ambiguous adoption'),
     prune ? '' : `${plural(plan.orphans.length, 'object')} no longer in the catalog`,
+    plural(changes.filter((c) => c.action === 'delete').length, 'notification destination') +
+      ' deleted (cannot be undone)',
+    plural(
+      changes.filter((c) => c.kind === 'notification' && c.action === 'replace').length,
+      'notification destination',
+    ) + ' replaced (a new signing secret)',
     plural(warnings.length, 'warning'),
     touchesSubscribers(plan, review) && uncounted.length === 0 ? 'changes that touch subscribers' : '',
     `${plural(uncounted.length, 'price')} whose subscribers were not counted`,
