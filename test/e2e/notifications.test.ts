@@ -182,6 +182,20 @@ describe('ids of discount groups and notification destinations', () => {
       expect(out).not.toContain('pdl_ntfset_');
   });
 
+  it('apply --ids-out and --env-out write the same ids as ids does', async () => {
+    const file = writeCatalog(dir, CATALOG, 'c8.yaml');
+    const [idsOut, envOut] = [join(dir, 'apply8.json'), join(dir, 'apply8.env')];
+    expect((await cli('apply', file, '--yes', '--ids-out', idsOut, '--env-out', envOut)).code).toBe(0);
+    const { group, destinations } = await idsOf();
+    const side = JSON.parse(readFileSync(idsOut, 'utf8')).environments.sandbox;
+    expect(side.discount_groups).toEqual({ launch: group });
+    expect(side.notifications).toEqual(destinations);
+    const env = readFileSync(envOut, 'utf8');
+    expect(env).toContain(`PADDLE_DISCOUNT_GROUP_LAUNCH=${group}\n`);
+    expect(env).toContain(`PADDLE_NOTIFICATION_OPS=${destinations.ops}\n`);
+    expect(env + readFileSync(idsOut, 'utf8')).not.toContain('pdl_ntfset_');
+  });
+
   it('the ts module types their keys and compiles under strict; paddleIds gives them per environment', async () => {
     const file = writeCatalog(dir, CATALOG, 'c7.yaml');
     expect((await cli('apply', file, '--yes')).code).toBe(0);
