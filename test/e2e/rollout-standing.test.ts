@@ -223,6 +223,9 @@ describe('rollout --dry-run: a rise with bills_from, subscribers in every state'
     expect(json.code).toBe(1);
     expect(json.stderr).toContain('bad.json:1:34: notices[0].subscription_id: expected a non-empty string');
     writeFileSync(join(a.dir, 'sent.json'), '{"notices": [{"sent": true}]}');
+    const both = await a.run(['rollout', 'rise.yaml', '--dry-run', '--format', 'markdown', '--json']);
+    expect(both.code).toBe(1);
+    expect(JSON.parse(both.stdout).error.message).toContain('--format markdown is its own output');
     const sent = await a.run(['rollout', 'rise.yaml', '--dry-run', '--notices', 'sent.json']);
     expect(sent.stderr).toContain('sent.json:1:15: notices[0].sent: not a field plan --notices-out writes');
   });

@@ -69,7 +69,7 @@ async function runRollout(ctx: CommandContext, file: string, flags: RolloutFlags
   const { reporter, io } = ctx;
   const environment = environmentOf(flags.production);
   const input = await loadApplyInput(file, environment, io.cwd, flags);
-  const notices = await rolloutInputs(flags, io.cwd);
+  const notices = await rolloutInputs({ ...flags, json: reporter.json }, io.cwd);
   reportCatalogWarnings(reporter, file, input.warnings);
   if (flags.dryRun) return runDryRun(ctx, { file, environment, input }, flags, notices);
   const session = await openSession(reporter, flags, catalogContext(file, input));
