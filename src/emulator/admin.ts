@@ -1,15 +1,17 @@
 // The emulator's own endpoints under /__emulator/ (not Paddle's): the request log, reset, the
-// runtime fault switch, the clock, subscriptions taken while it runs and paid, and the invoice PDFs behind the links it hands out.
+// runtime fault switch, the clock, subscriptions taken while it runs and paid, webhooks delivered
+// twice or out of order, and the invoice PDFs behind the links it hands out.
 import type { ServerResponse } from 'node:http';
 import { PAY_PATH, paySubscription } from './admin-pay.js';
 import { addSubscriptions } from './admin-subscriptions.js';
+import { WEBHOOK_DELIVERY_PATH, webhookDeliveryRoute } from './admin-webhook-delivery.js';
 import type { EmulatorClock } from './clock.js';
 import type { EmulatorCore } from './core.js';
 import type { FaultInjector } from './faults.js';
 import { MAX_RENEWALS_PER_MOVE } from './renewal.js';
 import { INVOICE_PATH, invoiceFile } from './routes/invoice.js';
 import { instant } from './seed-fields.js';
-import type { EmulatorFaults, RecordedRequest } from './types.js';
+import type { AccountName, EmulatorFaults, RecordedRequest } from './types.js';
 
 export interface AdminHooks {
   core: EmulatorCore;
@@ -23,6 +25,8 @@ export interface AdminHooks {
   renewalsUpTo(at: Date | null, limit: number): number;
   /** saves the state after a change */
   changed(): void;
+  /** an account's webhook_delivery setting changed: its shuffle starts again */
+  webhookDeliveryChanged(account: AccountName): void;
 }
 
 function send(
@@ -135,6 +139,10 @@ export function handleAdmin(
     const answer = addSubscriptions(hooks.core, rawBody);
     if (answer.status === 200) hooks.changed();
     hooks.catchUp();
+    send(res, answer.status, answer.body);
+  } else if (path === WEBHOOK_DELIVERY_PATH && (method === 'GET' || method === 'POST')) {
+    const answer = webhookDeliveryRoute(method, rawBody, hooks.core, hooks.webhookDeliveryChanged);
+    if (method === 'POST' && answer.status === 200) hooks.changed();
     send(res, answer.status, answer.body);
   } else if (method === 'POST' && PAY_PATH.test(path)) {
     payRoute(path, rawBody, res, hooks);

@@ -2,6 +2,7 @@
 // account the caller's key reaches.
 import type { ApiKey } from './auth.js';
 import type { IdFactory } from './ids.js';
+import type { WebhookDisorder } from './notifications/disorder.js';
 import type { AccountState } from './state.js';
 import type { StepEvents } from './step-events.js';
 import type { AccountName, DefaultTaxMode, WireRecord } from './types.js';
@@ -27,6 +28,8 @@ export interface AccountSettings {
   defaultTaxMode: DefaultTaxMode;
   /** currencies a country without an override sees the base price converted into (previews) */
   enabledCurrencies: ReadonlySet<string>;
+  /** deliveries twice or out of order, to test an app's idempotency (default: once, in order) */
+  webhookDelivery: WebhookDisorder;
 }
 
 /** One Paddle account: sandbox and live are two of these, with their own records and ids. */

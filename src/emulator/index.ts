@@ -194,6 +194,7 @@ async function serve(
     wait: options.wait ?? ((ms) => sleep(ms)),
     arrivals,
     changed: save,
+    webhookDeliveryChanged: (name) => notifier.disorder.restart(name),
     catchUp: () => {
       let changes = renewals.catchUp(core);
       for (const name of ACCOUNTS) changes += resolvePending(core.accounts[name].state, core.ids, now());

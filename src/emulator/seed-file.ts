@@ -6,6 +6,7 @@ import { UserError } from '../errors.js';
 import { readRegularFile } from '../files/bounded-read.js';
 import { TRANSACTION_STATUSES } from '../paddle-facts/statuses.js';
 import { EVENT_NAMES } from './event-types.js';
+import { webhookDeliverySchema } from './notifications/disorder.js';
 import { DISCOUNT_STATUSES } from './rules/discount-status.js';
 import { countryCode, duration, idOf, instant, money } from './seed-fields.js';
 import { subscription } from './seed-subscription.js';
@@ -146,6 +147,11 @@ const accountSeedFields = z.strictObject({
     .optional()
     .describe(
       'days a past-due subscription stays in dunning before it is canceled (default 30, as Paddle does without Retain; the length is the emulator’s setting)',
+    ),
+  webhook_delivery: webhookDeliverySchema
+    .optional()
+    .describe(
+      'webhooks as Paddle may deliver them, to test an app’s idempotency: each twice (duplicate), shuffled per destination in groups of reorder_window, in an order random_seed fixes',
     ),
   customers: z.array(customer).optional(),
   addresses: z.array(address).optional().describe('Paddle addresses of the customers (a country_code each)'),

@@ -6,6 +6,7 @@ import { CATEGORIES_WITHOUT_APPROVAL } from '../paddle-facts/tax-categories.js';
 import type { AccountSettings } from './core.js';
 import { addDemoSubscriptions } from './demo-subscriptions.js';
 import { type IdFactory, timestamp } from './ids.js';
+import { disorderFromWire, disorderToWire } from './notifications/disorder.js';
 import { newAddress } from './routes/addresses.js';
 import { newCustomer } from './routes/customers.js';
 import { newDiscountGroup } from './routes/discount-groups.js';
@@ -46,6 +47,7 @@ export function accountSettings(
     dunningDays: section?.dunning_days ?? DEFAULT_DUNNING_DAYS,
     defaultTaxMode: options.defaultTaxMode ?? section?.default_tax_mode ?? 'exclusive',
     enabledCurrencies: new Set(options.enabledCurrencies ?? section?.enabled_currencies ?? []),
+    webhookDelivery: disorderFromWire(section?.webhook_delivery),
   };
 }
 
@@ -61,6 +63,7 @@ export function settingsToSeed(settings: AccountSettings): AccountSeed {
     default_tax_mode: settings.defaultTaxMode,
     dunning_days: settings.dunningDays,
     enabled_currencies: [...settings.enabledCurrencies],
+    webhook_delivery: disorderToWire(settings.webhookDelivery),
   };
 }
 

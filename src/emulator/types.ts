@@ -1,6 +1,7 @@
 // The emulator's public types (what `startEmulator` in src/emulator/index.ts takes and returns) and
 // the wire-shaped records it stores. Records are kept exactly as they go on the wire (snake_case
 // JSON), so a response is the stored object, never a translation of it.
+import type { WebhookDeliveryWire } from './notifications/disorder.js';
 
 export interface EmulatorFaults {
   /** added to every API response */
@@ -178,6 +179,8 @@ export interface AccountSeed {
   case_sensitive_emails?: boolean;
   default_tax_mode?: DefaultTaxMode;
   enabled_currencies?: string[];
+  /** deliveries twice or out of order (notifications/disorder.ts) */
+  webhook_delivery?: WebhookDeliveryWire;
   customers?: WireRecord[];
   /** Paddle's addresses of the customers (a subscription's address is where it is taxed) */
   addresses?: WireRecord[];

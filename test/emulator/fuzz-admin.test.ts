@@ -5,6 +5,7 @@
 // (test/setup/fuzz-seed.ts); explore with FUZZ_SEED=random FUZZ_RUNS=500.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_NAMES } from '../../src/emulator/event-types.js';
 import {
   type AccountSeed,
   type EmulatorSeed,
@@ -15,6 +16,7 @@ import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import { UserError } from '../../src/errors.js';
 import { call, manualClock } from '../support/emulator.js';
 import { pid } from '../support/subscription-account.mjs';
+import { startReceiver } from '../support/webhook-receiver.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const KIM = pid('ctm', 1);
@@ -159,8 +161,30 @@ const adminStep: fc.Arbitrary<AdminStep> = fc.oneof(
     })),
   },
   {
+    weight: 2,
+    arbitrary: fc
+      .record(
+        {
+          account: fc.constantFrom('sandbox', 'live', 'production', null),
+          duplicate: fc.oneof(fc.boolean(), fc.constantFrom(null, 'true', 1)),
+          reorder_window: fc.oneof(
+            { weight: 4, arbitrary: fc.integer({ min: 1, max: 1000 }) },
+            { weight: 1, arbitrary: fc.constantFrom(0, -1, 1001, 1.5, null, '3', 1e9, Number.NaN) },
+          ),
+          random_seed: fc.oneof(
+            { weight: 4, arbitrary: fc.nat() },
+            { weight: 1, arbitrary: fc.constantFrom(-1, 2 ** 32, 0.5, null, 'x') },
+          ),
+        },
+        { requiredKeys: [] },
+      )
+      .map((body) => ({ method: 'POST', path: '/__emulator/webhook-delivery', body: json(body) })),
+  },
+  {
     weight: 1,
     arbitrary: fc.constantFrom<AdminStep>(
+      { method: 'GET', path: '/__emulator/webhook-delivery', body: '' },
+      { method: 'POST', path: '/__emulator/webhook-delivery', body: '{' },
       { method: 'POST', path: '/__emulator/clock', body: json({ now: null }) },
       { method: 'POST', path: '/__emulator/clock', body: '{' },
       { method: 'POST', path: '/__emulator/reset', body: '' },
@@ -178,6 +202,7 @@ const adminStep: fc.Arbitrary<AdminStep> = fc.oneof(
         '/__emulator/clock',
         '/__emulator/subscriptions',
         '/__emulator/faults',
+        '/__emulator/webhook-delivery',
         '/__emulator/x',
       ),
       body: fc.oneof(fc.string(), fc.jsonValue().map(json)),
@@ -204,14 +229,27 @@ async function expectApiAnswers(emulator: RunningEmulator): Promise<void> {
 
 describe('fuzz: the admin routes', () => {
   let emulator: RunningEmulator;
+  // every event delivered, so the clock's moves and webhook_delivery's shuffles send webhooks
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
+    receiver = await startReceiver();
+    const app = {
+      id: pid('ntfset', 1),
+      description: 'App',
+      type: 'url',
+      destination: receiver.url,
+      subscribed_events: EVENT_NAMES,
+    };
     emulator = await startEmulator({
       demo: false,
-      seed: { sandbox: BASE },
+      seed: { sandbox: { ...BASE, notification_settings: [app] } },
       now: manualClock('2026-01-15T12:00:00Z').now,
     });
   });
-  afterAll(() => emulator.close());
+  afterAll(async () => {
+    await emulator.close();
+    await receiver.close();
+  });
 
   it('no sequence of admin requests ends the process or leaves an API call answering 500', {
     timeout: 240_000,
@@ -228,6 +266,7 @@ describe('fuzz: the admin routes', () => {
           await response.arrayBuffer();
         }
         emulator.setFaults({});
+        await emulator.notificationsSettled();
         await expectApiAnswers(emulator);
       }),
       { numRuns: RUNS },

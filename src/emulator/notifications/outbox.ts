@@ -9,12 +9,14 @@
 // Memory is bounded: an account keeps at most MAX_KEPT notifications; past that the oldest go, and
 // one still queued is dropped undelivered, with a warning (docs/emulator.md says so).
 // Only destinations on this machine (loopback) are sent to: a notification for any other stays
-// not_attempted, so the emulator never reaches the network.
+// not_attempted, so the emulator never reaches the network. An account may ask for each delivery
+// twice and for deliveries out of order (disorder.ts).
 import type { Account, EmulatorCore, Notifier } from '../core.js';
 import { timestamp } from '../ids.js';
 import { destinationsFor } from '../routes/notification-settings.js';
 import { ACCOUNTS, type AccountName, type QueuedNotification, type WireRecord } from '../types.js';
 import { type AttemptPorts, attempt } from './attempt.js';
+import { DisorderedLanes } from './disorder.js';
 import { type AccountEvent, delivered, newLog, newNotification } from './records.js';
 
 export const RETRY_DELAYS_MS: readonly number[] = [60_000, 240_000, 600_000];
@@ -23,6 +25,8 @@ export const MAX_KEPT = 50_000;
 interface Queued {
   account: AccountName;
   id: string;
+  /** one of the two deliveries of a notification sent twice: the later goes only once it is delivered */
+  twin?: true;
 }
 
 /** A destination on this machine: the only kind the emulator sends to. */
@@ -39,6 +43,10 @@ export class Outbox implements Notifier {
   /** per destination (account and setting), the notifications waiting to be sent, in order */
   private readonly lanes = new Map<string, Queued[]>();
   private readonly busy = new Set<string>();
+  /** new deliveries, held to the end of the request that made them, then shuffled when asked */
+  readonly disorder = new DisorderedLanes<Queued>(
+    (name) => this.core.accounts[name].settings.webhookDelivery,
+  );
   /** notifications waiting for a retry's time on the emulator's clock */
   private retries: (Queued & { atMs: number })[] = [];
   private scheduled = false;
@@ -104,7 +112,11 @@ export class Outbox implements Notifier {
     const id = this.core.ids.next('ntf', at.getTime());
     const notification = newNotification(id, setting.id, event, origin, at);
     this.keep(account, notification);
-    if (isLoopback(String(setting.destination))) this.enqueue({ account: account.name, id }, setting.id);
+    if (isLoopback(String(setting.destination))) {
+      const queued = { account: account.name, id, twin: true as const };
+      this.disorder.hold(`${account.name} ${setting.id}`, queued, { ...queued });
+      this.kick();
+    }
     return notification;
   }
 
@@ -191,6 +203,11 @@ export class Outbox implements Notifier {
       );
       this.dropped = 0;
     }
+    for (const [lane, items] of this.disorder.release()) {
+      const list = this.lanes.get(lane);
+      if (list) list.push(...items);
+      else this.lanes.set(lane, items);
+    }
     const nowMs = this.core.now().getTime();
     const due = this.retries.filter((r) => r.atMs <= nowMs);
     this.retries = this.retries.filter((r) => r.atMs > nowMs);
@@ -228,6 +245,9 @@ export class Outbox implements Notifier {
     const notification = account.state.notifications.get(queued.id);
     const setting = account.state.notification_settings.get(notification?.notification_setting_id);
     if (!notification) return this.kick();
+    // the other of two went first and failed: its retries stand for both
+    if (queued.twin && (notification.status === 'needs_retry' || notification.status === 'failed'))
+      return this.kick();
     if (!setting) {
       // the setting was deleted: there is nowhere to send it
       notification.status = 'failed';
@@ -252,6 +272,8 @@ export class Outbox implements Notifier {
     this.attempted = true;
     notification.times_attempted += 1;
     notification.last_attempt_at = timestamp(at);
+    // the second delivery of one sent twice: logged, never retried
+    if (notification.status === 'delivered') return;
     if (delivered(answer)) {
       notification.status = 'delivered';
       notification.delivered_at = timestamp(at);
