@@ -180,6 +180,20 @@ describe('dashboard steps for discount groups and notification destinations', ()
     ]);
   });
 
+  it('a replacement left undone: the new destination, then the old one deleted', () => {
+    const ops = remoteNotification('app', {
+      id: 'ntfset_2',
+      type: 'email',
+      destination: 'https://example.com/hooks',
+      traffic_source: 'all',
+    });
+    const catalog = { ...withDestinations, discount_groups: undefined } as Catalog;
+    const steps = stepsAfter(catalog, account({ notifications: [ops] }), {});
+    expect(steps).toEqual([
+      '  1. Developer tools → Notifications → New notification destination: description "App webhooks (paddle-catalog: app)", url https://example.com/hooks, 1 event (transaction.completed), traffic source all; then copy its secret key into the app\'s configuration; then delete the old destination ntfset_2 (cannot be undone)',
+    ]);
+  });
+
   it('an adoption sets the marker in the name, not custom data', () => {
     const hand = remoteGroup(null, 'Launch offers', { id: 'dsg_2' });
     const catalog = { ...withDestinations, notifications: undefined } as Catalog;

@@ -163,9 +163,14 @@ function movesFirst(
   return `${then}not archived by hand while subscribers are on it: run apply again, which moves each when it is due (its bills_from day and Paddle's locks, by the account's clock) and archives the price once no one is left`;
 }
 
-/** A replace by hand: the new price, then the old one archived. */
-const thenArchive = (change: Change, verbs: Set<Verb>) =>
-  verbs.has('archive') && change.id ? `; then archive the old price ${shown(change.id)}` : '';
+/** A replace by hand: the new price, then the old one archived; a new destination, then the old one deleted. */
+function thenArchive(change: Change, verbs: Set<Verb>): string {
+  if (!change.id) return '';
+  if (verbs.has('archive')) return `; then archive the old price ${shown(change.id)}`;
+  return verbs.has('delete')
+    ? `; then delete the old destination ${shown(change.id)} (cannot be undone)`
+    : '';
+}
 
 function creation(change: Change, op: Operation, marker: Marker, known: Known): string {
   const data = (custom: Record<string, unknown> | null) =>
