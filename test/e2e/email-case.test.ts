@@ -4,13 +4,14 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type EmulatorSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { completedTransaction as completed, id, tempCacheHome } from '../support/billing-fixtures.js';
+import { completedTransaction as completed, tempCacheHome } from '../support/billing-fixtures.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { pid } from '../support/subscription-account.mjs';
 
-const ANN = id('ctm', 21);
-const CHURNED = id('ctm', 22);
-const MOVED_ACTIVE = id('ctm', 23);
-const MOVED_ARCHIVED = id('ctm', 24);
+const ANN = pid('ctm', 21);
+const CHURNED = pid('ctm', 22);
+const MOVED_ACTIVE = pid('ctm', 23);
+const MOVED_ARCHIVED = pid('ctm', 24);
 
 const SEED: EmulatorSeed = {
   sandbox: {
@@ -59,7 +60,7 @@ describe.each([
     const { code, stdout } = await cli(['history', '--email', 'ann@example.com']);
     expect(code).toBe(0);
     expect(stdout.split('\n')[0]).toBe(`Customer Ann@Example.com  ${ANN}`);
-    expect(transactionIds(stdout)).toEqual([id('txn', 21)]);
+    expect(transactionIds(stdout)).toEqual([pid('txn', 21)]);
     // the exact filter finds her only when it ignores case; else the search does
     expect(lookups().map((r) => ('search' in r.query ? 'search' : 'email'))).toEqual(
       caseSensitiveEmails ? ['email', 'search'] : ['email'],
@@ -78,17 +79,17 @@ describe.each([
     expect(stdout.split('\n')[0]).toBe(
       `Customer Churned@Example.com  ${CHURNED}  archived (a churned customer)`,
     );
-    expect(transactionIds(stdout)).toEqual([id('txn', 22)]);
+    expect(transactionIds(stdout)).toEqual([pid('txn', 22)]);
   });
 
   it('history: an active customer is preferred over an archived one with the same address', async () => {
     const { code, stdout } = await cli(['history', '--email', 'moved@example.com', '--json']);
     expect(code).toBe(0);
-    expect(JSON.parse(stdout).items.map((i: { id: string }) => i.id)).toEqual([id('txn', 23)]);
+    expect(JSON.parse(stdout).items.map((i: { id: string }) => i.id)).toEqual([pid('txn', 23)]);
   });
 
   it('invoice: the typed address in another case owns the transaction', async () => {
-    const { code, stdout } = await cli(['invoice', id('txn', 21), '--email', 'ANN@example.com', '--json']);
+    const { code, stdout } = await cli(['invoice', pid('txn', 21), '--email', 'ANN@example.com', '--json']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual({ url: expect.stringMatching(/\.pdf$/) });
   });
@@ -96,7 +97,7 @@ describe.each([
   it('invoice: an archived customer found in another case gets their own invoice', async () => {
     const { code, stdout } = await cli([
       'invoice',
-      id('txn', 22),
+      pid('txn', 22),
       '--email',
       'churned@example.com',
       '--json',
@@ -106,9 +107,9 @@ describe.each([
   });
 
   it("invoice: the active customer is the owner, so the archived one's transaction is refused", async () => {
-    const own = await cli(['invoice', id('txn', 23), '--email', 'moved@example.com', '--json']);
+    const own = await cli(['invoice', pid('txn', 23), '--email', 'moved@example.com', '--json']);
     expect(own.code).toBe(0);
-    const other = await cli(['invoice', id('txn', 24), '--email', 'moved@example.com', '--json']);
+    const other = await cli(['invoice', pid('txn', 24), '--email', 'moved@example.com', '--json']);
     expect(other.code).toBe(1);
     expect(JSON.parse(other.stdout)).toMatchObject({ ok: false, error: { kind: 'user', code: 'Forbidden' } });
   });

@@ -14,12 +14,12 @@ import { paddleBillingServices } from '../../src/paddle/transactions-gateway.js'
 import {
   customerIdOf,
   EDGE_SEED,
-  id,
   tempCacheHome,
   transactionsOf,
   type WireTransaction,
 } from '../support/billing-fixtures.js';
 import { defined } from '../support/defined.js';
+import { pid } from '../support/subscription-account.mjs';
 
 const nb = '\u00a0';
 let demo: RunningEmulator;
@@ -158,19 +158,19 @@ describe('billing history against the emulator', () => {
   it('history amounts: a huge amount is exact, and a currency list decimal place (BHD 3) is used', async () => {
     const page = (await getBillingHistory(deps(edge, 'edge@example.com'))) as Page;
     const byId = new Map(page.items.map((i) => [i.id, i]));
-    expect(byId.get(id('txn', 5))?.amount).toBe('$1,234,567,890,123,456,789,012.35');
-    expect(byId.get(id('txn', 4))?.amount).toBe(`BHD${nb}13.579`);
+    expect(byId.get(pid('txn', 5))?.amount).toBe('$1,234,567,890,123,456,789,012.35');
+    expect(byId.get(pid('txn', 4))?.amount).toBe(`BHD${nb}13.579`);
   });
 
   it('history: zero-value and manual/automatic invoice availability', async () => {
     const page = (await getBillingHistory(deps(edge, 'edge@example.com'))) as Page;
     const available = Object.fromEntries(page.items.map((i) => [i.id, i.invoiceAvailable]));
     expect(available).toEqual({
-      [id('txn', 5)]: true, // completed manual
-      [id('txn', 4)]: true, // completed automatic
-      [id('txn', 3)]: false, // billed manual but zero value
-      [id('txn', 2)]: false, // billed automatic
-      [id('txn', 1)]: false, // completed, zero value (trial)
+      [pid('txn', 5)]: true, // completed manual
+      [pid('txn', 4)]: true, // completed automatic
+      [pid('txn', 3)]: false, // billed manual but zero value
+      [pid('txn', 2)]: false, // billed automatic
+      [pid('txn', 1)]: false, // completed, zero value (trial)
     });
     const { items } = await allPages(deps(demo, 'demo@example.com'));
     const billedManual = items.find((i) => i.status === 'billed');
@@ -242,7 +242,7 @@ describe('invoice URL against the emulator', () => {
   });
 
   it('invoice: unknown transaction → not_found; no transaction.read → forbidden', async () => {
-    expect(await getInvoiceUrl(deps(demo, 'demo@example.com'), { transactionId: id('txn', 999) })).toEqual({
+    expect(await getInvoiceUrl(deps(demo, 'demo@example.com'), { transactionId: pid('txn', 999) })).toEqual({
       error: 'not_found',
     });
     const key = demo.addApiKey(['customer.read']);

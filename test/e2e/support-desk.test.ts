@@ -3,13 +3,14 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type EmulatorSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { completedTransaction as completed, id, tempCacheHome } from '../support/billing-fixtures.js';
+import { completedTransaction as completed, tempCacheHome } from '../support/billing-fixtures.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { pid } from '../support/subscription-account.mjs';
 
-const CHURNED = id('ctm', 11);
-const MOVED_ACTIVE = id('ctm', 12);
-const MOVED_ARCHIVED = id('ctm', 13);
-const ALICE = id('ctm', 14);
+const CHURNED = pid('ctm', 11);
+const MOVED_ACTIVE = pid('ctm', 12);
+const MOVED_ARCHIVED = pid('ctm', 13);
+const ALICE = pid('ctm', 14);
 
 const SEED: EmulatorSeed = {
   sandbox: {
@@ -54,7 +55,10 @@ describe('churned customers', () => {
   it('the e-mail look-up finds an archived customer (Paddle lists only active ones unless asked)', async () => {
     const { code, stdout } = await cli(['history', '--email', 'churned@example.com', '--json']);
     expect(code).toBe(0);
-    expect(JSON.parse(stdout).items.map((i: { id: string }) => i.id)).toEqual([id('txn', 12), id('txn', 11)]);
+    expect(JSON.parse(stdout).items.map((i: { id: string }) => i.id)).toEqual([
+      pid('txn', 12),
+      pid('txn', 11),
+    ]);
     const lookup = emulator.requests().find((r) => r.path === '/customers');
     expect(lookup?.query.status).toBe('active,archived');
   });
@@ -80,13 +84,13 @@ describe('churned customers', () => {
   it('an active and an archived customer with the same e-mail: the active one is shown', async () => {
     const { stdout } = await cli(['history', '--email', 'moved@example.com']);
     expect(stdout.split('\n')[0]).toBe(`Customer moved@example.com  ${MOVED_ACTIVE}`);
-    expect(transactionIds(stdout)).toEqual([id('txn', 14)]);
+    expect(transactionIds(stdout)).toEqual([pid('txn', 14)]);
   });
 
   it('invoice: an archived customer still gets the invoice of their own transaction', async () => {
     const { code, stdout } = await cli([
       'invoice',
-      id('txn', 11),
+      pid('txn', 11),
       '--email',
       'churned@example.com',
       '--json',
@@ -96,18 +100,18 @@ describe('churned customers', () => {
   });
 
   it('--customer with an id no customer has is an error, not an empty history', async () => {
-    const { code, stderr } = await cli(['history', '--customer', id('ctm', 99)]);
+    const { code, stderr } = await cli(['history', '--customer', pid('ctm', 99)]);
     expect(code).toBe(1);
-    expect(stderr).toContain(`No customer ${id('ctm', 99)} in this account.`);
+    expect(stderr).toContain(`No customer ${pid('ctm', 99)} in this account.`);
     // --json does not ask who the customer is, but an empty page is checked all the same
-    const json = await cli(['history', '--customer', id('ctm', 99), '--json']);
+    const json = await cli(['history', '--customer', pid('ctm', 99), '--json']);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({
       ok: false,
       error: {
         kind: 'user',
         code: 'customer_not_found',
-        message: `No customer ${id('ctm', 99)} in this account.`,
+        message: `No customer ${pid('ctm', 99)} in this account.`,
       },
     });
   });
@@ -146,30 +150,30 @@ describe('the --after cursor', () => {
         '--customer',
         CHURNED,
         '--after',
-        id('txn', 5),
+        pid('txn', 5),
         ...mode,
       ]);
       expect(code).toBe(1);
       expect(mode.length ? JSON.parse(stdout).error : { message: stderr }).toMatchObject({
         message: expect.stringContaining(
-          `The cursor ${id('txn', 5)} is not a transaction of customer ${CHURNED}: it is another customer's`,
+          `The cursor ${pid('txn', 5)} is not a transaction of customer ${CHURNED}: it is another customer's`,
         ),
       });
-      expect(stdout).not.toContain(id('txn', 11));
+      expect(stdout).not.toContain(pid('txn', 11));
     }
-    const byEmail = await cli(['history', '--email', 'churned@example.com', '--after', id('txn', 5)]);
+    const byEmail = await cli(['history', '--email', 'churned@example.com', '--after', pid('txn', 5)]);
     expect(byEmail.code).toBe(1);
     expect(byEmail.stderr).toContain("it is another customer's");
   });
 
   it("the customer's own oldest transaction is the end of the history, exit 0", async () => {
-    const { code, stdout } = await cli(['history', '--customer', CHURNED, '--after', id('txn', 11)]);
+    const { code, stdout } = await cli(['history', '--customer', CHURNED, '--after', pid('txn', 11)]);
     expect(code).toBe(0);
-    expect(stdout).toContain(`No more billing history after ${id('txn', 11)}.`);
+    expect(stdout).toContain(`No more billing history after ${pid('txn', 11)}.`);
   });
 
   it('a cursor given by hand costs one GET of that transaction, whatever the page holds', async () => {
-    for (const after of [id('txn', 12), id('txn', 11)]) {
+    for (const after of [pid('txn', 12), pid('txn', 11)]) {
       emulator.reset();
       const { code } = await cli(['history', '--customer', CHURNED, '--after', after, '--json']);
       expect(code).toBe(0);

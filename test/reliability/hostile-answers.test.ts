@@ -5,10 +5,11 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { id, tempCacheHome } from '../support/billing-fixtures.js';
+import { tempCacheHome } from '../support/billing-fixtures.js';
 import { filterDroppingProxy, type Hostility, hostileServer } from '../support/hostile-server.js';
 import { ROOT } from '../support/run-cli.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { pid } from '../support/subscription-account.mjs';
 
 const CATALOG = join(ROOT, 'catalogs/saas-starter.yaml');
 const KEY = 'pdl_sdbx_apikey_01hzzzzzzzzzzzzzzzzzzzzzzz_hostileanswers00000000000';
@@ -87,9 +88,9 @@ describe('paging ends', () => {
 });
 
 describe('history does not trust the server’s filters', () => {
-  const mine = id('ctm', 1);
+  const mine = pid('ctm', 1);
   const txn = (n: number, customer: string, status: string) => ({
-    id: id('txn', n),
+    id: pid('txn', n),
     customer_id: customer,
     status,
     collection_mode: 'automatic',
@@ -106,11 +107,11 @@ describe('history does not trust the server’s filters', () => {
         sandbox: {
           customers: [
             { id: mine, email: 'me@example.com' },
-            { id: id('ctm', 2), email: 'someone@example.com' },
+            { id: pid('ctm', 2), email: 'someone@example.com' },
           ],
           transactions: [
             txn(1, mine, 'completed'),
-            txn(2, id('ctm', 2), 'completed'),
+            txn(2, pid('ctm', 2), 'completed'),
             txn(3, mine, 'draft'),
             txn(4, mine, 'paid'),
           ],
@@ -137,10 +138,10 @@ describe('history does not trust the server’s filters', () => {
       expect(doc.warnings.length).toBeGreaterThan(0);
       expect(doc.warnings.join('\n')).toMatch(/another customer's transaction/);
       expect(doc.warnings).toEqual([
-        `transaction ${id('txn', 3)} left out: the server sent status draft, which this view never shows`,
-        `transaction ${id('txn', 2)} left out: the server sent another customer's transaction`,
+        `transaction ${pid('txn', 3)} left out: the server sent status draft, which this view never shows`,
+        `transaction ${pid('txn', 2)} left out: the server sent another customer's transaction`,
       ]);
-      expect(doc.items.map((item: { id: string }) => item.id)).toEqual([id('txn', 4), id('txn', 1)]);
+      expect(doc.items.map((item: { id: string }) => item.id)).toEqual([pid('txn', 4), pid('txn', 1)]);
       expect(human.code).toBe(0);
       expect(human.stderr).toMatch(
         /warning: transaction txn_\w+ left out: the server sent another customer's/,

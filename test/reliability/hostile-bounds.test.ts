@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { paddleClient } from '../../src/paddle/app-client.js';
 import { MAX_ANSWER_BYTES } from '../../src/paddle/raw-api.js';
-import { completedTransaction, id, tempCacheHome } from '../support/billing-fixtures.js';
+import { completedTransaction, tempCacheHome } from '../support/billing-fixtures.js';
 import { ROOT, runCli } from '../support/run-cli.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { pid } from '../support/subscription-account.mjs';
 import { expectInert } from './support/inert.js';
 
 const KEY = 'pdl_sdbx_apikey_01hzzzzzzzzzzzzzzzzzzzzzzz_hostilebounds000000000000';
@@ -148,7 +149,7 @@ afterAll(() => rm(cacheHome, { recursive: true, force: true }));
 
 describe('every timestamp the tool reads is checked', () => {
   it('history: billed_at "not-a-date" is invalid_response, not shown nor passed on in --json', async () => {
-    const customer = id('ctm', 1);
+    const customer = pid('ctm', 1);
     const emulator = await startEmulator({
       demo: false,
       seed: {

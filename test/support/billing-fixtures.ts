@@ -4,12 +4,11 @@ import type { EmulatorSeed, RunningEmulator } from '../../src/emulator/index.js'
 import { currencyTable } from '../../src/paddle-facts/currencies.js';
 import { tempDir } from './catalog-files.js';
 import { listAll } from './emulator.js';
-
-export const id = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
+import { pid } from './subscription-account.mjs';
 
 /** A completed US$10.00 transaction of `customer`, billed on the first of `month` (1–9) 2025. */
 export const completedTransaction = (n: number, customer: string, month: number) => ({
-  id: id('txn', n),
+  id: pid('txn', n),
   customer_id: customer,
   status: 'completed',
   collection_mode: 'automatic',
@@ -19,8 +18,8 @@ export const completedTransaction = (n: number, customer: string, month: number)
   details: { totals: { subtotal: '1000', tax: '0' } },
 });
 
-const EDGE_CUSTOMER = id('ctm', 1);
-const OTHER_CUSTOMER = id('ctm', 2);
+const EDGE_CUSTOMER = pid('ctm', 1);
+const OTHER_CUSTOMER = pid('ctm', 2);
 const HUGE_SUBTOTAL = '123456789012345678901234';
 
 const totals = (subtotal: string, tax = '0') => ({ totals: { subtotal, tax } });
@@ -35,7 +34,7 @@ export const EDGE_SEED: EmulatorSeed = {
     ],
     transactions: [
       {
-        id: id('txn', 1),
+        id: pid('txn', 1),
         customer_id: EDGE_CUSTOMER,
         status: 'completed',
         collection_mode: 'automatic',
@@ -45,7 +44,7 @@ export const EDGE_SEED: EmulatorSeed = {
         details: totals('0'),
       },
       {
-        id: id('txn', 2),
+        id: pid('txn', 2),
         customer_id: EDGE_CUSTOMER,
         status: 'billed',
         collection_mode: 'automatic',
@@ -55,7 +54,7 @@ export const EDGE_SEED: EmulatorSeed = {
         details: totals('5000', '1000'),
       },
       {
-        id: id('txn', 3),
+        id: pid('txn', 3),
         customer_id: EDGE_CUSTOMER,
         status: 'billed',
         collection_mode: 'manual',
@@ -65,7 +64,7 @@ export const EDGE_SEED: EmulatorSeed = {
         details: totals('0'),
       },
       {
-        id: id('txn', 4),
+        id: pid('txn', 4),
         customer_id: EDGE_CUSTOMER,
         status: 'completed',
         collection_mode: 'automatic',
@@ -75,7 +74,7 @@ export const EDGE_SEED: EmulatorSeed = {
         details: totals('12345', '1234'),
       },
       {
-        id: id('txn', 5),
+        id: pid('txn', 5),
         customer_id: EDGE_CUSTOMER,
         status: 'completed',
         collection_mode: 'manual',
@@ -85,7 +84,7 @@ export const EDGE_SEED: EmulatorSeed = {
         details: totals(HUGE_SUBTOTAL, '1'),
       },
       {
-        id: id('txn', 6),
+        id: pid('txn', 6),
         customer_id: OTHER_CUSTOMER,
         status: 'completed',
         collection_mode: 'automatic',
