@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call } from '../support/emulator.js';
 import { FULL_SPEC_FILE, responseValidator } from '../support/openapi.js';
-import { pid } from '../support/subscription-account.mjs';
+import { KIM, LEE, pid } from '../support/subscription-account.mjs';
 
-const [KIM, LEE] = [pid('ctm', 1), pid('ctm', 2)];
 const HOME = pid('add', 1);
 
 let emulator: RunningEmulator;

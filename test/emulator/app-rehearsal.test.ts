@@ -16,9 +16,8 @@ import { call, manualClock } from '../support/emulator.js';
 import { compileApp } from '../support/packed-app.js';
 import { ROOT } from '../support/run-cli.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { pid } from '../support/subscription-account.mjs';
+import { KIM, pid } from '../support/subscription-account.mjs';
 
-const KIM = pid('ctm', 1);
 const CATALOG = readFileSync(join(ROOT, 'catalogs/plans-with-features.yaml'), 'utf8');
 const STARTER = { audit_log: false, projects: 3, seats: 1, sso: false };
 const PRO = { audit_log: false, projects: 'unlimited', seats: 10, sso: true };

@@ -15,27 +15,22 @@ import {
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import { UserError } from '../../src/errors.js';
 import { call, manualClock } from '../support/emulator.js';
-import { pid } from '../support/subscription-account.mjs';
+import { KIM, MONTHLY, month, PRO, pid } from '../support/subscription-account.mjs';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
-const KIM = pid('ctm', 1);
-const PRODUCT = pid('pro', 1);
-const [MONTHLY_ID, DAILY_ID] = [pid('pri', 1), pid('pri', 2)];
+const DAILY_ID = pid('pri', 2);
 const price = (id: string, billingCycle: unknown) => ({
   id,
-  product_id: PRODUCT,
+  product_id: PRO,
   description: 'Pro',
   billing_cycle: billingCycle,
   unit_price: { amount: '1000', currency_code: 'USD' },
 });
 const BASE: AccountSeed = {
   customers: [{ id: KIM, email: 'kim@example.com' }],
-  products: [{ id: PRODUCT, name: 'Pro', tax_category: 'saas' }],
-  prices: [
-    price(MONTHLY_ID, { interval: 'month', frequency: 1 }),
-    price(DAILY_ID, { interval: 'day', frequency: 1 }),
-  ],
+  products: [{ id: PRO, name: 'Pro', tax_category: 'saas' }],
+  prices: [price(MONTHLY, month), price(DAILY_ID, { interval: 'day', frequency: 1 })],
 };
 
 // dates: mostly real ones near the clock, and the ones that broke it
@@ -93,7 +88,7 @@ const item = fc.oneof(
     weight: 6,
     arbitrary: fc.record(
       {
-        price_id: fc.constantFrom(MONTHLY_ID, DAILY_ID, pid('pri', 9)),
+        price_id: fc.constantFrom(MONTHLY, DAILY_ID, pid('pri', 9)),
         quantity: fc.oneof(
           { weight: 5, arbitrary: fc.integer({ min: 1, max: 3 }) },
           { weight: 1, arbitrary: fc.constantFrom(0, -1, 1.5, null, '2', 1e9) },
@@ -106,7 +101,7 @@ const item = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       price: fc.oneof(
-        fc.constant(price(MONTHLY_ID, { interval: 'month', frequency: 1 })),
+        fc.constant(price(MONTHLY, month)),
         fc.record({ id: fc.constant(pid('pri', 8)), unit_price: fc.jsonValue(), billing_cycle: cycle }),
       ),
       quantity: fc.integer({ min: 1, max: 3 }),
@@ -281,7 +276,7 @@ describe('fuzz: seed files', () => {
     const seed = fc.record({
       // the two prices' cycles: mostly Paddle's, at times what broke the renewals
       cycles: fc.tuple(
-        fc.oneof(fc.constant({ interval: 'month', frequency: 1 }), cycle),
+        fc.oneof(fc.constant(month), cycle),
         fc.oneof(fc.constant({ interval: 'day', frequency: 1 }), cycle),
       ),
       subscriptions: fc.array(subscription, { maxLength: 3 }),
@@ -291,7 +286,7 @@ describe('fuzz: seed files', () => {
       fc.asyncProperty(seed, async ({ cycles, subscriptions, moves }) => {
         const section = {
           ...BASE,
-          prices: [price(MONTHLY_ID, cycles[0]), price(DAILY_ID, cycles[1])],
+          prices: [price(MONTHLY, cycles[0]), price(DAILY_ID, cycles[1])],
           subscriptions,
         };
         let checked: EmulatorSeed;

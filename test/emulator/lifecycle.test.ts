@@ -8,23 +8,20 @@ import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import { call, manualClock, moveClock } from '../support/emulator.js';
 import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from '../support/openapi.js';
-import { pid, sub } from '../support/subscription-account.mjs';
+import { KIM, month, NOW, PRO, pid, sub } from '../support/subscription-account.mjs';
 
-const NOW = '2026-01-15T12:00:00.000Z';
-const KIM = pid('ctm', 1);
-const PRODUCT = pid('pro', 1);
 const MONTHLY = {
   id: pid('pri', 1),
-  product_id: PRODUCT,
+  product_id: PRO,
   description: 'monthly',
-  billing_cycle: { interval: 'month', frequency: 1 },
+  billing_cycle: month,
   unit_price: { amount: '1000', currency_code: 'USD' },
 };
 
 function seedWith(subscriptions: AccountSeed['subscriptions'], extra: AccountSeed = {}): AccountSeed {
   return {
     customers: [{ id: KIM, email: 'kim@example.com' }],
-    products: [{ id: PRODUCT, name: 'Pro', tax_category: 'saas' }],
+    products: [{ id: PRO, name: 'Pro', tax_category: 'saas' }],
     prices: [MONTHLY],
     subscriptions,
     ...extra,

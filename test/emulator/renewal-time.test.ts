@@ -11,14 +11,11 @@ import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src
 import { loadSeedFile } from '../../src/emulator/seed-file.js';
 import { tempDir } from '../support/catalog-files.js';
 import { call, manualClock, moveClock } from '../support/emulator.js';
-import { pid, sub } from '../support/subscription-account.mjs';
+import { KIM, NOW, PRO, pid, sub } from '../support/subscription-account.mjs';
 
-const NOW = '2026-01-15T12:00:00.000Z';
-const KIM = pid('ctm', 1);
-const PRODUCT = pid('pro', 1);
 const price = (n: number, interval: string, frequency = 1) => ({
   id: pid('pri', n),
-  product_id: PRODUCT,
+  product_id: PRO,
   description: `every ${frequency} ${interval}`,
   billing_cycle: { interval, frequency },
   unit_price: { amount: '1000', currency_code: 'USD' },
@@ -29,7 +26,7 @@ const [MONTHLY, YEARLY, DAILY] = [price(1, 'month'), price(2, 'year'), price(3, 
 function seedWith(subscriptions: AccountSeed['subscriptions'] = []): AccountSeed {
   return {
     customers: [{ id: KIM, email: 'kim@example.com' }],
-    products: [{ id: PRODUCT, name: 'Pro', tax_category: 'saas' }],
+    products: [{ id: PRO, name: 'Pro', tax_category: 'saas' }],
     prices: [MONTHLY, YEARLY, DAILY],
     subscriptions,
   };
@@ -75,10 +72,10 @@ function seedFile(text: string): string {
 
 const seedPrice = (cycle: string) => `
 sandbox:
-  products: [{ id: ${PRODUCT}, name: Pro }]
+  products: [{ id: ${PRO}, name: Pro }]
   prices:
     - id: ${MONTHLY.id}
-      product_id: ${PRODUCT}
+      product_id: ${PRO}
       unit_price: { amount: "1000", currency_code: USD }
       billing_cycle: ${cycle}
 `;

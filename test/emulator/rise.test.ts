@@ -15,10 +15,8 @@ import { PRO_CATALOG, tempDir, writeCatalog } from '../support/catalog-files.js'
 import { call, manualClock } from '../support/emulator.js';
 import { FULL_SPEC_FILE, responseValidator } from '../support/openapi.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { pid, sub } from '../support/subscription-account.mjs';
+import { KIM, LEE, NOW, pid, sub } from '../support/subscription-account.mjs';
 
-const NOW = '2026-01-15T12:00:00.000Z';
-const [KIM, LEE] = [pid('ctm', 1), pid('ctm', 2)];
 const LEGACY_PRO = pid('pro', 1);
 const INCLUSIVE = pid('pri', 1);
 

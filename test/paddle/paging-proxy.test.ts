@@ -9,6 +9,7 @@ import { RemoteError } from '../../src/errors.js';
 import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { callPaddle, createPaddle } from '../../src/paddle/sdk.js';
 import type { Target } from '../../src/paddle/target.js';
+import { pid } from '../support/subscription-account.mjs';
 
 interface Listening {
   server: Server;
@@ -51,7 +52,7 @@ function proxyTo(upstream: string) {
 function misdirecting(elsewhere: string, cursor = true) {
   return listen((req, res) => {
     const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('after')?.slice(-1) ?? 0);
-    const last = `pro_01h${String(page + 1).padStart(23, '0')}`;
+    const last = pid('pro', page + 1);
     const body = {
       data: [{ id: last, name: 'P', tax_category: 'saas', type: 'standard', status: 'active', prices: [] }],
       meta: {
@@ -69,14 +70,13 @@ function misdirecting(elsewhere: string, cursor = true) {
   });
 }
 
-const id = (n: number) => `pro_01h${String(n).padStart(23, '0')}`;
 let emulator: RunningEmulator;
 let proxy: Listening;
 const closing: Server[] = [];
 
 beforeAll(async () => {
   const products = Array.from({ length: 250 }, (_, n) => ({
-    id: id(n + 1),
+    id: pid('pro', n + 1),
     name: `P${n}`,
     tax_category: 'saas',
   }));
@@ -133,7 +133,7 @@ describe('paging through a proxy', () => {
     const server = await misdirecting(elsewhere.url);
     closing.push(elsewhere.server, server.server);
     const { products } = await createCatalogGateway(target(server.url)).snapshot();
-    expect(products.map((p) => p.id)).toEqual([id(1), id(2), id(3)]);
+    expect(products.map((p) => p.id)).toEqual([pid('pro', 1), pid('pro', 2), pid('pro', 3)]);
     expect(server.seen.map((s) => s.authorization)).toEqual(Array(3).fill(`Bearer ${emulator.apiKey}`));
     expect(elsewhere.seen).toEqual([]);
   });
