@@ -14,12 +14,10 @@ import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { call, manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { pid, sub } from '../support/subscription-account.mjs';
+import { KIM, NOW, sub } from '../support/subscription-account.mjs';
 
-const NOW = '2026-01-15T12:00:00.000Z';
 /** Past every renewal before bills_from (2026-03-01), before the first one after it (2026-03-05). */
 const LATER = '2026-03-02T00:00:00.000Z';
-const CUSTOMER = pid('ctm', 1);
 
 const price = (description: string, amount: string, eur: string, gbp: string, more = '') => `
         description: ${description}
@@ -82,13 +80,13 @@ products:
 type Seeded = { status: string; currency_code: string; country: string } & Record<string, unknown>;
 const on = (key: string, n: number, { country, ...fields }: Seeded) => ({
   id: sub(n),
-  customer_id: CUSTOMER,
+  customer_id: KIM,
   address: { country_code: country },
   items: [{ price_key: key, quantity: 1 }],
   ...fields,
 });
 const SEED: AccountSeed = {
-  customers: [{ id: CUSTOMER, email: 'kim@example.com' }],
+  customers: [{ id: KIM, email: 'kim@example.com' }],
   subscriptions: [
     // pro/monthly: its first renewal on or after bills_from → moves now
     on('pro/monthly', 1, {

@@ -11,10 +11,7 @@ import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { pid, sub } from '../support/subscription-account.mjs';
-
-const NOW = '2026-01-15T12:00:00.000Z';
-const CUSTOMER = pid('ctm', 1);
+import { KIM, NOW, sub } from '../support/subscription-account.mjs';
 
 const price = (description: string, amount: string, more = '') => `
         description: ${description}
@@ -45,7 +42,7 @@ products:
 type Seeded = Record<string, unknown>;
 const on = (n: number, fields: Seeded) => ({
   id: sub(n),
-  customer_id: CUSTOMER,
+  customer_id: KIM,
   address: { country_code: 'US' },
   currency_code: 'USD',
   items: [{ price_key: 'pro/monthly', quantity: 1 }],
@@ -54,7 +51,7 @@ const on = (n: number, fields: Seeded) => ({
 
 async function account(subscriptions: Seeded[]) {
   const seed: AccountSeed = {
-    customers: [{ id: CUSTOMER, email: 'kim@example.com' }],
+    customers: [{ id: KIM, email: 'kim@example.com' }],
     subscriptions,
   } as AccountSeed;
   const clock = manualClock(NOW);

@@ -15,22 +15,29 @@ import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { call, manualClock } from '../support/emulator.js';
 import { marker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
+import {
+  ADDON,
+  ADDON_PRICE,
+  CUSTOMER,
+  LEGACY,
+  MONTHLY,
+  month,
+  NOW,
+  PRO,
+  PRO_PRODUCT,
+  pid,
+  sub,
+  subscription,
+} from '../support/subscription-account.mjs';
 
-const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
-const [PRO, MONTHLY, NEXT] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
-const [ADDON, LEGACY] = [pid('pri', 3), pid('pri', 4)];
-const sub = (n: number) => pid('sub', n);
-const month = { interval: 'month', frequency: 1 };
-
-const NOW = '2026-01-15T12:00:00.000Z';
-const subscription = (n: number, status: string, price = MONTHLY, next = '2026-02-01T00:00:00.000Z') => ({
-  id: sub(n),
-  customer_id: pid('ctm', 1),
-  status,
-  currency_code: 'USD',
-  next_billed_at: next,
-  items: [{ price_id: price, quantity: 1 }],
-});
+const NEXT = pid('pri', 2);
+/** Subscription `n` in `status`, of one `price`, renewing at `next`. */
+const on = (n: number, status: string, price = MONTHLY, next?: string) =>
+  subscription(n, {
+    status,
+    items: [{ price_id: price, quantity: 1 }],
+    ...(next ? { next_billed_at: next } : {}),
+  });
 
 const priceOf = (id: string, description: string, amount: string, key?: string) => ({
   id,
@@ -43,24 +50,24 @@ const priceOf = (id: string, description: string, amount: string, key?: string) 
 
 /** pro/monthly with 2 active and 1 paused subscriptions (and a canceled one); pro/monthly-2027 made already. */
 const SEED = {
-  customers: [{ id: pid('ctm', 1), email: 'c@example.com', name: 'C' }],
-  products: [{ id: PRO, name: 'Pro', tax_category: 'saas', custom_data: marker('pro') }],
+  customers: [CUSTOMER],
+  products: [PRO_PRODUCT],
   prices: [
     priceOf(MONTHLY, 'Pro monthly', '2400', 'pro/monthly'),
     priceOf(NEXT, 'Pro monthly 2027', '2900', 'pro/monthly-2027'),
     // not managed: a subscription on it is put on pro/monthly after the plan
-    priceOf(ADDON, 'Add-on', '500'),
+    ADDON_PRICE,
     priceOf(LEGACY, 'Pro legacy', '1900', 'pro/legacy'),
   ],
   subscriptions: [
-    subscription(1, 'active'),
-    subscription(2, 'active'),
-    subscription(3, 'paused'),
-    subscription(4, 'canceled'),
-    subscription(5, 'active', ADDON),
-    subscription(6, 'active', LEGACY),
+    on(1, 'active'),
+    on(2, 'active'),
+    on(3, 'paused'),
+    on(4, 'canceled'),
+    on(5, 'active', ADDON),
+    on(6, 'active', LEGACY),
     // renews in 10 minutes: Paddle refuses to change it until then (subscription_locked_renewal)
-    subscription(7, 'active', LEGACY, '2026-01-15T12:10:00.000Z'),
+    on(7, 'active', LEGACY, '2026-01-15T12:10:00.000Z'),
   ],
 };
 

@@ -9,13 +9,19 @@ import { tempDir } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
 import { marker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { month, NOW, pid, subscription } from '../support/subscription-account.mjs';
-
-const [PRO, MONTHLY, YEARLY] = [pid('pro', 1), pid('pri', 1), pid('pri', 2)];
+import {
+  CUSTOMER,
+  MONTHLY,
+  month,
+  NOW,
+  PRO,
+  subscription,
+  YEARLY,
+} from '../support/subscription-account.mjs';
 
 /** Pro as the example catalog made it, with two monthly subscribers and one trialing yearly. */
 const SEED: AccountSeed = {
-  customers: [{ id: pid('ctm', 1), email: 'c@example.com', name: 'C' }],
+  customers: [CUSTOMER],
   products: [
     {
       id: PRO,

@@ -21,10 +21,9 @@ import { manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
 import { startedMarker } from '../support/marker.mjs';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { ADDON, CATALOG, MONTHLY, NOW, PRORATION, SEED, sub } from '../support/subscription-account.mjs';
+import { ADDON, CATALOG, MONTHLY, NOW, PRORATION, pid, SEED, sub } from '../support/subscription-account.mjs';
 import { runToolServerScript } from '../support/tool-server.js';
 
-const pid = (prefix: string, n: number) => `${prefix}_01h${String(n).padStart(23, '0')}`;
 const [TARGET, OLD] = [pid('pri', 3), pid('pri', 4)];
 /** the subscriptions of some moves, in id order (Paddle lists them newest first) */
 const targets = (ops: Array<{ target: string }> | undefined) => (ops ?? []).map((op) => op.target).sort();
