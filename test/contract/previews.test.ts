@@ -1,12 +1,13 @@
 // The preview routes against Paddle's OpenAPI description and the Node SDK's own classes: every
 // answer validates, and pricingPreview.preview and transactions.preview read them with no field
 // undefined.
-import { type Environment, Paddle } from '@paddle/paddle-node-sdk';
+import type { Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call, manualClock } from '../support/emulator.js';
 import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from '../support/openapi.js';
 import { INCLUSIVE, PREVIEW_SEED, TEN_PERCENT } from '../support/preview-seed.js';
+import { sdkOf } from '../support/sdk.js';
 import { CARDLESS, MONTHLY, NOW, PRO, SEAT } from '../support/subscription-account.mjs';
 import { undefinedFields } from './undefined-fields.js';
 
@@ -17,7 +18,7 @@ let validator: ResponseValidator;
 beforeAll(async () => {
   validator = responseValidator(FULL_SPEC_FILE);
   emulator = await startEmulator({ demo: false, seed: { sandbox: PREVIEW_SEED }, now: manualClock(NOW).now });
-  paddle = new Paddle(emulator.apiKey, { environment: emulator.url as Environment });
+  paddle = sdkOf(emulator);
 });
 afterAll(() => emulator.close());
 

@@ -1,7 +1,7 @@
 // The real @paddle/paddle-node-sdk over real HTTP against the emulator, for every operation the
 // tool uses. Paid trials go through the raw API, so only what the SDK itself sends is exercised here.
 import { createServer } from 'node:http';
-import { ApiError, type Environment, Paddle } from '@paddle/paddle-node-sdk';
+import { ApiError, type Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { discountToSdk, priceToSdk, productToSdk } from '../../src/paddle/catalog-mapping.js';
@@ -9,14 +9,11 @@ import { createPaddle, type PaddleClient } from '../../src/paddle/sdk.js';
 import { defined } from '../support/defined.js';
 import { manualClock } from '../support/emulator.js';
 import { marker } from '../support/marker.mjs';
+import { sdkOf } from '../support/sdk.js';
 
 const MARKER = marker('pro');
 let emulator: RunningEmulator;
 let paddle: Paddle;
-
-function sdk(on: RunningEmulator, key = on.apiKey): Paddle {
-  return new Paddle(key, { environment: on.url as Environment });
-}
 
 async function apiError(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -29,7 +26,7 @@ async function apiError(promise: Promise<unknown>): Promise<ApiError> {
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  paddle = sdk(emulator);
+  paddle = sdkOf(emulator);
 });
 afterAll(() => emulator.close());
 
@@ -85,7 +82,7 @@ describe('catalog operations through the SDK', () => {
 
   it('pages through every product with for await, following next', async () => {
     const own = await startEmulator({ demo: false });
-    const client = sdk(own);
+    const client = sdkOf(own);
     const made: string[] = [];
     for (let i = 0; i < 7; i++)
       made.push((await client.products.create({ name: `P${i}`, taxCategory: 'saas' })).id);
@@ -193,12 +190,12 @@ describe('errors through the SDK', () => {
   });
 
   it('permissions: a key without the permission gives forbidden', async () => {
-    const readOnly = sdk(emulator, emulator.addApiKey(['product.read']));
+    const readOnly = sdkOf(emulator, emulator.addApiKey(['product.read']));
     expect((await apiError(readOnly.products.create({ name: 'X', taxCategory: 'saas' }))).code).toBe(
       'forbidden',
     );
     expect((await apiError(readOnly.products.list({ include: ['prices'] }).next())).code).toBe('forbidden');
-    expect((await apiError(sdk(emulator, 'pdl_sdbx_apikey_unknown').products.get('pro_x'))).code).toBe(
+    expect((await apiError(sdkOf(emulator, 'pdl_sdbx_apikey_unknown').products.get('pro_x'))).code).toBe(
       'invalid_token',
     );
   });
@@ -206,7 +203,7 @@ describe('errors through the SDK', () => {
   it('429 gives an ApiError with retryAfter in whole seconds, also while paging', async () => {
     const clock = manualClock();
     const limited = await startEmulator({ demo: false, now: clock.now, faults: { rateLimit: 2 } });
-    const client = sdk(limited);
+    const client = sdkOf(limited);
     await client.products.list().next();
     await client.products.list().next();
     const error = await apiError(client.products.list().next());
@@ -316,7 +313,7 @@ describe("the tool's sender under the SDK's resources", () => {
     const server = await recorder();
     try {
       const key = 'pdl_sdbx_apikey_x';
-      const theirs = new Paddle(key, { environment: server.url as Environment });
+      const theirs = sdkOf({ url: server.url, apiKey: key });
       for (const call of calls(theirs)) await call().catch(() => undefined);
       const sdkSent = server.seen.splice(0);
       const ours = createPaddle({ environment: 'sandbox', baseUrl: server.url, apiKey: key });

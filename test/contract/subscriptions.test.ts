@@ -1,12 +1,13 @@
 // The subscription routes against Paddle's OpenAPI description and the Node SDK's own classes:
 // every answer validates, and the SDK's subscriptions.list/get/update/previewUpdate read them with
 // no field undefined.
-import { type Environment, Paddle } from '@paddle/paddle-node-sdk';
+import type { Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { SUBSCRIPTION_STATUSES } from '../../src/paddle-facts/subscriptions.js';
 import { call, manualClock } from '../support/emulator.js';
 import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from '../support/openapi.js';
+import { sdkOf } from '../support/sdk.js';
 import {
   ADDON,
   CARDLESS,
@@ -28,7 +29,7 @@ let validator: ResponseValidator;
 beforeAll(async () => {
   validator = responseValidator(FULL_SPEC_FILE);
   emulator = await startEmulator({ seed: { sandbox: SUBSCRIPTION_SEED }, now: manualClock(NOW).now });
-  paddle = new Paddle(emulator.apiKey, { environment: emulator.url as Environment });
+  paddle = sdkOf(emulator);
 });
 beforeEach(() => emulator.reset());
 afterAll(() => emulator.close());

@@ -2,10 +2,11 @@
 // (https://developer.paddle.com/changelog/2025/discount-groups, get and update since July 2025:
 // https://developer.paddle.com/changelog/2025/discount-groups-new-api-operations), read by the real
 // Node SDK over HTTP.
-import { ApiError, type Environment, Paddle } from '@paddle/paddle-node-sdk';
+import { ApiError, type Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call } from '../support/emulator.js';
+import { sdkOf } from '../support/sdk.js';
 
 let emulator: RunningEmulator;
 let paddle: Paddle;
@@ -23,7 +24,7 @@ const offer = { description: 'Launch', type: 'percentage' as const, amount: '10'
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  paddle = new Paddle(emulator.apiKey, { environment: emulator.url as Environment });
+  paddle = sdkOf(emulator);
 });
 beforeEach(() => emulator.reset());
 afterAll(() => emulator.close());

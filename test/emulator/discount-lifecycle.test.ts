@@ -2,10 +2,10 @@
 // when times_used reaches usage_limit (OpenAPI `status-discount`); the list's `status` filter takes
 // all four (the Node SDK's ListDiscountQueryParameters), active only by default; the emulator's
 // clock is moved with POST /__emulator/clock; times_used is seeded or counted from transactions.
-import { Paddle } from '@paddle/paddle-node-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call, manualClock, moveClock } from '../support/emulator.js';
+import { sdkOf } from '../support/sdk.js';
 
 let emulator: RunningEmulator;
 afterEach(() => emulator?.close());
@@ -176,7 +176,7 @@ describe('discount statuses', () => {
         },
       },
     });
-    const paddle = new Paddle(emulator.apiKey, { environment: emulator.url as never });
+    const paddle = sdkOf(emulator);
     const found: [string, string][] = [];
     for await (const d of paddle.discounts.list({ status: ['expired', 'used'] }))
       found.push([d.id, d.status]);

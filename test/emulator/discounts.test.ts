@@ -1,9 +1,10 @@
 // /discounts over real HTTP: Paddle's wire format and rules (codes unique per account ignoring
 // case, restrict_to ids active, the type/currency rules), and the real SDK's discounts resource.
-import { ApiError, type Environment, Paddle } from '@paddle/paddle-node-sdk';
+import { ApiError } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call, priceBody, productBody } from '../support/emulator.js';
+import { sdkOf } from '../support/sdk.js';
 
 let emulator: RunningEmulator;
 let productId: string;
@@ -173,7 +174,7 @@ describe('/discounts', () => {
 });
 
 describe("the real SDK's discounts resource against the emulator", () => {
-  const paddle = () => new Paddle(emulator.apiKey, { environment: emulator.url as Environment });
+  const paddle = () => sdkOf(emulator);
 
   it('creates, gets, updates, lists and archives a discount', async () => {
     const asked = {

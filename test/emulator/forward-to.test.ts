@@ -1,12 +1,12 @@
 // `paddle-catalog emulator --forward-to <url>`: every sandbox event goes to an app on this machine,
 // signed with a secret the command prints, so an app's handler is tested with no tunnel. Another
 // host is refused before the emulator starts: it sends only to this machine.
-import { type Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_NAMES } from '../../src/emulator/event-types.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { accountApi, call, productBody } from '../support/emulator.js';
 import { FakeProcess, runCliInProcess } from '../support/run-cli-in-process.js';
+import { sdkOf } from '../support/sdk.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -26,7 +26,7 @@ describe('emulator --forward-to', () => {
       expect(setting.subscribed_events.map((e: { name: string }) => e.name).sort()).toEqual([...EVENT_NAMES]);
       const product = await accountApi(emulator)('POST', '/products', productBody());
       const [delivery] = await receiver.received(1);
-      const paddle = new Paddle(emulator.apiKey, { environment: emulator.url as Environment });
+      const paddle = sdkOf(emulator);
       const event = await paddle.webhooks.unmarshal(
         delivery?.body ?? '',
         forwarding?.secret ?? '',

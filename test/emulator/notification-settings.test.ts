@@ -1,12 +1,13 @@
 // Notification settings (webhook destinations) and event types as Paddle's API has them
 // (https://developer.paddle.com/api-reference/notification-settings,
 // https://developer.paddle.com/api-reference/event-types), read by the real Node SDK over HTTP.
-import { ApiError, type Environment, Paddle } from '@paddle/paddle-node-sdk';
+import { ApiError, type Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { destinationsFor, newNotificationSetting } from '../../src/emulator/routes/notification-settings.js';
 import { emptyState } from '../../src/emulator/state.js';
 import { call } from '../support/emulator.js';
+import { sdkOf } from '../support/sdk.js';
 
 let emulator: RunningEmulator;
 let paddle: Paddle;
@@ -32,7 +33,7 @@ async function apiError(promise: Promise<unknown>): Promise<ApiError> {
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  paddle = new Paddle(emulator.apiKey, { environment: emulator.url as Environment });
+  paddle = sdkOf(emulator);
 });
 beforeEach(() => emulator.reset());
 afterAll(() => emulator.close());

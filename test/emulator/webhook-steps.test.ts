@@ -5,11 +5,11 @@
 // its dunning ends. Each delivery's occurred_at is the step's time on the emulator's clock, its
 // data the entity as it stood then, its payload held to the `webhooks:` schema of its event type,
 // and the Node SDK's verifier accepts it.
-import { type Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call, manualClock, moveClock } from '../support/emulator.js';
 import { webhookValidator } from '../support/openapi.js';
+import { sdkOf } from '../support/sdk.js';
 import {
   CUSTOMER,
   NOW,
@@ -65,7 +65,7 @@ async function start(subscriptions: AccountSeed['subscriptions'], extra: Account
  */
 async function delivered(e: RunningEmulator): Promise<Delivery[]> {
   await e.notificationsSettled();
-  const paddle = new Paddle(e.apiKey, { environment: e.url as Environment });
+  const paddle = sdkOf(e);
   const secret = e.forwarding?.secret ?? '';
   for (const delivery of receiver.deliveries) {
     const event = await paddle.webhooks.unmarshal(delivery.body, secret, delivery.signature);

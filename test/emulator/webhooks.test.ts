@@ -3,17 +3,17 @@
 // own webhooks.unmarshal, as an app calls it: through a Paddle client, which sets up its runtime's
 // crypto), its payload held to the `webhooks:` schemas of Paddle's OpenAPI, listed
 // with its log by /notifications (https://developer.paddle.com/api-reference/notifications).
-import { type Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { accountApi, call, priceBody, productBody } from '../support/emulator.js';
 import { webhookValidator } from '../support/openapi.js';
+import { sdkOf } from '../support/sdk.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 let emulator: RunningEmulator;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const validator = webhookValidator();
-const webhooks = () => new Paddle(emulator.apiKey, { environment: emulator.url as Environment }).webhooks;
+const webhooks = () => sdkOf(emulator).webhooks;
 
 async function destination(events: string[], url = receiver.url) {
   const body = { description: 'App', type: 'url', destination: url, subscribed_events: events };
