@@ -3,7 +3,6 @@
 // (step-notifications.ts), each delivered payload checked against the `webhooks:` schema of its
 // event type in Paddle's OpenAPI (with the overlay for what Paddle added since, cited there) and
 // verified and parsed by the Node SDK's own webhooks.unmarshal, as an app calls it.
-import { type Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { eventsOfStep } from '../../src/emulator/notifications/step-notifications.js';
@@ -11,6 +10,7 @@ import { WRITE_EVENTS } from '../../src/emulator/notifications/write-events.js';
 import type { StepKind } from '../../src/emulator/types.js';
 import { accountApi, call, manualClock, moveClock, priceBody, productBody } from '../support/emulator.js';
 import { webhookValidator } from '../support/openapi.js';
+import { sdkOf } from '../support/sdk.js';
 import {
   CUSTOMER,
   PRO_PRODUCT,
@@ -79,7 +79,7 @@ const verified: { type: string; parsed: string; eventId: string }[] = [];
 
 /** The app's side: each delivery verified and parsed by the SDK on arrival, as an app does it. */
 async function verify(delivery: Delivery): Promise<number> {
-  const paddle = new Paddle(emulator.apiKey, { environment: emulator.url as Environment });
+  const paddle = sdkOf(emulator);
   try {
     const event = await paddle.webhooks.unmarshal(
       delivery.body,
