@@ -14,7 +14,7 @@ import { manualClock } from '../support/emulator.js';
 import { marker } from '../support/marker.mjs';
 import { requestValidator } from '../support/openapi.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { MONTHLY, month, PRO, pid, sub, subscription } from '../support/subscription-account.mjs';
+import { MONTHLY, month, NOW, PRO, pid, sub, subscription } from '../support/subscription-account.mjs';
 
 const [NEXT, LEGACY] = [pid('pri', 2), pid('pri', 3)];
 const euros = (amount: string) => [{ country_codes: ['DE'], unit_price: { amount, currency_code: 'EUR' } }];
@@ -98,7 +98,7 @@ beforeAll(async () => {
   emulator = await startEmulator({
     demo: false,
     seed: { sandbox: SEED as never },
-    now: manualClock('2026-01-15T12:00:00.000Z').now,
+    now: manualClock(NOW).now,
   });
   dir = tempDir();
 });

@@ -16,7 +16,7 @@ import { call, manualClock } from '../support/emulator.js';
 import { compileApp } from '../support/packed-app.js';
 import { ROOT } from '../support/run-cli.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { KIM, pid } from '../support/subscription-account.mjs';
+import { KIM, NOW, pid } from '../support/subscription-account.mjs';
 
 const CATALOG = readFileSync(join(ROOT, 'catalogs/plans-with-features.yaml'), 'utf8');
 const STARTER = { audit_log: false, projects: 3, seats: 1, sso: false };
@@ -52,7 +52,7 @@ interface Endpoint {
 }
 
 /** The emulator's clock: each step of the rehearsal happens a minute after the one before. */
-const clock = manualClock('2026-01-15T12:00:00.000Z');
+const clock = manualClock(NOW);
 let project: string;
 let emulator: RunningEmulator;
 let server: Server;

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call, manualClock, moveClock } from '../support/emulator.js';
 import { sdkOf } from '../support/sdk.js';
+import { NOW } from '../support/subscription-account.mjs';
 
 let emulator: RunningEmulator;
 afterEach(() => emulator?.close());
@@ -190,7 +191,7 @@ describe('discount statuses', () => {
 describe('POST /__emulator/clock', () => {
   it('moves the clock, runs on from there, goes back with null, and reset puts it back', async () => {
     // the clock the emulator is given (the real time when none is), moved on by the test only
-    const base = manualClock('2026-01-15T12:00:00.000Z');
+    const base = manualClock(NOW);
     emulator = await startEmulator({ demo: false, now: base.now });
     const moved = await moveClock(emulator, '2031-05-05T05:05:05Z');
     expect(moved.body.now).toBe('2031-05-05T05:05:05.000Z');

@@ -15,7 +15,7 @@ import {
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import { UserError } from '../../src/errors.js';
 import { call, manualClock } from '../support/emulator.js';
-import { KIM, MONTHLY, month, PRO, pid } from '../support/subscription-account.mjs';
+import { KIM, MONTHLY, month, NOW, PRO, pid } from '../support/subscription-account.mjs';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
@@ -238,7 +238,7 @@ describe('fuzz: the admin routes', () => {
     emulator = await startEmulator({
       demo: false,
       seed: { sandbox: { ...BASE, notification_settings: [app] } },
-      now: manualClock('2026-01-15T12:00:00Z').now,
+      now: manualClock(NOW).now,
     });
   });
   afterAll(async () => {
@@ -302,7 +302,7 @@ describe('fuzz: seed files', () => {
           emulator = await startEmulator({
             demo: false,
             seed: checked,
-            now: manualClock('2026-01-15T12:00:00Z').now,
+            now: manualClock(NOW).now,
           });
         } catch (error) {
           // a subscription naming a price the account lacks: refused at start, naming it
