@@ -1,9 +1,11 @@
 // What a scheduled run came to, for the person who reads the job (pure): done (everyone moved, the
 // old prices archived), in progress (the rest waits for a date or a payment: nothing needs anyone),
-// or needs a person, naming each thing: a subscription the move's mode will not move, Paddle's error
+// or needs a person, naming each thing: a subscription the move's mode will not move or the tool
+// leaves for the team (items to merge, moves that bill differently), Paddle's error
 // (a key without a permission among them), one waiting for payment longer than --fail-after, a key
 // with two active objects.
 import type { ApplyResult } from '../apply/use-case.js';
+import { CHANGED_SINCE_READ } from '../moves/compile.js';
 import { shown } from '../text/escape.js';
 
 export const PAST_DUE = 'subscription_update_when_past_due';
@@ -40,9 +42,11 @@ export function rolloutVerdict(result: ApplyResult, now: number, failAfterDays: 
   const pastDue: RolloutVerdict['pastDue'] = [];
   let waiting = 0;
   for (const left of outcome.left) {
-    const id = shown(left.subscription.id);
-    if (left.later === false) {
-      needs.push(`${id} will not move with this mode: ${shown(left.reason)}`);
+    // one that left the source price since it was read has nothing left to move
+    if (left.code === CHANGED_SINCE_READ && left.later === false) continue;
+    if (left.later !== true) {
+      // the mode will not move it, or the tool will not decide for the team (compile.ts): the reason says which
+      needs.push(`${shown(left.subscription.id)}: ${shown(left.reason)}`);
       continue;
     }
     waiting += 1;

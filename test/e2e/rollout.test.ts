@@ -167,7 +167,7 @@ describe('rollout: what needs a person', () => {
     expect(document.ok).toBe(false);
     expect(document.rollout.state).toBe('needs-attention');
     expect(document.rollout.needs).toEqual([
-      expect.stringContaining(`${sub(2)} will not move with this mode`),
+      `${sub(2)}: will not move with this mode (prorated_immediately): paused, Paddle's subscription_update_error_when_paused; do_not_bill would move it`,
     ]);
     expect(document.rollout.past_due).toEqual([{ id: sub(3), since: '2026-01-10T00:00:00.000Z' }]);
     expect(day.stderr).toContain(`${sub(3)} waits for payment since 2026-01-10`);

@@ -18,8 +18,13 @@ const record = (id: string, fields: Record<string, unknown> = {}) => ({
   next_billed_at: null,
   ...fields,
 });
-const left = (id: string, code: string, later: boolean, fields: Record<string, unknown> = {}) =>
-  ({ subscription: record(id, fields), code, reason: code, later }) as unknown as LeftSubscription;
+const left = (
+  id: string,
+  code: string,
+  later: boolean | undefined,
+  fields: Record<string, unknown> = {},
+  reason = `the reason for ${code}`,
+) => ({ subscription: record(id, fields), code, reason, later }) as unknown as LeftSubscription;
 const result = (outcome: Record<string, unknown>) =>
   ({
     outcome: {
@@ -58,10 +63,44 @@ describe('where a rollout stands after a run', () => {
     ],
     [
       'a paused one the mode will not move',
-      result({ left: [left('sub_2', 'subscription_update_error_when_paused', false)] }),
+      result({
+        left: [
+          left(
+            'sub_2',
+            'subscription_update_error_when_paused',
+            false,
+            {},
+            'will not move with this mode (do_not_bill): paused',
+          ),
+        ],
+      }),
       'needs-attention',
-      ['sub_2 will not move with this mode: subscription_update_error_when_paused'],
+      ['sub_2: will not move with this mode (do_not_bill): paused'],
       [1, 1],
+    ],
+    [
+      'one whose items move to prices of different proration: the tool leaves it to the team, it does not wait',
+      result({
+        left: [
+          left(
+            'sub_4',
+            'proration_differs',
+            undefined,
+            {},
+            'its items move to a and b, which declare different proration; change it in Paddle',
+          ),
+        ],
+      }),
+      'needs-attention',
+      ['sub_4: its items move to a and b, which declare different proration; change it in Paddle'],
+      [1, 1],
+    ],
+    [
+      'one that left the source price since it was read: nothing to move, nothing to wait for',
+      result({ verified: true, left: [left('sub_5', 'changed_since_read', false)] }),
+      'done',
+      [],
+      [0, 0],
     ],
   ])('%s', (_title, applied, state, needs, [plain, detailed]) => {
     const verdict = rolloutVerdict(applied, NOW, 30);
