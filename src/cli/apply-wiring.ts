@@ -17,7 +17,7 @@ import * as applyView from '../views/apply/apply.js';
 import * as progress from '../views/apply/progress.js';
 import { publishApply } from '../views/apply/step-summary.js';
 import { EXIT_ERROR, EXIT_OK } from '../views/exit-codes.js';
-import * as planView from '../views/plan/plan.js';
+import { renderHuman as renderPlan } from '../views/plan/plan.js';
 import { reviewedCountLines } from '../views/plan/review-lines.js';
 import { readingCatalog } from '../views/run.js';
 import { show } from '../views/view.js';
@@ -75,7 +75,7 @@ export function applyViews(
     reading: (work) => reporter.during(readingCatalog(environment), work),
     alreadyApplied: (plan) => progress.renderAlreadyApplied(saved?.file ?? '', plan, reporter),
     planned: (plan, options: DiffOptions) => {
-      planView.renderHuman({ environment, plan, options }, reporter);
+      renderPlan({ environment, plan, options }, reporter);
       for (const line of reviewedCountLines(saved?.plan.review, reporter.errStyle)) reporter.info(line);
     },
     stopping: (reason) => progress.renderStopping(reason, reporter),

@@ -15,8 +15,10 @@ import type { Reporter } from '../terminal/reporter.js';
 import type { EMIT_FORMATS } from '../tool-server/emit.js';
 import { planExitCode } from '../views/exit-codes.js';
 import { publishPlan } from '../views/github/step-summary.js';
+import type { PLAN_FORMATS } from '../views/plan/plan.js';
 import * as planView from '../views/plan/plan.js';
 import * as scriptsView from '../views/plan/scripts.js';
+import { READING_SUBSCRIPTIONS } from '../views/plan/scripts.js';
 import { readingCatalog } from '../views/run.js';
 import { show } from '../views/view.js';
 import { callerSettings } from './command.js';
@@ -35,7 +37,7 @@ export interface PlanFlags extends TargetFlags, DiffOptions {
   /** the saved plan's file; with --emit, the scripts' folder */
   out?: string;
   detailedExitcode?: boolean;
-  format?: (typeof planView.PLAN_FORMATS)[number];
+  format?: (typeof PLAN_FORMATS)[number];
   /** the review's countries, replacing the catalog's `review.countries` */
   countries?: string[];
   /** exit 3 when a change touches subscribers */
@@ -80,7 +82,7 @@ export async function planRequest(
 type PlanView = {
   file: string;
   warnings: readonly CatalogIssue[];
-  format: (typeof planView.PLAN_FORMATS)[number];
+  format: (typeof PLAN_FORMATS)[number];
 };
 
 /** What a person sees as the run goes: the spinners, and the step summary once it is reviewed. */
@@ -93,7 +95,7 @@ export function planViews(
     reading: (work) => reporter.during(readingCatalog(environment), work),
     reviewing: (work) => reporter.during('Reviewing what customers pay and the subscribers touched…', work),
     reviewed: (reviewed) => publishPlan(reporter, { ...reviewed, ...view }),
-    emitting: (work) => reporter.during(scriptsView.READING_SUBSCRIPTIONS, work),
+    emitting: (work) => reporter.during(READING_SUBSCRIPTIONS, work),
   };
 }
 

@@ -13,7 +13,9 @@ import type { ApplyInput } from '../saved-plan/apply-saved.js';
 import type { Reporter } from '../terminal/reporter.js';
 import { rolloutExitCode } from '../views/exit-codes.js';
 import * as rolloutView from '../views/rollout.js';
+import { publishRollout, type RolloutFormat, type RolloutReport, renderVerdict } from '../views/rollout.js';
 import * as dryRunView from '../views/rollout-dry-run.js';
+import { publishDryRun } from '../views/rollout-dry-run.js';
 import { readingCatalog } from '../views/run.js';
 import { show } from '../views/view.js';
 import { type CommandContext, callerSettings } from './command.js';
@@ -31,7 +33,7 @@ export interface RolloutFlags extends TargetFlags {
   detailedExitcode?: boolean;
   dryRun?: boolean;
   notices?: string;
-  format: rolloutView.RolloutFormat;
+  format: RolloutFormat;
   json?: boolean;
 }
 
@@ -70,7 +72,7 @@ export async function runDryRun(
     const reading = <T>(work: () => Promise<T>) => reporter.during(readingCatalog(environment), work);
     const result = await dryRun(request, { reading });
     show(reporter, dryRunView, { ...result, environment, format: flags.format });
-    await dryRunView.publishDryRun(reporter, result);
+    await publishDryRun(reporter, result);
     return rolloutExitCode(result.rollout.state, flags.detailedExitcode);
   } finally {
     await session.close();
@@ -85,12 +87,12 @@ export async function showRollout(
 ): Promise<number> {
   const { environment, plan, outcome } = result;
   const results = keyResults(plan, outcome.execution.changeResults);
-  const report: rolloutView.RolloutReport = { ...result, results, unwritten: [], format: flags.format };
+  const report: RolloutReport = { ...result, results, unwritten: [], format: flags.format };
   show(reporter, rolloutView, report);
   const failed = Boolean(outcome.execution.error || outcome.execution.interrupted);
   const moves = outcome.moves ? { moves: outcome.moves } : {};
   const input = { environment, results, verified: outcome.verified, failed, ...moves };
-  await rolloutView.publishRollout(reporter, plan, input, result);
-  rolloutView.renderVerdict(report, reporter);
+  await publishRollout(reporter, plan, input, result);
+  renderVerdict(report, reporter);
   return rolloutExitCode(result.rollout.state, flags.detailedExitcode);
 }

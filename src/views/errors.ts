@@ -9,7 +9,7 @@ import { exitCodeOf } from './exit-codes.js';
 import { type Failure, failure, failureDocument } from './failure.js';
 import { annotateIssues } from './github/annotations.js';
 import { formatIssueLine } from './issues.js';
-import * as validateView from './validate.js';
+import { renderJson as validateJson } from './validate.js';
 
 export function handleError(error: unknown, reporter: Reporter): number {
   if (error instanceof InvalidCatalogError) return reportInvalidCatalog(error, reporter);
@@ -28,7 +28,7 @@ export function handleError(error: unknown, reporter: Reporter): number {
 /** plan, apply and ids stop on an invalid catalog with validate's own --json document. */
 function reportInvalidCatalog(error: InvalidCatalogError, reporter: Reporter): number {
   const { file, environment, issues } = error;
-  reporter.document(validateView.renderJson({ file, environment, issues, catalog: undefined }));
+  reporter.document(validateJson({ file, environment, issues, catalog: undefined }));
   annotateIssues(reporter, error.file, error.issues);
   for (const issue of error.issues) reporter.info(formatIssueLine(error.file, issue, reporter.errStyle));
   reporter.error(error.message);

@@ -5,6 +5,7 @@
 import { listenForStop, processControl } from '../../terminal/signals.js';
 import { isLoopbackUrl } from '../../text/loopback.js';
 import * as emulatorView from '../../views/emulator.js';
+import { exposedWarning } from '../../views/emulator.js';
 import { EXIT_OK } from '../../views/exit-codes.js';
 import { show } from '../../views/view.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
@@ -53,7 +54,7 @@ async function serve({ reporter, io }: CommandContext, flags: EmulatorFlags): Pr
       reporter.warn(`${file} exists: its saved accounts are loaded, --seed and --no-demo are not applied.`),
     untilStop: () => new Promise((done) => listenForStop(processControl(io), done, { once: true })),
     started: (emulator, demoCustomers) => {
-      if (!isLoopbackUrl(new URL(emulator.url))) reporter.warn(emulatorView.exposedWarning(flags.host));
+      if (!isLoopbackUrl(new URL(emulator.url))) reporter.warn(exposedWarning(flags.host));
       const { url, apiKey, liveApiKey, forwarding } = emulator;
       show(reporter, emulatorView, { url, apiKey, liveApiKey, demoCustomers, forwarding });
     },

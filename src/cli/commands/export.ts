@@ -11,6 +11,7 @@ import { checkOutputFile, tryWriteOutputFile } from '../../files/output-file.js'
 import { environmentOf } from '../../paddle/target.js';
 import { EXIT_ERROR, EXIT_OK } from '../../views/exit-codes.js';
 import * as exportView from '../../views/export.js';
+import { renderSchemaFile } from '../../views/export.js';
 import { readingCatalog } from '../../views/run.js';
 import { show } from '../../views/view.js';
 import { type CommandContext, callerSettings, type RegisterCommand } from '../command.js';
@@ -99,6 +100,6 @@ async function runExport({ reporter, io }: CommandContext, flags: ExportFlags): 
   // the modeline must lead to a schema: beside the file written, or said how to get one
   const schemaFile = flags.out && !unwritten ? await writeSchemaBeside(schema, io.cwd) : undefined;
   show(reporter, exportView, { ...result, unwritten });
-  exportView.renderSchemaFile(schemaFile, flags.out ? undefined : schema.create, reporter);
+  renderSchemaFile(schemaFile, flags.out ? undefined : schema.create, reporter);
   return unwritten ? EXIT_ERROR : EXIT_OK;
 }

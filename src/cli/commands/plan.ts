@@ -7,7 +7,7 @@ import { planAndReview } from '../../plan-use-case/use-case.js';
 import { shown } from '../../text/escape.js';
 import { EMIT_FORMATS } from '../../tool-server/emit.js';
 import { reportCatalogWarnings } from '../../views/issues.js';
-import * as planView from '../../views/plan/plan.js';
+import { PLAN_FORMATS } from '../../views/plan/plan.js';
 import type { CommandContext, RegisterCommand } from '../command.js';
 import { type PlanFlags, planRequest, planViews, showPlan } from '../plan-wiring.js';
 import { addTargetOptions, catalogContext, openSession } from '../target-options.js';
@@ -71,7 +71,7 @@ const addOutputOptions = (command: Command) =>
   command
     .addOption(
       new Option('--format <format>', 'text, or markdown: the review for a pull request')
-        .choices(planView.PLAN_FORMATS)
+        .choices(PLAN_FORMATS)
         .default('text'),
     )
     .addOption(

@@ -10,7 +10,7 @@ import { DEFAULT_FAIL_AFTER_DAYS, rollOut } from '../../rollout/use-case.js';
 import { loadApplyInput } from '../../saved-plan/apply-saved.js';
 import { processControl } from '../../terminal/signals.js';
 import { reportCatalogWarnings } from '../../views/issues.js';
-import * as rolloutView from '../../views/rollout.js';
+import { ROLLOUT_FORMATS } from '../../views/rollout.js';
 import { applySettings, applyViews, terminalConfirm, terminalStop } from '../apply-wiring.js';
 import { type CommandContext, type RegisterCommand, wholeNumber } from '../command.js';
 import { type RolloutFlags, rolloutInputs, runDryRun, showRollout } from '../rollout-wiring.js';
@@ -56,7 +56,7 @@ export const registerRollout: RegisterCommand = (program, run) => {
     .option('--notices <file>', 'the list plan --notices-out wrote: say which notices are still ahead')
     .addOption(
       new Option('--format <format>', 'text, or markdown: the report for a step summary or an issue')
-        .choices(rolloutView.ROLLOUT_FORMATS)
+        .choices(ROLLOUT_FORMATS)
         .default('text'),
     )
     .action(
