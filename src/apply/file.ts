@@ -28,7 +28,7 @@ export interface ApplyFileHooks extends Omit<ApplyHooks, 'check' | 'confirm'> {
 }
 
 /** The saved plan a run applied: its file, its catalog file, its moves as reviewed. */
-export interface AppliedPlanFile {
+interface AppliedPlanFile {
   planFile: string;
   planCatalog: string;
   reviewedMoves?: SavedMove[];

@@ -8,14 +8,13 @@ import { tryWriteOutputFile } from '../files/output-file.js';
 import type { KeyResult } from '../operations/results.js';
 
 /** Owner read and write only. */
-export const SECRETS_FILE_MODE = 0o600;
+const SECRETS_FILE_MODE = 0o600;
 
 /** `app` → `PADDLE_WEBHOOK_SECRET_APP`. */
-export const secretName = (key: string) =>
-  `PADDLE_WEBHOOK_SECRET_${key.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+const secretName = (key: string) => `PADDLE_WEBHOOK_SECRET_${key.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
 
 /** The dotenv lines of the destinations the run left in place, sorted; one without a secret read is left out. */
-export function secretLines(results: readonly KeyResult[], secrets: ReadonlyMap<string, string>): string[] {
+function secretLines(results: readonly KeyResult[], secrets: ReadonlyMap<string, string>): string[] {
   return results
     .filter((r) => r.kind === 'notification' && r.id && r.action !== 'delete' && r.status !== 'failed')
     .flatMap((r) => {

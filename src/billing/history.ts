@@ -16,7 +16,7 @@ import {
 import { keepRequested } from './server-filter.js';
 
 /** The view asks for 10 per page (the API allows up to 30). */
-export const HISTORY_PAGE_SIZE = 10;
+const HISTORY_PAGE_SIZE = 10;
 
 export interface BillingDeps {
   /** the authenticated user of this request, or null: then nothing is asked of Paddle */

@@ -1,6 +1,6 @@
 // The locale is the first language tag of an Accept-Language value.
 
-export const DEFAULT_LOCALE = 'en-US';
+const DEFAULT_LOCALE = 'en-US';
 
 /**
  * `"de-DE,de;q=0.9,en;q=0.8"` → `"de-DE"`. q-weights are ignored (the first tag wins).

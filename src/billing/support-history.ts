@@ -79,7 +79,7 @@ async function notFoundByEmail(directory: CustomerDirectory, email: string): Pro
 }
 
 /** The --json error code of a customer nobody has. */
-export const CUSTOMER_NOT_FOUND = 'customer_not_found';
+const CUSTOMER_NOT_FOUND = 'customer_not_found';
 
 async function identify(directory: CustomerDirectory, customerId: string): Promise<CustomerRecord> {
   try {
@@ -120,7 +120,7 @@ async function checkedPage(
 }
 
 /** Why `after` cannot mark a place in this customer's history, or null when it can. */
-export async function cursorProblem(
+async function cursorProblem(
   transactions: TransactionsGateway,
   customerId: string,
   after: string,

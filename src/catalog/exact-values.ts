@@ -4,7 +4,7 @@
 // becomes an object). Each is refused with its rule (docs/rules.md); tags are the reader's to check.
 import { error, type Finding, type PathSegment } from './rules/finding.js';
 
-export const EXACT_RULE = { number: 'number-inexact', proto: 'proto-key' } as const;
+const EXACT_RULE = { number: 'number-inexact', proto: 'proto-key' } as const;
 
 /** A finding at a key rather than its value (see StructuralFinding). */
 export type KeyedFinding = Finding & { atKey?: boolean };

@@ -9,7 +9,7 @@ import { error, type PathSegment } from './rules/finding.js';
 import { priceSchema, productSchema } from './schema.js';
 import type { StructuralFinding } from './zod-issues.js';
 
-export const MISPLACED_RULE = 'field-misplaced' as const;
+const MISPLACED_RULE = 'field-misplaced' as const;
 
 type Json = Record<string, unknown>;
 const isMapping = (value: unknown): value is Json =>

@@ -13,13 +13,17 @@ import {
 } from '../paddle-facts/notifications.js';
 import { TEXT_MARKER_MAX, text } from './schema-fields.js';
 
-/** What a description or a group's name may hold in the catalog: Paddle's limit less the marker's room. */
+/**
+ * What a description or a group's name may hold in the catalog: Paddle's limit less the marker's room.
+ * @internal The text-marker test writes a text of exactly this length with the longest marker.
+ */
 export const NOTIFICATION_DESCRIPTION_CATALOG_MAX = NOTIFICATION_DESCRIPTION_MAX - TEXT_MARKER_MAX;
+/** @internal The text-marker test writes a text of exactly this length with the longest marker. */
 export const DISCOUNT_GROUP_NAME_CATALOG_MAX = DISCOUNT_GROUP_NAME_MAX - TEXT_MARKER_MAX;
 
 const destinationText = text('destination', 1, NOTIFICATION_DESTINATION_MAX);
 
-export const destinationSchema = z
+const destinationSchema = z
   .union([
     destinationText,
     z.strictObject({

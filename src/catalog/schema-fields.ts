@@ -15,7 +15,7 @@ export const key = (what: string) =>
   });
 
 /** What a product or price may be in the catalog: Paddle's two statuses of a catalog object. */
-export const OBJECT_STATUSES = ['active', 'archived'] as const;
+const OBJECT_STATUSES = ['active', 'archived'] as const;
 
 /** `status`: archived keeps the key (its id, its subscribers' move) without selling it. */
 export const objectStatus = (what: 'product' | 'price') =>

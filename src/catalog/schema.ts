@@ -15,7 +15,7 @@ import { customData, KEY_PATTERN, key, objectStatus, text } from './schema-field
 
 export { KEY_PATTERN };
 
-export const CATALOG_VERSION = 1;
+const CATALOG_VERSION = 1;
 /** The catalog of a file without `catalog:`, and of an object whose marker names none. */
 export const DEFAULT_CATALOG = 'default';
 
@@ -35,7 +35,7 @@ const frequency = (what: string) =>
     .min(1, { error: `${what} must be at least 1` })
     .max(999, { error: `${what} must be at most 999` });
 
-export const moneySchema = z
+const moneySchema = z
   .strictObject({
     amount: z
       .string()
@@ -45,14 +45,14 @@ export const moneySchema = z
   })
   .meta({ id: 'Money', description: 'An amount and its currency.' });
 
-export const billingCycleSchema = z
+const billingCycleSchema = z
   .strictObject({
     interval,
     frequency: frequency('billing_cycle.frequency'),
   })
   .meta({ id: 'BillingCycle', description: 'How often the price is charged. Absent: a one-time price.' });
 
-export const unitPriceOverrideSchema = z
+const unitPriceOverrideSchema = z
   .strictObject({
     country_codes: z
       .array(z.enum(SUPPORTED_COUNTRY_CODES))
@@ -66,7 +66,7 @@ const overrides = z
   .array(unitPriceOverrideSchema)
   .max(OVERRIDES_MAX, { error: `at most ${OVERRIDES_MAX} unit_price_overrides per price` });
 
-export const trialPeriodSchema = z
+const trialPeriodSchema = z
   .strictObject({
     interval,
     frequency: frequency('trial_period.frequency'),
@@ -81,7 +81,7 @@ export const trialPeriodSchema = z
   })
   .meta({ id: 'TrialPeriod', description: 'A trial before the first charge. Recurring prices only.' });
 
-export const quantitySchema = z
+const quantitySchema = z
   .strictObject({
     minimum: z.int().min(1, { error: 'quantity.minimum must be at least 1' }).max(QUANTITY_MAX),
     maximum: z.int().min(1, { error: 'quantity.maximum must be at least 1' }).max(QUANTITY_MAX),
@@ -160,7 +160,7 @@ export const productSchema = z
   })
   .meta({ id: 'Product', description: 'What is sold. The map key is its stable identity.' });
 
-export const environmentSettingsSchema = z
+const environmentSettingsSchema = z
   .strictObject({
     approved_tax_categories: z
       .array(z.enum(TAX_CATEGORIES))
@@ -176,7 +176,7 @@ export const environmentsSchema = z.strictObject({
 });
 
 /** The countries a plan previews beside each price's override countries (absent: DEFAULT_REVIEW_COUNTRIES). */
-export const reviewSchema = z
+const reviewSchema = z
   .strictObject({
     countries: z
       .array(z.enum(SUPPORTED_COUNTRY_CODES))
@@ -228,7 +228,6 @@ export type Money = z.infer<typeof moneySchema>;
 export type BillingCycle = z.infer<typeof billingCycleSchema>;
 export type UnitPriceOverride = z.infer<typeof unitPriceOverrideSchema>;
 export type TrialPeriod = z.infer<typeof trialPeriodSchema>;
-export type Quantity = z.infer<typeof quantitySchema>;
 export type CatalogPrice = z.infer<typeof priceSchema>;
 export type CatalogProduct = z.infer<typeof productSchema>;
 export type CatalogDiscount = z.infer<typeof discountSchema>;

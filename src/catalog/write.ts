@@ -18,7 +18,7 @@ import type {
   UnitPriceOverride,
 } from './schema.js';
 
-export const SCHEMA_FILE_NAME = 'catalog.schema.json';
+const SCHEMA_FILE_NAME = 'catalog.schema.json';
 
 export interface WriteOptions {
   /** what the modeline points at, relative to the written file (see schemaReference) */

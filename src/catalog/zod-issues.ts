@@ -44,7 +44,7 @@ const NOTIFICATION_FIELD_RULES: Readonly<Record<string, RuleId>> = {
 };
 
 /** Which rule (docs/rules.md) a structural problem at `path` breaks. */
-export function ruleForPath(path: readonly PathSegment[]): RuleId {
+function ruleForPath(path: readonly PathSegment[]): RuleId {
   const has = (segment: string) => path.includes(segment);
   const last = path[path.length - 1];
   if (path[0] === 'review') return 'review-countries-invalid';
@@ -98,7 +98,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
 };
 
 /** The schema of the value at `path` (through optional wrappers, maps and lists), if any. */
-export function schemaAt(path: readonly PathSegment[]): z.ZodType | undefined {
+function schemaAt(path: readonly PathSegment[]): z.ZodType | undefined {
   let schema: unknown = catalogSchema;
   const unwrap = () => {
     while (schema instanceof z.ZodOptional) schema = schema.unwrap();
@@ -115,7 +115,7 @@ export function schemaAt(path: readonly PathSegment[]): z.ZodType | undefined {
 }
 
 /** Fields that a map at `path` may have, read from the schema itself. */
-export function fieldsAt(path: readonly PathSegment[]): string[] {
+function fieldsAt(path: readonly PathSegment[]): string[] {
   const schema = schemaAt(path);
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }

@@ -20,7 +20,7 @@ export function callerSettings(io: Io): CallerSettings {
 
 /** A command's body: returns the exit code, throws typed errors (src/errors.ts), never exits. */
 // biome-ignore lint/suspicious/noExplicitAny: commander passes positional arguments, options and the command
-export type CommandBody = (ctx: CommandContext, ...args: any[]) => Promise<number>;
+type CommandBody = (ctx: CommandContext, ...args: any[]) => Promise<number>;
 
 /** Wraps a command body into a commander action with a reporter and the one error handler. */
 export type Runner = (body: CommandBody) => (...args: unknown[]) => Promise<void>;

@@ -15,7 +15,7 @@ interface ClientWindow {
   lockedUntilMs: number;
 }
 
-export function checkFaults(faults: EmulatorFaults): void {
+function checkFaults(faults: EmulatorFaults): void {
   const rate = (name: string, v: number | undefined) => {
     if (v !== undefined && !(Number.isFinite(v) && v >= 0 && v <= 1))
       throw new RangeError(`${name} must be between 0 and 1`);

@@ -19,7 +19,7 @@ export interface ListSpec {
 }
 
 /** How an invalid_field error names query parameter `name` of a list (see ListSpec.queryName). */
-export function queryField(name: string, queryName: string | undefined): string {
+function queryField(name: string, queryName: string | undefined): string {
   if (!queryName) return name;
   const pascal = name.replace(/(^|_)([a-z])/g, (_, _sep: string, c: string) => c.toUpperCase());
   return `${queryName}.${pascal}`;

@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { type IdPrefix, paddleIdPattern } from '../paddle-facts/ids.js';
 
-export const BILLING_INTERVALS = ['day', 'week', 'month', 'year'] as const;
-export const FREQUENCY_MAX = 999;
+const BILLING_INTERVALS = ['day', 'week', 'month', 'year'] as const;
+const FREQUENCY_MAX = 999;
 
 /** A date-time that exists: 2026-02-30 and 2026-13-01 are refused, not rolled over. */
 export const instant = z.iso.datetime({

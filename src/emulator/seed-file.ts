@@ -184,7 +184,7 @@ const NO_SUCH_PRICE =
   'names no price of this account’s prices: seed the price under prices, or name it by price_key to wait for the price an apply makes';
 
 /** One account's settings and records, and what they name of each other. */
-export const accountSeedSchema = accountSeedFields.superRefine((section, ctx) => {
+const accountSeedSchema = accountSeedFields.superRefine((section, ctx) => {
   // checked here, so the file and the field are named, not found missing once the server starts
   const prices = new Set((section.prices ?? []).map((p) => p.id));
   section.subscriptions?.forEach((s, i) => {

@@ -14,11 +14,7 @@ import { expandSubscription } from './subscription-shape.js';
 import type { WireRecord } from './types.js';
 
 /** The price a key names: the oldest active price whose marker holds that key in that catalog. */
-export function priceByKey(
-  state: AccountState,
-  key: string,
-  catalog = DEFAULT_CATALOG,
-): WireRecord | undefined {
+function priceByKey(state: AccountState, key: string, catalog = DEFAULT_CATALOG): WireRecord | undefined {
   return state.prices.all().find((p) => p.status === 'active' && hasMarker(p, key, catalog));
 }
 

@@ -46,7 +46,7 @@ export class Collection {
   }
 }
 
-export interface InvoiceLink {
+interface InvoiceLink {
   transactionId: string;
   disposition: 'attachment' | 'inline';
   expiresAtMs: number;
@@ -65,7 +65,7 @@ export const RESOURCES = [
   'subscriptions',
   'transactions',
 ] as const;
-export type ResourceName = (typeof RESOURCES)[number];
+type ResourceName = (typeof RESOURCES)[number];
 
 export type AccountState = Record<ResourceName, Collection> & {
   /** handed-out invoice links: they expire within the hour, so saved state leaves them out */
@@ -95,7 +95,7 @@ export type AccountState = Record<ResourceName, Collection> & {
   notificationLogs: Map<string, WireRecord[]>;
 };
 
-export interface RenewalAnchor {
+interface RenewalAnchor {
   next: string;
   day: number;
 }

@@ -15,7 +15,7 @@ import { completeTotals } from './transaction-shape.js';
 import type { WireRecord } from './types.js';
 
 /** A price's unit amount in `currency`: the base price, or an override in that currency. */
-export function unitAmountIn(price: WireRecord, currency: string): bigint {
+function unitAmountIn(price: WireRecord, currency: string): bigint {
   if (price.unit_price?.currency_code === currency) return BigInt(price.unit_price.amount);
   const override = (price.unit_price_overrides ?? []).find(
     (o: WireRecord) => o.unit_price?.currency_code === currency,
@@ -117,7 +117,7 @@ export function recurringLines(items: WireRecord[], currency: string): Line[] {
 }
 
 /** The share of the current billing period left at `nowMs`, in millionths (0 outside the period). */
-export function remainingShare(period: WireRecord | null, nowMs: number): bigint {
+function remainingShare(period: WireRecord | null, nowMs: number): bigint {
   if (!period) return 0n;
   const start = Date.parse(period.starts_at);
   const end = Date.parse(period.ends_at);

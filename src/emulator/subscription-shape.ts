@@ -40,7 +40,7 @@ export function subscriptionItem(
 }
 
 /** A seeded subscription in Paddle's full shape: its items already hold price objects. */
-export function isFullSubscription(seed: WireRecord): boolean {
+function isFullSubscription(seed: WireRecord): boolean {
   const items = seed.items as WireRecord[] | undefined;
   return Array.isArray(items) && items.length > 0 && typeof items[0]?.price === 'object';
 }

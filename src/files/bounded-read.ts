@@ -32,7 +32,7 @@ export interface FileLimits {
   noFollow?: boolean;
 }
 
-export const CATALOG_FILE: FileLimits = { kind: 'catalog', maxBytes: MAX_CATALOG_BYTES };
+const CATALOG_FILE: FileLimits = { kind: 'catalog', maxBytes: MAX_CATALOG_BYTES };
 
 /** Why a file was not read; anything else (not found, no permission) is the system's error, thrown. */
 export type Refusal = 'not a regular file' | 'too large';
@@ -112,7 +112,7 @@ export function readBoundedSync(path: string, limits: FileLimits): Buffer | { re
 const sizeOf = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`);
 
 /** The one-line error for a refused file (`file` as the user wrote it). */
-export function refusalError(file: string, refused: Refusal, limits: FileLimits): UserError {
+function refusalError(file: string, refused: Refusal, limits: FileLimits): UserError {
   return refused === 'too large'
     ? new UserError(
         `${file} is larger than ${sizeOf(limits.maxBytes)}, more than any ${limits.kind}; it was not read`,

@@ -15,7 +15,7 @@ import { type IdsFeatures, idsFeaturesSchema } from './features.js';
 /** Names the file's shape, so a later version can read (or refuse) an older file. */
 export const IDS_FORMAT = 'paddle-catalog-ids/1';
 
-export const KINDS = [
+const KINDS = [
   'product',
   'price',
   'discount',

@@ -39,10 +39,7 @@ const SUPPORTED: ReadonlySet<string> = new Set(SUPPORTED_COUNTRY_CODES);
 const isSupported = (code: string): code is Country => SUPPORTED.has(code);
 
 /** `DE, fr it` → ["DE", "FR", "IT"]; the first problem, or the codes. */
-export function parseCountries(
-  text: string,
-  taken: ReadonlySet<string>,
-): { codes: Country[] } | { error: string } {
+function parseCountries(text: string, taken: ReadonlySet<string>): { codes: Country[] } | { error: string } {
   const words = text.split(/[\s,;]+/).filter(Boolean);
   if (words.length === 0) return { error: 'name at least one country, e.g. GB or DE, FR, IT' };
   const codes: Country[] = [];

@@ -10,7 +10,7 @@ import { slugKey } from './starter.js';
 type Declared = NonNullable<Catalog['features']>;
 
 /** A limit as typed: a whole number, `unlimited`, or empty (not included). */
-export function limitAnswer(text: string): number | typeof UNLIMITED | undefined | { error: string } {
+function limitAnswer(text: string): number | typeof UNLIMITED | undefined | { error: string } {
   const value = text.trim().toLowerCase();
   if (value === '' || value === '0') return undefined;
   if (value === UNLIMITED) return UNLIMITED;

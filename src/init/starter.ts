@@ -52,7 +52,7 @@ export function amountFromMajorUnits(text: string, currency: string): AmountInpu
   return { amount };
 }
 
-export const TRIAL_KINDS = ['none', 'free', 'paid', 'cardless'] as const;
+const TRIAL_KINDS = ['none', 'free', 'paid', 'cardless'] as const;
 export type TrialKind = (typeof TRIAL_KINDS)[number];
 
 export interface TrialAnswers {

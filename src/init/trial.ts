@@ -40,7 +40,7 @@ export async function trialAnswers(
 }
 
 /** A paid trial's price per country price, in that price's currency (trial-paid-overrides-mismatch). */
-export async function trialCountryPrices(w: Asking, overrides: readonly UnitPriceOverride[]) {
+async function trialCountryPrices(w: Asking, overrides: readonly UnitPriceOverride[]) {
   const trial: UnitPriceOverride[] = [];
   for (const { country_codes, unit_price } of overrides) {
     const money = await w.money(

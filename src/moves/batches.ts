@@ -22,14 +22,14 @@ import { changedSinceRead, type MoveOperation, type MovingSubscription } from '.
  * URL under 2,000 characters (50 ids of 30 characters, commas encoded); it is one page (Paddle's
  * `per_page` goes to 200), one list request for 50 PATCHes.
  */
-export const MOVE_BATCH_SIZE = 50;
+const MOVE_BATCH_SIZE = 50;
 
 /**
  * The oldest read a move is sent on: a batch's places are held this long after they are taken. At
  * Paddle's 240 a minute a batch's 51 requests fit in the window at once; its PATCHes take a few
  * seconds (8 in flight), and BENCHMARKS.md has the longest gap measured.
  */
-export const READ_FRESH_MS = 15_000;
+const READ_FRESH_MS = 15_000;
 
 /**
  * A batch's read and at least one of its PATCHes must fit in the window at once: under 2 requests a
@@ -43,7 +43,10 @@ export function refuseSlowMoves(moving: number, requestsPerMinute: number): void
   );
 }
 
-/** A move's subscription as its batch was last read, and the places to send the move on. */
+/**
+ * A move's subscription as its batch was last read, and the places to send the move on.
+ * @public docs/architecture.md's glossary names it (test/architecture/glossary.test.ts).
+ */
 export interface MoveRead {
   hold: HeldCalls;
   /** the subscription as read (undefined: the read did not find it) */

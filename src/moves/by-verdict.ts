@@ -18,7 +18,7 @@ const day = (at: string | null | undefined) => (at ? at.slice(0, 10) : null);
  * One move's subscriptions (each once) by verdict, each under the terms of every move of `moves`
  * that takes it (one-date.ts): as apply sends it.
  */
-export function verdictsOf(
+function verdictsOf(
   move: SubscriberMove,
   subscriptions: readonly SubscriptionRecord[],
   now: number,

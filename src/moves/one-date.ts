@@ -48,7 +48,7 @@ export function takenTerms(
 }
 
 /** `the later bills_from of its moves (it also moves to team/seats-2027)` */
-export const laterDateWords = (laterOf: SubscriberMove) =>
+const laterDateWords = (laterOf: SubscriberMove) =>
   `the later bills_from of its moves (it also moves to ${laterOf.to})`;
 
 /**

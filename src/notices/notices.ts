@@ -67,7 +67,10 @@ export async function readNotices(request: NoticesRequest): Promise<Notices> {
   return noticesOf(moves, touched, { catalog: request.catalog, emails, now: request.now });
 }
 
-/** The file's text: CSV (a header, a row per notice) or JSON ({"notices": [...]}). */
+/**
+ * The file's text: CSV (a header, a row per notice) or JSON ({"notices": [...]}).
+ * @internal The read-list test writes a notices file in each format and reads it back.
+ */
 export function noticesText(file: string, notices: readonly Notice[]): string {
   if (formatOf(file) === '.json') return `${JSON.stringify({ notices }, null, 2)}\n`;
   return csvText(

@@ -14,7 +14,7 @@ export function paddleIdPattern(...prefixes: readonly [IdPrefix, ...IdPrefix[]])
 export const PADDLE_ID = paddleIdPattern('pro', 'pri');
 
 /** Every id prefix Paddle's OpenAPI documents (`^<prefix>_[a-z\d]{26}$`). */
-export const DOCUMENTED_ID_PREFIXES = [
+const DOCUMENTED_ID_PREFIXES = [
   'ntfsimevt',
   'ntfsimrun',
   'adjitm',

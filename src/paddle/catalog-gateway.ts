@@ -62,7 +62,7 @@ export interface CatalogGateway extends CatalogWrites, DestinationWrites {
   notificationSecrets(operation: string): Promise<Map<string, string>>;
 }
 
-export interface SnapshotOptions {
+interface SnapshotOptions {
   /** `skip`: a catalog without discounts that prunes nothing needs no discount read (one request less) */
   discounts: 'required' | 'if-permitted' | 'skip';
   /** awaited before each request (the rate limit counts every page of every list) */

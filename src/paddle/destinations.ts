@@ -24,7 +24,7 @@ export const NOTIFICATIONS_LIST = `/notification-settings?per_page=${MAX_PAGE_SI
 export const DISCOUNT_GROUPS_LIST = `/discount-groups?per_page=${MAX_PAGE_SIZE}`;
 
 /** Every field but the signing secret. */
-export function notificationFromWire(json: Wire): RemoteNotification {
+function notificationFromWire(json: Wire): RemoteNotification {
   const events = Array.isArray(json.subscribed_events) ? (json.subscribed_events as Wire[]) : [];
   return {
     id: String(json.id),
@@ -39,7 +39,7 @@ export function notificationFromWire(json: Wire): RemoteNotification {
   };
 }
 
-export const discountGroupFromWire = (json: Wire): RemoteDiscountGroup => ({
+const discountGroupFromWire = (json: Wire): RemoteDiscountGroup => ({
   id: String(json.id),
   name: String(json.name),
   status: json.status === 'archived' ? 'archived' : 'active',

@@ -12,7 +12,7 @@ const TRIES: readonly (readonly string[])[] = [
 ];
 
 /** A 400 naming the list's status filter: `status[3]`, or a request name's `…Request.Status[3]`. */
-export function refusesStatusFilter(error: unknown): boolean {
+function refusesStatusFilter(error: unknown): boolean {
   return (
     error instanceof RemoteError &&
     error.details.status === 400 &&

@@ -10,7 +10,7 @@ import { permissionsOf } from '../paddle-facts/permissions.js';
 import { BAD_RESPONSE, errorAnswerDetails, toRemoteError } from './remote-error.js';
 import type { Target } from './target.js';
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 /**
  * The largest answer read: a page of 200 prices each with 64 KiB of custom_data (the most a
  * catalog may hold) is 13 MiB; a bigger answer is no Paddle answer and would exhaust memory.

@@ -91,7 +91,7 @@ function sdkHttpClient(target: Target, timeoutMs: number | undefined) {
  * which goes as `custom_data` exactly as given (test/contract/sdk.test.ts checks we send what the
  * SDK's own client sends).
  */
-export function sdkBodyToWire(body: unknown): unknown {
+function sdkBodyToWire(body: unknown): unknown {
   if (!isPlainObject(body)) return body;
   const { customData, ...rest } = body;
   const wire = snakeKeys(rest) as Record<string, unknown>;

@@ -33,7 +33,7 @@ export type PreviewItem =
   | { price_id: string; quantity: number }
   | { price: Extract<NonCatalogPrice, { product_id: string }>; quantity: number };
 
-export interface UpdatePreview {
+interface UpdatePreview {
   /** when the subscription is next billed after the change (the preview's next_billed_at) */
   next_billed_at: string | null;
   /** next_transaction's totals: null when Paddle previews none ("scheduled to cancel or pause") */

@@ -50,7 +50,10 @@ export interface PlanRunHooks extends PlanHooks {
   emitting?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
-/** The plan with its moves' next bills, and its review. */
+/**
+ * The plan with its moves' next bills, and its review.
+ * @public docs/architecture.md's glossary names it (test/architecture/glossary.test.ts).
+ */
 export interface ReviewedPlan extends PlanResult {
   review: Review;
 }

@@ -4,7 +4,7 @@ import { shown } from '../text/escape.js';
 import type { CodeConflict } from './types.js';
 
 /** `dsc_01… of catalog billing (key launch), archived`: the holder, and whose it is. */
-export function nameCodeHolder(conflict: CodeConflict): string {
+function nameCodeHolder(conflict: CodeConflict): string {
   const whose =
     conflict.catalog !== undefined
       ? `of catalog ${shown(conflict.catalog)} (key ${shown(conflict.key ?? '')})`

@@ -16,7 +16,7 @@ export function tallyOf(count: number): Tally {
 }
 
 /** The sum of counts: more than the sum when one is a lower bound, uncounted when one is. */
-export function sumOf(counts: readonly number[]): Tally {
+function sumOf(counts: readonly number[]): Tally {
   let [n, moreThan] = [0, false];
   for (const tally of counts.map(tallyOf)) {
     if ('uncounted' in tally) return tally;
@@ -30,7 +30,7 @@ export function sumOf(counts: readonly number[]): Tally {
 export const totalOf = (counts: SubscriberCounts): Tally => sumOf(MOVED_STATUSES.map((s) => counts[s]));
 
 /** The statuses whose number is a lower bound (Paddle counted more than it counts exactly). */
-export const lowerBounds = (counts: SubscriberCounts): MovedStatus[] =>
+const lowerBounds = (counts: SubscriberCounts): MovedStatus[] =>
   MOVED_STATUSES.filter((status) => counts[status] > ESTIMATED_TOTAL_EXACT_UP_TO);
 
 /**

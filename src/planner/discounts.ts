@@ -10,7 +10,7 @@ import type { RemoteDiscount } from './remote.js';
 import type { Ambiguity, DiffOptions, DiscountChange, DiscountState, LapsedStatus, Orphan } from './types.js';
 
 /** The catalog's discount with Paddle's defaults spelled out; its group only where groups are declared. */
-export function discountState(wanted: CatalogDiscount, grouped = false): DiscountState {
+function discountState(wanted: CatalogDiscount, grouped = false): DiscountState {
   return {
     ...(grouped ? { discount_group: wanted.discount_group ?? null } : {}),
     description: wanted.description,
@@ -41,7 +41,7 @@ const sameAmount = (type: string, a: string, b: string) =>
  * (an instant with an offset, "25.00"), the remote side takes the catalog's spelling, so only
  * real differences show.
  */
-export function remoteDiscountState(
+function remoteDiscountState(
   remote: RemoteDiscount,
   keyOfId: ReadonlyMap<string, string>,
   wanted?: DiscountState,

@@ -18,8 +18,6 @@ import { productState } from './normalize.js';
 import type { CustomData, RemoteProduct } from './remote.js';
 import type { Change, ProductChange, ProductState } from './types.js';
 
-export type { FeatureMap };
-
 /** The two custom_data entries, as the plan compares them (null: the entry is absent). */
 export interface FeatureFields {
   features: FeatureMap | null;
@@ -27,7 +25,7 @@ export interface FeatureFields {
 }
 
 /** The features a catalog product asks for. */
-export function wantedFeatures(product: Pick<CatalogProduct, 'features' | 'adds'>): FeatureFields {
+function wantedFeatures(product: Pick<CatalogProduct, 'features' | 'adds'>): FeatureFields {
   return { features: includedFeatures(product.features), feature_adds: includedFeatures(product.adds) };
 }
 
@@ -42,7 +40,7 @@ const isFeatureValue = (value: unknown): value is FeatureValue =>
  * not a map of feature values (someone wrote a list by hand) is kept as it is, so the plan shows it
  * replaced rather than taking it for "none".
  */
-export function remoteFeatures(customData: CustomData | null | undefined): FeatureFields {
+function remoteFeatures(customData: CustomData | null | undefined): FeatureFields {
   const read = (field: string) => {
     const value = customData?.[field] ?? null;
     const isMap = typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -61,7 +59,7 @@ function withoutFeatures(customData: CustomData | null): CustomData | null {
 }
 
 /** A product's state with its features as fields of their own, out of its custom_data. */
-export function withFeatureFields(state: ProductState, fields: FeatureFields): ProductState {
+function withFeatureFields(state: ProductState, fields: FeatureFields): ProductState {
   return { ...state, custom_data: withoutFeatures(state.custom_data), ...fields };
 }
 

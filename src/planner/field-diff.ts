@@ -11,7 +11,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** JSON with sorted object keys: equal values give equal strings. */
-export function stableJson(value: unknown): string {
+function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     isPlainObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
   );

@@ -18,7 +18,7 @@ const nameKey = (name: string) => name.trim().toLowerCase();
 export const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
 
 /** "01000 usd" is 1000 USD. */
-export const sameMoney = (a: RemoteMoney, b: RemoteMoney) => {
+const sameMoney = (a: RemoteMoney, b: RemoteMoney) => {
   const [x, y] = [money(a), money(b)];
   return x.amount === y.amount && x.currency_code === y.currency_code;
 };
@@ -46,7 +46,7 @@ function twinIn<T extends Tracked>(
     .sort(olderFirst)[0];
 }
 
-export function productLookalike(
+function productLookalike(
   wanted: ProductState,
   products: readonly RemoteProduct[],
   taken: ReadonlySet<string>,
@@ -56,7 +56,7 @@ export function productLookalike(
 }
 
 /** Among the prices of the product the key's price would be created under. */
-export function priceLookalike(
+function priceLookalike(
   wanted: PriceState,
   prices: readonly RemotePrice[],
   taken: ReadonlySet<string>,

@@ -21,13 +21,13 @@ import type {
 } from './types.js';
 
 /** The destination an environment has, or undefined when the catalog gives it none. */
-export function destinationIn(wanted: CatalogNotification, environment: EnvironmentName): string | undefined {
+function destinationIn(wanted: CatalogNotification, environment: EnvironmentName): string | undefined {
   const { destination } = wanted;
   return typeof destination === 'string' ? destination : destination[environment];
 }
 
 /** The catalog's notification in one environment, Paddle's defaults spelled out; none without a destination. */
-export function notificationState(
+function notificationState(
   wanted: CatalogNotification,
   environment: EnvironmentName,
 ): NotificationState | undefined {
@@ -49,10 +49,7 @@ export function notificationState(
  * An account's destination in the catalog's terms: the description without the marker, the events
  * sorted; where the catalog leaves the API version to the account (null), the remote one is not compared.
  */
-export function remoteNotificationState(
-  remote: RemoteNotification,
-  wanted?: NotificationState,
-): NotificationState {
+function remoteNotificationState(remote: RemoteNotification, wanted?: NotificationState): NotificationState {
   return {
     description: readTextMarker(remote.description).text,
     type: remote.type,

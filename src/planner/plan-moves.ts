@@ -25,7 +25,7 @@ function sourceId(change: PriceChange | undefined): string | null {
  * The moves to the price `to` that the catalog asks for, as its marker records them once an apply
  * starts them (marker.ts); none when it asks for none.
  */
-export function catalogMovesTo(to: string, price: CatalogPrice): StartedMove[] {
+function catalogMovesTo(to: string, price: CatalogPrice): StartedMove[] {
   const moves = (price.subscribers_from ?? []).map((entry) => ({
     from: sourceKey(to, entry),
     proration: price.proration ?? DEFAULT_PRORATION,

@@ -49,7 +49,7 @@ export type PlanSummary = Record<Exclude<Bucket, 'adopt' | 'delete'>, number> & 
  * A move with someone to move: its source price exists and holds subscribers, or they could not be
  * counted (then nobody can say it is done). A source with none left is a move already made.
  */
-export function isPendingMove(move: SubscriberMove): boolean {
+function isPendingMove(move: SubscriberMove): boolean {
   if (move.fromId === null) return false;
   const counts = move.subscribers;
   return counts === undefined || MOVED_STATUSES.some((status) => counts[status] !== 0);

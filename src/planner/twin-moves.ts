@@ -16,7 +16,7 @@ import type { SubscriberMove } from './subscribers.js';
 import type { Duplicate, PriceChange, PriceState } from './types.js';
 
 /** A twin swap keeps the amount and the cycle: nothing to prorate, nothing to bill now. */
-export const TWIN_PRORATION: ProrationBillingMode = 'do_not_bill';
+const TWIN_PRORATION: ProrationBillingMode = 'do_not_bill';
 
 /** What a subscription is billed by: a twin that differs in any of these is no twin to swap for. */
 const BILLED_FIELDS = [

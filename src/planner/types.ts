@@ -81,7 +81,7 @@ export interface DiscountState extends DiscountTerms {
   custom_data: Record<string, unknown> | null;
 }
 
-export interface ChangeBase {
+interface ChangeBase {
   /** `pro` for a product, `pro/monthly` for a price */
   key: string;
   /** for update / unarchive / adopt: what differs (empty for a bare unarchive) */
@@ -93,7 +93,7 @@ export interface ChangeBase {
 }
 
 /** A key the catalog keeps archived; `replacedBy`: the price its subscribers move to (`subscribers_from`). */
-export interface Retirement {
+interface Retirement {
   replacedBy?: string;
   /** a price archived by this change: the custom_data its archive writes (the replacement beside the marker) */
   customData?: Record<string, unknown> | null;
@@ -113,7 +113,7 @@ export type Lookalike =
   /** a discount's code is kept by an archived, expired or used discount too: that one is in the way as well */
   | { id: string; code: string; archived?: true; remoteStatus?: LapsedStatus };
 
-export interface Creation<State> {
+interface Creation<State> {
   action: 'create';
   id?: undefined;
   desired: State;
@@ -121,13 +121,13 @@ export interface Creation<State> {
   lookalike?: Lookalike;
 }
 
-export interface InPlace<State> {
+interface InPlace<State> {
   action: 'update' | 'unarchive' | 'unchanged';
   id: string;
   desired: State;
 }
 
-export interface Adoption<State> {
+interface Adoption<State> {
   action: 'adopt';
   id: string;
   desired: State;
@@ -136,21 +136,21 @@ export interface Adoption<State> {
 }
 
 /** create the new object, then archive the old one (`id`) */
-export interface Replacement<State> {
+interface Replacement<State> {
   action: 'replace';
   id: string;
   desired: State;
 }
 
 /** a managed object the catalog no longer names (only with --prune) */
-export interface Archival {
+interface Archival {
   action: 'archive';
   id: string;
   desired: null;
 }
 
 /** A product the catalog does not name, in the plan only to hold the archiving of its prices. */
-export interface Carrier {
+interface Carrier {
   action: 'unchanged';
   id?: string;
   desired: null;
@@ -204,7 +204,7 @@ export type DiscountChange = ChangeBase & {
 } & (Creation<DiscountState> | InPlace<DiscountState> | Adoption<DiscountState> | Archival);
 
 /** a managed notification destination deleted: Paddle cannot undo it (its signing secret is gone) */
-export interface Deletion {
+interface Deletion {
   action: 'delete';
   id: string;
   desired: null;

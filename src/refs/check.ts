@@ -10,7 +10,7 @@ import { type Occurrence, prefixOf } from './scan.js';
 /** What is wrong with an id; stable names, matched on in --json and shown as the annotation's title. */
 export type Problem = 'unknown-id' | 'archived' | 'other-environment' | 'product-archived';
 
-export type Verdict = 'ok' | Problem | 'not-checked';
+type Verdict = 'ok' | Problem | 'not-checked';
 
 export interface Reference extends Occurrence {
   verdict: Verdict;

@@ -81,7 +81,7 @@ export async function listFiles(paths: readonly string[], cwd: string): Promise<
 }
 
 /** How a file is named in a finding: relative to the working directory when it is inside it. */
-export function displayPath(file: string, cwd: string): string {
+function displayPath(file: string, cwd: string): string {
   const path = relative(cwd, file);
   return path === '' || path.startsWith('..') || isAbsolute(path) ? file : path.split(sep).join('/');
 }

@@ -20,7 +20,7 @@ import { prefixOf } from './scan.js';
  * Paddle's OpenAPI names no limit on the ids of one `id` filter; 100 keeps the URL near 3 KB (well
  * under what proxies accept) and within one page (MAX_PAGE_SIZE).
  */
-export const ID_BATCH = 100;
+const ID_BATCH = 100;
 /**
  * A filter of ID_BATCH ids fits one page; a server that keeps saying has_more is stopped by the
  * paging guard (invalid_response) instead of being cut off quietly with ids left unread.
@@ -40,7 +40,7 @@ interface ListSpec {
   permission: string;
 }
 
-export const LISTS: Record<CheckedPrefix, ListSpec> = {
+const LISTS: Record<CheckedPrefix, ListSpec> = {
   pro: { kind: 'product', path: '/products', status: 'active,archived', permission: 'product.read' },
   pri: {
     kind: 'price',

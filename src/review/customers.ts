@@ -46,6 +46,7 @@ function currentGroup(target: PreviewTarget, country: string): string {
   return target.current ? chargeGroup(target.current, country) : `alone ${target.key}`;
 }
 
+/** @public docs/architecture.md's glossary names it (test/architecture/glossary.test.ts). */
 export interface Batch {
   country: string;
   targets: PreviewTarget[];
@@ -56,7 +57,7 @@ export interface Batch {
  * is the price's as the catalog wants it (`after`), or as it is now (`before`): a price that changes
  * currency is billed in the old one before and the new one after.
  */
-export function previewBatches(
+function previewBatches(
   targets: readonly PreviewTarget[],
   reviewCountries: readonly string[],
   side: 'before' | 'after' = 'after',

@@ -160,7 +160,7 @@ export function countTargets(plan: Plan): CountTarget[] {
  * given: the largest markets of a typical SaaS account, with one euro-zone and one zero-decimal
  * currency country, so the review shows tax, an override's currency and a converted base price.
  */
-export const DEFAULT_REVIEW_COUNTRIES: readonly string[] = ['US', 'GB', 'DE', 'JP'];
+const DEFAULT_REVIEW_COUNTRIES: readonly string[] = ['US', 'GB', 'DE', 'JP'];
 
 /** `--countries` replaces the catalog's list, which replaces the default. */
 export function reviewCountries(

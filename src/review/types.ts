@@ -6,6 +6,7 @@ import type { CustomerPrice } from '../planner/customer-prices.js';
 import type { SubscriberBreakdown, SubscriberCounts, SubscriberMove } from '../planner/subscribers.js';
 import type { Verdict } from '../planner/verdicts.js';
 
+/** @public docs/architecture.md's glossary names it (test/architecture/glossary.test.ts). */
 export interface PriceReview extends Partial<SubscriberBreakdown> {
   customers?: CustomerPrice[];
   /** subscriptions that bill the price, by status, as Paddle counts them */

@@ -11,7 +11,7 @@ import { shown } from '../text/escape.js';
 export const PAST_DUE = 'subscription_update_when_past_due';
 const DAY_MS = 86_400_000;
 
-export type RolloutState = 'done' | 'in-progress' | 'needs-attention';
+type RolloutState = 'done' | 'in-progress' | 'needs-attention';
 
 export interface RolloutVerdict {
   state: RolloutState;

@@ -21,7 +21,7 @@ const json = z.record(z.string(), z.unknown());
 const ref = z.strictObject({ $ref: z.string() });
 const kind = z.enum(['product', 'price', 'discount', 'discount_group', 'notification']);
 
-export const operationSchema = z
+const operationSchema = z
   .object({
     id: z.string(),
     change: z.number().int().min(0),
@@ -38,7 +38,7 @@ export const operationSchema = z
   );
 
 /** What the plan saw of one key: its changes as plan --json shows them, and its duplicates. */
-export const seenKeySchema = z
+const seenKeySchema = z
   .object({
     kind,
     key: z.string(),
@@ -119,7 +119,7 @@ const nextBill = z
  * One subscriber move as plan --json shows it (reviewedMoves, reviewed-moves.ts, stored as it is): what else
  * that shape comes to hold is kept too.
  */
-export const savedMoveSchema = z
+const savedMoveSchema = z
   .looseObject({
     kind: z.literal('subscribers'),
     key: z.string(),
@@ -147,7 +147,7 @@ export const savedMoveSchema = z
   );
 
 /** What the review showed with the plan; drift checks ignore it (counts and previews move all day). */
-export const reviewSchema = z
+const reviewSchema = z
   .object({
     countries: z.array(z.string()),
     unavailable: z.array(z.string()),

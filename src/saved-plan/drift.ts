@@ -41,7 +41,7 @@ export function seenOf(plan: Plan): SeenKey[] {
 }
 
 /** JSON with the fields of every object sorted: two values equal as data compare equal as text. */
-export function stable(value: unknown): string {
+function stable(value: unknown): string {
   return JSON.stringify(value, (_key, v) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

@@ -10,7 +10,7 @@ import {
   type SupportHistoryDeps,
 } from '../billing/support-history.js';
 
-export type HistoryPage = Extract<BillingHistoryResult, { items: unknown }>;
+type HistoryPage = Extract<BillingHistoryResult, { items: unknown }>;
 
 /** A page of a customer's history (a customer nobody has is an error, never a page). */
 export interface HistoryResult {

@@ -9,7 +9,7 @@ export interface OutputStream {
   columns?: number;
 }
 
-export interface InputStream extends NodeJS.ReadableStream {
+interface InputStream extends NodeJS.ReadableStream {
   isTTY?: boolean;
 }
 

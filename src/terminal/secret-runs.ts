@@ -7,7 +7,7 @@
 import { INVISIBLE } from '../text/escape.js';
 
 /** Shorter runs are not masked: 12 characters of a random secret never occur by chance. */
-export const MIN_RUN = 12;
+const MIN_RUN = 12;
 const REDACTED = '[redacted]';
 
 const DROPPED = new RegExp(`[\\s\\-\\u00ad\\u2060-\\u2064${INVISIBLE}]`, 'u');

@@ -3,7 +3,7 @@
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 
 /** Ctrl-C and the termination request a CI runner sends on cancel: both stop a run the same way. */
-export const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
+const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
 
 /** Ctrl-C, termination requests and exiting: the process's own, or a test's stand-in. */
 export interface ProcessControl {

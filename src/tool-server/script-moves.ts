@@ -17,7 +17,7 @@ import type { CompiledRun } from '../moves/stage.js';
 import { WAITS } from '../planner/verdicts.js';
 
 /** Our code for a move a script does not hold (not Paddle's): apply sends it when it is due. */
-export const RUN_APPLY = 'run_apply';
+const RUN_APPLY = 'run_apply';
 
 /** The run as scripts may print it, and the keys of the archives held (someone is still on the price). */
 export function scriptable(run: CompiledRun, now: number): { run: CompiledRun; held: string[] } {

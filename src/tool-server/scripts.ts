@@ -30,7 +30,7 @@ export const TOOL_SERVER_CAPS = { calls: 50, codeChars: 32_000 } as const;
 /** Room kept for the first line and the try/finally around the statements (frameLines counts the rest). */
 const WRAP_CHARS = 200;
 
-export interface ToolServerScript {
+interface ToolServerScript {
   /** a file name without extension: `01-pro` */
   name: string;
   /** API calls the script makes */

@@ -8,9 +8,9 @@ import type { ErrorKind } from './failure.js';
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
-export const EXIT_CHANGES_PENDING = 2;
+const EXIT_CHANGES_PENDING = 2;
 /** plan --fail-on-subscribers: a change touches subscriptions (a CI policy asks for a second approval). */
-export const EXIT_SUBSCRIBERS_TOUCHED = 3;
+const EXIT_SUBSCRIBERS_TOUCHED = 3;
 /** A bug in paddle-catalog (EX_SOFTWARE of sysexits.h): not the user's input, not Paddle's answer. */
 export const EXIT_BUG = 70;
 

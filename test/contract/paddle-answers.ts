@@ -36,7 +36,7 @@ const CAPTURE_PRICES = 'sandbox capture, mockful-service 0257c526 prices/_post.t
 const CAPTURE_TRANSACTIONS =
   'sandbox capture, mockful-service 8ea255cb customers/_get.ts (GET /transactions)';
 export const docs = (group: string, code: string) => `developer.paddle.com/errors/${group}/${code}`;
-export const url = (group: string, code: string) => `https://developer.paddle.com/v1/errors/${group}/${code}`;
+const url = (group: string, code: string) => `https://developer.paddle.com/v1/errors/${group}/${code}`;
 
 const TAX_CATEGORY_ENUM =
   'must be one of the following: "digital-goods", "ebooks", "implementation-services", "professional-services", "saas", "software-programming-services", "standard", "training-services", "website-hosting"';

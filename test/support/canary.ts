@@ -42,7 +42,7 @@ export function encodedForms(key: string): string[] {
  * The fragments of a key that must not appear: the whole key, its secret half (in any letter case)
  * and the middle of each encoded form (its ends may encode neighbouring text).
  */
-export function fragmentsOf(key: string): string[] {
+function fragmentsOf(key: string): string[] {
   const secret = key.includes(ODD_SECRET) ? ODD_SECRET : SECRET;
   const middles = encodedForms(key.trim()).map((form) => form.slice(8, -4));
   return [key.trim(), secret, secret.toUpperCase(), secret.toLowerCase(), ...middles];
@@ -54,7 +54,7 @@ export function expectNoKey(where: string, text: string, key = CANARY): void {
 }
 
 /** Every file under a directory, recursively, with its text (binary files read as latin1). */
-export async function filesUnder(dir: string): Promise<{ path: string; text: string }[]> {
+async function filesUnder(dir: string): Promise<{ path: string; text: string }[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
   return Promise.all(files.map(async (path) => ({ path, text: await readFile(path, 'latin1') })));

@@ -24,7 +24,7 @@ function assertSnakeCase(value: unknown, path = 'body'): void {
   }
 }
 
-export function createToolServerClient(baseUrl: string, apiKey: string) {
+function createToolServerClient(baseUrl: string, apiKey: string) {
   let calls = 0;
   async function call(method: string, path: string, body?: unknown): Promise<Json> {
     calls += 1;

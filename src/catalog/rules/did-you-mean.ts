@@ -9,7 +9,7 @@ export function toSnakeCase(name: string): string {
 }
 
 /** Edit distance (insert, delete, substitute), two rows at a time. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

@@ -47,10 +47,10 @@ import {
   trialNeedsBillingCycle,
 } from './trial.js';
 
-export type ProductRule = (product: ProductFields, ctx: RuleContext) => Finding[];
-export type PriceRule = (price: CatalogPrice, ctx: RuleContext) => Finding[];
-export type DiscountRule = (discount: DiscountFields, ctx: DiscountContext) => Finding[];
-export type NotificationRule = (notification: NotificationFields, ctx: RuleContext) => Finding[];
+type ProductRule = (product: ProductFields, ctx: RuleContext) => Finding[];
+type PriceRule = (price: CatalogPrice, ctx: RuleContext) => Finding[];
+type DiscountRule = (discount: DiscountFields, ctx: DiscountContext) => Finding[];
+type NotificationRule = (notification: NotificationFields, ctx: RuleContext) => Finding[];
 
 /** A rule and the fields it reads: it runs only when all of them are valid. */
 interface Registered<Rule, Field> {
@@ -58,7 +58,7 @@ interface Registered<Rule, Field> {
   reads: readonly Field[];
 }
 
-export const PRODUCT_RULES: readonly Registered<ProductRule, keyof ProductFields>[] = [
+const PRODUCT_RULES: readonly Registered<ProductRule, keyof ProductFields>[] = [
   { check: taxCategoryApproved, reads: ['tax_category'] },
   { check: productNameBlank, reads: ['name'] },
   { check: customDataEmpty, reads: ['custom_data'] },
@@ -68,7 +68,7 @@ export const PRODUCT_RULES: readonly Registered<ProductRule, keyof ProductFields
   { check: customDataDepth, reads: ['custom_data'] },
 ];
 
-export const PRICE_RULES: readonly Registered<PriceRule, keyof CatalogPrice>[] = [
+const PRICE_RULES: readonly Registered<PriceRule, keyof CatalogPrice>[] = [
   { check: quantityInOrder, reads: ['quantity'] },
   { check: priceDescriptionBlank, reads: ['description'] },
   { check: customDataEmpty, reads: ['custom_data'] },
@@ -85,7 +85,7 @@ export const PRICE_RULES: readonly Registered<PriceRule, keyof CatalogPrice>[] =
   { check: billsFromTerms, reads: ['bills_from', 'subscribers_from', 'proration'] },
 ];
 
-export const DISCOUNT_RULES: readonly Registered<DiscountRule, keyof DiscountFields>[] = [
+const DISCOUNT_RULES: readonly Registered<DiscountRule, keyof DiscountFields>[] = [
   { check: discountDescription, reads: ['description'] },
   { check: discountAmount, reads: ['type', 'amount', 'currency_code'] },
   { check: discountCurrency, reads: ['type', 'currency_code'] },
@@ -97,7 +97,7 @@ export const DISCOUNT_RULES: readonly Registered<DiscountRule, keyof DiscountFie
   { check: customDataDepth, reads: ['custom_data'] },
 ];
 
-export const NOTIFICATION_RULES: readonly Registered<NotificationRule, keyof NotificationFields>[] = [
+const NOTIFICATION_RULES: readonly Registered<NotificationRule, keyof NotificationFields>[] = [
   { check: notificationDescriptionBlank, reads: ['description'] },
   { check: notificationDestination, reads: ['destination', 'type'] },
   { check: notificationDestinationLocal, reads: ['destination', 'type'] },

@@ -34,7 +34,7 @@ function groupMessage(shown: string, group: { name: string; codes: readonly stri
 }
 
 /** No country in two overrides (or twice in one) of the same list. */
-export function countriesOnce(overrides: readonly UnitPriceOverride[], at: PathSegment[]): Finding[] {
+function countriesOnce(overrides: readonly UnitPriceOverride[], at: PathSegment[]): Finding[] {
   const seen = new Map<string, number>();
   const findings: Finding[] = [];
   overrides.forEach((override, index) => {

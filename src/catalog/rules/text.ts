@@ -3,7 +3,7 @@
 // when given, needs at least one key.
 import { error, type Finding } from './finding.js';
 
-export const TEXT_RULE = {
+const TEXT_RULE = {
   nameBlank: 'product-name-blank',
   descriptionBlank: 'price-description-blank',
   customDataEmpty: 'custom-data-empty',

@@ -6,7 +6,7 @@
 import type { AttemptAnswer } from './records.js';
 import { paddleSignature } from './signature.js';
 
-export const ANSWER_WITHIN_MS = 5_000;
+const ANSWER_WITHIN_MS = 5_000;
 /** characters of an answer's body kept in the log */
 const BODY_KEPT = 1_000;
 

@@ -9,7 +9,7 @@ import { newNotificationSetting } from '../routes/notification-settings.js';
 import type { WireRecord } from '../types.js';
 import { isLoopback } from './outbox.js';
 
-export const FORWARD_DESCRIPTION = 'paddle-catalog emulator --forward-to';
+const FORWARD_DESCRIPTION = 'paddle-catalog emulator --forward-to';
 
 export interface Forwarding {
   url: string;

@@ -19,8 +19,8 @@ import { type AttemptPorts, attempt } from './attempt.js';
 import { DisorderedLanes } from './disorder.js';
 import { type AccountEvent, delivered, newLog, newNotification } from './records.js';
 
-export const RETRY_DELAYS_MS: readonly number[] = [60_000, 240_000, 600_000];
-export const MAX_KEPT = 50_000;
+const RETRY_DELAYS_MS: readonly number[] = [60_000, 240_000, 600_000];
+const MAX_KEPT = 50_000;
 
 interface Queued {
   account: AccountName;

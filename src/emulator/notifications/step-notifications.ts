@@ -75,7 +75,7 @@ export function eventsOfStep(step: SubscriptionStep): readonly Sent[] {
  * invoice number only once completed (the renewal scenario: "An invoice number is assigned to the
  * transaction. Its status changes to completed").
  */
-export function transactionAt(transaction: WireRecord, status: TransactionStage): WireRecord {
+function transactionAt(transaction: WireRecord, status: TransactionStage): WireRecord {
   if (transaction.status === status) return transaction;
   const automatic = transaction.collection_mode === 'automatic';
   return {

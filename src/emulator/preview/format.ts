@@ -5,7 +5,7 @@ import { formatMinorUnits } from '../../money/minor-units.js';
 import type { Totals } from './pricing.js';
 
 /** An amount in minor units as a customer reads it, e.g. 600000 USD → "$6,000.00". */
-export function formatAmount(amount: bigint, currency: string, places: number): string {
+function formatAmount(amount: bigint, currency: string, places: number): string {
   return formatMinorUnits(String(amount), currency, places, 'en-US');
 }
 

@@ -36,7 +36,7 @@ export const EMULATOR_TAX_RATES: Readonly<Record<string, string>> = {
 };
 
 /** Units of each currency one US dollar buys, at the emulator's fixed rates. */
-export const EMULATOR_RATES_PER_USD: Readonly<Record<string, number>> = {
+const EMULATOR_RATES_PER_USD: Readonly<Record<string, number>> = {
   USD: 1,
   EUR: 0.92,
   GBP: 0.79,

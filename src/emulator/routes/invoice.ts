@@ -13,7 +13,7 @@ export const INVOICE_LINK_LIFETIME_MS = 60 * 60 * 1000;
 export const INVOICE_PATH = '/__emulator/invoices/';
 
 /** Which transactions have an invoice: completed-automatic or billed/completed-manual, never zero-value. */
-export function invoiceAvailable(transaction: WireRecord): boolean {
+function invoiceAvailable(transaction: WireRecord): boolean {
   const zeroValue = BigInt(transaction.details?.totals?.subtotal ?? '0') === 0n;
   const eligible =
     transaction.status === 'completed' ||

@@ -11,7 +11,7 @@ import type { Collection } from '../state.js';
 import type { WireRecord } from '../types.js';
 import { type Body, FieldErrors } from '../validate.js';
 
-export const DISCOUNT_TYPES = ['flat', 'flat_per_seat', 'percentage'] as const;
+const DISCOUNT_TYPES = ['flat', 'flat_per_seat', 'percentage'] as const;
 const CREATE_FIELDS = [
   'description',
   'enabled_for_checkout',

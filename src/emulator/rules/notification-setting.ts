@@ -10,7 +10,7 @@ import { type Body, FieldErrors } from '../validate.js';
 export const NOTIFICATION_TYPES = ['email', 'url'] as const;
 export const TRAFFIC_SOURCES = ['platform', 'simulation', 'all'] as const;
 /** The versions of Paddle's API there are: an api_version must be one ("a valid version of the Paddle API"). */
-export const API_VERSIONS: readonly number[] = [1];
+const API_VERSIONS: readonly number[] = [1];
 
 // `active` is read-only on create (the OpenAPI's notification_setting-create): a setting starts active
 const CREATE_FIELDS = [

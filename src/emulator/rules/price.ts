@@ -38,12 +38,7 @@ export function createdTaxMode(requested: unknown, settings: AccountSettings): u
 // product_id is immutable: it is not an update field, so sending it is an unknown property
 const UPDATE_FIELDS = [...CREATE_FIELDS.filter((f) => f !== 'product_id'), 'status'] as const;
 
-export function checkMoney(
-  errors: FieldErrors,
-  field: string,
-  value: unknown,
-  settings: AccountSettings,
-): void {
+function checkMoney(errors: FieldErrors, field: string, value: unknown, settings: AccountSettings): void {
   if (!errors.object(field, value)) return;
   errors.onlyKnown(value, ['amount', 'currency_code'], `${field}.`);
   if (value.amount === undefined) errors.add(field, 'amount is required');

@@ -21,7 +21,7 @@ import { type Body, FieldErrors, isObject } from '../validate.js';
 const HANDLED = ['items', 'proration_billing_mode', 'on_payment_failure', 'custom_data', 'scheduled_change'];
 const PRICE_ID = paddleIdPattern('pri');
 
-export interface ItemChange {
+interface ItemChange {
   /** absent for a non-catalog item, which sends a `price` object instead */
   price_id?: string;
   /** a non-catalog price (with `product_id` or a `product`), checked when the item is built */
@@ -36,7 +36,7 @@ export interface SubscriptionChange {
   body: Body;
 }
 
-export function subscriptionError(code: SubscriptionErrorCode): ApiFailure {
+function subscriptionError(code: SubscriptionErrorCode): ApiFailure {
   const { status, detail } = SUBSCRIPTION_ERRORS[code];
   return new ApiFailure(status, code, detail, { group: 'subscriptions' });
 }

@@ -23,7 +23,7 @@ export const block = (lines: string[], risk: boolean): PlanBlock => ({ lines, pr
 export const blockLines = (b: PlanBlock) => [...b.lines, ...b.previews, ...b.rest];
 
 /** A line longer than this is cut: one value (a custom_data, a name) must not take the review. */
-export const LINE_LIMIT = 2_000;
+const LINE_LIMIT = 2_000;
 
 const size = (lines: readonly string[]) => lines.reduce((n, line) => n + line.length + 1, 0);
 

@@ -27,7 +27,7 @@ const BILLING: Record<SubscriberMove['proration'], string> = {
 };
 
 /** `3 active (1 set to cancel), 1 paused`, or why there is no count. */
-export function counts(move: SubscriberMove): string {
+function counts(move: SubscriberMove): string {
   if (move.fromId === null) return 'no subscribers yet (the price is new)';
   if (move.subscribers === undefined) return 'subscribers not counted (the key cannot read subscriptions)';
   const words = statusCounts(move.subscribers, move.breakdown?.subscribers_scheduled);
@@ -49,12 +49,12 @@ function totalLines(move: SubscriberMove): string[] {
 }
 
 /** Per country, one unit of the source now and of the target after, as Paddle previews them. */
-export function moveCustomerLines(move: SubscriberMove, reviewed: MoveReview, style: Style): string[] {
+function moveCustomerLines(move: SubscriberMove, reviewed: MoveReview, style: Style): string[] {
   if (!reviewed.customers?.length) return [];
   return customerRows(reviewed.customers, moveCustomersHeading(move), style);
 }
 
-export const moveCustomersHeading = (move: SubscriberMove) =>
+const moveCustomersHeading = (move: SubscriberMove) =>
   `customers moved pay (one unit of ${shown(move.from)} now → ${shown(move.to)}, as Paddle previews it, with tax)`;
 
 /** `subscribers pro/monthly → pro/monthly-2027`; a twin's: from it to the kept twin, under its key. */
@@ -67,7 +67,7 @@ function subjectOf(move: SubscriberMove): string {
  * `~ move subscribers pro/monthly → pro/monthly-2027: 3 active, 1 paused (no charge now; …)` and
  * the total by currency under it.
  */
-export function moveHeadLines(move: SubscriberMove, style: Style): string[] {
+function moveHeadLines(move: SubscriberMove, style: Style): string[] {
   return [
     move.blocked === undefined
       ? `${style.yellow('~ move')} ${subjectOf(move)}: ${counts(move)} ${style.dim(`(${move.proration}: ${BILLING[move.proration]}${move.billsFrom ? `; first billed from ${move.billsFrom}` : ''})`)}`

@@ -92,7 +92,7 @@ export function customerRows(customers: readonly CustomerPrice[], heading: strin
   ];
 }
 
-export const PRICE_CUSTOMERS_HEADING = 'customers pay (one unit, as Paddle previews it, with tax)';
+const PRICE_CUSTOMERS_HEADING = 'customers pay (one unit, as Paddle previews it, with tax)';
 
 /** What customers in each review country pay for a price change, as its preview rows. */
 export function previewLines(change: Change, review: Review | undefined, style: Style): string[] {
@@ -110,7 +110,7 @@ export function subscriberLines(change: Change, review: Review | undefined, styl
 }
 
 /** Orphans that subscriptions bill (plain plan names them; --prune would archive them). */
-export function orphanSubscriberLines(plan: Plan, review: Review | undefined, style: Style): string[] {
+function orphanSubscriberLines(plan: Plan, review: Review | undefined, style: Style): string[] {
   return plan.orphans.flatMap((orphan) => {
     const counts = orphan.kind === 'price' ? review?.prices[orphan.key]?.subscribers : undefined;
     if (!counts || MOVED_STATUSES.every((status) => counts[status] === 0)) return [];

@@ -17,7 +17,7 @@ const allProducts = (emulator: RunningEmulator) =>
   listAll<WireObject>(emulator, '/products?include=prices&status=active,archived&per_page=200');
 
 /** Marker key → how many remote objects (products and prices, any status) carry it. */
-export async function markerCounts(emulator: RunningEmulator): Promise<Map<string, number>> {
+async function markerCounts(emulator: RunningEmulator): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const product of await allProducts(emulator)) {
     for (const object of [product, ...(product.prices ?? [])]) {
@@ -29,7 +29,7 @@ export async function markerCounts(emulator: RunningEmulator): Promise<Map<strin
 }
 
 /** Every product key and `product/price` key a catalog names. */
-export function catalogKeys(catalog: Catalog): string[] {
+function catalogKeys(catalog: Catalog): string[] {
   return Object.entries(catalog.products).flatMap(([key, product]) => [
     key,
     ...Object.keys(product.prices ?? {}).map((price) => `${key}/${price}`),
