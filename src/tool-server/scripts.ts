@@ -19,12 +19,14 @@
 
 import { UserError } from '../errors.js';
 import { type AnyOperation, isMove, type LeftSubscription, type MoveOperation } from '../moves/compile.js';
-import { compileOperations } from '../operations/compile.js';
 import type { Plan } from '../planner/types.js';
 import { plural } from '../text/plural.js';
 import { type Statement, statements } from './statements.js';
 
-/** The tool server's caps: one execute call makes at most 50 API calls in 32,000 characters of code. */
+/**
+ * The tool server's caps: one execute call makes at most 50 API calls in 32,000 characters of code.
+ * @internal The tool-server tests hold each script to these caps.
+ */
 export const TOOL_SERVER_CAPS = { calls: 50, codeChars: 32_000 } as const;
 
 /** Room kept for the first line and the try/finally around the statements (frameLines counts the rest). */
@@ -184,10 +186,6 @@ function render(statements: Statement[], n: number, of: number, readAt: string):
   ].join('\n');
   const name = `${String(n).padStart(2, '0')}-${slug(statements[0]?.key ?? '')}`;
   return { name, calls, code };
-}
-
-export function toolServerScripts(plan: Plan): ToolServerEmission {
-  return printScripts(plan, compileOperations(plan));
 }
 
 /** Statements a later run emits: catalog keys once each, moves by operation. */

@@ -2,7 +2,9 @@
 // paths camelCase, request bodies and response fields snake_case. Each method is one real HTTP
 // call against the emulator. It also holds the scripts to the conventions and caps: a camelCase
 // body key or a 51st API call fails the script, as would the real server's limit.
-import { TOOL_SERVER_CAPS } from '../../src/tool-server/scripts.js';
+import { compileOperations } from '../../src/operations/compile.js';
+import type { Plan } from '../../src/planner/types.js';
+import { printScripts, TOOL_SERVER_CAPS, type ToolServerEmission } from '../../src/tool-server/scripts.js';
 
 type Json = Record<string, unknown>;
 
@@ -73,4 +75,9 @@ export async function runToolServerScript(
   await new AsyncFunction('client', 'console', code)(client, console);
   const last = printed.at(-1);
   return { printed: last === undefined ? undefined : JSON.parse(last), calls: calls() };
+}
+
+/** The scripts `plan --emit tool-server` prints for a plan, its operations compiled as apply would. */
+export function toolServerScripts(plan: Plan): ToolServerEmission {
+  return printScripts(plan, compileOperations(plan));
 }

@@ -10,12 +10,8 @@ import { createCatalogGateway } from '../../src/paddle/catalog-gateway.js';
 import { diff } from '../../src/planner/diff.js';
 import { hasChanges } from '../../src/planner/summary.js';
 import type { Plan } from '../../src/planner/types.js';
-import {
-  TOOL_SERVER_CAPS,
-  type ToolServerEmission,
-  toolServerScripts,
-} from '../../src/tool-server/scripts.js';
-import { runToolServerScript } from '../support/tool-server.js';
+import { TOOL_SERVER_CAPS, type ToolServerEmission } from '../../src/tool-server/scripts.js';
+import { runToolServerScript, toolServerScripts } from '../support/tool-server.js';
 
 function catalogYaml(products: number, prices: number, name = (p: number) => `Product ${p}`): string {
   const lines = ['version: 1', 'products:'];
