@@ -12,7 +12,7 @@ import { type Clock, systemClock } from './clock.js';
 import { createPacer, type Hold, type Pacer } from './pacer.js';
 import { isAmbiguous, isRetryable, TIMEOUT_ERROR } from './remote-error.js';
 
-export interface RetryPolicy {
+interface RetryPolicy {
   maxAttempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
@@ -20,6 +20,7 @@ export interface RetryPolicy {
   budgetMs: number;
 }
 
+/** @internal Tests build paced calls with the retries a run uses. */
 export const DEFAULT_RETRY: RetryPolicy = {
   maxAttempts: 6,
   baseDelayMs: 250,
@@ -30,6 +31,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
 /**
  * A request that timed out is tried at most this often: a server that hung twice is hung, and
  * six waits of 30 s (three minutes) would hold a CI job for nothing.
+ * @internal The retry test counts a timeout's attempts by this name.
  */
 export const MAX_TIMEOUT_ATTEMPTS = 2;
 
@@ -73,7 +75,7 @@ export interface HeldCalls {
   take(kind: 'read' | 'write'): boolean;
 }
 
-export interface CallsOptions {
+interface CallsOptions {
   pacer: Pacer;
   clock: Clock;
   retry: RetryPolicy;
@@ -84,6 +86,7 @@ export interface CallsOptions {
   stats?: CallStats;
 }
 
+/** @internal The retry tests build calls on a jumping clock and their own pacer. */
 export function createCalls(options: CallsOptions): Calls {
   const { pacer, clock, retry, signal } = options;
   const random = options.random ?? Math.random;
