@@ -12,6 +12,7 @@ export interface ErrorResult {
   readonly cause?: RemoteError;
 }
 
+/** @internal View tests build a billing error result with it. */
 export function errorResult(code: string, cause?: RemoteError): ErrorResult {
   const result = { error: code };
   if (cause) Object.defineProperty(result, 'cause', { value: cause, enumerable: false });

@@ -10,6 +10,7 @@ import { readBounded } from '../files/bounded-read.js';
 import type { Currency } from '../paddle-facts/currencies.js';
 import type { CurrencySource } from './ports.js';
 
+/** @internal The cache test steps its clock to either side of this age. */
 export const CURRENCIES_TTL_MS = 24 * 60 * 60 * 1000;
 const TIMEOUT_MS = 5_000;
 
@@ -42,6 +43,7 @@ export function defaultCacheDir(
   return join(home, '.cache', 'paddle-catalog');
 }
 
+/** @internal The cache test reads and plants the cache file it names. */
 export function cacheFileFor(cacheDir: string, baseUrl: string): string {
   const digest = createHash('sha256').update(baseUrl).digest('hex').slice(0, 16);
   return join(cacheDir, `currencies-${digest}.json`);

@@ -27,6 +27,7 @@ export function lookalikeAddresses(candidates: readonly CustomerRecord[], email:
 /**
  * The candidate whose address is `email` (any ASCII letter case): the exact address before one in
  * another case, and within each an active customer before an archived one.
+ * @internal A table test of which customer an email picks.
  */
 export function pickCustomer(candidates: readonly CustomerRecord[], email: string): CustomerRecord | null {
   const exact = candidates.filter((customer) => customer.email === email);

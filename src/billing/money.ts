@@ -6,6 +6,7 @@ import { currencyDecimalPlaces } from '../paddle-facts/currencies.js';
 /**
  * Decimal places of a currency: from the currencies list when it is available
  * and knows the code, else Paddle's fixed table.
+ * @internal A table test of each currency's decimal places.
  */
 export function decimalPlacesOf(code: string, list: ReadonlyMap<string, number> | null): number {
   return list?.get(code.toUpperCase()) ?? currencyDecimalPlaces(code);

@@ -14,7 +14,10 @@ const ENV_PREFIX: Record<CatalogKind, string> = {
   notification: 'PADDLE_NOTIFICATION',
 };
 
-/** `price`, `pro/monthly` → `PADDLE_PRICE_PRO_MONTHLY`. */
+/**
+ * `price`, `pro/monthly` → `PADDLE_PRICE_PRO_MONTHLY`.
+ * @internal A table test of the variable name of each key.
+ */
 export function envVarName(kind: CatalogKind, key: string): string {
   return `${ENV_PREFIX[kind]}_${key.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
 }

@@ -109,7 +109,10 @@ function quickRead(text: string, options: ReadOptions): ReadResult | undefined {
   return { catalog: parsed.data, issues: [] };
 }
 
-/** The read with positions: every problem at once, each at its node. */
+/**
+ * The read with positions: every problem at once, each at its node.
+ * @internal The quick-read test holds the quick path to this full read's answers.
+ */
 export function fullRead(file: string, text: string, options: ReadOptions): ReadResult {
   const { LineCounter, parseDocument } = yamlLib();
   const lineCounter = new LineCounter();

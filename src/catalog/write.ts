@@ -181,7 +181,10 @@ const ONE_LINE_LISTS = new Set(['country_codes', 'approved_tax_categories']);
 
 const LIST_LINE = /^(\s*(?:- )?(?:country_codes|approved_tax_categories): )\[ (.*) \]$/gm;
 
-/** Said beside a restrict_to entry that stayed a Paddle id (no exported product or price has it). */
+/**
+ * Said beside a restrict_to entry that stayed a Paddle id (no exported product or price has it).
+ * @internal The discounts test writes a catalog line with this comment.
+ */
 export const KEPT_ID_COMMENT = ' a Paddle id: no product or price of this file has it';
 
 const keyOf = (pair: Pair) => (isScalar(pair.key) ? String(pair.key.value) : '');

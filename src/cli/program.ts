@@ -36,7 +36,10 @@ const COMMANDS: Record<string, CommandLoader> = {
 
 const isVersion = (arg: string) => arg === '--version' || arg === '-V';
 
-/** The commands a command line needs: none for --version, the one it names, else all (for help). */
+/**
+ * The commands a command line needs: none for --version, the one it names, else all (for help).
+ * @internal Its test holds that a run loads only the command it runs.
+ */
 export function commandsFor(args: readonly string[]): string[] {
   if (args.some(isVersion) && args.every((arg) => isVersion(arg) || arg === '--json')) return [];
   const words = args.filter((arg) => !arg.startsWith('-'));
@@ -54,6 +57,7 @@ function reporterFor(io: Io, command: Command): Reporter {
 /**
  * `writeOut` takes what commander prints on stdout (help and the version): stdout itself, or with
  * --json a buffer that main turns into the one document.
+ * @internal The help tests read each command's help without running main.
  */
 export async function buildProgram(
   io: Io,

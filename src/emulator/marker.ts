@@ -4,6 +4,7 @@
 // keeps this small reader of its own; test/emulator/price-keys.test.ts holds the two together.
 import type { WireRecord } from './types.js';
 
+/** @internal The rise test holds the emulator's marker field to the catalog's. */
 export const MARKER_FIELD = 'paddle_catalog';
 export const DEFAULT_CATALOG = 'default';
 

@@ -17,7 +17,10 @@ export interface StateLock {
   release(): void;
 }
 
-/** Where a takeover may be interleaved with another emulator's start (tests run one there). */
+/**
+ * Where a takeover may be interleaved with another emulator's start (tests run one there).
+ * @internal The lock test stops a takeover at each step by name.
+ */
 export type TakeoverStep = 'judged-stale' | 'holding-breaker';
 
 export interface LockOptions {

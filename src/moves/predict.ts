@@ -193,6 +193,7 @@ export function predictMove(subscription: SubscriptionRecord, terms: MoveTerms, 
 /**
  * The modes Paddle documents as moving it (a refusal of none of them), among those the move may
  * use: with `bills_from`, none that bills now.
+ * @internal A table test of the modes Paddle documents as moving a subscription.
  */
 export function workingModes(subscription: SubscriptionRecord, terms: MoveTerms): ProrationBillingMode[] {
   return PRORATION_BILLING_MODES.filter(

@@ -7,7 +7,10 @@
 /** The first characters a spreadsheet takes as the start of a formula (OWASP's list). */
 const FORMULA_START = ['=', '+', '-', '@', '\t', '\r'];
 
-/** One cell: inert if it would start a formula, then quoted. */
+/**
+ * One cell: inert if it would start a formula, then quoted.
+ * @internal A table test of CSV cell quoting and formula neutralising.
+ */
 export function csvCell(value: string): string {
   const inert = FORMULA_START.some((start) => value.startsWith(start)) ? `'${value}` : value;
   return `"${inert.replaceAll('"', '""')}"`;

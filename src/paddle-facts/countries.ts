@@ -289,7 +289,10 @@ export const EURO_AREA = [
   'SK',
 ] as const;
 
-/** The 27 member states of the European Union. */
+/**
+ * The 27 member states of the European Union.
+ * @internal The country-group test holds the list to 27 supported codes.
+ */
 export const EUROPEAN_UNION = [...EURO_AREA, 'CZ', 'DK', 'HU', 'PL', 'RO', 'SE'].sort();
 
 /**

@@ -4,7 +4,10 @@
 // `x-enum-permissions` (test/contract/permissions.test.ts holds this table against the OpenAPI).
 // Calls Paddle lists no permission for are not here: the tool says so instead of guessing.
 
-/** `{id}` stands for one path segment: `/subscriptions/{id}/preview`. */
+/**
+ * `{id}` stands for one path segment: `/subscriptions/{id}/preview`.
+ * @internal The contract test holds the table to Paddle's OpenAPI.
+ */
 export const ENDPOINT_PERMISSIONS: readonly { method: string; path: string; permission: string }[] = [
   { method: 'GET', path: '/products', permission: 'product.read' },
   { method: 'GET', path: '/products/{id}', permission: 'product.read' },
@@ -45,7 +48,10 @@ export const ENDPOINT_PERMISSIONS: readonly { method: string; path: string; perm
   { method: 'GET', path: '/customers/{id}/addresses', permission: 'address.read' },
 ];
 
-/** What an `include` value of a resource's list or get needs besides the call's own permission. */
+/**
+ * What an `include` value of a resource's list or get needs besides the call's own permission.
+ * @internal The contract test holds the table to Paddle's OpenAPI.
+ */
 export const INCLUDE_PERMISSIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   products: { prices: 'price.read' },
   prices: { product: 'product.read' },

@@ -5,7 +5,10 @@
 export const CATALOG_STATUSES = ['active', 'archived'] as const;
 export type CatalogStatus = (typeof CATALOG_STATUSES)[number];
 
-/** Statuses Paddle sets on a discount by itself: its expires_at passed, or its usage_limit was reached. */
+/**
+ * Statuses Paddle sets on a discount by itself: its expires_at passed, or its usage_limit was reached.
+ * @internal The contract test holds the statuses to Paddle's OpenAPI.
+ */
 export const LAPSED_DISCOUNT_STATUSES = ['expired', 'used'] as const;
 export type LapsedStatus = (typeof LAPSED_DISCOUNT_STATUSES)[number];
 

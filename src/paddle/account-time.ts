@@ -33,6 +33,7 @@ const IMF_FIXDATE =
 /**
  * An HTTP date (IMF-fixdate, the form servers must send: `Sun, 06 Nov 1994 08:49:37 GMT`) as
  * milliseconds, or undefined: another form, or a day that does not exist (`31 Feb`, a wrong weekday).
+ * @internal A table test of the Date headers it reads.
  */
 export function httpDate(text: string | null | undefined): number | undefined {
   if (typeof text !== 'string' || !IMF_FIXDATE.test(text)) return undefined;

@@ -5,9 +5,15 @@
 import { RemoteError } from '../errors.js';
 import { BAD_RESPONSE } from './remote-error.js';
 
-/** 250 pages of MAX_PAGE_SIZE (200) are 50,000 products, prices or discounts in one list: far beyond any real account. */
+/**
+ * 250 pages of MAX_PAGE_SIZE (200) are 50,000 products, prices or discounts in one list: far beyond any real account.
+ * @internal The paging tests and the emulator support page past this limit.
+ */
 export const MAX_PAGES = 250;
-/** 250 pages at Paddle's 240 requests a minute take about a minute: a list read takes at most two. */
+/**
+ * 250 pages at Paddle's 240 requests a minute take about a minute: a list read takes at most two.
+ * @internal The paging test steps its clock past this limit.
+ */
 export const MAX_LIST_SECONDS = 120;
 
 /** Returns a check for each `next` link of one list: the same link twice, or too many, is an error. */

@@ -14,6 +14,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /**
  * The largest answer read: a page of 200 prices each with 64 KiB of custom_data (the most a
  * catalog may hold) is 13 MiB; a bigger answer is no Paddle answer and would exhaust memory.
+ * @internal The hostile-bounds test sends an answer past this size.
  */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 

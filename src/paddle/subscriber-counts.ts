@@ -23,6 +23,7 @@ type CountingGateway = Pick<SubscriptionsGateway, 'count' | 'list'>;
 /**
  * The pages a listing of `total` subscriptions takes; unknown (infinite) when Paddle's total is not
  * exact: 100001 ("more than 100,000") or -1 (not counted).
+ * @internal A table test of the pages a count would take to list.
  */
 export function listingPages(total: number): number {
   if (total < 0 || total > ESTIMATED_TOTAL_EXACT_UP_TO) return Number.POSITIVE_INFINITY;

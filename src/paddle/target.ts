@@ -26,7 +26,10 @@ export function environmentOf(production: boolean | undefined): EnvironmentName 
   return production ? 'production' : 'sandbox';
 }
 
-/** The rule that refuses a base URL with a user name or password (named in docs/safety.md). */
+/**
+ * The rule that refuses a base URL with a user name or password (named in docs/safety.md).
+ * @internal The docs test holds docs/rules.md to this rule id.
+ */
 export const URL_CREDENTIALS_RULE = 'api-url-credentials';
 
 /** A URL as text with anything between `//` and `@` left out: it may be a password. */

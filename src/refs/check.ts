@@ -7,7 +7,10 @@ import type { FoundObject, ObjectKind, Unreadable } from './lookup.js';
 import { isChecked } from './lookup.js';
 import { type Occurrence, prefixOf } from './scan.js';
 
-/** What is wrong with an id; stable names, matched on in --json and shown as the annotation's title. */
+/**
+ * What is wrong with an id; stable names, matched on in --json and shown as the annotation's title.
+ * @internal The docs test holds docs/rules.md to each problem.
+ */
 export type Problem = 'unknown-id' | 'archived' | 'other-environment' | 'product-archived';
 
 type Verdict = 'ok' | Problem | 'not-checked';

@@ -23,6 +23,7 @@ import { type NextBill, type NextBills, type Review, reviewMove } from './types.
  * Pages of the source's subscriptions read for samples: 5 of 200. Paddle's list has no currency
  * filter, so a currency only subscriptions past the first 1,000 pay in has no sample; the plan says
  * how many were read when there are more.
+ * @internal The next-bills test counts the pages read against it.
  */
 export const SAMPLE_PAGES = 5;
 

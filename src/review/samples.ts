@@ -20,6 +20,7 @@ import type { NextBill } from './types.js';
 /**
  * Subscriptions a currency's next bill is tried on, best first: when Paddle will not preview one (a
  * renewal within 30 minutes locks it), the next is tried.
+ * @internal The samples tests count the subscriptions tried against it.
  */
 export const SAMPLE_TRIES = 3;
 

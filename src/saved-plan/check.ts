@@ -61,6 +61,7 @@ const decided = (move: Pick<SubscriberMove, 'from' | 'to' | 'proration'>, billsF
  * (`review.moves`, absent: none), or undefined when they are the same, in the same order. A saved
  * plan needs no --allow-subscriber-moves because its moves were reviewed, so a move added, removed
  * or billed otherwise by hand (its digest recomputed) must not run.
+ * @internal A table test of which moves differ from the reviewed ones.
  */
 export function movesDiffer(
   reviewed: readonly SavedMove[],

@@ -94,6 +94,7 @@ export function savedPlanFields(text: string): Record<string, unknown> | undefin
  * How deeply a saved plan may nest: its own fields around a catalog's deepest custom_data (a price's,
  * as a change's before value). Deeper is no file plan wrote, and checking its digest would exhaust the
  * stack, so it is refused before anything walks it recursively.
+ * @internal The saved-plan test expects the error that names this depth.
  */
 export const PLAN_MAX_DEPTH = CUSTOM_DATA_MAX_DEPTH + 16;
 

@@ -25,7 +25,10 @@ function visible(char: string): string {
     : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
-/** A workflow command the runner would obey in this line, made inert (and visibly so). */
+/**
+ * A workflow command the runner would obey in this line, made inert (and visibly so).
+ * @internal Its own table test; escaping is where trust is decided.
+ */
 export function neutraliseCommands(line: string): string {
   return line.replace(/^(\s*)::/u, '$1\\::').replaceAll('##[', '##\\[');
 }

@@ -18,12 +18,14 @@ export interface BillingError {
   explanation?: string;
 }
 
+/** @internal The views test shows a billing error through this module as a view. */
 export function renderJson({ error, explanation }: BillingError) {
   if (error.cause) return failureDocument(remoteErrorJson(error.cause));
   const message = explanation ? `${error.error}: ${explanation}` : error.error;
   return failureDocument(failure('user', { code: error.error, message }));
 }
 
+/** @internal The views test shows a billing error through this module as a view. */
 export function renderHuman({ error, explanation }: BillingError, out: Reporter): void {
   if (out.json) return;
   if (error.cause) printRemoteError(error.cause, out);

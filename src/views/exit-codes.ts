@@ -11,7 +11,10 @@ export const EXIT_ERROR = 1;
 const EXIT_CHANGES_PENDING = 2;
 /** plan --fail-on-subscribers: a change touches subscriptions (a CI policy asks for a second approval). */
 const EXIT_SUBSCRIBERS_TOUCHED = 3;
-/** A bug in paddle-catalog (EX_SOFTWARE of sysexits.h): not the user's input, not Paddle's answer. */
+/**
+ * A bug in paddle-catalog (EX_SOFTWARE of sysexits.h): not the user's input, not Paddle's answer.
+ * @internal Tests assert a bug exits with this code, by name.
+ */
 export const EXIT_BUG = 70;
 
 /** Every failure exits 1, whatever its kind, except a bug of ours. */

@@ -19,7 +19,10 @@ type WithCustomData = { custom_data?: Record<string, unknown> };
 const MARKER_ROOM = jsonBytes({
   [MARKER_FIELD]: { key: `${'k'.repeat(63)}/${'k'.repeat(63)}`, catalog: 'c'.repeat(63) },
 });
-/** What is left for the user's own custom_data. */
+/**
+ * What is left for the user's own custom_data.
+ * @internal Tests build custom_data of exactly this size.
+ */
 export const USER_CUSTOM_DATA_MAX_BYTES = CUSTOM_DATA_MAX_BYTES - MARKER_ROOM;
 
 export function customDataMarkerKey(object: WithCustomData): Finding[] {

@@ -1,5 +1,6 @@
 // Every rule id validate can emit. Users look an id up in docs/rules.md (a test checks each has its
 // section there) and match on it in CI, so an id is stable: never renamed, never reused.
+/** @internal The docs test holds docs/rules.md to the rule ids. */
 export const RULE_IDS = [
   // reading the file
   'yaml-syntax',

@@ -1,7 +1,10 @@
 // Product, price and discount keys are their stable identity, so they are kept to a safe alphabet.
 import { KEY_PATTERN } from '../schema.js';
 
-/** `Pro Plan!` → `pro-plan`; undefined when nothing usable is left. */
+/**
+ * `Pro Plan!` → `pro-plan`; undefined when nothing usable is left.
+ * @internal A table test of the key suggested for a name.
+ */
 export function suggestKey(key: string): string | undefined {
   const slug = key
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')

@@ -45,7 +45,10 @@ function billing(transaction: WireRecord | undefined): readonly Sent[] {
   return transaction.status === 'completed' ? [...BILLED, ...COLLECTED] : BILLED;
 }
 
-/** The events of each step, in Paddle's order (see the pages above). */
+/**
+ * The events of each step, in Paddle's order (see the pages above).
+ * @internal A table test of the webhooks each clock step sends, in order.
+ */
 export function eventsOfStep(step: SubscriptionStep): readonly Sent[] {
   const updated: Sent = ['subscription.updated', 'subscription'];
   const active = step.subscription.status === 'active';

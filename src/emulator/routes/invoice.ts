@@ -9,6 +9,7 @@ import type { WireRecord } from '../types.js';
 import { findOr404, pathPattern } from './common.js';
 
 // The emulator keeps its own copy of this Paddle fact on purpose: test/contract/paddle-facts.test.ts.
+/** @internal The contract test holds it to the lifetime Paddle documents. */
 export const INVOICE_LINK_LIFETIME_MS = 60 * 60 * 1000;
 export const INVOICE_PATH = '/__emulator/invoices/';
 

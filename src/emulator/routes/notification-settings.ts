@@ -21,6 +21,7 @@ import { findOr404, pathPattern } from './common.js';
 
 const ENTITY = 'Notification setting';
 // The emulator keeps its own copy of this Paddle fact on purpose: test/contract/paddle-facts.test.ts.
+/** @internal The contract test holds its page sizes to Paddle's OpenAPI. */
 export const NOTIFICATION_SETTINGS_LIST = { defaultPerPage: 200, maxPerPage: 200, orderFields: [] };
 
 /** Names → Paddle's event type objects, each once, in the order given (names already checked). */

@@ -7,6 +7,7 @@ import type { Collection } from '../state.js';
 import type { WireRecord } from '../types.js';
 import { type Body, FieldErrors } from '../validate.js';
 
+/** @internal The contract tests hold the event types to Paddle's OpenAPI. */
 export const NOTIFICATION_TYPES = ['email', 'url'] as const;
 export const TRAFFIC_SOURCES = ['platform', 'simulation', 'all'] as const;
 /** The versions of Paddle's API there are: an api_version must be one ("a valid version of the Paddle API"). */

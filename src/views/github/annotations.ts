@@ -13,11 +13,15 @@ export function inGitHubActions(env: NodeJS.ProcessEnv): boolean {
   return env.GITHUB_ACTIONS === 'true';
 }
 
-/** Escaping as @actions/core does it: data escapes % CR LF; properties also : and ,. */
+/**
+ * Escaping as @actions/core does it: data escapes % CR LF; properties also : and ,.
+ * @internal A table test of GitHub's workflow-command escaping.
+ */
 export function escapeData(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
+/** @internal A table test of GitHub's workflow-command escaping. */
 export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
@@ -64,7 +68,10 @@ export function annotationLines(annotations: readonly Annotation[], rerun: strin
   return lines;
 }
 
-/** A catalog file's issues as annotation lines. */
+/**
+ * A catalog file's issues as annotation lines.
+ * @internal Table tests of the annotation lines for catalog issues.
+ */
 export function githubAnnotations(file: string, issues: readonly CatalogIssue[]): string[] {
   return annotationLines(
     issues.map((issue) => ({ file, title: issue.rule, ...issue })),

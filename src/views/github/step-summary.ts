@@ -12,6 +12,7 @@ import { inGitHubActions } from './annotations.js';
 /**
  * ChangeWrite outputs in the multiline-safe form `name<<DELIMITER\nvalue\nDELIMITER`, as @actions/core
  * writes them; a delimiter that occurs in a name or value would end it early, so that is refused.
+ * @internal A table test of the step-output lines and their delimiter.
  */
 export function outputLines(
   outputs: Record<string, string>,

@@ -6,7 +6,10 @@ import { shown } from '../../text/escape.js';
 const HEADERS = ['Billed', 'Status', 'Amount', 'Tax', 'Invoice', 'Transaction'] as const;
 const RIGHT_ALIGNED = new Set([2, 3]);
 
-/** Terminal columns of a string: East Asian wide characters (CJK, fullwidth ￥ ₩ forms) take two. */
+/**
+ * Terminal columns of a string: East Asian wide characters (CJK, fullwidth ￥ ₩ forms) take two.
+ * @internal A table test of the width of wide characters.
+ */
 export function displayWidth(text: string): number {
   let width = 0;
   for (const char of text) {

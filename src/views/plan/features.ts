@@ -49,7 +49,10 @@ const FIELDS: [keyof FeatureFields, string][] = [
   ['feature_adds', 'adds per unit: '],
 ];
 
-/** What changes in what a product includes, in words. */
+/**
+ * What changes in what a product includes, in words.
+ * @internal A table test of the words for a feature change.
+ */
 export function featureWords(change: ProductChange): string {
   const words = FIELDS.flatMap(([field, prefix]) =>
     mapWords(featuresBefore(change, field), change.desired?.[field] ?? null, prefix),

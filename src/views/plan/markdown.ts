@@ -22,7 +22,10 @@ import { featuresTable } from './features.js';
 import { formatPlanSummary, planBlocks } from './format.js';
 import { customerCells } from './review-lines.js';
 
-/** A pull-request comment holds 65,536 characters; the review stays under it, with room to spare. */
+/**
+ * A pull-request comment holds 65,536 characters; the review stays under it, with room to spare.
+ * @internal The markdown test holds a long review under this limit.
+ */
 export const REVIEW_CHARACTER_LIMIT = 60_000;
 
 export interface PlanMarkdownInput {
@@ -56,6 +59,7 @@ export const SUMMARY_ROW_LIMIT = 200;
  * A table cell: outside text as an inline code span (shown as every outside string is, a newline
  * as `\n`), where no HTML, link, image, emphasis, @mention or #123 reference renders; its pipes
  * escaped, the one thing a table reads inside a code span. Empty stays empty.
+ * @internal A table test of what a table cell escapes.
  */
 export function markdownCell(text: string): string {
   return text === '' ? '' : inlineCode(text).replace(/\|/g, '\\|');
