@@ -32,7 +32,6 @@ export declare const sub: (n: number) => string;
 export declare const month: { readonly interval: 'month'; readonly frequency: 1 };
 
 export declare const PRO: string;
-export declare const SEATS: string;
 export declare const MONTHLY: string;
 export declare const YEARLY: string;
 export declare const SEAT: string;
@@ -41,7 +40,6 @@ export declare const CARDLESS: string;
 export declare const ADDON: string;
 export declare const KIM: string;
 export declare const LEE: string;
-export declare const MAX: string;
 export declare const ADDON_PRICE: SeedPrice;
 
 export declare const SUBSCRIPTIONS: SeedSubscription[];

@@ -20,14 +20,16 @@ export const month = { interval: 'month', frequency: 1 };
 const usd = (amount) => ({ amount, currency_code: 'USD' });
 
 export const PRO = pid('pro', 1);
-export const SEATS = pid('pro', 2);
+const SEATS = pid('pro', 2);
 export const MONTHLY = pid('pri', 1);
 export const YEARLY = pid('pri', 2);
 export const SEAT = pid('pri', 3);
 export const LEGACY = pid('pri', 4);
 export const CARDLESS = pid('pri', 5);
 export const ADDON = pid('pri', 6);
-export const [KIM, LEE, MAX] = [1, 2, 3].map((n) => pid('ctm', n));
+export const KIM = pid('ctm', 1);
+export const LEE = pid('ctm', 2);
+const MAX = pid('ctm', 3);
 
 /** The add-on both accounts sell: USD 5.00 a month of pro, which a subscription may hold beside its price. */
 export const ADDON_PRICE = {
