@@ -43,7 +43,10 @@ const refusedLines = (moves: readonly MoveStanding[]) =>
     ),
   );
 
-/** What a run now would come to: needs a person, in progress (some would wait, or Paddle is asked), or done. */
+/**
+ * What a run now would come to: needs a person, in progress (some would wait, or Paddle is asked), or done.
+ * @internal A table test of the verdict a dry run comes to.
+ */
 export function dryRunVerdict(standing: RolloutStanding, now: number, failAfterDays: number): RolloutVerdict {
   const pastDue = standing.moves.flatMap((m) => m.waitsForPayment);
   const needs = [...refusedLines(standing.moves), ...overdue(pastDue, now, failAfterDays)];

@@ -17,7 +17,7 @@ export interface NoticeRecord {
   new_price_first_bills: string | null;
 }
 
-export interface NoticeAhead {
+interface NoticeAhead {
   subscription_id: string;
   customer_id: string | null;
   from: string;
@@ -26,7 +26,7 @@ export interface NoticeAhead {
   day: string;
 }
 
-export interface NoticeUndated {
+interface NoticeUndated {
   subscription_id: string;
   customer_id: string | null;
   from: string;
@@ -54,6 +54,7 @@ const DAY = /\d{4}-\d{2}-\d{2}/;
  * The day a cell names: the cell itself (`2027-01-04`), or the day in its words (`the first renewal on
  * or after 2027-01-01`: no renewal bills the new price before that day; `when it resumes on
  * 2027-02-01`).
+ * @internal A table test of the first day a notice cell names.
  */
 export function dayOfCell(cell: string | null): string | undefined {
   return cell === null ? undefined : DAY.exec(cell)?.[0];

@@ -10,7 +10,10 @@ export interface WeekCount {
   count: number;
 }
 
-/** The Monday (UTC) of the week `day` (`YYYY-MM-DD`) falls in. */
+/**
+ * The Monday (UTC) of the week `day` (`YYYY-MM-DD`) falls in.
+ * @internal A table test of the Monday of a day's week.
+ */
 export function weekOf(day: string): string {
   const at = Date.parse(`${day}T00:00:00Z`);
   const sinceMonday = (new Date(at).getUTCDay() + 6) % 7;

@@ -13,7 +13,10 @@
 import { pathPattern } from '../routes/common.js';
 import type { WireRecord } from '../types.js';
 
-/** Each write route that makes an event: method, path and the event's type. */
+/**
+ * Each write route that makes an event: method, path and the event's type.
+ * @internal The webhook-payloads test covers every event type the writes send.
+ */
 // biome-ignore format: one route a line reads as the table it is
 export const WRITE_EVENTS: readonly [method: string, path: string, type: string][] = [
   ['POST', '/products', 'product.created'],
