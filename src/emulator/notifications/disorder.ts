@@ -17,8 +17,8 @@ export interface WebhookDisorder {
   randomSeed: number;
 }
 
-export const IN_ORDER: WebhookDisorder = { duplicate: false, reorderWindow: 1, randomSeed: 1 };
-export const MAX_REORDER_WINDOW = 1_000;
+const IN_ORDER: WebhookDisorder = { duplicate: false, reorderWindow: 1, randomSeed: 1 };
+const MAX_REORDER_WINDOW = 1_000;
 
 /** The setting as a seed section and the admin route write it; anything else is refused. */
 export const webhookDeliverySchema = z.strictObject({
@@ -54,7 +54,10 @@ export function disorderToWire(disorder: WebhookDisorder): Required<WebhookDeliv
   };
 }
 
-/** `items` in groups of `size`, each group shuffled (Fisher–Yates) by `random`; the last may be shorter. */
+/**
+ * `items` in groups of `size`, each group shuffled (Fisher–Yates) by `random`; the last may be shorter.
+ * @internal A table test of the groups and of each order a seed gives.
+ */
 export function shuffledInGroups<T>(items: readonly T[], size: number, random: () => number): T[] {
   const out: T[] = [];
   for (let start = 0; start < items.length; start += size) {
