@@ -2,11 +2,12 @@
 // each raw answer the emulator gave the SDK is held to Paddle's OpenAPI description of that
 // operation and status, so the shape is checked by what nobody here wrote, not by our expectations.
 // The answers are read off the wire by a tap on fetch that passes every call through unchanged.
-import { type Environment, Paddle } from '@paddle/paddle-node-sdk';
+import type { Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { call, productBody } from '../support/emulator.js';
 import { FULL_SPEC_FILE, type ResponseValidator, responseValidator } from '../support/openapi.js';
+import { sdkOf } from '../support/sdk.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 interface Answer {
@@ -27,7 +28,7 @@ beforeAll(async () => {
   validator = responseValidator(FULL_SPEC_FILE);
   receiver = await startReceiver();
   emulator = await startEmulator({ demo: false, forwardTo: receiver.url });
-  paddle = new Paddle(emulator.apiKey, { environment: emulator.url as Environment });
+  paddle = sdkOf(emulator);
   // the SDK's requests to the emulator, answered as they were; the webhooks it sends pass untouched
   globalThis.fetch = async (input, init) => {
     const response = await platformFetch(input, init);

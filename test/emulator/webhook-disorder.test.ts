@@ -2,7 +2,6 @@
 // once and not always in order (https://developer.paddle.com/webhooks/about/how-webhooks-work). An
 // account's webhook_delivery (seed, or POST /__emulator/webhook-delivery) sends each notification
 // twice and/or shuffles each destination's deliveries in groups, in an order its random_seed fixes.
-import { type Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/emulator/ids.js';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -10,6 +9,7 @@ import { shuffledInGroups } from '../../src/emulator/notifications/disorder.js';
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import { UserError } from '../../src/errors.js';
 import { call, manualClock, moveClock } from '../support/emulator.js';
+import { sdkOf } from '../support/sdk.js';
 import { CUSTOMER, NOW, PRO_PRODUCT, proMonthly, subscription } from '../support/subscription-account.mjs';
 import { type Delivery, startReceiver } from '../support/webhook-receiver.js';
 
@@ -79,7 +79,7 @@ async function start(extra: AccountSeed = {}): Promise<RunningEmulator> {
 /** Every delivery once the emulator has sent all it had, each verified by the SDK. */
 async function delivered(e: RunningEmulator): Promise<Delivery[]> {
   await e.notificationsSettled();
-  const paddle = new Paddle(e.apiKey, { environment: e.url as Environment });
+  const paddle = sdkOf(e);
   for (const delivery of receiver.deliveries)
     await paddle.webhooks.unmarshal(delivery.body, e.forwarding?.secret ?? '', delivery.signature);
   return receiver.deliveries;
