@@ -8,6 +8,7 @@
 // subscriptions, and `hooks` for the destination.
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { monthlySection } from './monthly-account.mjs';
 
 const count = Number(process.argv[2] ?? 10_000);
 const hooks = process.argv[3] === 'hooks';
@@ -23,30 +24,7 @@ const receiver = createServer((req, res) => {
 });
 await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 
-const id = (prefix, n) => `${prefix}_01${String(n).padStart(24, '0')}`;
-const customers = Array.from({ length: 100 }, (_, i) => ({ id: id('ctm', i), email: `c${i}@example.com` }));
-const section = {
-  customers,
-  products: [{ id: id('pro', 1), name: 'Pro', tax_category: 'saas' }],
-  prices: [
-    {
-      id: id('pri', 1),
-      product_id: id('pro', 1),
-      description: 'Monthly',
-      unit_price: { amount: '1000', currency_code: 'USD' },
-      billing_cycle: { interval: 'month', frequency: 1 },
-    },
-  ],
-  subscriptions: Array.from({ length: count }, (_, i) => ({
-    id: id('sub', i),
-    customer_id: customers[i % customers.length].id,
-    status: 'active',
-    currency_code: 'USD',
-    address: { country_code: 'DE' },
-    next_billed_at: new Date(Date.UTC(2026, 0, 1 + (i % 31), 9)).toISOString(),
-    items: [{ price_id: id('pri', 1), quantity: 1 }],
-  })),
-};
+const section = monthlySection(count);
 
 const emulator = await startEmulator({
   demo: false,

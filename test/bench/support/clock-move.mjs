@@ -7,36 +7,16 @@
 // when its dunning ends), one scheduled to cancel, one to pause and resume in June, six active;
 // `steps` then counts every step the move took (the emulator's step hook).
 import { performance } from 'node:perf_hooks';
+import { id, monthlySection } from './monthly-account.mjs';
 
 const count = Number(process.argv[2] ?? 10_000);
 const mix = process.argv[3] === 'mix';
 const { startEmulator } = await import(new URL('../../../dist/emulator/index.js', import.meta.url).href);
 
-const id = (prefix, n) => `${prefix}_01${String(n).padStart(24, '0')}`;
-const customers = Array.from({ length: 100 }, (_, i) => ({ id: id('ctm', i), email: `c${i}@example.com` }));
-const section = {
-  customers,
-  products: [{ id: id('pro', 1), name: 'Pro', tax_category: 'saas' }],
-  prices: [
-    {
-      id: id('pri', 1),
-      product_id: id('pro', 1),
-      description: 'Monthly',
-      unit_price: { amount: '1000', currency_code: 'USD' },
-      billing_cycle: { interval: 'month', frequency: 1 },
-    },
-  ],
-  subscriptions: Array.from({ length: count }, (_, i) => ({
-    id: id('sub', i),
-    customer_id: customers[i % customers.length].id,
-    status: 'active',
-    currency_code: 'USD',
-    address: { country_code: 'DE' },
-    next_billed_at: new Date(Date.UTC(2026, 0, 1 + (i % 31), 9)).toISOString(),
-    items: [{ price_id: id('pri', 1), quantity: 1 + (i % 5) }],
-    ...(mix ? lifecycle(i) : {}),
-  })),
-};
+const section = monthlySection(count, (i) => ({
+  items: [{ price_id: id('pri', 1), quantity: 1 + (i % 5) }],
+  ...(mix ? lifecycle(i) : {}),
+}));
 
 /** The lifecycle mix's state of subscription `i` (sub 30, active, is the one checked). */
 function lifecycle(i) {
