@@ -11,36 +11,12 @@ import { type AccountSeed, startEmulator } from '../../src/emulator/index.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
+import { rise, TODAY } from '../support/rollout-catalogs.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { pid, sub } from '../support/subscription-account.mjs';
 
 const NOW = '2026-01-15T12:00:00.000Z';
 const CUSTOMER = pid('ctm', 1);
-
-const price = (description: string, amount: string, more = '') => `
-        description: ${description}
-        unit_price: { amount: "${amount}", currency_code: USD }
-        billing_cycle: { interval: month, frequency: 1 }${more}`;
-
-const TODAY = `version: 1
-products:
-  pro:
-    name: Pro
-    tax_category: saas
-    prices:
-      monthly:${price('Pro monthly', '1000')}
-      monthly-2027:${price('Pro monthly 2027', '1200')}
-`;
-
-const rise = (terms: string) => `version: 1
-products:
-  pro:
-    name: Pro
-    tax_category: saas
-    prices:
-      monthly:${price('Pro monthly', '1000', '\n        status: archived')}
-      monthly-2027:${price('Pro monthly 2027', '1200', `\n        subscribers_from: [monthly]${terms}`)}
-`;
 
 type Seeded = Record<string, unknown>;
 const on = (n: number, fields: Seeded) => ({

@@ -10,34 +10,9 @@ import { type AccountSeed, startEmulator } from '../../src/emulator/index.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
 import { jumpingClock } from '../support/jumping-clock.js';
+import { rise, TODAY } from '../support/rollout-catalogs.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { KIM, NOW, sub } from '../support/subscription-account.mjs';
-
-const price = (description: string, amount: string, more = '') => `
-        description: ${description}
-        unit_price: { amount: "${amount}", currency_code: USD }
-        billing_cycle: { interval: month, frequency: 1 }${more}`;
-
-/** pro/monthly, and pro/monthly-2027 made already (no one moves to it yet). */
-const TODAY = `version: 1
-products:
-  pro:
-    name: Pro
-    tax_category: saas
-    prices:
-      monthly:${price('Pro monthly', '1000')}
-      monthly-2027:${price('Pro monthly 2027', '1200')}
-`;
-
-const rise = (terms: string, extra = '') => `version: 1
-products:
-  pro:
-    name: Pro
-    tax_category: saas
-    prices:
-      monthly:${price('Pro monthly', '1000', '\n        status: archived')}
-      monthly-2027:${price(`Pro monthly 2027${extra}`, '1200', `\n        subscribers_from: [monthly]${terms}`)}
-`;
 
 type Seeded = Record<string, unknown>;
 const on = (n: number, fields: Seeded) => ({
