@@ -17,7 +17,7 @@ import {
   emptyReview,
   fakeGateway,
   NEW,
-  NOW,
+  NOW_MS,
   OLD,
   paced,
   subscription,
@@ -61,7 +61,7 @@ const nonCatalog = expect.objectContaining({
 /** The one sample of a plan's move, and the items its preview sent. */
 async function sampled(plan: Plan) {
   const { gateway, calls } = fakeGateway([[subscription(1, 'USD')]]);
-  const bills = await billsOf({ plan, gateway, calls: paced(), now: NOW });
+  const bills = await billsOf({ plan, gateway, calls: paced(), now: NOW_MS });
   const previewed = calls.filter((call) => call.startsWith('preview'));
   const sent = previewed.map((call) => JSON.parse(call.slice(call.indexOf('['))));
   return { sample: bills?.samples[0], sent };
@@ -117,7 +117,7 @@ describe("a move's target in the review's next bills", () => {
     const plan = diff(catalog, account, {});
     const counting = { ...plan, moves: plan.moves?.map((move) => ({ ...move, subscribers: counted })) };
     const { gateway, calls } = fakeGateway([[subscription(1, 'USD')]]);
-    expect(await billsOf({ plan: counting, gateway, calls: paced(), now: NOW })).toEqual({
+    expect(await billsOf({ plan: counting, gateway, calls: paced(), now: NOW_MS })).toEqual({
       samples: [],
       notPreviewed: 'new_product',
     });
@@ -150,7 +150,7 @@ describe("a move's target in the review's next bills", () => {
     });
     const { gateway } = fakeGateway([[both, subscription(2, 'USD')]]);
     const review = emptyReview();
-    await reviewNextBills({ plan: counting, gateway, calls: paced(), now: NOW }, review);
+    await reviewNextBills({ plan: counting, gateway, calls: paced(), now: NOW_MS }, review);
     const toNew = counting.moves?.find((move) => move.to === 'pro/monthly-2027');
     expect(toNew && moveReviewOf(review, toNew).nextBills?.samples.map((s) => s.subscription)).toEqual([
       subscription(2, 'USD').id,
@@ -184,7 +184,7 @@ describe("a move's target in the review's next bills", () => {
       { price_id: OLD, quantity: 1 },
     ];
     const { gateway, calls } = fakeGateway([[subscription(1, 'USD', { items })]]);
-    await billsOf({ plan: counting, gateway, calls: paced(), now: NOW });
+    await billsOf({ plan: counting, gateway, calls: paced(), now: NOW_MS });
     const [preview] = calls.filter((call) => call.startsWith('preview'));
     expect(JSON.parse(preview?.slice(preview.indexOf('[')) ?? '')).toEqual([
       {
@@ -223,7 +223,7 @@ describe("a move's target in the review's next bills", () => {
       { price_id: FOREIGN, quantity: 1 },
     ];
     const { gateway } = fakeGateway([[subscription(1, 'USD', { items })]]);
-    const bills = await billsOf({ plan: counting, gateway, calls: paced(), now: NOW });
+    const bills = await billsOf({ plan: counting, gateway, calls: paced(), now: NOW_MS });
     expect(bills?.samples[0]?.items).toEqual([
       { key: 'pro/seats', price_id: SEATS, quantity: 5 },
       { key: 'pro/monthly-2027', price_id: NEW, quantity: 2 },

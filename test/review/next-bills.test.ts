@@ -15,7 +15,7 @@ import {
   emptyReview,
   fakeGateway,
   NEW,
-  NOW,
+  NOW_MS,
   OLD,
   paced,
   paddleError,
@@ -56,7 +56,7 @@ describe('next bills of a move', () => {
         subscription(4, 'EUR'),
       ],
     ]);
-    const bills = await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW });
+    const bills = await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW_MS });
     expect(bills?.samples.map((s) => [s.currency_code, s.subscription, s.target])).toEqual([
       ['EUR', subscription(4, 'EUR').id, 'price_id'],
       ['USD', subscription(3, 'USD').id, 'price_id'],
@@ -68,7 +68,7 @@ describe('next bills of a move', () => {
   it(`reads at most ${SAMPLE_PAGES} pages of the source, and says how many subscriptions the samples come from`, async () => {
     const page = (n: number) => [subscription(n, 'USD')];
     const { gateway, calls } = fakeGateway([1, 2, 3, 4, 5, 6].map(page), true);
-    const bills = await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW });
+    const bills = await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW_MS });
     expect(calls.filter((c) => c.startsWith('page'))).toHaveLength(SAMPLE_PAGES);
     expect(bills?.sampledFrom).toBe(SAMPLE_PAGES);
   });
@@ -76,7 +76,7 @@ describe('next bills of a move', () => {
   it("a subscription Paddle will not preview gets Paddle's code, and the others are still shown", async () => {
     const { gateway } = fakeGateway([[subscription(1, 'USD'), subscription(2, 'EUR')]]);
     const refusing = refusingFor([subscription(1, 'USD').id], gateway);
-    const bills = await billsOf({ plan: planned(), gateway: refusing, calls: paced(), now: NOW });
+    const bills = await billsOf({ plan: planned(), gateway: refusing, calls: paced(), now: NOW_MS });
     const [eur, usd] = bills?.samples ?? [];
     expect(eur?.next?.totals.grand_total).toBe('1000');
     expect(usd?.refused).toEqual({
@@ -92,7 +92,7 @@ describe('next bills of a move', () => {
       plan: planned(),
       gateway: refusingFor([locked.id], gateway),
       calls: paced(),
-      now: NOW,
+      now: NOW_MS,
     });
     const [usd] = bills?.samples ?? [];
     expect(usd).toMatchObject({
@@ -112,7 +112,7 @@ describe('next bills of a move', () => {
       gateway,
       (id) => tried.push(id),
     );
-    const bills = await billsOf({ plan: planned(), gateway: refusing, calls: paced(), now: NOW });
+    const bills = await billsOf({ plan: planned(), gateway: refusing, calls: paced(), now: NOW_MS });
     expect(tried).toEqual(all.slice(0, SAMPLE_TRIES).map((s) => s.id));
     const [usd] = bills?.samples ?? [];
     expect(usd).toMatchObject({
@@ -129,7 +129,7 @@ describe('next bills of a move', () => {
       },
     };
     const review = emptyReview();
-    const bills = await billsOf({ plan: planned(), gateway: forbidden, calls: paced(), now: NOW }, review);
+    const bills = await billsOf({ plan: planned(), gateway: forbidden, calls: paced(), now: NOW_MS }, review);
     expect(bills).toBeUndefined();
     expect(review.unavailable).toEqual([
       'Next bills of moved subscribers are not shown: the API key may not preview subscription changes (it needs subscription.read).',
@@ -146,7 +146,7 @@ describe('next bills of a move', () => {
     const uncounted = { ...none, moves: none.moves?.map(({ subscribers: _s, ...m }) => m) };
     for (const plan of [zero, uncounted]) {
       const review = emptyReview();
-      expect(await billsOf({ plan, gateway, calls: paced(), now: NOW }, review)).toBeUndefined();
+      expect(await billsOf({ plan, gateway, calls: paced(), now: NOW_MS }, review)).toBeUndefined();
       expect(review).toEqual(emptyReview());
     }
     expect(calls).toEqual([]);
@@ -164,7 +164,7 @@ describe('next bills of a move', () => {
       }),
     };
     const [usd] =
-      (await billsOf({ plan: planned(), gateway: billing, calls: paced(), now: NOW }))?.samples ?? [];
+      (await billsOf({ plan: planned(), gateway: billing, calls: paced(), now: NOW_MS }))?.samples ?? [];
     expect(usd).toMatchObject({
       was: totals('USD', '900'),
       next: { at: '2026-02-01T00:00:00.000Z', totals: totals('USD', '1000') },
@@ -179,14 +179,14 @@ describe('next bills of a move', () => {
       previewItems: async () => ({ next_billed_at: null, next: null, immediate: null }),
     };
     const [usd] =
-      (await billsOf({ plan: planned(), gateway: cancelling, calls: paced(), now: NOW }))?.samples ?? [];
+      (await billsOf({ plan: planned(), gateway: cancelling, calls: paced(), now: NOW_MS }))?.samples ?? [];
     expect(usd?.next).toBeNull();
     expect(usd).not.toHaveProperty('immediate');
   });
 
   it("every request names what it does, so an error of Paddle's says which: the list, a next bill, a preview", async () => {
     const { gateway, operations } = fakeGateway([[subscription(1, 'USD')]]);
-    await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW });
+    await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW_MS });
     const id = subscription(1, 'USD').id;
     expect(operations).toEqual([
       'list subscriptions of pro/monthly for samples',
@@ -198,7 +198,7 @@ describe('next bills of a move', () => {
   it('the review only reads: the run counts each of its requests as a read, none as a write', async () => {
     const { gateway } = fakeGateway([[subscription(1, 'USD'), subscription(2, 'EUR')]]);
     const calls = paced();
-    await billsOf({ plan: planned(), gateway, calls, now: NOW });
+    await billsOf({ plan: planned(), gateway, calls, now: NOW_MS });
     expect(calls.stats).toMatchObject({ reads: 5, writes: 0 });
   });
 });
@@ -224,7 +224,8 @@ describe("Paddle's answer to one subscription's preview", () => {
   )("%s is shown on its sample with Paddle's words, and the other samples still are", async (_, code) => {
     const { status, detail } = SUBSCRIPTION_ERRORS[code];
     const gateway = answering(() => paddleError({ status, code, detail }));
-    const [eur, usd] = (await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW }))?.samples ?? [];
+    const [eur, usd] =
+      (await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW_MS }))?.samples ?? [];
     expect(usd).toMatchObject({ subscription: id, was: null, next: null, refused: { code, detail } });
     expect(eur?.next?.totals.grand_total).toBe('1000');
   });
@@ -236,19 +237,19 @@ describe("Paddle's answer to one subscription's preview", () => {
   ])('%s is no refusal about the subscription: the plan stops with the error', async (_, details) => {
     const error = paddleError(details);
     const gateway = answering(() => error);
-    await expect(billsOf({ plan: planned(), gateway, calls: paced(), now: NOW })).rejects.toBe(error);
+    await expect(billsOf({ plan: planned(), gateway, calls: paced(), now: NOW_MS })).rejects.toBe(error);
   });
 
   it('a bug of ours while previewing stops the plan as the bug it is', async () => {
     const bug = new TypeError('cannot read properties of undefined');
     const gateway = answering(() => bug);
-    await expect(billsOf({ plan: planned(), gateway, calls: paced(), now: NOW })).rejects.toBe(bug);
+    await expect(billsOf({ plan: planned(), gateway, calls: paced(), now: NOW_MS })).rejects.toBe(bug);
   });
 
   it('a key Paddle answers 403 on the preview gets the one line of the review, not a refusal per sample', async () => {
     const gateway = answering(() => paddleError({ status: 403, code: 'forbidden' }));
     const review = emptyReview();
-    expect(await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW }, review)).toBeUndefined();
+    expect(await billsOf({ plan: planned(), gateway, calls: paced(), now: NOW_MS }, review)).toBeUndefined();
     expect(review.unavailable).toEqual([expect.stringContaining('it needs subscription.read')]);
   });
 
@@ -262,7 +263,7 @@ describe("Paddle's answer to one subscription's preview", () => {
     };
     const review = emptyReview();
     await expect(
-      billsOf({ plan: planned(), gateway: failing, calls: paced(), now: NOW }, review),
+      billsOf({ plan: planned(), gateway: failing, calls: paced(), now: NOW_MS }, review),
     ).rejects.toBe(error);
     expect(review.unavailable).toEqual([]);
   });

@@ -11,13 +11,14 @@ import type {
 import { type NextBillsRequest, reviewNextBills } from '../../src/review/next-bills.js';
 import { moveReviewOf, type Review } from '../../src/review/types.js';
 import { jumpingClock } from './jumping-clock.js';
+import { NOW } from './subscription-account.mjs';
 
 /** The source price's id (pro/monthly) and the target's (pro/monthly-2027) where it exists. */
 export const OLD = `pri_${'o'.repeat(26)}`;
 export const NEW = `pri_${'n'.repeat(26)}`;
 
-/** The run's clock: before every sample's renewal (2026-02-01), none within a lock. */
-export const NOW = Date.parse('2026-01-15T12:00:00Z');
+/** The run's clock, the account's NOW as milliseconds: before every sample's renewal (2026-02-01), none within a lock. */
+export const NOW_MS = Date.parse(NOW);
 
 /** The run's paced caller, its waits on a clock that jumps (Paddle's retries cost no time). */
 export const paced = () =>
