@@ -7,14 +7,15 @@
 // when its dunning ends), one scheduled to cancel, one to pause and resume in June, six active;
 // `steps` then counts every step the move took (the emulator's step hook).
 import { performance } from 'node:perf_hooks';
-import { id, monthlySection } from './monthly-account.mjs';
+import { pid } from '../../support/subscription-account.mjs';
+import { monthlySection } from './monthly-account.mjs';
 
 const count = Number(process.argv[2] ?? 10_000);
 const mix = process.argv[3] === 'mix';
 const { startEmulator } = await import(new URL('../../../dist/emulator/index.js', import.meta.url).href);
 
 const section = monthlySection(count, (i) => ({
-  items: [{ price_id: id('pri', 1), quantity: 1 + (i % 5) }],
+  items: [{ price_id: pid('pri', 1), quantity: 1 + (i % 5) }],
   ...(mix ? lifecycle(i) : {}),
 }));
 
@@ -52,9 +53,9 @@ if (response.status !== 200)
   throw new Error(`the clock move answered ${response.status}: ${await response.text()}`);
 // the subscription renewing on the 31st: twelve renewals, its next on 31 January 2027
 const headers = { authorization: `Bearer ${emulator.apiKey}` };
-const last = `${emulator.url}/transactions?subscription_id=${id('sub', 30)}&per_page=200`;
+const last = `${emulator.url}/transactions?subscription_id=${pid('sub', 30)}&per_page=200`;
 const renewals = (await (await fetch(last, { headers })).json()).data.length * count;
-const sub = await (await fetch(`${emulator.url}/subscriptions/${id('sub', 30)}`, { headers })).json();
+const sub = await (await fetch(`${emulator.url}/subscriptions/${pid('sub', 30)}`, { headers })).json();
 if (sub.data.next_billed_at !== '2027-01-31T09:00:00.000Z')
   throw new Error(`next ${sub.data.next_billed_at}`);
 const heapMb = process.memoryUsage().heapUsed / 2 ** 20;
