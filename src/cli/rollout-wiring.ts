@@ -23,6 +23,7 @@ import {
   catalogContext,
   catalogGateway,
   openSession,
+  type Session,
   subscriptionsGateway,
   type TargetFlags,
 } from './target-options.js';
@@ -47,10 +48,35 @@ export async function rolloutInputs(
   return flags.notices ? { notices: await loadNoticesList(cwd, flags.notices) } : {};
 }
 
+/** Which catalog a rollout runs, for which environment. */
+export interface RolloutWhere {
+  file: string;
+  environment: EnvironmentName;
+  input: ApplyInput;
+}
+
+/** What a run and a dry run both ask of the account: the catalog, its gateways and clock, the notices. */
+export async function accountRequest(
+  reporter: Reporter,
+  session: Session,
+  where: RolloutWhere,
+  flags: RolloutFlags,
+  notices: { notices?: readonly NoticeRecord[] },
+) {
+  return {
+    ...where,
+    gateway: await catalogGateway(session, reporter),
+    subscriptions: await subscriptionsGateway(session),
+    accountTime: session.target.accountTime,
+    failAfterDays: flags.failAfter,
+    ...notices,
+  };
+}
+
 /** The dry run: reads only, shows where the rise stands, exits as a run now would. */
 export async function runDryRun(
   ctx: CommandContext,
-  where: { file: string; environment: EnvironmentName; input: ApplyInput },
+  where: RolloutWhere,
   flags: RolloutFlags,
   notices: { notices?: readonly NoticeRecord[] },
 ): Promise<number> {
@@ -59,15 +85,8 @@ export async function runDryRun(
   const session = await openSession(reporter, flags, catalogContext(file, input));
   try {
     const request = {
-      environment,
-      file,
-      input,
-      gateway: await catalogGateway(session, reporter),
-      subscriptions: await subscriptionsGateway(session),
+      ...(await accountRequest(reporter, session, where, flags, notices)),
       settings: callerSettings(io),
-      accountTime: session.target.accountTime,
-      failAfterDays: flags.failAfter,
-      ...notices,
     };
     const reading = <T>(work: () => Promise<T>) => reporter.during(readingCatalog(environment), work);
     const result = await dryRun(request, { reading });

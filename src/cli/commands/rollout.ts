@@ -13,14 +13,14 @@ import { reportCatalogWarnings } from '../../views/issues.js';
 import { ROLLOUT_FORMATS } from '../../views/rollout.js';
 import { applySettings, applyViews, terminalConfirm, terminalStop } from '../apply-wiring.js';
 import { type CommandContext, type RegisterCommand, wholeNumber } from '../command.js';
-import { type RolloutFlags, rolloutInputs, runDryRun, showRollout } from '../rollout-wiring.js';
 import {
-  addTargetOptions,
-  catalogContext,
-  catalogGateway,
-  openSession,
-  subscriptionsGateway,
-} from '../target-options.js';
+  accountRequest,
+  type RolloutFlags,
+  rolloutInputs,
+  runDryRun,
+  showRollout,
+} from '../rollout-wiring.js';
+import { addTargetOptions, catalogContext, openSession } from '../target-options.js';
 
 const EXAMPLES = `
 Examples:
@@ -71,23 +71,17 @@ async function runRollout(ctx: CommandContext, file: string, flags: RolloutFlags
   const input = await loadApplyInput(file, environment, io.cwd, flags);
   const notices = await rolloutInputs({ ...flags, json: reporter.json }, io.cwd);
   reportCatalogWarnings(reporter, file, input.warnings);
-  if (flags.dryRun) return runDryRun(ctx, { file, environment, input }, flags, notices);
+  const where = { file, environment, input };
+  if (flags.dryRun) return runDryRun(ctx, where, flags, notices);
   const session = await openSession(reporter, flags, catalogContext(file, input));
   const stop = terminalStop(processControl(io), ctx.deadline);
   try {
     const { concurrency, requestsPerMinute: rateLimit } = DEFAULT_APPLY_SETTINGS;
     const request = {
-      environment,
-      file,
-      input,
-      gateway: await catalogGateway(session, reporter),
-      subscriptions: await subscriptionsGateway(session),
+      ...(await accountRequest(reporter, session, where, flags, notices)),
       consent: { ...flags, port: terminalConfirm(reporter) },
       settings: applySettings({ concurrency, rateLimit }, ctx),
-      accountTime: session.target.accountTime,
       stop: stop.port,
-      failAfterDays: flags.failAfter,
-      ...notices,
     };
     const result = await rollOut(request, applyViews(reporter, environment, undefined));
     return await showRollout(reporter, result, flags);
