@@ -3,9 +3,9 @@
 // that waited for delivery would never answer), and the queue then delivers every notification it
 // made, each once (docs/emulator.md; the bench measures a move of 10,000 with and without a destination).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, moveClock } from '../support/emulator.js';
-import { CUSTOMER, moreSubscriptions, NOW, PRO_PRODUCT, SEED } from '../support/subscription-account.mjs';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { call, forwardingEmulator, moveClock } from '../support/emulator.js';
+import { moreSubscriptions } from '../support/subscription-account.mjs';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 const COUNT = 300;
@@ -16,19 +16,7 @@ let release: () => void = () => {};
 beforeAll(async () => {
   const held = new Promise<number>((resolve) => (release = () => resolve(200)));
   receiver = await startReceiver((_, index) => (index === 0 ? held : 200));
-  emulator = await startEmulator({
-    demo: false,
-    seed: {
-      sandbox: {
-        customers: [CUSTOMER],
-        products: [PRO_PRODUCT],
-        prices: SEED.prices,
-        subscriptions: moreSubscriptions(COUNT),
-      },
-    },
-    now: () => new Date(NOW),
-    forwardTo: receiver.url,
-  });
+  emulator = await forwardingEmulator(receiver.url, { subscriptions: moreSubscriptions(COUNT) });
 });
 afterAll(async () => {
   release();

@@ -4,13 +4,13 @@
 // twice and/or shuffles each destination's deliveries in groups, in an order its random_seed fixes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/emulator/ids.js';
-import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import type { AccountSeed, RunningEmulator } from '../../src/emulator/index.js';
 import { shuffledInGroups } from '../../src/emulator/notifications/disorder.js';
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import { UserError } from '../../src/errors.js';
-import { call, manualClock, moveClock } from '../support/emulator.js';
+import { call, forwardingEmulator, moveClock } from '../support/emulator.js';
 import { sdkOf } from '../support/sdk.js';
-import { CUSTOMER, NOW, PRO_PRODUCT, proMonthly, subscription } from '../support/subscription-account.mjs';
+import { subscription } from '../support/subscription-account.mjs';
 import { type Delivery, startReceiver } from '../support/webhook-receiver.js';
 
 // a renewal's events, in the order Paddle's renewal scenario lists them (webhook-steps.test.ts)
@@ -60,19 +60,7 @@ afterEach(async () => {
 });
 
 async function start(extra: AccountSeed = {}): Promise<RunningEmulator> {
-  const sandbox = {
-    customers: [CUSTOMER],
-    products: [PRO_PRODUCT],
-    prices: [proMonthly()],
-    subscriptions: [subscription(1)],
-    ...extra,
-  };
-  emulator = await startEmulator({
-    demo: false,
-    seed: { sandbox },
-    now: manualClock(NOW).now,
-    forwardTo: receiver.url,
-  });
+  emulator = await forwardingEmulator(receiver.url, { subscriptions: [subscription(1)], ...extra });
   return emulator;
 }
 

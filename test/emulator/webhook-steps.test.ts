@@ -6,18 +6,11 @@
 // data the entity as it stood then, its payload held to the `webhooks:` schema of its event type,
 // and the Node SDK's verifier accepts it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { call, manualClock, moveClock } from '../support/emulator.js';
+import type { AccountSeed, RunningEmulator } from '../../src/emulator/index.js';
+import { call, forwardingEmulator, moveClock } from '../support/emulator.js';
 import { webhookValidator } from '../support/openapi.js';
 import { sdkOf } from '../support/sdk.js';
-import {
-  CUSTOMER,
-  NOW,
-  PRO_PRODUCT,
-  proMonthly,
-  sub,
-  subscription,
-} from '../support/subscription-account.mjs';
+import { proMonthly, sub, subscription } from '../support/subscription-account.mjs';
 import { type Delivery, startReceiver } from '../support/webhook-receiver.js';
 
 const RENEWAL = [
@@ -43,19 +36,7 @@ afterEach(async () => {
 });
 
 async function start(subscriptions: AccountSeed['subscriptions'], extra: AccountSeed = {}) {
-  const sandbox: AccountSeed = {
-    customers: [CUSTOMER],
-    products: [PRO_PRODUCT],
-    prices: [proMonthly()],
-    subscriptions,
-    ...extra,
-  };
-  emulator = await startEmulator({
-    demo: false,
-    seed: { sandbox },
-    now: manualClock(NOW).now,
-    forwardTo: receiver.url,
-  });
+  emulator = await forwardingEmulator(receiver.url, { subscriptions, ...extra });
   return emulator;
 }
 

@@ -1,8 +1,8 @@
 // Raw HTTP against the emulator, for what the SDK hides (status codes, headers, bad requests), and
 // the emulator of the subscription account in every status.
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { marker } from './marker.mjs';
-import { NOW, SUBSCRIPTION_SEED } from './subscription-account.mjs';
+import { CUSTOMER, NOW, PRO_PRODUCT, proMonthly, SUBSCRIPTION_SEED } from './subscription-account.mjs';
 
 /** Where an emulator answers and the key it takes (a RunningEmulator is one). */
 type EmulatorAddress = Pick<RunningEmulator, 'url' | 'apiKey'>;
@@ -139,4 +139,17 @@ export async function moveClock(emulator: RunningEmulator, now: unknown): Promis
 /** An emulator holding SUBSCRIPTION_SEED and nothing else (no demo data), its clock at NOW. */
 export function startSubscriptionEmulator(): Promise<RunningEmulator> {
   return startEmulator({ demo: false, seed: { sandbox: SUBSCRIPTION_SEED }, now: manualClock(NOW).now });
+}
+
+/**
+ * An emulator holding the account's customer, product pro and pro/monthly, and `sandbox` on top
+ * (its subscriptions, settings), its clock held at NOW, every event forwarded to `url` (--forward-to).
+ */
+export function forwardingEmulator(url: string, sandbox: AccountSeed = {}): Promise<RunningEmulator> {
+  return startEmulator({
+    demo: false,
+    seed: { sandbox: { customers: [CUSTOMER], products: [PRO_PRODUCT], prices: [proMonthly()], ...sandbox } },
+    now: manualClock(NOW).now,
+    forwardTo: url,
+  });
 }
