@@ -64,6 +64,30 @@ export function anchorDay(state: AccountState, subscription: WireRecord): number
   return recordedAnchorDay(subscription);
 }
 
+/**
+ * The day of the month a monthly or yearly subscription's renewals keep when its next_billed_at is
+ * not on it (a renewal clamped to a shorter month's last day); undefined when it is. Saved state
+ * writes it on the record (seed.ts), as the record alone does not always show it: every two months
+ * from 31 Dec goes 28 Feb → 30 Apr, and a period from 28 Feb to 30 Apr says nothing of the 31st.
+ */
+export function clampedDay(state: AccountState, subscription: WireRecord): number | undefined {
+  const interval = subscription.billing_cycle?.interval;
+  const next = subscription.next_billed_at;
+  if ((interval !== 'month' && interval !== 'year') || typeof next !== 'string') return undefined;
+  const day = anchorDay(state, subscription);
+  return day === dayOf(next) ? undefined : day;
+}
+
+/**
+ * Whether `day` can be what a subscription renewing at `next` keeps: `next`'s own day, or a later
+ * one when `next` is the last day of its month (a month without that day).
+ */
+export function keepsDay(next: string, day: number): boolean {
+  const date = new Date(next);
+  const last = daysIn(date.getUTCFullYear(), date.getUTCMonth());
+  return day === date.getUTCDate() || (day > date.getUTCDate() && date.getUTCDate() === last);
+}
+
 /** The end of the period that starts at the subscription's next renewal. */
 export function periodAfterNextEnds(state: AccountState, subscription: WireRecord): string {
   return addCycles(

@@ -176,7 +176,7 @@ const accountSeedFields = z.strictObject({
     .array(subscription)
     .optional()
     .describe(
-      'short form (customer_id, status, currency_code, items: [{price_id or price_key, quantity}], optional address: {country_code}, dates and scheduled_change) or a full Paddle subscription; trial_payment_fails (the emulator’s own) makes a trial end past due',
+      'short form (customer_id, status, currency_code, items: [{price_id or price_key, quantity}], optional address: {country_code}, dates and scheduled_change) or a full Paddle subscription; trial_payment_fails (the emulator’s own) makes a trial end past due, and renewal_day (the emulator’s own) names the day a renewal clamped to a shorter month goes back to',
     ),
 });
 

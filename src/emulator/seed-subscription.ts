@@ -3,6 +3,7 @@
 // fields, kept apart from the other records (seed-file.ts) so each file stays readable.
 import { z } from 'zod';
 import { SCHEDULED_CHANGE_ACTIONS, SUBSCRIPTION_STATUSES } from '../paddle-facts/subscriptions.js';
+import { keepsDay } from './renewal-schedule.js';
 import { countryCode, duration, idOf, instant, money, period } from './seed-fields.js';
 
 // a short-form item names a price of the account, by id or by the catalog key its marker holds;
@@ -34,6 +35,8 @@ const subscriptionItem = z
 const FULL_OR_SHORT =
   "items name their prices one way: each a price object (Paddle's full shape), or each a price_id or price_key";
 const TRIAL_ONLY = 'goes with status trialing: it says how the trial ends';
+const RENEWAL_DAY =
+  'goes with next_billed_at: its day of the month, or a later one when next_billed_at is the last day of a shorter month';
 const FULL_NEEDS_CYCLE =
   "is required in Paddle's full shape (items holding price objects): renewals step by it";
 
@@ -73,10 +76,23 @@ export const subscription = z
       .describe(
         'the emulator’s own, not Paddle’s: with status trialing, the trial’s payment fails when it ends (past_due, its transaction past_due); a cardless trial is canceled then whatever this says',
       ),
+    // the emulator's own, not Paddle's: the day a renewal clamped to a shorter month goes back to,
+    // which the record alone does not always show (renewal-schedule.ts); saved state writes it
+    renewal_day: z
+      .number()
+      .int()
+      .min(1)
+      .max(31)
+      .optional()
+      .describe(
+        'the emulator’s own, not Paddle’s: the day of the month a monthly or yearly subscription renews on when next_billed_at is the last day of a shorter month (31 for a next_billed_at of 28 Feb that goes back to the 31st); saved state writes it',
+      ),
   })
   .superRefine((s, ctx) => {
     if (s.trial_payment_fails === true && s.status !== 'trialing')
       ctx.addIssue({ code: 'custom', path: ['trial_payment_fails'], message: TRIAL_ONLY });
+    if (s.renewal_day !== undefined && !(s.next_billed_at && keepsDay(s.next_billed_at, s.renewal_day)))
+      ctx.addIssue({ code: 'custom', path: ['renewal_day'], message: RENEWAL_DAY });
     const full = s.items.filter((item) => item.price !== undefined).length;
     if (full > 0 && full < s.items.length)
       ctx.addIssue({ code: 'custom', path: ['items'], message: FULL_OR_SHORT });

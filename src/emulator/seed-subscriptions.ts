@@ -36,8 +36,8 @@ function resolveKeys(state: AccountState, seed: WireRecord): WireRecord | undefi
 
 /** Adds the subscription (and its address) to the account; its dates default to `at`. */
 function insert(state: AccountState, ids: IdFactory, seed: WireRecord, at: string): WireRecord {
-  // trial_payment_fails is the emulator's own: kept beside the record, never served in Paddle's
-  const { address, trial_payment_fails, ...record } = seed;
+  // trial_payment_fails and renewal_day are the emulator's own: kept beside the record, never served
+  const { address, trial_payment_fails, renewal_day, ...record } = seed;
   const createdAt = (record.created_at as string | undefined) ?? at;
   if (address !== undefined) {
     const id = ids.next('add', Date.parse(createdAt));
@@ -51,6 +51,8 @@ function insert(state: AccountState, ids: IdFactory, seed: WireRecord, at: strin
   const subscription = expandSubscription(record, catalog, ids, at);
   state.subscriptions.insert(subscription);
   if (trial_payment_fails === true) state.failingTrials.add(subscription.id);
+  if (typeof renewal_day === 'number' && typeof subscription.next_billed_at === 'string')
+    state.renewalAnchors.set(subscription.id, { next: subscription.next_billed_at, day: renewal_day });
   return subscription;
 }
 

@@ -7,6 +7,7 @@ import type { AccountSettings } from './core.js';
 import { addDemoSubscriptions } from './demo-subscriptions.js';
 import { type IdFactory, timestamp } from './ids.js';
 import { disorderFromWire, disorderToWire } from './notifications/disorder.js';
+import { clampedDay } from './renewal-schedule.js';
 import { newAddress } from './routes/addresses.js';
 import { newCustomer } from './routes/customers.js';
 import { newDiscountGroup } from './routes/discount-groups.js';
@@ -178,10 +179,21 @@ export function buildAccountState(
 export function stateToSeed(state: AccountState): AccountSeed {
   const section: AccountSeed = Object.fromEntries(RESOURCES.map((name) => [name, state[name].all()]));
   // pending subscriptions as they were given: loaded back, they wait for their prices again
-  // a trial whose payment fails says so on its record again, as the seed gave it
-  const saved = state.subscriptions
-    .all()
-    .map((s) => (state.failingTrials.has(s.id) ? { ...s, trial_payment_fails: true } : s));
+  const saved = state.subscriptions.all().map((s) => withOwnFields(state, s));
   section.subscriptions = [...saved, ...state.pendingSubscriptions];
   return section;
+}
+
+/**
+ * A subscription as saved state writes it: the record, plus the emulator's own fields the account
+ * keeps beside it (never served): a trial whose payment fails says so again, as the seed gave it,
+ * and a renewal clamped to a shorter month names the day it goes back to.
+ */
+function withOwnFields(state: AccountState, subscription: WireRecord): WireRecord {
+  const renewalDay = clampedDay(state, subscription);
+  return {
+    ...subscription,
+    ...(state.failingTrials.has(subscription.id) ? { trial_payment_fails: true } : {}),
+    ...(renewalDay === undefined ? {} : { renewal_day: renewalDay }),
+  };
 }

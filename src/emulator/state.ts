@@ -77,8 +77,9 @@ export type AccountState = Record<ResourceName, Collection> & {
   pendingSubscriptions: WireRecord[];
   /**
    * the day of the month each subscription's renewals keep, with the next_billed_at it holds for
-   * (renewal-schedule.ts): a renewal clamped to a short month would lose it; saved state leaves it
-   * out and reads it from the record again
+   * (renewal-schedule.ts): a renewal clamped to a short month would lose it; saved state writes
+   * it on the record as renewal_day, the emulator's own field, where the record does not show it
+   * (seed.ts), and reads it back from there
    */
   renewalAnchors: Map<string, RenewalAnchor>;
   /**

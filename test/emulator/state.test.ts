@@ -207,3 +207,93 @@ describe('saved state', () => {
     expect((await call(second, 'GET', `/subscriptions/${trialing.id}`)).body.data.status).toBe('past_due');
   });
 });
+
+describe('a renewal clamped to a shorter month keeps its day of the month after a restart', () => {
+  const SUB = 'sub_01h00000000000000000000001';
+  const seedEvery = (interval: string, frequency: number, nextBilledAt: string) => {
+    const product = { id: 'pro_01h00000000000000000000001', name: 'Pro', tax_category: 'saas' };
+    const price = {
+      ...priceBody(product.id, { billing_cycle: { interval, frequency } }),
+      id: 'pri_01h00000000000000000000001',
+    };
+    const subscription = {
+      id: SUB,
+      customer_id: 'ctm_01h00000000000000000000001',
+      status: 'active',
+      currency_code: 'USD',
+      next_billed_at: nextBilledAt,
+      items: [{ price_id: price.id, quantity: 1 }],
+    };
+    const customers = [{ id: subscription.customer_id, email: 'kim@example.com' }];
+    return { sandbox: { customers, products: [product], prices: [price], subscriptions: [subscription] } };
+  };
+  const move = (e: RunningEmulator, now: string) =>
+    call(e, 'POST', '/__emulator/clock', { body: { now }, key: null });
+  const lastRenewal = async (e: RunningEmulator) =>
+    (await call(e, 'GET', `/transactions?subscription_id=${SUB}&order_by=id[DESC]&per_page=1`)).body.data[0]
+      .billing_period.starts_at;
+
+  /** Renews from `first` up to `restartAt`, stops, edits the saved file, and starts again at `restartAt`. */
+  async function renewAndRestart(
+    cycle: readonly [string, number],
+    first: string,
+    restartAt: string,
+    edit: (saved: { sandbox: { subscriptions: Record<string, unknown>[] } }) => void = () => {},
+  ): Promise<RunningEmulator> {
+    const file = stateFile();
+    const seed = seedEvery(cycle[0], cycle[1], `${first}T09:00:00.000Z`);
+    const before = await start(file, {
+      seed,
+      demo: false,
+      now: () => new Date(`${first.slice(0, 8)}01T00:00:00Z`),
+    });
+    expect((await move(before, `${restartAt}T00:00:00Z`)).status).toBe(200);
+    await before.close();
+    open.length = 0;
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    edit(saved);
+    writeFileSync(file, JSON.stringify(saved));
+    return start(file, { now: () => new Date(`${restartAt}T00:00:00Z`) });
+  }
+
+  it.each([
+    // the record shows this one: its period runs from 31 Jan to 28 Feb
+    ['monthly from 31 Jan', ['month', 1], '2026-01-31', '2026-02-10', '2026-04-01', '2026-03-31'],
+    // clamped twice in a row: periods of 28 Feb → 30 Apr and 28 Feb → 28 Feb say nothing of the 31st or the 29th
+    ['every 2 months from 31 Dec', ['month', 2], '2025-12-31', '2026-05-01', '2026-09-15', '2026-08-31'],
+    ['yearly from 29 Feb 2028', ['year', 1], '2028-02-29', '2029-03-01', '2032-03-01', '2032-02-29'],
+  ] as const)(
+    '%s: clamp, save, restart, move on → the day again',
+    async (_, cycle, first, restartAt, end, expected) => {
+      const after = await renewAndRestart(cycle, first, restartAt);
+      const served = (await call(after, 'GET', `/subscriptions/${SUB}`)).body.data;
+      expect(Object.keys(served)).not.toContain('renewal_day');
+      expect((await move(after, `${end}T00:00:00Z`)).status).toBe(200);
+      expect(await lastRenewal(after)).toBe(`${expected}T09:00:00.000Z`);
+    },
+  );
+
+  it('a state file saved without renewal_day (before the emulator kept it) loads, the day read from the record', async () => {
+    const after = await renewAndRestart(['month', 1], '2026-01-31', '2026-02-10', (saved) => {
+      for (const s of saved.sandbox.subscriptions) delete s.renewal_day;
+    });
+    expect((await move(after, '2026-04-01T00:00:00Z')).status).toBe(200);
+    expect(await lastRenewal(after)).toBe('2026-03-31T09:00:00.000Z');
+  });
+
+  it('a renewal_day that next_billed_at cannot keep is refused, naming the field', async () => {
+    const seed = seedEvery('month', 1, '2026-03-15T09:00:00.000Z');
+    const [subscription] = seed.sandbox.subscriptions;
+    const file = stateFile();
+    await (
+      await start(file, { seed: { sandbox: { ...seed.sandbox, subscriptions: [] } }, demo: false })
+    ).close();
+    open.length = 0;
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    saved.sandbox.subscriptions = [{ ...subscription, renewal_day: 31 }];
+    writeFileSync(file, JSON.stringify(saved));
+    await expect(start(file)).rejects.toThrow(
+      /sandbox\.subscriptions\.0\.renewal_day: goes with next_billed_at/,
+    );
+  });
+});
