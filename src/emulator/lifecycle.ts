@@ -42,7 +42,12 @@ function step(ctx: StepContext, kind: SubscriptionStep['kind'], s: WireRecord, a
 /** When a past-due subscription's dunning ends: dunning_days after the renewal that failed. */
 export function dunningEndsAt(account: Account, subscription: WireRecord): number | undefined {
   const from = Date.parse(subscription.current_billing_period?.starts_at ?? subscription.updated_at);
-  return Number.isFinite(from) ? from + account.settings.dunningDays * DAY_MS : undefined;
+  return Number.isFinite(from) ? dunningEndsAfter(account, from) : undefined;
+}
+
+/** When the dunning of a payment that fails at `failedMs` ends. */
+export function dunningEndsAfter(account: Account, failedMs: number): number {
+  return failedMs + account.settings.dunningDays * DAY_MS;
 }
 
 /** The subscription and its recurring items billed for `period`, which started at `at`. */

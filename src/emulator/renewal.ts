@@ -17,9 +17,17 @@
 // move of more than MAX_RENEWALS_PER_MOVE before it changes anything.
 import type { Account, EmulatorCore } from './core.js';
 import { type Due, DueQueue } from './due-queue.js';
-import { applyScheduledChange, cancel, dunningEndsAt, endTrial, type StepContext } from './lifecycle.js';
+import {
+  applyScheduledChange,
+  cancel,
+  dunningEndsAfter,
+  dunningEndsAt,
+  endTrial,
+  type StepContext,
+} from './lifecycle.js';
 import { addCycles, anchorDay } from './renewal-schedule.js';
 import { billedStatus, invoiceNumbers, periodTransaction } from './renewal-transaction.js';
+import { hasPaymentMethod } from './rules/subscription-update.js';
 import { ACCOUNTS, type WireRecord } from './types.js';
 
 /** A move of the clock makes at most this many renewals (its transactions are what it holds in memory). */
@@ -160,8 +168,22 @@ function stepsOf(
     return 1 + (resume ? cycleSteps(subscription, resume, dayOf(resume), toMs, limit) : 0);
   }
   if (subscription.status === 'past_due') return 1;
+  if (subscription.status === 'trialing') return trialSteps(account, subscription, toMs, limit);
   const day = anchorDay(account.state, subscription);
   return cycleSteps(subscription, subscription.next_billed_at as string, day, toMs, limit);
+}
+
+/**
+ * The steps of a trial that ends in (fromMs, toMs] (endTrial in lifecycle.ts): a cardless one is
+ * canceled then, one whose payment fails goes past due and is canceled when its dunning ends, and
+ * only one that is paid renews on, from the day its trial ends.
+ */
+function trialSteps(account: Account, subscription: WireRecord, toMs: number, limit: number): number {
+  const endsAt = subscription.next_billed_at as string;
+  if (!hasPaymentMethod(subscription)) return 1;
+  if (account.state.failingTrials.has(subscription.id))
+    return dunningEndsAfter(account, Date.parse(endsAt)) <= toMs ? 2 : 1;
+  return cycleSteps(subscription, endsAt, new Date(endsAt).getUTCDate(), toMs, limit);
 }
 
 /** How many steps `account` takes in (fromMs, toMs], counted up to `limit` + 1 without taking them. */

@@ -199,6 +199,19 @@ describe('POST /__emulator/clock', () => {
     expect((await moveClock(e, '2026-01-22T12:00:00Z')).status).toBe(200);
     expect(await renewalDays(e, sub(200))).toHaveLength(7);
   });
+
+  it('the same move over 200 cardless daily trials is made: each is canceled as its trial ends, nothing renews', async () => {
+    const trial = { interval: 'day', frequency: 7, requires_payment_method: false };
+    const cardless = { ...price(4, 'day'), trial_period: trial };
+    const trials = Array.from({ length: 200 }, (_, i) => ({
+      ...active(i + 1, cardless.id, '2026-01-16T00:00:00.000Z'),
+      status: 'trialing',
+    }));
+    const e = await start({ ...seedWith(trials), prices: [cardless], cardless_trials: true });
+    expect((await moveClock(e, '2046-01-15T00:00:00Z')).status).toBe(200);
+    expect((await call(e, 'GET', `/subscriptions/${sub(200)}`)).body.data.status).toBe('canceled');
+    expect((await call(e, 'GET', '/transactions?per_page=1')).body.meta.pagination.estimated_total).toBe(0);
+  });
 });
 
 describe('renewals keep their day of the month', () => {
