@@ -5,9 +5,8 @@
 // at once, period by period up to the clock (Paddle does not say; the emulator's choice).
 import type { AdminAnswer } from './admin-subscriptions.js';
 import type { Account, EmulatorCore } from './core.js';
-import { pay, type StepContext } from './lifecycle.js';
+import { pay, stepContext } from './lifecycle.js';
 import { stepUpTo } from './renewal.js';
-import { invoiceNumbers } from './renewal-transaction.js';
 import { ACCOUNTS, type WireRecord } from './types.js';
 
 export const PAY_PATH = /^\/__emulator\/subscriptions\/([^/]+)\/pay$/;
@@ -40,12 +39,7 @@ export function paySubscription(core: EmulatorCore, id: string, raw: Buffer): Ad
       'bad_request',
       `subscription ${id} is ${subscription.status}: only a past_due one can be paid`,
     );
-  const ctx: StepContext = {
-    account,
-    ids: core.ids,
-    invoiceNumber: invoiceNumbers(account),
-    emit: (step) => core.events.emit(step),
-  };
+  const ctx = stepContext(core, account);
   const now = core.now();
   const transaction = pay(ctx, subscription, now.toISOString());
   stepUpTo(ctx, subscription, now.getTime());

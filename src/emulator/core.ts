@@ -105,5 +105,7 @@ export interface Route {
   permission: string | null;
   /** the operation takes no request body (the SDK sends none), so none is read */
   noBody?: true;
+  /** the request body may be left out (or be null), which is read as `{}` */
+  optionalBody?: true;
   handle(ctx: RouteContext): Reply;
 }

@@ -8,19 +8,32 @@
 //   payment method, is canceled (developer.paddle.com/changelog/2025/cardless-trials-developer-preview);
 // - a scheduled cancel or pause takes effect at its effective_at: the subscription's status
 //   changes to canceled or paused then (developer.paddle.com/changelog/2023/filter-subscriptions-scheduled-change),
-//   scheduled_change is cleared, canceled_at / paused_at set, and it has no next_billed_at nor
-//   current_billing_period (OpenAPI `subscription`: null for canceled and paused subscriptions); a
-//   pause with a resume date leaves a scheduled resume (developer.paddle.com/build/subscriptions/pause-subscriptions);
+//   scheduled_change is cleared, canceled_at / paused_at set, and it has no next_billed_at; a
+//   canceled one has no current_billing_period (OpenAPI `subscription`), a paused one keeps it
+//   ("Paddle retains the billing period against the subscription when you pause",
+//   developer.paddle.com/changelog/2024/resume-subscription-billing-period-options, which the
+//   OpenAPI's "null for paused" predates); a pause with a resume date leaves a scheduled resume
+//   (developer.paddle.com/build/subscriptions/pause-subscriptions);
 // - a scheduled resume takes effect at its effective_at: active again, billed for a new period from
 //   then, with new previously_billed_at, next_billed_at and current_billing_period
-//   (developer.paddle.com/webhooks/simulator/subscription-resumed);
+//   (developer.paddle.com/webhooks/simulator/subscription-resumed); a resume asked to continue the
+//   period the pause kept bills nothing and renews at its end (the changelog above);
+// - the same steps taken now through the API (routes/subscription-actions.ts): a cancel, pause or
+//   resume effective immediately, a trial activated (billed from the time of the request,
+//   developer.paddle.com/api-reference/subscriptions/activate-subscription), and a change scheduled;
 // - a past-due subscription is paid (POST /__emulator/subscriptions/{id}/pay): its transaction
 //   completed, active again, its billing dates as the renewal that failed set them; or its dunning
 //   ends after the account's dunning_days and it is canceled (Paddle: after 30 days without Retain).
-import type { Account } from './core.js';
+import type { Account, EmulatorCore } from './core.js';
 import type { IdFactory } from './ids.js';
 import { addCycles } from './renewal-schedule.js';
-import { billedStatus, completeTransaction, periodTransaction } from './renewal-transaction.js';
+import {
+  billedStatus,
+  completeTransaction,
+  invoiceNumbers,
+  periodTransaction,
+} from './renewal-transaction.js';
+import type { ScheduledChange } from './rules/subscription-action.js';
 import { hasPaymentMethod } from './rules/subscription-update.js';
 import type { SubscriptionStep } from './step-events.js';
 import type { WireRecord } from './types.js';
@@ -33,6 +46,11 @@ export interface StepContext {
   ids: IdFactory;
   invoiceNumber: () => string;
   emit(step: SubscriptionStep): void;
+}
+
+/** The steps of `account`, each going out through the core's events. */
+export function stepContext(core: EmulatorCore, account: Account): StepContext {
+  return { account, ids: core.ids, invoiceNumber: invoiceNumbers(account), emit: (s) => core.events.emit(s) };
 }
 
 function step(ctx: StepContext, kind: SubscriptionStep['kind'], s: WireRecord, at: string, t?: WireRecord) {
@@ -92,8 +110,11 @@ function billFrom(ctx: StepContext, subscription: WireRecord, at: string, paymen
  * emulator holds none): it is canceled then, as Paddle's changelog says of a cardless trial whose
  * customer entered no payment details (developer.paddle.com/changelog/2025/cardless-trials-developer-preview).
  */
-export function endTrial(ctx: StepContext, subscription: WireRecord): void {
-  const at = subscription.next_billed_at as string;
+export function endTrial(
+  ctx: StepContext,
+  subscription: WireRecord,
+  at = subscription.next_billed_at as string,
+): void {
   const paymentFails = ctx.account.state.failingTrials.delete(subscription.id);
   if (!hasPaymentMethod(subscription)) {
     cancel(ctx, subscription, at);
@@ -106,10 +127,9 @@ export function endTrial(ctx: StepContext, subscription: WireRecord): void {
   if (subscription.status === 'past_due') step(ctx, 'past_due', subscription, at, transaction);
 }
 
-/** The subscription no longer bills: no next billing date nor current period, its items too. */
+/** The subscription no longer bills: no next billing date, its items too. */
 function stopBilling(subscription: WireRecord, at: string): void {
   subscription.next_billed_at = null;
-  subscription.current_billing_period = null;
   subscription.updated_at = at;
   for (const item of subscription.items as WireRecord[]) {
     item.next_billed_at = null;
@@ -122,6 +142,7 @@ export function cancel(ctx: StepContext, subscription: WireRecord, at: string): 
   subscription.status = 'canceled';
   subscription.canceled_at = at;
   subscription.scheduled_change = null;
+  subscription.current_billing_period = null;
   stopBilling(subscription, at);
   for (const item of subscription.items as WireRecord[]) item.status = 'inactive';
   step(ctx, 'canceled', subscription, at);
@@ -136,8 +157,8 @@ export function applyScheduledChange(ctx: StepContext, subscription: WireRecord)
   else resume(ctx, subscription, at);
 }
 
-/** Paused at `at`; a resume date given with the pause stays as a scheduled resume. */
-function pause(ctx: StepContext, subscription: WireRecord, at: string, resumeAt: unknown): void {
+/** Paused at `at`, its current period kept; a resume date given with the pause stays as a scheduled resume. */
+export function pause(ctx: StepContext, subscription: WireRecord, at: string, resumeAt: unknown): void {
   subscription.status = 'paused';
   subscription.paused_at = at;
   subscription.scheduled_change =
@@ -146,13 +167,43 @@ function pause(ctx: StepContext, subscription: WireRecord, at: string, resumeAt:
   step(ctx, 'paused', subscription, at);
 }
 
-/** Active again at `at`, billed for a new period from then. */
-function resume(ctx: StepContext, subscription: WireRecord, at: string): void {
+/**
+ * Active again at `at`: billed for a new period from then, or, continuing the period the pause
+ * kept, billed nothing and renewed at its end.
+ */
+export function resume(ctx: StepContext, subscription: WireRecord, at: string, continuePeriod = false): void {
   subscription.status = 'active';
   subscription.paused_at = null;
   subscription.scheduled_change = null;
+  if (continuePeriod) {
+    const ends = subscription.current_billing_period.ends_at as string;
+    subscription.next_billed_at = ends;
+    subscription.updated_at = at;
+    for (const item of subscription.items as WireRecord[]) {
+      if (item.recurring) item.next_billed_at = ends;
+      item.updated_at = at;
+    }
+    step(ctx, 'resumed', subscription, at);
+    return;
+  }
   const transaction = billFrom(ctx, subscription, at, false);
   step(ctx, 'resumed', subscription, at, transaction);
+}
+
+/**
+ * A cancel, pause or resume scheduled at `at` (a resume's date on a scheduled pause too): one
+ * that ends the period leaves no next_billed_at, as a seeded one does (subscription-shape.ts).
+ */
+export function schedule(
+  ctx: StepContext,
+  subscription: WireRecord,
+  change: ScheduledChange,
+  at: string,
+): void {
+  subscription.scheduled_change = { ...change };
+  if (change.action !== 'resume') subscription.next_billed_at = null;
+  subscription.updated_at = at;
+  step(ctx, 'change_scheduled', subscription, at);
 }
 
 /** The past-due transaction of `subscription` (its latest), if the account holds one. */

@@ -24,9 +24,10 @@ import {
   dunningEndsAt,
   endTrial,
   type StepContext,
+  stepContext,
 } from './lifecycle.js';
 import { addCycles, anchorDay } from './renewal-schedule.js';
-import { billedStatus, invoiceNumbers, periodTransaction } from './renewal-transaction.js';
+import { billedStatus, periodTransaction } from './renewal-transaction.js';
 import { hasPaymentMethod } from './rules/subscription-update.js';
 import { ACCOUNTS, type WireRecord } from './types.js';
 
@@ -114,12 +115,7 @@ export function stepUpTo(ctx: StepContext, subscription: WireRecord, toMs: numbe
 /** Takes every step of `account` in (fromMs, toMs], soonest first; returns how many. */
 function stepThrough(core: EmulatorCore, account: Account, fromMs: number, toMs: number): number {
   const queue = dueQueue(account, fromMs, toMs);
-  const ctx: StepContext = {
-    account,
-    ids: core.ids,
-    invoiceNumber: invoiceNumbers(account),
-    emit: (step) => core.events.emit(step),
-  };
+  const ctx = stepContext(core, account);
   let count = 0;
   for (let due = queue.pop(); due !== undefined; due = queue.pop()) {
     pass(ctx, due.subscription, due.atMs);

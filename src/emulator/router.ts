@@ -14,6 +14,7 @@ import { notificationRoutes } from './routes/notifications.js';
 import { previewRoutes } from './routes/previews.js';
 import { priceRoutes } from './routes/prices.js';
 import { productRoutes } from './routes/products.js';
+import { subscriptionActionRoutes } from './routes/subscription-actions.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import { transactionRoutes } from './routes/transactions.js';
 
@@ -29,6 +30,7 @@ const ROUTES: Route[] = [
   ...addressRoutes,
   ...transactionRoutes,
   ...subscriptionRoutes,
+  ...subscriptionActionRoutes,
   ...previewRoutes,
   ...invoiceRoutes,
   ...currencyRoutes,

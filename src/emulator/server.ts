@@ -45,8 +45,9 @@ function answer(core: EmulatorCore, parts: ServerParts, req: IncomingMessage, ur
   const key = route.permission === null ? undefined : parts.keys.authenticate(req.headers.authorization);
   if (key && route.permission) requirePermission(key, route.permission);
   // a GET or DELETE carries no body (the SDK's delete sends none), nor a replay
-  const body =
-    route.method === 'GET' || route.method === 'DELETE' || route.noBody ? {} : parseJsonObject(raw);
+  const none = route.method === 'GET' || route.method === 'DELETE' || route.noBody;
+  const left = route.optionalBody && ['', 'null'].includes(raw.toString('utf8').trim());
+  const body = none || left ? {} : parseJsonObject(raw);
   const account = core.accounts[key?.account ?? 'sandbox'];
   const reply = route.handle({
     core,

@@ -243,7 +243,16 @@ export const ALL_PERMISSIONS = [
 
 // The steps a subscription takes by the clock (step-events.ts emits them).
 /** What happened to the subscription (our names; a delivery maps them to Paddle's event types). */
-export type StepKind = 'renewed' | 'trial_ended' | 'past_due' | 'paid' | 'canceled' | 'paused' | 'resumed';
+export type StepKind =
+  | 'renewed'
+  | 'trial_ended'
+  | 'past_due'
+  | 'paid'
+  | 'canceled'
+  | 'paused'
+  | 'resumed'
+  /** a cancel, pause or resume scheduled through the API (or a scheduled pause's resume date set) */
+  | 'change_scheduled';
 
 export interface SubscriptionStep {
   kind: StepKind;

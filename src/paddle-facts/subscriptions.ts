@@ -11,6 +11,20 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** What a scheduled change does (OpenAPI `subscription_scheduled_change.action`). */
 export const SCHEDULED_CHANGE_ACTIONS = ['cancel', 'pause', 'resume'] as const;
 
+/**
+ * When a cancel or pause takes effect (OpenAPI `effective_from_nullable`): `next_billing_period` by
+ * default, except that "canceling immediately is the default behavior for paused subscriptions"
+ * (OpenAPI cancel-subscription).
+ */
+export const EFFECTIVE_FROM = ['next_billing_period', 'immediately'] as const;
+
+/**
+ * How a resume bills (OpenAPI `subscription_on_resume`, developer.paddle.com/changelog/2024/
+ * resume-subscription-billing-period-options): a new period charged now by default, or the period
+ * the pause kept, with no charge, when it has not ended.
+ */
+export const ON_RESUME = ['continue_existing_billing_period', 'start_new_billing_period'] as const;
+
 /** How Paddle bills a change to items (OpenAPI `subscription_update_proration_billing_mode`). */
 export const PRORATION_BILLING_MODES = [
   'prorated_immediately',
@@ -95,6 +109,39 @@ export const SUBSCRIPTION_ERRORS = {
   subscription_only_update_items_on_paused_subscription: {
     status: 400,
     detail: 'only items can be updated when a subscription is paused',
+  },
+  // The refusals of cancel, pause, resume and activate (each under developer.paddle.com/errors/subscriptions/).
+  subscription_is_canceled_action_invalid: {
+    status: 400,
+    detail: "action can't be performed on canceled subscription",
+  },
+  subscription_must_be_paused: { status: 400, detail: 'action can only be performed on paused subscription' },
+  // its fix: "If the subscription is paused, resume and attempt the request again"
+  subscription_not_active: { status: 400, detail: 'action requires the subscription to be active' },
+  subscription_pausing_not_allowed_for_cardless_trial: {
+    status: 400,
+    detail: "Pausing isn't supported on cardless trial subscriptions before a payment method is added.",
+  },
+  // its detail names the status: "… Subscription status is '%s'"
+  subscription_cannot_activate: {
+    status: 400,
+    detail: "Only subscriptions which have status 'trialing' can be activated. Subscription status is '%s'",
+  },
+  subscription_manual_collection_mode_activation_not_allowed: {
+    status: 400,
+    detail: 'Unable to activate subscription where collection_mode is manual',
+  },
+  subscription_missing_payment_method_cannot_activate: {
+    status: 400,
+    detail: 'Automatically-collected subscriptions in trial require a payment method to be activated.',
+  },
+  subscription_continuing_existing_billing_period_not_allowed: {
+    status: 400,
+    detail: 'Subscription existing billing period has ended, so it cannot be continued.',
+  },
+  subscription_continuing_existing_billing_period_not_allowed_no_billing_period: {
+    status: 400,
+    detail: 'Subscription has no current billing period, so it cannot be continued.',
   },
 } as const;
 export type SubscriptionErrorCode = keyof typeof SUBSCRIPTION_ERRORS;

@@ -96,3 +96,76 @@ export const SUBSCRIPTION_ANSWERS: RecordedAnswer[] = [
     { method: 'PATCH', path: `/subscriptions/${sub(1)}`, body: { scheduled_change: { action: 'cancel' } } },
   ),
 ];
+
+const act = (id: number, action: string, body: Record<string, unknown> = {}) => ({
+  method: 'POST',
+  path: `/subscriptions/${sub(id)}/${action}`,
+  body,
+});
+
+/** Paddle's documented refusals of a cancel, pause, resume or activation, each to the subscription in that state. */
+export const ACTION_ANSWERS: RecordedAnswer[] = [
+  answer(
+    'a cancel of a canceled subscription',
+    'subscription_is_canceled_action_invalid',
+    400,
+    "action can't be performed on canceled subscription",
+    act(6, 'cancel'),
+  ),
+  answer(
+    'a cancel of a past_due subscription',
+    'subscription_update_when_past_due',
+    400,
+    "cannot update subscription, as the subscription status is 'past_due'",
+    act(4, 'cancel', { effective_from: 'immediately' }),
+  ),
+  answer(
+    'a cancel within 30 minutes of the renewal',
+    'subscription_locked_renewal',
+    409,
+    'unable to update subscription 30m0s before renewal',
+    act(8, 'cancel'),
+  ),
+  answer(
+    'a pause of a paused subscription',
+    'subscription_not_active',
+    400,
+    'action requires the subscription to be active',
+    act(11, 'pause'),
+  ),
+  answer(
+    'a pause of a cardless trial',
+    'subscription_pausing_not_allowed_for_cardless_trial',
+    400,
+    "Pausing isn't supported on cardless trial subscriptions before a payment method is added.",
+    act(3, 'pause'),
+  ),
+  answer(
+    'a resume of an active subscription',
+    'subscription_must_be_paused',
+    400,
+    'action can only be performed on paused subscription',
+    act(1, 'resume', { effective_from: 'immediately' }),
+  ),
+  answer(
+    'a resume continuing a billing period the subscription does not have',
+    'subscription_continuing_existing_billing_period_not_allowed_no_billing_period',
+    400,
+    'Subscription has no current billing period, so it cannot be continued.',
+    act(11, 'resume', { effective_from: 'immediately', on_resume: 'continue_existing_billing_period' }),
+  ),
+  answer(
+    'an activation of an active subscription',
+    'subscription_cannot_activate',
+    400,
+    "Only subscriptions which have status 'trialing' can be activated. Subscription status is 'active'",
+    act(1, 'activate'),
+  ),
+  answer(
+    'an activation of a cardless trial',
+    'subscription_missing_payment_method_cannot_activate',
+    400,
+    'Automatically-collected subscriptions in trial require a payment method to be activated.',
+    act(3, 'activate'),
+  ),
+];

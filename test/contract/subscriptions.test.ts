@@ -1,6 +1,7 @@
 // The subscription routes against Paddle's OpenAPI description and the Node SDK's own classes:
 // every answer validates, and the SDK's subscriptions.list/get/update/previewUpdate read them with
-// no field undefined.
+// no field undefined; every refusal, of a change or of a cancel, pause, resume or activation, is
+// the example answer of its page in Paddle's error reference.
 import type { Paddle } from '@paddle/paddle-node-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -19,7 +20,7 @@ import {
   sub,
   YEARLY,
 } from '../support/subscription-account.mjs';
-import { SUBSCRIPTION_ANSWERS } from './paddle-answers-subscriptions.js';
+import { ACTION_ANSWERS, SUBSCRIPTION_ANSWERS } from './paddle-answers-subscriptions.js';
 import { undefinedFields } from './undefined-fields.js';
 
 let emulator: RunningEmulator;
@@ -173,5 +174,15 @@ describe('the emulator refuses a change as Paddle’s error reference shows', ()
         validator.check(method, `${ONE}${at.endsWith('/preview') ? '/preview' : ''}`, res.status, res.body),
       ).toEqual([]);
     }
+  });
+});
+
+describe('the emulator refuses a cancel, pause, resume or activation as Paddle’s error reference shows', () => {
+  it.each(ACTION_ANSWERS.map((a) => [a.name, a] as const))('%s', async (_, answer) => {
+    const { method, path, body } = answer.request;
+    const res = await call(emulator, method, path, { body });
+    expect([res.status, res.body.error]).toEqual([answer.status, answer.error]);
+    const action = path.split('/').pop();
+    expect(validator.check(method, `${ONE}/${action}`, res.status, res.body)).toEqual([]);
   });
 });

@@ -175,17 +175,21 @@ describe('a scheduled change takes effect at its effective_at', () => {
     expect(seen).toEqual(['canceled']);
   });
 
-  it('a pause: paused then; with a resume date, resumed then and billed for a period from it', async () => {
+  // "Paddle retains the billing period against the subscription when you pause"
+  // (https://developer.paddle.com/changelog/2024/resume-subscription-billing-period-options)
+  it('a pause: paused then, keeping its billing period; with a resume date, resumed then and billed for a period from it', async () => {
     const e = await start(
       seedWith([scheduled(1, 'pause'), scheduled(2, 'pause', { resume_at: '2026-03-10T00:00:00Z' })]),
     );
+    const period = (await subscription(e, sub(1))).current_billing_period;
     await moveClock(e, '2026-02-15T00:00:00Z');
+    expect(period).not.toBeNull();
     expect(await subscription(e, sub(1))).toMatchObject({
       status: 'paused',
       paused_at: '2026-02-01T00:00:00Z',
       scheduled_change: null,
       next_billed_at: null,
-      current_billing_period: null,
+      current_billing_period: period,
     });
     expect(await subscription(e, sub(2))).toMatchObject({
       status: 'paused',

@@ -1,6 +1,6 @@
 // Every event type the emulator can send, held to what nobody here wrote: one account driven
-// through every write route that makes an event (write-events.ts) and every step of its clock
-// (step-notifications.ts), each delivered payload checked against the `webhooks:` schema of its
+// through every write route that makes an event (write-events.ts), a cancel, pause, resume and
+// activation through the API, and every step of its clock (step-notifications.ts), each delivered payload checked against the `webhooks:` schema of its
 // event type in Paddle's OpenAPI (with the overlay for what Paddle added since, cited there) and
 // verified and parsed by the Node SDK's own webhooks.unmarshal, as an app calls it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,11 +52,28 @@ const SUBSCRIPTIONS = [
     next_billed_at: '2026-01-24T00:00:00Z',
     trial_payment_fails: true,
   }),
+  // cancel, pause, resume and activate through the API
+  subscription(9),
+  subscription(10),
+  subscription(11, {
+    status: 'trialing',
+    started_at: '2026-01-10T00:00:00Z',
+    next_billed_at: '2026-01-24T00:00:00Z',
+  }),
 ];
 
 /** Every event type the write routes and the clock's steps can make. */
 function sendable(): string[] {
-  const kinds: StepKind[] = ['renewed', 'trial_ended', 'past_due', 'paid', 'canceled', 'paused', 'resumed'];
+  const kinds: StepKind[] = [
+    'renewed',
+    'trial_ended',
+    'past_due',
+    'paid',
+    'canceled',
+    'paused',
+    'resumed',
+    'change_scheduled',
+  ];
   const fromSteps = kinds.flatMap((kind) =>
     ['completed', 'billed'].flatMap((status) =>
       eventsOfStep({
@@ -126,6 +143,13 @@ beforeAll(async () => {
   const customer = await api('POST', '/customers', { email: 'lee@example.com' });
   await api('PATCH', `/customers/${customer.id}`, { name: 'Lee' });
   await api('PATCH', `/subscriptions/${sub(1)}`, { custom_data: { team: 'blue' } });
+  const paddle = sdkOf(emulator);
+  await paddle.subscriptions.cancel(sub(9));
+  await paddle.subscriptions.pause(sub(10), { effectiveFrom: 'immediately' });
+  await paddle.subscriptions.resume(sub(10), { effectiveFrom: 'immediately' });
+  await paddle.subscriptions.pause(sub(10), { effectiveFrom: 'immediately' });
+  await paddle.subscriptions.resume(sub(10), { effectiveFrom: '2026-02-20T00:00:00Z' });
+  await paddle.subscriptions.activate(sub(11));
   expect(
     (await call(emulator, 'POST', `/__emulator/subscriptions/${sub(6)}/pay`, { key: null })).status,
   ).toBe(200);

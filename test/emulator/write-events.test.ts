@@ -1,5 +1,6 @@
 // Which write of the API sends which event (src/emulator/notifications/write-events.ts cites
-// Paddle's pages): a table, route by route, and what sends nothing.
+// Paddle's pages): a table, route by route, and what sends nothing here (a cancel, pause, resume or
+// activation sends the events of the step it takes: test/emulator/subscription-actions.test.ts).
 import { describe, expect, it } from 'vitest';
 import { eventOfWrite } from '../../src/emulator/notifications/write-events.js';
 
@@ -30,6 +31,11 @@ describe('the event of an API write', () => {
     ['a notification setting', 'POST', '/notification-settings', 201],
     ['a replay', 'POST', `/notifications/ntf_${ID}/replay`, 202],
     ['a refused write', 'POST', '/products', 400],
+    // their events are the steps they take (step-notifications.ts), sent once, not again here
+    ['a cancel', 'POST', `/subscriptions/sub_${ID}/cancel`, 200],
+    ['a pause', 'POST', `/subscriptions/sub_${ID}/pause`, 200],
+    ['a resume', 'POST', `/subscriptions/sub_${ID}/resume`, 200],
+    ['an activation', 'POST', `/subscriptions/sub_${ID}/activate`, 200],
     ['a read', 'GET', '/products', 200],
   ])('%s sends none', (_what, method, path, status) => {
     expect(eventOfWrite(method, path, status, data)).toBeUndefined();

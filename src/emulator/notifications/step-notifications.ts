@@ -11,7 +11,16 @@
 //   and .../subscription-canceled (subscription.updated, then subscription.paused or .canceled);
 //   a dunning that ends cancels the same way (https://developer.paddle.com/build/lifecycle/subscription-renewal-dunning);
 // - a resume: https://developer.paddle.com/webhooks/scenarios/subscription-resumed
-//   (subscription.updated, subscription.resumed, the transaction's events, then subscription.updated);
+//   (subscription.updated, subscription.resumed, the transaction's events, then subscription.updated
+//   as the transaction makes it active; a resume that continues the period bills no transaction,
+//   so it has neither the transaction's events nor that last update);
+// - a cancel or pause scheduled through the API: subscription.updated only, "Paddle updates the
+//   scheduled_change object" (https://developer.paddle.com/webhooks/simulator/subscription-canceled
+//   and .../subscription-paused, "Subscription is scheduled to cancel/pause"); a resume scheduled
+//   likewise (https://developer.paddle.com/webhooks/subscriptions/subscription-updated: "scheduled
+//   changes being created or removed"). The same step taken now through the API sends what the
+//   clock's does: "If you choose to pause a subscription immediately, the subscription status
+//   changes to paused and subscription.paused occurs" (https://developer.paddle.com/webhooks/subscriptions/subscription-paused);
 // - a payment that fails: https://developer.paddle.com/webhooks/transactions/transaction-payment-failed
 //   (transaction.payment_failed, transaction.past_due, subscription.past_due);
 // - a trial that ends billed: subscription.activated, "any trial period has elapsed and Paddle has
@@ -67,7 +76,12 @@ export function eventsOfStep(step: SubscriptionStep): readonly Sent[] {
     paid: () => [...COLLECTED, updated],
     canceled: () => [updated, ['subscription.canceled', 'subscription']],
     paused: () => [updated, ['subscription.paused', 'subscription']],
-    resumed: () => [updated, ['subscription.resumed', 'subscription'], ...billing(step.transaction), updated],
+    resumed: () => [
+      updated,
+      ['subscription.resumed', 'subscription'],
+      ...(step.transaction ? [...billing(step.transaction), updated] : []),
+    ],
+    change_scheduled: () => [updated],
   };
   return table[step.kind]();
 }

@@ -4,11 +4,14 @@
 // created", "… is updated"; discount groups since https://developer.paddle.com/changelog/2025/discount-groups).
 // A subscription updated through the API (its items, custom_data, a scheduled change removed) is
 // subscription.updated, "item or price changes, scheduled changes being created or removed"
-// (https://developer.paddle.com/webhooks/subscriptions/subscription-updated). The emulator has no
-// route that cancels, pauses or resumes a subscription, nor one that makes or changes a transaction
-// (docs/emulator.md: not modelled), so no write of the API sends their events; the clock's steps do
-// (step-notifications.ts). Previews, notification settings and replays change no entity Paddle
-// has an event for, and make none; neither does a refused write.
+// (https://developer.paddle.com/webhooks/subscriptions/subscription-updated). A cancel, pause,
+// resume or activation (POST /subscriptions/{id}/cancel, …) is no row here: what it sends depends
+// on what it did (a change scheduled is subscription.updated, one taken now the clock's events for
+// that step, subscription.canceled, .paused, .resumed or .activated among them), so it goes out as
+// the step it takes (routes/subscription-actions.ts, step-notifications.ts). The emulator has no
+// route that makes or changes a transaction (docs/emulator.md: not modelled). Previews,
+// notification settings and replays change no entity Paddle has an event for, and make none;
+// neither does a refused write.
 
 import { pathPattern } from '../routes/common.js';
 import type { WireRecord } from '../types.js';

@@ -36,9 +36,10 @@ export interface SubscriptionChange {
   body: Body;
 }
 
-function subscriptionError(code: SubscriptionErrorCode): ApiFailure {
+/** Paddle's refusal `code`, as its error reference gives it; `value` fills the detail's `%s`. */
+export function subscriptionError(code: SubscriptionErrorCode, value = ''): ApiFailure {
   const { status, detail } = SUBSCRIPTION_ERRORS[code];
-  return new ApiFailure(status, code, detail, { group: 'subscriptions' });
+  return new ApiFailure(status, code, detail.replace('%s', value), { group: 'subscriptions' });
 }
 
 function checkItems(items: unknown, errors: FieldErrors): void {
@@ -125,12 +126,20 @@ export function checkChangeAllowed(
     throw subscriptionError('subscription_invalid_billing_mode_for_scheduled_change');
   }
   if (subscription.status === 'past_due') throw subscriptionError('subscription_update_when_past_due');
+  checkLocks(subscription, scheduled, nowMs);
+  if (scheduled && !freed) throw subscriptionError('subscription_locked_pending_changes');
+}
+
+/**
+ * The 30-minute locks: "processing" a scheduled change that takes effect within 30 minutes,
+ * "renewal" a next_billed_at within 30 minutes.
+ */
+export function checkLocks(subscription: WireRecord, scheduled: WireRecord | null, nowMs: number): void {
   if (scheduled && within30Minutes(scheduled.effective_at, nowMs)) {
     throw subscriptionError('subscription_locked_processing');
   }
   if (within30Minutes(subscription.next_billed_at, nowMs))
     throw subscriptionError('subscription_locked_renewal');
-  if (scheduled && !freed) throw subscriptionError('subscription_locked_pending_changes');
 }
 
 function checkPausedChange(change: SubscriptionChange): void {

@@ -1,0 +1,271 @@
+// An app cancels, pauses, resumes and activates a subscription through the Node SDK
+// (subscriptions.cancel/pause/resume/activate) against the emulator on loopback, and hears of it by
+// webhook, as Paddle's API reference and webhook pages describe (cited in
+// src/emulator/rules/subscription-action.ts and src/emulator/notifications/step-notifications.ts):
+// each answer held to the operation's response in Paddle's OpenAPI, each delivery to the
+// `webhooks:` schema of its event type and verified by the SDK.
+import { ApiError, type Paddle } from '@paddle/paddle-node-sdk';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AccountSeed, RunningEmulator } from '../../src/emulator/index.js';
+import { call, forwardingEmulator, moveClock } from '../support/emulator.js';
+import { FULL_SPEC_FILE, responseValidator, webhookValidator } from '../support/openapi.js';
+import { sdkOf } from '../support/sdk.js';
+import { NOW, sub, subscription } from '../support/subscription-account.mjs';
+import { type Delivery, startReceiver } from '../support/webhook-receiver.js';
+
+const END = '2026-02-01T00:00:00.000Z';
+const TRIAL = {
+  status: 'trialing',
+  started_at: '2026-01-10T00:00:00Z',
+  next_billed_at: '2026-01-24T00:00:00Z',
+  current_billing_period: { starts_at: '2026-01-10T00:00:00Z', ends_at: '2026-01-24T00:00:00Z' },
+};
+const RENEWAL = [
+  'transaction.created',
+  'transaction.billed',
+  'transaction.updated',
+  'transaction.paid',
+  'transaction.updated',
+  'transaction.completed',
+];
+
+const answers = responseValidator(FULL_SPEC_FILE);
+const payloads = webhookValidator();
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let emulator: RunningEmulator | undefined;
+beforeEach(async () => {
+  receiver = await startReceiver();
+});
+afterEach(async () => {
+  await emulator?.close();
+  emulator = undefined;
+  await receiver.close();
+});
+
+async function start(
+  subscriptions: AccountSeed['subscriptions'],
+): Promise<{ e: RunningEmulator; paddle: Paddle }> {
+  emulator = await forwardingEmulator(receiver.url, { subscriptions });
+  return { e: emulator, paddle: sdkOf(emulator) };
+}
+
+/** Every delivery so far, once sent: verified by the SDK and held to Paddle's schema of its type. */
+async function delivered(e: RunningEmulator): Promise<Delivery[]> {
+  await e.notificationsSettled();
+  const paddle = sdkOf(e);
+  for (const delivery of receiver.deliveries) {
+    const event = await paddle.webhooks.unmarshal(
+      delivery.body,
+      e.forwarding?.secret ?? '',
+      delivery.signature,
+    );
+    expect(event.eventType).toBe(delivery.payload.event_type);
+    expect(payloads.check(delivery.payload.event_type, delivery.payload)).toEqual([]);
+  }
+  return receiver.deliveries;
+}
+const typesOf = (deliveries: Delivery[]) => deliveries.map((d) => d.payload.event_type);
+
+/** The action's answer as sent over the wire, held to its operation in Paddle's OpenAPI. */
+async function post(e: RunningEmulator, id: string, action: string, body?: unknown) {
+  const res = await call(e, 'POST', `/subscriptions/${id}/${action}`, body === undefined ? {} : { body });
+  expect(answers.check('POST', `/subscriptions/{subscription_id}/${action}`, res.status, res.body)).toEqual(
+    [],
+  );
+  return res;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('cancel', () => {
+  it('by default at the end of the period: still active, the cancel scheduled, subscription.updated; canceled when the clock gets there', async () => {
+    const { e, paddle } = await start([subscription(1)]);
+    const answered = await paddle.subscriptions.cancel(sub(1));
+    expect(answered.status).toBe('active');
+    expect(answered.scheduledChange).toEqual({ action: 'cancel', effectiveAt: END, resumeAt: null });
+    expect(answered.nextBilledAt).toBeNull();
+    expect(typesOf(await delivered(e))).toEqual(['subscription.updated']);
+    expect(receiver.deliveries[0]?.payload.data.scheduled_change.action).toBe('cancel');
+    await moveClock(e, '2026-02-02T00:00:00Z');
+    expect(typesOf(await delivered(e))).toEqual([
+      'subscription.updated',
+      'subscription.updated',
+      'subscription.canceled',
+    ]);
+    expect((await paddle.subscriptions.get(sub(1))).canceledAt).toBe(END);
+  });
+
+  it('immediately: canceled now, no period nor next bill, subscription.updated then subscription.canceled', async () => {
+    const { e, paddle } = await start([subscription(1)]);
+    const answered = await paddle.subscriptions.cancel(sub(1), { effectiveFrom: 'immediately' });
+    expect(answered).toMatchObject({
+      status: 'canceled',
+      canceledAt: NOW,
+      nextBilledAt: null,
+      currentBillingPeriod: null,
+      scheduledChange: null,
+    });
+    expect((await post(e, sub(1), 'cancel')).body.error.code).toBe('subscription_is_canceled_action_invalid');
+    const deliveries = await delivered(e);
+    expect(typesOf(deliveries)).toEqual(['subscription.updated', 'subscription.canceled']);
+    expect(deliveries.map((d) => d.payload.occurred_at)).toEqual([NOW, NOW]);
+  });
+});
+
+describe('pause and resume', () => {
+  it('pause immediately with a resume date: paused now, its billing period kept, the resume scheduled; resumed by the clock then', async () => {
+    const { e, paddle } = await start([subscription(1)]);
+    const before = await paddle.subscriptions.get(sub(1));
+    const resumeAt = '2026-03-10T00:00:00.000Z';
+    const paused = await paddle.subscriptions.pause(sub(1), { effectiveFrom: 'immediately', resumeAt });
+    expect(paused).toMatchObject({
+      status: 'paused',
+      pausedAt: NOW,
+      nextBilledAt: null,
+      currentBillingPeriod: before.currentBillingPeriod,
+      scheduledChange: { action: 'resume', effectiveAt: resumeAt, resumeAt },
+    });
+    await moveClock(e, '2026-03-11T00:00:00Z');
+    expect(typesOf(await delivered(e))).toEqual([
+      'subscription.updated',
+      'subscription.paused',
+      'subscription.updated',
+      'subscription.resumed',
+      ...RENEWAL,
+      'subscription.updated',
+    ]);
+    expect((await paddle.subscriptions.get(sub(1))).currentBillingPeriod?.startsAt).toBe(resumeAt);
+  });
+
+  it('resume now on a new billing period: active, billed from now, the resumed scenario’s events', async () => {
+    const { e, paddle } = await start([subscription(1)]);
+    await paddle.subscriptions.pause(sub(1), { effectiveFrom: 'immediately' });
+    const resumed = await paddle.subscriptions.resume(sub(1), { effectiveFrom: 'immediately' });
+    expect(resumed).toMatchObject({
+      status: 'active',
+      pausedAt: null,
+      currentBillingPeriod: { startsAt: NOW, endsAt: '2026-02-15T12:00:00.000Z' },
+      nextBilledAt: '2026-02-15T12:00:00.000Z',
+    });
+    const billed = await paddle.transactions.list({ subscriptionId: [sub(1)] }).next();
+    expect(billed.map((t) => [t.status, t.billingPeriod?.startsAt])).toEqual([['completed', NOW]]);
+    expect(typesOf(await delivered(e))).toEqual([
+      'subscription.updated',
+      'subscription.paused',
+      'subscription.updated',
+      'subscription.resumed',
+      ...RENEWAL,
+      'subscription.updated',
+    ]);
+  });
+
+  it('resume continuing the period the pause kept: nothing billed, it renews at the period’s end', async () => {
+    const { e, paddle } = await start([subscription(1)]);
+    await paddle.subscriptions.pause(sub(1), { effectiveFrom: 'immediately' });
+    const resumed = await paddle.subscriptions.resume(sub(1), {
+      effectiveFrom: 'immediately',
+      onResume: 'continue_existing_billing_period',
+    });
+    expect(resumed).toMatchObject({ status: 'active', nextBilledAt: END });
+    expect(await paddle.transactions.list({ subscriptionId: [sub(1)] }).next()).toEqual([]);
+    expect(typesOf(await delivered(e))).toEqual([
+      'subscription.updated',
+      'subscription.paused',
+      'subscription.updated',
+      'subscription.resumed',
+    ]);
+    await moveClock(e, '2026-02-02T00:00:00Z');
+    const billed = await paddle.transactions.list({ subscriptionId: [sub(1)] }).next();
+    expect(billed.map((t) => t.billingPeriod?.startsAt)).toEqual([END]);
+  });
+
+  it('pause at the end of the period, then set its resume date: two subscription.updated, still active', async () => {
+    const { e, paddle } = await start([subscription(1)]);
+    await paddle.subscriptions.pause(sub(1), {});
+    const dated = await paddle.subscriptions.resume(sub(1), { effectiveFrom: '2026-03-01T00:00:00Z' });
+    expect(dated.status).toBe('active');
+    expect(dated.scheduledChange).toEqual({
+      action: 'pause',
+      effectiveAt: END,
+      resumeAt: '2026-03-01T00:00:00Z',
+    });
+    expect(typesOf(await delivered(e))).toEqual(['subscription.updated', 'subscription.updated']);
+  });
+
+  it('refuses what Paddle refuses, in Paddle’s error envelope, and sends nothing', async () => {
+    const { e, paddle } = await start([subscription(1), subscription(2, { status: 'canceled' })]);
+    expect((await refusal(paddle.subscriptions.resume(sub(1), { effectiveFrom: 'immediately' }))).code).toBe(
+      'subscription_must_be_paused',
+    );
+    expect((await refusal(paddle.subscriptions.pause(sub(2), {}))).code).toBe(
+      'subscription_is_canceled_action_invalid',
+    );
+    const res = await post(e, sub(1), 'pause', { effective_from: 'tomorrow' });
+    expect([res.status, res.body.error.code, res.body.error.errors]).toEqual([
+      400,
+      'bad_request',
+      [
+        {
+          field: 'effective_from',
+          message: 'must be one of the following: "immediately", "next_billing_period"',
+        },
+      ],
+    ]);
+    expect(await delivered(e)).toEqual([]);
+  });
+});
+
+describe('activate', () => {
+  it('a trial activated now: billed from now, active, the renewal’s events then subscription.activated', async () => {
+    const { e, paddle } = await start([subscription(1, TRIAL)]);
+    const activated = await paddle.subscriptions.activate(sub(1));
+    expect(activated).toMatchObject({
+      status: 'active',
+      firstBilledAt: NOW,
+      currentBillingPeriod: { startsAt: NOW, endsAt: '2026-02-15T12:00:00.000Z' },
+    });
+    expect(typesOf(await delivered(e))).toEqual([
+      'subscription.updated',
+      ...RENEWAL,
+      'subscription.activated',
+    ]);
+    expect((await refusal(paddle.subscriptions.activate(sub(1)))).detail).toBe(
+      "Only subscriptions which have status 'trialing' can be activated. Subscription status is 'active'",
+    );
+  });
+});
+
+describe('every action', () => {
+  it.each(['cancel', 'pause', 'resume', 'activate'])('%s needs subscription.write', async (action) => {
+    const { e } = await start([subscription(1, TRIAL)]);
+    const reader = e.addApiKey(['subscription.read']);
+    const res = await call(e, 'POST', `/subscriptions/${sub(1)}/${action}`, { key: reader, body: {} });
+    expect([res.status, res.body.error.code]).toEqual([403, 'forbidden']);
+  });
+
+  it('answers the subscription as Paddle’s OpenAPI describes each operation’s 200, with no body or a null one', async () => {
+    const { e } = await start([subscription(1), subscription(2), subscription(3, TRIAL)]);
+    expect((await post(e, sub(1), 'cancel')).body.data.scheduled_change.action).toBe('cancel');
+    expect((await post(e, sub(2), 'pause', { effective_from: 'immediately' })).body.data.status).toBe(
+      'paused',
+    );
+    const resumed = await call(e, 'POST', `/subscriptions/${sub(2)}/resume`, { rawBody: 'null' });
+    expect(
+      answers.check('POST', '/subscriptions/{subscription_id}/resume', resumed.status, resumed.body),
+    ).toEqual([]);
+    expect(resumed.body.data.status).toBe('active');
+    expect((await post(e, sub(3), 'activate')).body.data.status).toBe('active');
+  });
+
+  it('an unknown subscription is 404', async () => {
+    const { e } = await start([]);
+    expect((await post(e, sub(9), 'cancel', { effective_from: 'immediately' })).status).toBe(404);
+  });
+});
