@@ -186,6 +186,8 @@ export function resume(ctx: StepContext, subscription: WireRecord, at: string, c
     step(ctx, 'resumed', subscription, at);
     return;
   }
+  // a trial paused before its end is billed first now
+  subscription.first_billed_at ??= at;
   const transaction = billFrom(ctx, subscription, at, false);
   step(ctx, 'resumed', subscription, at, transaction);
 }

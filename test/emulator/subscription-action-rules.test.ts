@@ -254,6 +254,15 @@ describe('activate', () => {
       record({ status: 'trialing', items: [CARDLESS_ITEM] }),
       '400 subscription_missing_payment_method_cannot_activate',
     ],
+    [
+      'a trial scheduled to cancel at its end',
+      record({
+        status: 'trialing',
+        next_billed_at: null,
+        scheduled_change: { action: 'cancel', effective_at: END, resume_at: null },
+      }),
+      '400 subscription_locked_pending_changes',
+    ],
   ])('%s', (_, s, expected) => {
     expect(decide('activate', s)).toEqual(expected);
   });

@@ -242,6 +242,15 @@ describe('activate', () => {
   });
 });
 
+describe('a trial paused and resumed', () => {
+  it('is billed for the first time on resume: first_billed_at then', async () => {
+    const { paddle } = await start([subscription(1, TRIAL)]);
+    await paddle.subscriptions.pause(sub(1), { effectiveFrom: 'immediately' });
+    const resumed = await paddle.subscriptions.resume(sub(1), { effectiveFrom: 'immediately' });
+    expect([resumed.status, resumed.firstBilledAt]).toEqual(['active', NOW]);
+  });
+});
+
 describe('every action', () => {
   it.each(['cancel', 'pause', 'resume', 'activate'])('%s needs subscription.write', async (action) => {
     const { e } = await start([subscription(1, TRIAL)]);

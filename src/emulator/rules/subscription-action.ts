@@ -172,11 +172,17 @@ function resume(s: WireRecord, body: Body, nowMs: number): ActionOutcome {
   return { now: 'resume', continuePeriod };
 }
 
+/**
+ * An activation; not of a trial scheduled to cancel or pause at its end, which would be left
+ * behind the new period: Paddle does not say, and its subscription_locked_pending_changes ("Cancel
+ * the pending change before attempting request again") is the emulator's answer.
+ */
 function activate(s: WireRecord): ActionOutcome {
   if (s.status !== 'trialing') throw subscriptionError('subscription_cannot_activate', s.status);
   if (s.collection_mode === 'manual')
     throw subscriptionError('subscription_manual_collection_mode_activation_not_allowed');
   if (!hasPaymentMethod(s)) throw subscriptionError('subscription_missing_payment_method_cannot_activate');
+  if (s.scheduled_change) throw subscriptionError('subscription_locked_pending_changes');
   return { now: 'activate' };
 }
 
