@@ -49,7 +49,12 @@ beforeEach(() => {
   file = writeCatalog(dir, WITH_DISCOUNT);
 });
 
-describe('ids: the formats', () => {
+/**
+ * The first two tests wait on CPU in this process: the first CLI run of a test worker loads the
+ * apply and ids commands and the SDK, the first compile TypeScript and its library, about a second
+ * each. On a 2-core machine shared by several test runs (a load of 20 to 40) each is 20 s and more.
+ */
+describe('ids: the formats', { timeout: 120_000 }, () => {
   it('json: the sandbox side with every key → id apply made, read with GETs only', async () => {
     const applied = await apply();
     const before = emulator.requests().length;
