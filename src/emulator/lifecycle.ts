@@ -157,6 +157,28 @@ export function applyScheduledChange(ctx: StepContext, subscription: WireRecord)
   else resume(ctx, subscription, at);
 }
 
+/**
+ * A past-due subscription's renewals (origin subscription_recurring) still past due, canceled when
+ * it pauses "to avoid double-charging a customer on resume"; its other past-due transactions are not
+ * (developer.paddle.com/webhooks/scenarios/subscription-paused, developer.paddle.com/changelog/2024/
+ * past-due-renewal-translations-canceled-pause). Returns the latest: the clock leaves at most one.
+ */
+function cancelPastDueRenewals(
+  account: Account,
+  subscription: WireRecord,
+  at: string,
+): WireRecord | undefined {
+  let latest: WireRecord | undefined;
+  for (const t of account.state.transactions.all()) {
+    if (t.subscription_id !== subscription.id || t.status !== 'past_due') continue;
+    if (t.origin !== 'subscription_recurring') continue;
+    t.status = 'canceled';
+    t.updated_at = at;
+    latest = t;
+  }
+  return latest;
+}
+
 /** Paused at `at`, its current period kept; a resume date given with the pause stays as a scheduled resume. */
 export function pause(ctx: StepContext, subscription: WireRecord, at: string, resumeAt: unknown): void {
   subscription.status = 'paused';
@@ -164,7 +186,7 @@ export function pause(ctx: StepContext, subscription: WireRecord, at: string, re
   subscription.scheduled_change =
     typeof resumeAt === 'string' ? { action: 'resume', effective_at: resumeAt, resume_at: resumeAt } : null;
   stopBilling(subscription, at);
-  step(ctx, 'paused', subscription, at);
+  step(ctx, 'paused', subscription, at, cancelPastDueRenewals(ctx.account, subscription, at));
 }
 
 /**

@@ -126,7 +126,12 @@ describe('pause', () => {
     ],
     ['a paused one', paused, {}, '400 subscription_not_active'],
     ['a canceled one', record({ status: 'canceled' }), {}, '400 subscription_is_canceled_action_invalid'],
-    ['a past-due one', record({ status: 'past_due' }), {}, '400 subscription_update_when_past_due'],
+    [
+      'a past-due one, immediately',
+      record({ status: 'past_due' }),
+      { effective_from: 'immediately' },
+      { now: 'pause', resumeAt: null },
+    ],
     [
       'one already scheduled to pause',
       scheduledPause,

@@ -186,6 +186,26 @@ describe('pause and resume', () => {
     expect(billed.map((t) => t.billingPeriod?.startsAt)).toEqual([END]);
   });
 
+  it('a past-due subscription paused: its past-due renewal canceled, then transaction.updated and transaction.canceled', async () => {
+    const failing = subscription(1, { ...TRIAL, trial_payment_fails: true });
+    const { e, paddle } = await start([failing]);
+    await moveClock(e, '2026-01-25T00:00:00Z');
+    expect((await paddle.subscriptions.get(sub(1))).status).toBe('past_due');
+    const before = (await delivered(e)).length;
+    const paused = await paddle.subscriptions.pause(sub(1), { effectiveFrom: 'immediately' });
+    expect(paused.status).toBe('paused');
+    const renewals = await paddle.transactions.list({ subscriptionId: [sub(1)] }).next();
+    expect(renewals.map((t) => [t.origin, t.status])).toEqual([['subscription_recurring', 'canceled']]);
+    const deliveries = (await delivered(e)).slice(before);
+    expect(typesOf(deliveries)).toEqual([
+      'subscription.updated',
+      'subscription.paused',
+      'transaction.updated',
+      'transaction.canceled',
+    ]);
+    expect(deliveries[3]?.payload.data).toMatchObject({ id: renewals[0]?.id, status: 'canceled' });
+  });
+
   it('pause at the end of the period, then set its resume date: two subscription.updated, still active', async () => {
     const { e, paddle } = await start([subscription(1)]);
     await paddle.subscriptions.pause(sub(1), {});

@@ -150,6 +150,9 @@ beforeAll(async () => {
   await paddle.subscriptions.pause(sub(10), { effectiveFrom: 'immediately' });
   await paddle.subscriptions.resume(sub(10), { effectiveFrom: '2026-02-20T00:00:00Z' });
   await paddle.subscriptions.activate(sub(11));
+  // sub(8)'s trial payment fails on 24 January; paused past due, its renewal is canceled
+  expect((await moveClock(emulator, '2026-01-25T00:00:00Z')).status).toBe(200);
+  await paddle.subscriptions.pause(sub(8), { effectiveFrom: 'immediately' });
   expect(
     (await call(emulator, 'POST', `/__emulator/subscriptions/${sub(6)}/pay`, { key: null })).status,
   ).toBe(200);

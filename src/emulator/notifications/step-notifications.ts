@@ -8,7 +8,9 @@
 //   transaction.updated before it; an invoice number only once completed). A manually-collected
 //   renewal is issued as an invoice: created and billed, nothing paid;
 // - a pause or cancel taking effect: https://developer.paddle.com/webhooks/scenarios/subscription-paused
-//   and .../subscription-canceled (subscription.updated, then subscription.paused or .canceled);
+//   and .../subscription-canceled (subscription.updated, then subscription.paused or .canceled); a
+//   past-due subscription's pause then its renewal's transaction.updated and transaction.canceled
+//   ("Past due renewal transactions canceled — past due only", the paused scenario);
 //   a dunning that ends cancels the same way (https://developer.paddle.com/build/lifecycle/subscription-renewal-dunning);
 // - a resume: https://developer.paddle.com/webhooks/scenarios/subscription-resumed
 //   (subscription.updated, subscription.resumed, the transaction's events, then subscription.updated
@@ -35,7 +37,7 @@ import type { StepKind, SubscriptionStep, WireRecord } from '../types.js';
 
 /** An event of a step: its type and what its `data` is (the subscription, or the transaction at a status). */
 type Sent = readonly [type: string, entity: 'subscription' | TransactionStage];
-type TransactionStage = 'billed' | 'paid' | 'completed' | 'past_due';
+type TransactionStage = 'billed' | 'paid' | 'completed' | 'past_due' | 'canceled';
 
 const BILLED: readonly Sent[] = [
   ['transaction.created', 'billed'],
@@ -75,7 +77,13 @@ export function eventsOfStep(step: SubscriptionStep): readonly Sent[] {
     ],
     paid: () => [...COLLECTED, updated],
     canceled: () => [updated, ['subscription.canceled', 'subscription']],
-    paused: () => [updated, ['subscription.paused', 'subscription']],
+    paused: () => [
+      updated,
+      ['subscription.paused', 'subscription'],
+      ...(step.transaction
+        ? [['transaction.updated', 'canceled'] as const, ['transaction.canceled', 'canceled'] as const]
+        : []),
+    ],
     resumed: () => [
       updated,
       ['subscription.resumed', 'subscription'],

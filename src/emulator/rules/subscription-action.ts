@@ -80,15 +80,16 @@ function atPeriodEnd(s: WireRecord, action: 'cancel' | 'pause', resumeAt: string
   return { schedule: { action, effective_at: end, resume_at: resumeAt } };
 }
 
-/** What cancel and pause refuse alike: canceled, past due, the 30-minute locks. */
+/** What cancel and pause refuse alike: a canceled subscription, the 30-minute locks. */
 function checkCanStop(s: WireRecord, nowMs: number): void {
   if (s.status === 'canceled') throw subscriptionError('subscription_is_canceled_action_invalid');
-  if (s.status === 'past_due') throw subscriptionError('subscription_update_when_past_due');
   checkLocks(s, s.scheduled_change ?? null, nowMs);
 }
 
+/** A cancel; not of a past-due subscription (the guide to canceling, above). */
 function cancel(s: WireRecord, body: Body, nowMs: number): ActionOutcome {
   checkCanStop(s, nowMs);
+  if (s.status === 'past_due') throw subscriptionError('subscription_update_when_past_due');
   const from = body.effective_from ?? (s.status === 'paused' ? 'immediately' : 'next_billing_period');
   if (from === 'immediately') return { now: 'cancel' };
   if (s.status === 'paused')
@@ -126,7 +127,9 @@ function checkDatedResume(s: WireRecord, resumeAt: string, onResume: unknown): v
 /**
  * A pause: not of a paused subscription (Paddle documents no code of its own for it; its
  * subscription_not_active says "If the subscription is paused, resume and attempt the request
- * again"), nor over a scheduled change, which it would replace: that one is canceled first.
+ * again"), nor over a scheduled change, which it would replace: that one is canceled first. A
+ * past-due one may pause ("Past due subscription paused by Paddle Retain, or using the API",
+ * developer.paddle.com/changelog/2024/past-due-renewal-translations-canceled-pause).
  */
 function pause(s: WireRecord, body: Body, nowMs: number): ActionOutcome {
   if (s.status === 'paused') throw subscriptionError('subscription_not_active');
