@@ -7,6 +7,7 @@ import type { EnvironmentName } from '../../src/paddle-facts/environments.js';
 import {
   anEnvironment,
   EXAMPLES,
+  propertyTimeout,
   randomDocument,
   structuralMutation,
   textMutation,
@@ -24,7 +25,9 @@ function agree(text: string): void {
   agreeFor(text, 'production');
 }
 
-describe('readCatalog: the quick read of a valid catalog agrees with the full read', () => {
+describe('readCatalog: the quick read of a valid catalog agrees with the full read', {
+  timeout: propertyTimeout(NUM_RUNS),
+}, () => {
   it('on every example', () => {
     for (const { text } of EXAMPLES) agree(text);
   });

@@ -8,6 +8,7 @@ import type { EnvironmentName } from '../../src/paddle-facts/environments.js';
 import {
   anEnvironment,
   EXAMPLES,
+  propertyTimeout,
   randomDocument,
   structuralMutation,
   textMutation,
@@ -16,13 +17,6 @@ import {
 // FUZZ_RUNS=5000 for a deeper search than the default run of npm test, where each case is one full
 // read of a YAML text (milliseconds each) and the seed is fixed (test/setup/fuzz-seed.ts)
 const NUM_RUNS = Number(process.env.FUZZ_RUNS) || 120;
-
-/**
- * A property waits on nothing but its reads, some 8 ms of CPU each (most of it in the two YAML
- * parsers): 120 are about a second, 20 s and more on a 2-core machine shared by several test runs
- * (a load of 20 to 40). Half a second a read, for FUZZ_RUNS too.
- */
-const PROPERTY_TIMEOUT_MS = NUM_RUNS * 500;
 
 /** The checks every read result must pass, for any input text, read for either environment. */
 function checkResult(text: string, environment: EnvironmentName): void {
@@ -55,7 +49,7 @@ function positionProblems(issue: CatalogIssue, lines: string[]): string[] {
   return checks.filter(([holds]) => !holds).map(([, problem]) => problem);
 }
 
-describe('fuzz: readCatalog', { timeout: PROPERTY_TIMEOUT_MS }, () => {
+describe('fuzz: readCatalog', { timeout: propertyTimeout(NUM_RUNS) }, () => {
   it('the unmodified examples are valid (the base of every mutation)', () => {
     for (const { text } of EXAMPLES)
       expect(readCatalog('x.yaml', text, { environment: 'sandbox' }).catalog).toBeDefined();

@@ -147,3 +147,11 @@ export const randomDocument: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 200 }),
   fc.string({ unit: anyCodePoint, maxLength: 100 }),
 );
+
+/**
+ * The timeout of a property that reads `runs` of these cases: it waits on nothing but its reads,
+ * a read or two a case of some 8 ms of CPU each (most of it in the two YAML parsers), so the 100 or
+ * so cases of npm test are about a second, which a 2-core machine shared by several test runs (a
+ * load of 20 to 40) stretches past 20 s. Half a second a case, for FUZZ_RUNS too.
+ */
+export const propertyTimeout = (runs: number): number => runs * 500;
