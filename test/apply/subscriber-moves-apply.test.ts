@@ -175,7 +175,13 @@ describe('apply moves subscribers', () => {
   });
 });
 
-describe('apply moves subscribers under a rate limit', () => {
+/**
+ * Two list pages need more than 200 subscriptions, and the run makes some 240 requests over real
+ * HTTP: about 2 s of CPU, which a loaded 2-core machine stretches past the default 20 s.
+ */
+const PAGED_RUN_TIMEOUT_MS = 60_000;
+
+describe('apply moves subscribers under a rate limit', { timeout: PAGED_RUN_TIMEOUT_MS }, () => {
   it('each page of the subscriptions list is paced like any request: 204 moved, no 429', async () => {
     const clock = jumpingClock();
     const subscriptions = [...(SEED.subscriptions ?? []), ...moreSubscriptions(200)];

@@ -93,7 +93,7 @@ afterAll(() => emulator.close());
  * The run waits on nothing but its own work, all in this process: some 280 requests over real HTTP
  * and the review of 90 moves, about 1 s of CPU (2 s where the worker has yet to load the plan
  * command). On a 2-core machine shared by several test runs (a load of 20 to 40) that is a minute
- * and more: the default 20 s would cut it, and so would the in-process run's own 30 s.
+ * and more: the default 20 s would cut it.
  */
 const RUN_TIMEOUT_MS = 120_000;
 
@@ -103,7 +103,6 @@ describe('one paced caller per plan run', { timeout: RUN_TIMEOUT_MS }, () => {
     const run = await runCliInProcess(['--json', 'plan', file], {
       env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey },
       clock,
-      timeoutMs: RUN_TIMEOUT_MS,
     });
     expect(run.code, run.stderr).toBe(0);
     const sent = emulator.requests();

@@ -91,10 +91,13 @@ export async function runCliInProcess(args: string[], options: InProcessOptions 
       return 1;
     },
   );
+  // without timeoutMs the test's own timeout governs: a limit of ours, shorter than a slow test's,
+  // would cut a run that is only late under load and fail it as code null, not as a timeout
+  if (options.timeoutMs === undefined) return { code: await run, stdout, stderr };
   // like runCli's kill after timeoutMs: code null, and what was written so far
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), options.timeoutMs ?? 30_000);
+    timer = setTimeout(() => resolve(null), options.timeoutMs);
   });
   const code = await Promise.race([run, timedOut]);
   clearTimeout(timer);
