@@ -4,7 +4,7 @@
 // active object: a twin made meanwhile by a simultaneous apply fails it). The CLI and the tests both
 // run it; what a person sees (spinner, plan, prompt) comes in through the hooks.
 import { batchCheck, refuseSlowMoves } from '../moves/batches.js';
-import type { LeftSubscription } from '../moves/compile.js';
+import { isMove, type LeftSubscription } from '../moves/compile.js';
 import { archiveHold } from '../moves/hold.js';
 import { type MoveOutcome, moveOutcomes } from '../moves/outcomes.js';
 import { type CompiledRun, compileRun, type StillOnSource, stillOnSources } from '../moves/stage.js';
@@ -16,6 +16,7 @@ import {
   createPacedCalls,
   DEFAULT_CALLER_SETTINGS,
 } from '../paddle/calls.js';
+import type { Counted } from '../paddle/subscriber-counts.js';
 import { type PlanHooks, type PlanRequest, type PlanResult, planCatalog } from '../plan-use-case/account.js';
 import { hasChanges, hasWork, isConverged } from '../planner/summary.js';
 import type { DiffOptions, Plan } from '../planner/types.js';
@@ -134,6 +135,11 @@ async function applyPlan(
 ): Promise<ApplyOutcome> {
   const { catalog, gateway, settings, options, subscriptions, environment } = request;
   const time = request.accountTime ?? settings.clock;
+  // the archive's hold counts a source once every move has ended: the verification reads that count
+  const afterMoves = {
+    moves: compiled.operations.filter(isMove).map((op) => op.id),
+    counted: new Map<string, Counted>(),
+  };
   const execution = await executeOperations(plan, compiled.operations, gateway, calls, {
     ...settings,
     subscriptions,
@@ -143,7 +149,7 @@ async function applyPlan(
       ? { checkMove: batchCheck(compiled.planned, calls, subscriptions, time) }
       : {}),
     // a price whose subscribers move away is archived only once none is left on it
-    checkArchive: archiveHold(plan, calls, subscriptions),
+    checkArchive: archiveHold(plan, calls, subscriptions, afterMoves),
   });
   const { left } = compiled;
   const moves = (stillOn?: StillOnSource[]) =>
@@ -153,7 +159,7 @@ async function applyPlan(
   if (compiled.operations.length === 0)
     return { execution, verified: !hasWork(plan), remaining: plan, left, ...moves() };
   const remaining = await planCatalog(catalog, gateway, calls, { ...options, environment });
-  const stillOn = await stillOnSources(plan, calls, subscriptions);
+  const stillOn = await stillOnSources(plan, calls, subscriptions, afterMoves.counted);
   // a stop during the verification read ends the run as interrupted (exit 1), whatever it read
   if (settings.signal?.aborted)
     return { execution: { ...execution, interrupted: true }, verified: false, left, ...moves() };

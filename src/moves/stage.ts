@@ -5,7 +5,7 @@ import { InternalError } from '../errors.js';
 import { compileOperations, idsAfterGroups } from '../operations/compile.js';
 import type { Calls } from '../paddle/calls.js';
 import { isForbidden } from '../paddle/remote-error.js';
-import { countSubscribers } from '../paddle/subscriber-counts.js';
+import { type Counted, countSubscribers } from '../paddle/subscriber-counts.js';
 import { breakdownByPrice } from '../planner/subscriber-breakdown.js';
 import {
   countListed,
@@ -92,15 +92,22 @@ export interface StillOnSource {
   subscribers: SubscriberCounts;
 }
 
-/** Counts what is still on each source price (verify), all sources at once. */
+/**
+ * Counts what is still on each source price (verify), all sources at once: those `counted` already
+ * after the run's last PATCH (the archive's hold, hold.ts) are not counted again.
+ */
 export async function stillOnSources(
   plan: Plan,
   calls: Calls,
   subscriptions: SubscriptionsGateway | undefined,
+  counted: ReadonlyMap<string, Counted> = new Map(),
 ): Promise<StillOnSource[]> {
   const moves = (plan.moves ?? []).filter((m) => m.fromId !== null);
   if (moves.length === 0) return [];
-  const counts = await countSubscribers(gatewayFor(subscriptions), calls, sourceIds(plan));
+  const uncounted = sourceIds(plan).filter((id) => !counted.has(id));
+  const fresh =
+    uncounted.length === 0 ? [] : await countSubscribers(gatewayFor(subscriptions), calls, uncounted);
+  const counts = new Map([...counted, ...fresh]);
   return moves.map((move) => ({
     from: move.from,
     to: move.to,
