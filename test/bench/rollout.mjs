@@ -7,8 +7,10 @@
 // 22); the past-due ones are paid on day 5 (POST /__emulator/subscriptions/{id}/pay). Rows: per run,
 // the requests by kind (the emulator's log) against the fewest Paddle's pages allow (the list of the
 // subscriptions still on the old price, 200 a page: Paddle's list has no next_billed_at filter, so
-// a day's due subscriptions cannot be asked for alone), the wall time of each run and in all, and
-// the peak RSS of the largest run. rollout paces itself at Paddle's 240 requests a minute, so a day
+// a day's due subscriptions cannot be asked for alone), the PATCHes against the subscriptions on the
+// old price before the first run (the past-due ones among those the set-up would move wait for
+// their payment, so the runs move them), the wall time of each run and in all, and the peak RSS of
+// the largest run. rollout paces itself at Paddle's 240 requests a minute, so a day
 // with more than 240 requests waits for the next minute: the wall time includes it.
 // Standalone: `node test/bench/rollout.mjs [--quick]`. Against dist/ (npm run build first).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -80,7 +82,9 @@ function seed(count) {
   return { customers, subscriptions };
 }
 
-/** The requests of one run, by kind. */
+const isMove = (r) => r.method === 'PATCH' && /^\/subscriptions\/[^/]+$/.test(r.path);
+
+/** The requests of one run, by kind, and the subscriptions it PATCHed. */
 function kinds(sent) {
   const listing = (r) => r.method === 'GET' && r.path === '/subscriptions';
   const tally = (test) => sent.filter(test).length;
@@ -89,7 +93,8 @@ function kinds(sent) {
     pages: tally((r) => listing(r) && r.query.id === undefined && r.query.per_page !== '1'),
     counts: tally((r) => listing(r) && r.query.per_page === '1'),
     byId: tally((r) => listing(r) && r.query.id !== undefined),
-    patches: tally((r) => r.method === 'PATCH' && r.path.startsWith('/subscriptions/')),
+    patches: tally(isMove),
+    patched: sent.filter(isMove).map((r) => r.path),
     catalogReads: tally((r) => r.method === 'GET' && !r.path.startsWith('/subscriptions')),
     catalogWrites: tally((r) => r.method !== 'GET' && !r.path.startsWith('/subscriptions')),
     throttled: tally((r) => r.status === 429),
@@ -191,6 +196,14 @@ export async function run({ quick }) {
   }
 }
 
+/** How many subscriptions more than one PATCH went to, over all runs. */
+function twice(runs) {
+  const seen = new Set();
+  const again = new Set();
+  for (const path of runs.flatMap((r) => r.patched)) (seen.has(path) ? again : seen).add(path);
+  return again.size;
+}
+
 function rows(runs, count, total, quick) {
   const scenario = `rollout: ${count.toLocaleString('en')} subscriptions, a run a day for ${total} emulator days${quick ? ' (--quick; the full run: 10,000 for 60 days)' : ''}, ${LATENCY_MS} ms latency`;
   const sum = (field) => runs.reduce((n, r) => n + r[field], 0);
@@ -201,7 +214,9 @@ function rows(runs, count, total, quick) {
   return [
     row('requests, all runs', sum('all'), 'count'),
     row('requests per run (day 1 …)', perDay('all'), 'count'),
+    row('on the old price before the first run (the set-up moved the rest)', runs[0]?.left ?? 0, 'count'),
     row('PATCH /subscriptions/{id}, all runs', sum('patches'), 'count'),
+    row('subscriptions PATCHed more than once, all runs', twice(runs), 'count', '0'),
     row('subscription list pages (200 a page), all runs', sum('pages'), 'count'),
     row(
       'fewest list pages: ⌈on the old price ÷ 200⌉ a run, all runs',
