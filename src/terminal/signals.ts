@@ -5,8 +5,10 @@ export type StopSignal = 'SIGINT' | 'SIGTERM';
 /** Ctrl-C and the termination request a CI runner sends on cancel: both stop a run the same way. */
 const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
 
-/** Ctrl-C, termination requests and exiting: the process's own, or a test's stand-in. */
+/** Ctrl-C, termination requests, exiting and the parent's pid: the process's own, or a test's stand-in. */
 export interface ProcessControl {
+  /** the pid of the process's parent, read when asked: it changes when the parent ends (parent.ts) */
+  readonly ppid: number;
   on(signal: StopSignal, listener: (signal: StopSignal) => void): unknown;
   off(signal: StopSignal, listener: (signal: StopSignal) => void): unknown;
   listenerCount(signal: StopSignal): number;

@@ -29,6 +29,8 @@ class Exited extends Error {
 
 /** The signals of one in-process run; `send` plays Ctrl-C (SIGINT) or a kill (SIGTERM). */
 export class FakeProcess implements ProcessControl {
+  /** the run's parent is the test process, which outlives it */
+  readonly ppid = process.pid;
   private readonly emitter = new EventEmitter();
   /** the pending listening() calls, each checked as a listener comes */
   private readonly waiting = new Set<() => void>();

@@ -1,7 +1,8 @@
-// `paddle-catalog emulator`: runs the local Paddle API emulator until SIGINT/SIGTERM and prints
-// its base URL and two keys with every permission: a sandbox key and a live key, each reaching
-// its own account.
+// `paddle-catalog emulator`: runs the local Paddle API emulator until SIGINT/SIGTERM (or, started
+// by npm, until the process that started it ends) and prints its base URL and two keys with every
+// permission: a sandbox key and a live key, each reaching its own account.
 
+import { onParentGone, startedByNpm } from '../../terminal/parent.js';
 import { listenForStop, processControl } from '../../terminal/signals.js';
 import { isLoopbackUrl } from '../../text/loopback.js';
 import * as emulatorView from '../../views/emulator.js';
@@ -52,7 +53,7 @@ async function serve({ reporter, io }: CommandContext, flags: EmulatorFlags): Pr
   await runEmulator(options, {
     resuming: (file) =>
       reporter.warn(`${file} exists: its saved accounts are loaded, --seed and --no-demo are not applied.`),
-    untilStop: () => new Promise((done) => listenForStop(processControl(io), done, { once: true })),
+    untilStop: () => untilStopped({ reporter, io }),
     started: (emulator, demoCustomers) => {
       if (!isLoopbackUrl(new URL(emulator.url))) reporter.warn(exposedWarning(flags.host));
       const { url, apiKey, liveApiKey, forwarding } = emulator;
@@ -60,6 +61,29 @@ async function serve({ reporter, io }: CommandContext, flags: EmulatorFlags): Pr
     },
   });
   return EXIT_OK;
+}
+
+/**
+ * Ctrl-C or SIGTERM; started by npm (npx, npm exec, npm run), also the end of the process that
+ * started it, since npm's SIGTERM reaches the shell it ran the command in and not the emulator
+ * (terminal/parent.ts): `npx paddle-catalog emulator & … kill $!` stops it.
+ */
+function untilStopped({ reporter, io }: Pick<CommandContext, 'reporter' | 'io'>): Promise<void> {
+  const control = processControl(io);
+  return new Promise((done) => {
+    const stop = () => {
+      releaseSignals();
+      stopWatching();
+      done();
+    };
+    const releaseSignals = listenForStop(control, stop, { once: true });
+    const stopWatching = startedByNpm(io.env)
+      ? onParentGone(control, () => {
+          reporter.info('The process that started the emulator has ended: stopping it.');
+          stop();
+        })
+      : () => {};
+  });
 }
 
 export const registerEmulator: RegisterCommand = (program, run) => {
