@@ -10,7 +10,7 @@ import type { RecordedRequest } from '../../src/emulator/types.js';
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { manualClock } from '../support/emulator.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { CATALOG, MONTHLY, NOW, SEED } from '../support/subscription-account.mjs';
+import { MONTHLY, NOW, RETIRING, SEED } from '../support/subscription-account.mjs';
 
 const clock = manualClock(NOW);
 let emulator: RunningEmulator;
@@ -18,14 +18,6 @@ beforeAll(async () => {
   emulator = await startEmulator({ demo: false, seed: { sandbox: SEED }, now: clock.now });
 });
 afterAll(() => emulator.close());
-
-const pro = CATALOG.products.pro;
-const RETIRING = {
-  ...CATALOG,
-  products: {
-    pro: { ...pro, prices: { ...pro?.prices, monthly: { ...pro?.prices?.monthly, status: 'archived' } } },
-  },
-};
 
 const cli = (args: string[]) =>
   runCliInProcess(args, { env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey } });

@@ -12,7 +12,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { tempDir, writeCatalog } from '../support/catalog-files.js';
 import { call, manualClock } from '../support/emulator.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import { CATALOG, MONTHLY, NOW, SEED, sub } from '../support/subscription-account.mjs';
+import { CATALOG, MONTHLY, NOW, RETIRING, SEED, sub } from '../support/subscription-account.mjs';
 
 const clock = manualClock(NOW);
 let emulator: RunningEmulator;
@@ -20,14 +20,6 @@ beforeAll(async () => {
   emulator = await startEmulator({ demo: false, seed: { sandbox: SEED }, now: clock.now });
 });
 afterAll(() => emulator.close());
-
-const pro = CATALOG.products.pro;
-const RETIRING = {
-  ...CATALOG,
-  products: {
-    pro: { ...pro, prices: { ...pro?.prices, monthly: { ...pro?.prices?.monthly, status: 'archived' } } },
-  },
-};
 
 const cli = (args: string[], cwd?: string) =>
   runCliInProcess(args, { env: { PADDLE_API_URL: emulator.url, PADDLE_API_KEY: emulator.apiKey }, cwd });

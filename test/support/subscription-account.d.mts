@@ -54,6 +54,7 @@ export declare const proMonthly: (overrides?: unknown[]) => SeedPrice & { unit_p
 export declare const SEED: AccountSeed;
 export declare const moreSubscriptions: (count: number) => SeedSubscription[];
 export declare const CATALOG: Catalog;
+export declare const RETIRING: Catalog;
 export declare const risingCatalog: (
   products: Record<string, [name: string, now: string, after: string]>,
 ) => Catalog;

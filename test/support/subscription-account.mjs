@@ -293,6 +293,17 @@ export const CATALOG = {
   },
 };
 
+/** CATALOG with pro/monthly archived in the same change: its subscribers move, then it retires. */
+export const RETIRING = {
+  ...CATALOG,
+  products: {
+    pro: {
+      ...CATALOG.products.pro,
+      prices: { ...CATALOG.products.pro.prices, monthly: { ...monthly, status: 'archived' } },
+    },
+  },
+};
+
 /** A monthly USD price of `amount` (minor units), as a catalog writes it. @param {string} amount */
 const monthlyUsd = (amount) => ({ description: 'x', unit_price: usd(amount), billing_cycle: month });
 
