@@ -3,6 +3,8 @@
 import type { ApiKey } from './auth.js';
 import type { IdFactory } from './ids.js';
 import type { WebhookDisorder } from './notifications/disorder.js';
+import type { KeptNotification } from './notifications/kept.js';
+import type { EventJson } from './notifications/records.js';
 import type { AccountState } from './state.js';
 import type { StepEvents } from './step-events.js';
 import type { AccountName, DefaultTaxMode, WireRecord } from './types.js';
@@ -57,15 +59,13 @@ export interface Notifier {
    * `data`: the entity, or what makes it when anyone is subscribed; `occurredAt`: when it happened on
    * the emulator's clock, when that is not now (a step the clock passed)
    */
-  publish(
-    account: Account,
-    eventType: string,
-    data: WireRecord | (() => WireRecord),
-    occurredAt?: Date,
-  ): void;
+  publish(account: Account, eventType: string, data: EventData, occurredAt?: Date): void;
   /** a new notification (origin `replay`) of a notification's event, to the same setting, queued */
-  replay(account: Account, notification: WireRecord): WireRecord;
+  replay(account: Account, notification: KeptNotification): KeptNotification;
 }
+
+/** An event's entity, or what makes it (or its JSON text) when anyone is subscribed. */
+export type EventData = WireRecord | (() => WireRecord | EventJson);
 
 export interface Pagination {
   per_page: number;

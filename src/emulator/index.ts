@@ -82,10 +82,14 @@ function openAccounts(options: EmulatorOptions, now: () => Date): Accounts {
     now,
     events: new StepEvents(),
   };
-  const notifier = new Outbox(parts, {
-    machineNow: options.machineNow ?? Date.now,
-    deadline: options.webhookDeadline ?? ((ms) => AbortSignal.timeout(ms)),
-  });
+  const notifier = new Outbox(
+    parts,
+    {
+      machineNow: options.machineNow ?? Date.now,
+      deadline: options.webhookDeadline ?? ((ms) => AbortSignal.timeout(ms)),
+    },
+    options.notificationsMaxWeight,
+  );
   const core: EmulatorCore = Object.assign(parts, { notifier });
   // every step the clock takes becomes the events Paddle sends for it
   core.events.subscribe((step) => publishStep(notifier, core.accounts[step.account], step));
@@ -107,17 +111,20 @@ function openAccounts(options: EmulatorOptions, now: () => Date): Accounts {
       ...settingsToSeed(core.accounts[name].settings),
       ...stateToSeed(core.accounts[name].state),
     });
-    writeStateFile(statePath, {
-      format: STATE_FORMAT,
-      version: 1,
-      api_key: apiKey,
-      live_api_key: liveApiKey,
-      api_keys: keys.list(),
-      ...(seed?.currencies ? { currencies: seed.currencies } : {}),
-      sandbox: section('sandbox'),
-      live: section('live'),
-      notification_queue: notifier.queued(),
-    });
+    writeStateFile(
+      statePath,
+      {
+        format: STATE_FORMAT,
+        version: 1,
+        api_key: apiKey,
+        live_api_key: liveApiKey,
+        api_keys: keys.list(),
+        ...(seed?.currencies ? { currencies: seed.currencies } : {}),
+        sandbox: section('sandbox'),
+        live: section('live'),
+      },
+      notifier.queued(),
+    );
   };
   notifier.onSettled = save;
   return { core, notifier, seeded, keys, apiKey, liveApiKey, save, forwarding };

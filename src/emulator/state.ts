@@ -1,5 +1,6 @@
 // The emulator's account: one collection per resource, each kept sorted by id (ids sort in
 // creation order), plus the invoice links it has handed out.
+import { KeptNotifications } from './notifications/kept.js';
 import type { WireRecord } from './types.js';
 
 export class Collection {
@@ -90,10 +91,9 @@ export type AccountState = Record<ResourceName, Collection> & {
   failingTrials: Set<string>;
   /**
    * the notifications made for the account's events (Paddle's `notification` records, as served by
-   * /notifications) and each one's delivery attempts (`notification_log` records, newest first)
+   * /notifications) with each one's delivery attempts (`notification_log` records, newest first)
    */
-  notifications: Collection;
-  notificationLogs: Map<string, WireRecord[]>;
+  notifications: KeptNotifications;
 };
 
 interface RenewalAnchor {
@@ -109,8 +109,7 @@ export function emptyState(): AccountState {
     pendingSubscriptions: [],
     renewalAnchors: new Map(),
     failingTrials: new Set(),
-    notifications: new Collection(),
-    notificationLogs: new Map(),
+    notifications: new KeptNotifications(),
   };
 }
 
@@ -123,7 +122,6 @@ export function cloneState(state: AccountState): AccountState {
   copy.pendingSubscriptions = structuredClone(state.pendingSubscriptions);
   copy.renewalAnchors = structuredClone(state.renewalAnchors);
   copy.failingTrials = new Set(state.failingTrials);
-  for (const record of state.notifications.all()) copy.notifications.insert(structuredClone(record));
-  copy.notificationLogs = structuredClone(state.notificationLogs);
+  copy.notifications = state.notifications.clone();
   return copy;
 }

@@ -80,6 +80,11 @@ export interface EmulatorOptions {
   forwardTo?: string;
   /** how much of the request log is kept; each bound left out is REQUEST_LOG_LIMITS' */
   requestLogLimits?: Partial<RequestLogLimits>;
+  /**
+   * what the notifications of both accounts may weigh, in characters as JSON (notifications/kept.ts);
+   * default MAX_WEIGHT (256 MiB). Tests pass a small one to reach it with a few.
+   */
+  notificationsMaxWeight?: number;
 }
 
 /** The bounds of the request log (`requests()`). */
@@ -197,11 +202,16 @@ export interface AccountSeed {
   subscriptions?: WireRecord[];
 }
 
-/** A notification not delivered yet, as saved state keeps it: the record, its attempts, its account. */
+/**
+ * A notification not delivered yet (or owed its second copy), as saved state keeps it: the record as
+ * served, its attempts, its account (notifications/saved-queue.ts).
+ */
 export interface QueuedNotification {
   account: AccountName;
   notification: WireRecord;
   logs: WireRecord[];
+  /** a second copy is still to be sent (the account asked for each delivery twice) */
+  second_copy_owed?: true;
 }
 
 /** The two accounts of one emulator: a key's prefix (pdl_sdbx_ / pdl_live_) picks one. */

@@ -2,7 +2,8 @@
 // the destination's secret at the machine's time of the attempt) that counts as answered only within
 // Paddle's 5 seconds (https://developer.paddle.com/webhooks/about/respond-to-webhooks: "respond with
 // an HTTP 200 status code within five seconds"). No answer in time, a refused connection or a reset
-// are code 0 with no body: Paddle does not say what its log shows for them.
+// are code 0 with no body: Paddle does not say what its log shows for them. Only a destination on
+// this machine is attempted (isLoopback), so the emulator never reaches the network.
 import type { AttemptAnswer } from './records.js';
 import { paddleSignature } from './signature.js';
 
@@ -17,6 +18,16 @@ export interface AttemptPorts {
   deadline(ms: number): AbortSignal;
   /** aborts every attempt in flight when the emulator closes */
   closing: AbortSignal;
+}
+
+/** A destination on this machine: the only kind the emulator sends to. */
+export function isLoopback(destination: string): boolean {
+  try {
+    const host = new URL(destination).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
 }
 
 export async function attempt(

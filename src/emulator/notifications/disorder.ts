@@ -59,6 +59,7 @@ export function disorderToWire(disorder: WebhookDisorder): Required<WebhookDeliv
  * @internal A table test of the groups and of each order a seed gives.
  */
 export function shuffledInGroups<T>(items: readonly T[], size: number, random: () => number): T[] {
+  if (size === 1) return [...items];
   const out: T[] = [];
   for (let start = 0; start < items.length; start += size) {
     const group = items.slice(start, start + size);
@@ -86,12 +87,13 @@ export class DisorderedLanes<T extends { account: string }> {
     this.randoms.delete(account);
   }
 
-  /** A new delivery to the destination `lane`; twice when the account asks for duplicates. */
-  hold(lane: string, item: T, copy: T): void {
+  /** A new delivery to the destination `lane`; twice when the account asks for duplicates. How many held. */
+  hold(lane: string, item: T, copy: T): number {
     const items = this.settingOf(item.account).duplicate ? [item, copy] : [item];
     const list = this.held.get(lane);
     if (list) list.push(...items);
     else this.held.set(lane, items);
+    return items.length;
   }
 
   /** Every held delivery, per destination, in the order it goes out. */

@@ -7,7 +7,7 @@ import type { Account, EmulatorCore } from '../core.js';
 import { EVENT_NAMES } from '../event-types.js';
 import { newNotificationSetting } from '../routes/notification-settings.js';
 import type { WireRecord } from '../types.js';
-import { isLoopback } from './outbox.js';
+import { isLoopback } from './attempt.js';
 
 const FORWARD_DESCRIPTION = 'paddle-catalog emulator --forward-to';
 

@@ -6,21 +6,30 @@
 // (https://developer.paddle.com/webhooks/about/respond-to-webhooks, "Handle retries"; Paddle gives
 // only the count and the window, so the emulator spaces them 1, 4 and 10 minutes apart). Retries are
 // due by the emulator's clock: moving it past a retry's time sends it at once.
-// Memory is bounded: an account keeps at most MAX_KEPT notifications; past that the oldest go, and
-// one still queued is dropped undelivered, with a warning (docs/emulator.md says so).
+// Memory is bounded by what the notifications of both accounts weigh (kept.ts's weightOf: their
+// characters as JSON), not by a count: past MAX_WEIGHT those nothing more will be sent for go first
+// (delivered, failed, or for a destination elsewhere), and only when none is left the oldest still
+// owed a delivery, with a warning (docs/emulator.md says so).
 // Only destinations on this machine (loopback) are sent to: a notification for any other stays
 // not_attempted, so the emulator never reaches the network. An account may ask for each delivery
 // twice and for deliveries out of order (disorder.ts).
-import type { Account, EmulatorCore, Notifier } from '../core.js';
+import type { Account, EmulatorCore, EventData, Notifier } from '../core.js';
 import { timestamp } from '../ids.js';
 import { destinationsFor } from '../routes/notification-settings.js';
 import { ACCOUNTS, type AccountName, type QueuedNotification, type WireRecord } from '../types.js';
-import { type AttemptPorts, attempt } from './attempt.js';
+import { type AttemptPorts, attempt, isLoopback } from './attempt.js';
 import { DisorderedLanes } from './disorder.js';
-import { type AccountEvent, delivered, newLog, newNotification } from './records.js';
+import { Fifo } from './fifo.js';
+import { isDone, type KeptNotification, keepWithin, payloadText, type SharedEvent } from './kept.js';
+import { type AttemptAnswer, EventJson, newLog, newNotification, recordAttempt } from './records.js';
+import { fromSaved, isSaved, savedText } from './saved-queue.js';
 
 const RETRY_DELAYS_MS: readonly number[] = [60_000, 240_000, 600_000];
-const MAX_KEPT = 50_000;
+/**
+ * What the notifications of both accounts may weigh (characters as JSON): a month's move of 10,000
+ * renewals with every event subscribed makes 70,000 notifications of about 245 million.
+ */
+const MAX_WEIGHT = 256 * 2 ** 20;
 
 interface Queued {
   account: AccountName;
@@ -29,19 +38,9 @@ interface Queued {
   twin?: true;
 }
 
-/** A destination on this machine: the only kind the emulator sends to. */
-export function isLoopback(destination: string): boolean {
-  try {
-    const host = new URL(destination).hostname;
-    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  } catch {
-    return false;
-  }
-}
-
 export class Outbox implements Notifier {
   /** per destination (account and setting), the notifications waiting to be sent, in order */
-  private readonly lanes = new Map<string, Queued[]>();
+  private readonly lanes = new Map<string, Fifo<Queued>>();
   private readonly busy = new Set<string>();
   /** new deliveries, held to the end of the request that made them, then shuffled when asked */
   readonly disorder = new DisorderedLanes<Queued>(
@@ -63,61 +62,58 @@ export class Outbox implements Notifier {
   constructor(
     private readonly core: Omit<EmulatorCore, 'notifier'>,
     ports: Omit<AttemptPorts, 'closing'>,
+    private readonly maxWeight = MAX_WEIGHT,
   ) {
     this.ports = { ...ports, closing: this.closer.signal };
   }
 
   /**
    * A new event of `account`: its notifications, queued; the API's answer does not wait for them.
-   * `data` is copied now, so what changes the record later (a later step) never reaches this payload.
+   * `data` is written as JSON now, once for every destination, so what changes the record later (a
+   * later step) never reaches this payload.
    */
-  publish(
-    account: Account,
-    eventType: string,
-    data: WireRecord | (() => WireRecord),
-    occurredAt?: Date,
-  ): void {
+  publish(account: Account, eventType: string, data: EventData, occurredAt?: Date): void {
     const settings = destinationsFor(account.state, eventType);
     if (settings.length === 0) return;
     const at = occurredAt ?? this.core.now();
-    const event: AccountEvent = {
+    const made = typeof data === 'function' ? data() : data;
+    const event: SharedEvent = {
       event_id: this.core.ids.next('evt', at.getTime()),
       event_type: eventType,
       occurred_at: timestamp(at),
-      data: structuredClone(typeof data === 'function' ? data() : data),
+      data: made instanceof EventJson ? made.text : JSON.stringify(made),
     };
     for (const setting of settings) this.add(account, setting, event, 'event');
   }
 
-  replay(account: Account, notification: WireRecord): WireRecord {
-    notification.replayed_at = timestamp(this.core.now());
-    const { notification_id: _, ...event } = notification.payload as AccountEvent & {
-      notification_id: string;
-    };
-    const setting = account.state.notification_settings.get(notification.notification_setting_id) ?? {
-      id: notification.notification_setting_id,
+  replay(account: Account, notification: KeptNotification): KeptNotification {
+    notification.record.replayed_at = timestamp(this.core.now());
+    const setting = account.state.notification_settings.get(notification.record.notification_setting_id) ?? {
+      id: notification.record.notification_setting_id,
       destination: '',
     };
-    return this.add(account, setting, event, 'replay');
+    return this.add(account, setting, notification.event, 'replay');
   }
 
   /** A new notification of `event` for `setting`, queued when the setting is on this machine. */
   private add(
     account: Account,
     setting: WireRecord,
-    event: AccountEvent,
+    event: SharedEvent,
     origin: 'event' | 'replay',
-  ): WireRecord {
+  ): KeptNotification {
     const at = this.core.now();
     const id = this.core.ids.next('ntf', at.getTime());
-    const notification = newNotification(id, setting.id, event, origin, at);
-    this.keep(account, notification);
+    const kept = newNotification(id, setting.id, event, origin, at);
+    // what it owes is counted before the bound may drop it
     if (isLoopback(String(setting.destination))) {
       const queued = { account: account.name, id, twin: true as const };
-      this.disorder.hold(`${account.name} ${setting.id}`, queued, { ...queued });
+      kept.owed += this.disorder.hold(`${account.name} ${setting.id}`, queued, { ...queued });
       this.kick();
     }
-    return notification;
+    this.keep(account, kept);
+    if (kept.owed === 0) account.state.notifications.done(kept);
+    return kept;
   }
 
   /** Runs the deliveries that are due now (after the clock moved, or any change). */
@@ -134,33 +130,48 @@ export class Outbox implements Notifier {
     });
   }
 
-  /** Every notification not delivered yet, with its log: what saved state keeps of the queue. */
-  queued(): QueuedNotification[] {
-    return ACCOUNTS.flatMap((name) => {
-      const { state } = this.core.accounts[name];
-      return state.notifications
+  /** Every notification saved state keeps, with its logs, as the state file's JSON text (saved-queue.ts). */
+  queued(): string[] {
+    return ACCOUNTS.flatMap((name) =>
+      this.core.accounts[name].state.notifications
         .all()
-        .filter((n) => n.status === 'not_attempted' || n.status === 'needs_retry')
-        .map((n) => ({ account: name, notification: n, logs: state.notificationLogs.get(n.id) ?? [] }));
-    });
+        .filter(isSaved)
+        .map((kept) => savedText(name, kept)),
+    );
   }
 
-  /** The queue saved state kept, queued again: a retry keeps its time, the rest go out at once. */
+  /**
+   * The queue saved state kept, queued again: a retry keeps its time, the rest go out at once, and
+   * a second copy still owed goes after the first.
+   */
   restore(saved: readonly QueuedNotification[]): void {
-    for (const { account: name, notification, logs } of saved) {
-      const account = this.core.accounts[name];
-      if (account.state.notifications.get(notification.id)) continue;
-      this.core.ids.notice(notification.id);
-      this.keep(account, notification);
-      if (logs.length > 0) account.state.notificationLogs.set(notification.id, logs);
-      const setting = account.state.notification_settings.get(notification.notification_setting_id);
-      if (!setting || !isLoopback(String(setting.destination))) continue;
-      const retryAt = Date.parse(notification.retry_at ?? '');
-      if (notification.status === 'needs_retry' && Number.isFinite(retryAt)) {
-        this.retries.push({ account: name, id: notification.id, atMs: retryAt });
-      } else this.enqueue({ account: name, id: notification.id }, setting.id);
+    for (const entry of saved) {
+      const account = this.core.accounts[entry.account];
+      if (account.state.notifications.get(entry.notification.id)) continue;
+      this.core.ids.notice(entry.notification.id);
+      const kept = fromSaved(entry);
+      const setting = account.state.notification_settings.get(kept.record.notification_setting_id);
+      if (setting && isLoopback(String(setting.destination))) this.owe(entry, kept, setting.id);
+      this.keep(account, kept);
+      if (kept.owed === 0) account.state.notifications.done(kept);
     }
     this.kick();
+  }
+
+  /** What a saved notification owes, queued: its retry, or its first delivery, and its second copy. */
+  private owe(entry: QueuedNotification, kept: KeptNotification, settingId: string): void {
+    const queued = { account: entry.account, id: kept.record.id as string };
+    const { status, retry_at } = kept.record;
+    const retryAtMs = Date.parse(retry_at ?? '');
+    const owed = {
+      retry: status === 'needs_retry' && Number.isFinite(retryAtMs),
+      first: status === 'not_attempted',
+      second: entry.second_copy_owed === true && status !== 'needs_retry',
+    };
+    if (owed.retry) this.retries.push({ ...queued, atMs: retryAtMs });
+    if (owed.first) this.enqueue(queued, settingId);
+    if (owed.second) this.enqueue({ ...queued, twin: true }, settingId);
+    kept.owed = Object.values(owed).filter(Boolean).length;
   }
 
   /** Resolves once nothing is in flight and nothing is due (a retry waiting for its time aside). */
@@ -177,36 +188,36 @@ export class Outbox implements Notifier {
     for (const resolve of this.idlers.splice(0)) resolve();
   }
 
-  private keep(account: Account, notification: WireRecord): void {
-    const kept = account.state.notifications;
-    kept.insert(notification);
-    while (kept.size > MAX_KEPT) {
-      const oldest = kept.all()[0] as WireRecord;
-      if (oldest.status === 'not_attempted' || oldest.status === 'needs_retry') this.dropped += 1;
-      kept.delete(oldest.id);
-      account.state.notificationLogs.delete(oldest.id);
-    }
+  /** Keeps a notification within the bound (keepWithin), counting those dropped undelivered. */
+  private keep(account: Account, kept: KeptNotification): void {
+    const stores = ACCOUNTS.map((name) => this.core.accounts[name].state.notifications);
+    this.dropped += keepWithin(account.state.notifications, kept, stores, this.maxWeight);
   }
 
   private enqueue(queued: Queued, settingId: string): void {
-    const lane = `${queued.account} ${settingId}`;
-    const list = this.lanes.get(lane);
-    if (list) list.push(queued);
-    else this.lanes.set(lane, [queued]);
+    this.laneOf(`${queued.account} ${settingId}`).push(queued);
     this.kick();
+  }
+
+  private laneOf(lane: string): Fifo<Queued> {
+    let list = this.lanes.get(lane);
+    if (!list) {
+      list = new Fifo();
+      this.lanes.set(lane, list);
+    }
+    return list;
   }
 
   private pump(): void {
     if (this.dropped > 0) {
       process.emitWarning(
-        `paddle emulator: ${this.dropped} notifications dropped undelivered (an account keeps at most ${MAX_KEPT})`,
+        `paddle emulator: ${this.dropped} notifications not delivered yet were dropped, the oldest first: the notifications kept would weigh more than ${Math.round(this.maxWeight / 2 ** 20)} MiB, and none delivered, failed or for a destination elsewhere was left to drop instead (docs/emulator.md)`,
       );
       this.dropped = 0;
     }
     for (const [lane, items] of this.disorder.release()) {
-      const list = this.lanes.get(lane);
-      if (list) list.push(...items);
-      else this.lanes.set(lane, items);
+      const list = this.laneOf(lane);
+      for (const item of items) list.push(item);
     }
     const nowMs = this.core.now().getTime();
     const due = this.retries.filter((r) => r.atMs <= nowMs);
@@ -214,8 +225,8 @@ export class Outbox implements Notifier {
     for (const queued of due) this.requeue(queued);
     for (const [lane, list] of this.lanes) {
       if (this.busy.has(lane)) continue;
-      const next = list.shift();
-      if (list.length === 0) this.lanes.delete(lane);
+      const next = list.take();
+      if (list.size === 0) this.lanes.delete(lane);
       if (next) void this.send(lane, next);
     }
     this.wakeForRetries(nowMs);
@@ -227,8 +238,8 @@ export class Outbox implements Notifier {
   }
 
   private requeue(queued: Queued): void {
-    const notification = this.core.accounts[queued.account].state.notifications.get(queued.id);
-    if (notification) this.enqueue(queued, notification.notification_setting_id);
+    const kept = this.core.accounts[queued.account].state.notifications.get(queued.id);
+    if (kept) this.enqueue(queued, kept.record.notification_setting_id);
   }
 
   /** The next retry comes due as time passes even when nothing else happens. */
@@ -242,52 +253,43 @@ export class Outbox implements Notifier {
 
   private async send(lane: string, queued: Queued): Promise<void> {
     const account = this.core.accounts[queued.account];
-    const notification = account.state.notifications.get(queued.id);
-    const setting = account.state.notification_settings.get(notification?.notification_setting_id);
-    if (!notification) return this.kick();
+    const kept = account.state.notifications.get(queued.id);
+    if (!kept) return this.kick();
+    const notification = kept.record;
+    const setting = account.state.notification_settings.get(notification.notification_setting_id);
     // the other of two went first and failed: its retries stand for both
     if (queued.twin && (notification.status === 'needs_retry' || notification.status === 'failed'))
-      return this.kick();
+      return this.settle(account, kept);
     if (!setting) {
       // the setting was deleted: there is nowhere to send it
       notification.status = 'failed';
       notification.retry_at = null;
-      return this.kick();
+      return this.settle(account, kept);
     }
     this.busy.add(lane);
-    const body = JSON.stringify(notification.payload);
+    const body = payloadText(kept);
     const answer = await attempt(this.ports, String(setting.destination), setting.endpoint_secret_key, body);
     this.busy.delete(lane);
+    // an attempt the close cut off stays owed: saved state sends it again
     if (this.closer.signal.aborted) return;
-    this.record(account, notification, answer);
+    this.record(account, kept, answer);
+    this.settle(account, kept);
+  }
+
+  /** One delivery of `kept` is no longer owed; once none is and it is settled, it may go first. */
+  private settle(account: Account, kept: KeptNotification): void {
+    kept.owed -= 1;
+    if (isDone(kept)) account.state.notifications.done(kept);
     this.kick();
   }
 
-  private record(account: Account, notification: WireRecord, answer: Parameters<typeof delivered>[0]): void {
+  private record(account: Account, kept: KeptNotification, answer: AttemptAnswer): void {
     const at = this.core.now();
-    const log = newLog(this.core.ids.next('ntflog', at.getTime()), answer, at);
-    const logs = account.state.notificationLogs.get(notification.id) ?? [];
-    logs.unshift(log);
-    account.state.notificationLogs.set(notification.id, logs);
+    account.state.notifications.addLog(kept, newLog(this.core.ids.next('ntflog', at.getTime()), answer, at));
     this.attempted = true;
-    notification.times_attempted += 1;
-    notification.last_attempt_at = timestamp(at);
-    // the second delivery of one sent twice: logged, never retried
-    if (notification.status === 'delivered') return;
-    if (delivered(answer)) {
-      notification.status = 'delivered';
-      notification.delivered_at = timestamp(at);
-      notification.retry_at = null;
-      return;
-    }
-    const delay = RETRY_DELAYS_MS[notification.times_attempted - 1];
-    if (delay === undefined) {
-      notification.status = 'failed';
-      notification.retry_at = null;
-      return;
-    }
-    notification.status = 'needs_retry';
-    notification.retry_at = timestamp(new Date(at.getTime() + delay));
-    this.retries.push({ account: account.name, id: notification.id, atMs: at.getTime() + delay });
+    const retryAtMs = recordAttempt(kept.record, answer, at, RETRY_DELAYS_MS);
+    if (retryAtMs === undefined) return;
+    this.retries.push({ account: account.name, id: kept.record.id, atMs: retryAtMs });
+    kept.owed += 1;
   }
 }

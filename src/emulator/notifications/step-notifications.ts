@@ -1,7 +1,7 @@
 // Each step the emulator's clock takes (renewal.ts, lifecycle.ts, the admin pay route) becomes the
 // events Paddle sends for it, in the order Paddle lists them, each `occurred_at` the step's time
 // on the emulator's clock and each `data` the subscription or transaction as it stood at that event
-// (a copy taken now: a later step does not change a payload already queued). From Paddle's pages:
+// (written as JSON now: a later step does not change a payload already queued). From Paddle's pages:
 // - a renewal: https://developer.paddle.com/webhooks/scenarios/subscription-renewed and
 //   https://developer.paddle.com/build/lifecycle/subscription-renewal (subscription.updated, the
 //   transaction created and billed, then for automatic collection paid and completed, each with a
@@ -34,6 +34,7 @@
 import type { Account, Notifier } from '../core.js';
 import { detailsAt } from '../renewal-transaction.js';
 import type { StepKind, SubscriptionStep, WireRecord } from '../types.js';
+import { EventJson } from './records.js';
 
 /** An event of a step: its type and what its `data` is (the subscription, or the transaction at a status). */
 type Sent = readonly [type: string, entity: 'subscription' | TransactionStage];
@@ -112,14 +113,38 @@ function transactionAt(transaction: WireRecord, status: TransactionStage): WireR
   };
 }
 
-/** Publishes the events of `step` through `notifier`; what goes nowhere costs no copy. */
+/**
+ * Publishes the events of `step` through `notifier`; what goes nowhere costs no copy. The events
+ * that show one entity at one status (a transaction's created and billed, a subscription updated
+ * then canceled) share one JSON text: a renewal's seven events hold four.
+ */
 export function publishStep(notifier: Notifier, account: Account, step: SubscriptionStep): void {
   const at = new Date(step.at);
+  const texts = new Map<Sent[1], EventJson>();
+  const textOf = (entity: Sent[1], made: () => WireRecord) => () => {
+    let text = texts.get(entity);
+    if (!text) {
+      text = new EventJson(JSON.stringify(made()));
+      texts.set(entity, text);
+    }
+    return text;
+  };
   for (const [type, entity] of eventsOfStep(step)) {
-    if (entity === 'subscription') notifier.publish(account, type, step.subscription, at);
+    if (entity === 'subscription')
+      notifier.publish(
+        account,
+        type,
+        textOf(entity, () => step.subscription),
+        at,
+      );
     else if (step.transaction) {
       const transaction = step.transaction;
-      notifier.publish(account, type, () => transactionAt(transaction, entity), at);
+      notifier.publish(
+        account,
+        type,
+        textOf(entity, () => transactionAt(transaction, entity)),
+        at,
+      );
     }
   }
 }

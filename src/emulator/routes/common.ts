@@ -4,7 +4,6 @@ import { requirePermission } from '../auth.js';
 import type { RouteContext } from '../core.js';
 import { timestamp } from '../ids.js';
 import { csv, enumFilter } from '../list.js';
-import type { Collection } from '../state.js';
 import type { WireRecord } from '../types.js';
 
 const ANY_SEGMENT = '([^/]+)';
@@ -14,7 +13,12 @@ export function pathPattern(path: string): RegExp {
   return new RegExp(`^${path.replaceAll('{id}', ANY_SEGMENT)}$`);
 }
 
-export function findOr404(collection: Collection, id: string, entity: string): WireRecord {
+/** The record of `id` in `collection` (a resource's, or the notifications kept), else Paddle's 404. */
+export function findOr404<T = WireRecord>(
+  collection: { get(id: string): T | undefined },
+  id: string,
+  entity: string,
+): T {
   const record = collection.get(id);
   if (!record) throw notFound(entity, id);
   return record;

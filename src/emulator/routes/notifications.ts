@@ -5,15 +5,19 @@
 import { ApiFailure } from '../api-error.js';
 import type { Reply, Route, RouteContext } from '../core.js';
 import { CATALOG_LIST, enumFilter, idFilter, listReply } from '../list.js';
-import type { WireRecord } from '../types.js';
+import { type KeptNotification, payloadText, served } from '../notifications/kept.js';
 import { findOr404, pathPattern } from './common.js';
 
 const ENTITY = 'Notification';
 const STATUSES = ['delivered', 'failed', 'needs_retry', 'not_attempted'] as const;
 
-/** `filter`: a transaction, customer or subscription id the event's entity is or names. */
-function names(notification: WireRecord, id: string): boolean {
-  const data = notification.payload?.data ?? {};
+/**
+ * `filter`: a transaction, customer or subscription id the event's entity is or names. Its JSON text
+ * is parsed only when it holds the id at all.
+ */
+function names(kept: KeptNotification, id: string): boolean {
+  if (!kept.event.data.includes(JSON.stringify(id))) return false;
+  const data = JSON.parse(kept.event.data);
   return data.id === id || data.customer_id === id || data.subscription_id === id;
 }
 
@@ -27,28 +31,32 @@ function list(ctx: RouteContext): Reply {
   const statuses = enumFilter(ctx.query, 'status', STATUSES);
   const filter = ctx.query.get('filter') || undefined;
   const search = ctx.query.get('search') || undefined;
-  const records = ctx.account.state.notifications
+  const kept = ctx.account.state.notifications;
+  const records = kept
     .all()
     .filter(
       (n) =>
-        (!settings || settings.includes(n.notification_setting_id)) &&
-        (!statuses || statuses.includes(n.status)) &&
+        (!settings || settings.includes(n.record.notification_setting_id)) &&
+        (!statuses || statuses.includes(n.record.status)) &&
         (!filter || names(n, filter)) &&
-        (!search || JSON.stringify(n.payload).includes(search)) &&
-        inRange(n.occurred_at, ctx.query.get('from'), ctx.query.get('to')),
-    );
-  return listReply(ctx, records, CATALOG_LIST);
+        (!search || payloadText(n).includes(search)) &&
+        inRange(n.record.occurred_at, ctx.query.get('from'), ctx.query.get('to')),
+    )
+    .map((n) => n.record);
+  // only the page's payloads are parsed
+  return listReply(ctx, records, CATALOG_LIST, (page) =>
+    page.map((record) => served(kept.get(record.id) as KeptNotification)),
+  );
 }
 
 function get(ctx: RouteContext): Reply {
-  return { data: findOr404(ctx.account.state.notifications, ctx.params[0] as string, ENTITY) };
+  return { data: served(findOr404(ctx.account.state.notifications, ctx.params[0] as string, ENTITY)) };
 }
 
 function logs(ctx: RouteContext): Reply {
   const notification = findOr404(ctx.account.state.notifications, ctx.params[0] as string, ENTITY);
-  const kept = ctx.account.state.notificationLogs.get(notification.id) ?? [];
   // kept newest first; a list takes them ascending by id
-  return listReply(ctx, kept.toReversed(), CATALOG_LIST);
+  return listReply(ctx, notification.logs.toReversed(), CATALOG_LIST);
 }
 
 /**
@@ -58,7 +66,7 @@ function logs(ctx: RouteContext): Reply {
  */
 function replay(ctx: RouteContext): Reply {
   const notification = findOr404(ctx.account.state.notifications, ctx.params[0] as string, ENTITY);
-  if (notification.origin !== 'event') {
+  if (notification.record.origin !== 'event') {
     throw new ApiFailure(
       400,
       'notification_replay_invalid_origin_type',
@@ -66,16 +74,17 @@ function replay(ctx: RouteContext): Reply {
       { group: 'notifications' },
     );
   }
-  if (notification.status !== 'delivered' && notification.status !== 'failed') {
+  const { id, status } = notification.record;
+  if (status !== 'delivered' && status !== 'failed') {
     throw new ApiFailure(
       400,
       'notification_cannot_replay',
-      `Notification ${notification.id} cannot be replayed because it's not \`delivered\` or \`failed\`.`,
+      `Notification ${id} cannot be replayed because it's not \`delivered\` or \`failed\`.`,
       { group: 'notifications' },
     );
   }
   const replayed = ctx.core.notifier.replay(ctx.account, notification);
-  return { status: 202, data: { notification_id: replayed.id } };
+  return { status: 202, data: { notification_id: replayed.record.id } };
 }
 
 export const notificationRoutes: Route[] = [
