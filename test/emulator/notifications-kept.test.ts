@@ -6,15 +6,26 @@ import { describe, expect, it } from 'vitest';
 import {
   type KeptNotification,
   KeptNotifications,
-  keepWithin,
   payloadText,
   served,
+  trimTo,
   weightOf,
 } from '../../src/emulator/notifications/kept.js';
 import { newNotification } from '../../src/emulator/notifications/records.js';
 
 const AT = new Date('2026-03-01T10:00:00.000Z');
 const ids = (kept: readonly KeptNotification[]) => kept.map((k) => k.record.id);
+
+/** `kept` inserted into `into`, then `stores` trimmed to `maxWeight`: how many dropped undelivered. */
+function keepWithin(
+  into: KeptNotifications,
+  kept: KeptNotification,
+  stores: KeptNotifications[],
+  maxWeight: number,
+): number {
+  into.insert(kept);
+  return trimTo(stores, maxWeight);
+}
 
 /** Notification n (ids sort by n), its event's data `size` characters long. */
 function notification(n: number, size = 100): KeptNotification {

@@ -2,7 +2,7 @@
 // a clock move of 10,000 renewals makes 70,000 of them. An event's `data` is kept as the JSON text
 // it is sent as, made once and shared by every notification of that event, and parsed only where a
 // route serves it (served); a copy of each payload as objects took more than twice the memory
-// (BENCHMARKS.md). What a notification weighs counts against the bound (keepWithin), which takes
+// (BENCHMARKS.md). What a notification weighs counts against the bound (trimTo), which takes
 // away first those nothing more will be sent for (done): a removal from the middle marks the list,
 // compacted once a quarter of it is gone, so each removal is O(1) amortised where a splice was O(n).
 import type { WireRecord } from '../types.js';
@@ -177,17 +177,11 @@ export class KeptNotifications {
 }
 
 /**
- * Keeps `kept` in `into`; while `stores` (both accounts') weigh more than `maxWeight`, takes away
- * first those nothing more will be sent for (either account's), then the oldest of the heavier
- * account's. How many taken were still owed a delivery (dropped undelivered).
+ * While `stores` (both accounts') weigh more than `maxWeight`, takes away first those nothing more
+ * will be sent for (either account's), then the oldest of the heavier account's. How many taken were
+ * still owed a delivery (dropped undelivered).
  */
-export function keepWithin(
-  into: KeptNotifications,
-  kept: KeptNotification,
-  stores: readonly KeptNotifications[],
-  maxWeight: number,
-): number {
-  into.insert(kept);
+export function trimTo(stores: readonly KeptNotifications[], maxWeight: number): number {
   let dropped = 0;
   let weight = stores.reduce((sum, store) => sum + store.weight, 0);
   while (weight > maxWeight) {

@@ -20,7 +20,7 @@ import { ACCOUNTS, type AccountName, type QueuedNotification, type WireRecord } 
 import { type AttemptPorts, attempt, isLoopback } from './attempt.js';
 import { DisorderedLanes } from './disorder.js';
 import { Fifo } from './fifo.js';
-import { isDone, type KeptNotification, keepWithin, payloadText, type SharedEvent } from './kept.js';
+import { isDone, type KeptNotification, payloadText, type SharedEvent, trimTo } from './kept.js';
 import { type AttemptAnswer, EventJson, newLog, newNotification, recordAttempt } from './records.js';
 import { fromSaved, isSaved, savedText } from './saved-queue.js';
 
@@ -188,10 +188,11 @@ export class Outbox implements Notifier {
     for (const resolve of this.idlers.splice(0)) resolve();
   }
 
-  /** Keeps a notification within the bound (keepWithin), counting those dropped undelivered. */
-  private keep(account: Account, kept: KeptNotification): void {
+  /** Keeps a notification (or a log just added) within the bound (trimTo), counting those dropped undelivered. */
+  private keep(account: Account, kept?: KeptNotification): void {
+    if (kept) account.state.notifications.insert(kept);
     const stores = ACCOUNTS.map((name) => this.core.accounts[name].state.notifications);
-    this.dropped += keepWithin(account.state.notifications, kept, stores, this.maxWeight);
+    this.dropped += trimTo(stores, this.maxWeight);
   }
 
   private enqueue(queued: Queued, settingId: string): void {
@@ -286,6 +287,7 @@ export class Outbox implements Notifier {
   private record(account: Account, kept: KeptNotification, answer: AttemptAnswer): void {
     const at = this.core.now();
     account.state.notifications.addLog(kept, newLog(this.core.ids.next('ntflog', at.getTime()), answer, at));
+    this.keep(account);
     this.attempted = true;
     const retryAtMs = recordAttempt(kept.record, answer, at, RETRY_DELAYS_MS);
     if (retryAtMs === undefined) return;
