@@ -122,6 +122,11 @@ export function endTrial(
   }
   subscription.status = 'active';
   subscription.first_billed_at = at;
+  // the trial ends now: an activation ends it early, and Paddle's activate example shows the
+  // items' trial_dates.ends_at the activation time
+  // (developer.paddle.com/api-reference/subscriptions/activate-subscription)
+  for (const item of subscription.items as WireRecord[])
+    if (item.trial_dates) item.trial_dates = { ...item.trial_dates, ends_at: at };
   const transaction = billFrom(ctx, subscription, at, paymentFails);
   step(ctx, 'trial_ended', subscription, at, transaction);
   if (subscription.status === 'past_due') step(ctx, 'past_due', subscription, at, transaction);
@@ -143,8 +148,9 @@ export function cancel(ctx: StepContext, subscription: WireRecord, at: string): 
   subscription.canceled_at = at;
   subscription.scheduled_change = null;
   subscription.current_billing_period = null;
+  // its items keep their status: Paddle's cancel example and subscription.canceled example show
+  // them `active` (OpenAPI cancel-subscription 200, webhooks subscription.canceled)
   stopBilling(subscription, at);
-  for (const item of subscription.items as WireRecord[]) item.status = 'inactive';
   step(ctx, 'canceled', subscription, at);
 }
 

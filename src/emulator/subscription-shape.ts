@@ -26,7 +26,9 @@ export function subscriptionItem(
   const recurring = price.billing_cycle !== null && price.billing_cycle !== undefined;
   const trialing = ctx.status === 'trialing';
   return {
-    status: trialing ? 'trialing' : ctx.status === 'canceled' ? 'inactive' : 'active',
+    // a canceled subscription's items stay active, as Paddle's examples of one show them (OpenAPI
+    // cancel-subscription 200, webhooks subscription.canceled)
+    status: trialing ? 'trialing' : 'active',
     quantity,
     recurring,
     created_at: ctx.at,

@@ -99,7 +99,8 @@ describe('cancel', () => {
       'subscription.updated',
       'subscription.canceled',
     ]);
-    expect((await paddle.subscriptions.get(sub(1))).canceledAt).toBe(END);
+    const canceled = await paddle.subscriptions.get(sub(1));
+    expect([canceled.canceledAt, canceled.items.map((item) => item.status)]).toEqual([END, ['active']]);
   });
 
   it('immediately: canceled now, no period nor next bill, subscription.updated then subscription.canceled', async () => {
@@ -112,10 +113,18 @@ describe('cancel', () => {
       currentBillingPeriod: null,
       scheduledChange: null,
     });
+    // its items stay active, as Paddle's cancel example shows them (OpenAPI cancel-subscription 200,
+    // https://developer.paddle.com/api-reference/subscriptions/cancel-subscription)
+    expect(answered.items.map((item) => item.status)).toEqual(['active']);
     expect((await post(e, sub(1), 'cancel')).body.error.code).toBe('subscription_is_canceled_action_invalid');
     const deliveries = await delivered(e);
     expect(typesOf(deliveries)).toEqual(['subscription.updated', 'subscription.canceled']);
     expect(deliveries.map((d) => d.payload.occurred_at)).toEqual([NOW, NOW]);
+  });
+
+  it('a subscription seeded canceled has its items active too, as one canceled here', async () => {
+    const { paddle } = await start([subscription(1, { status: 'canceled' })]);
+    expect((await paddle.subscriptions.get(sub(1))).items.map((item) => item.status)).toEqual(['active']);
   });
 });
 
@@ -251,6 +260,11 @@ describe('activate', () => {
       firstBilledAt: NOW,
       currentBillingPeriod: { startsAt: NOW, endsAt: '2026-02-15T12:00:00.000Z' },
     });
+    // the items' trial ends now, as Paddle's activate example shows (trial_dates.ends_at the
+    // activation time: https://developer.paddle.com/api-reference/subscriptions/activate-subscription)
+    expect(activated.items.map((item) => [item.status, item.trialDates])).toEqual([
+      ['active', { startsAt: TRIAL.started_at, endsAt: NOW }],
+    ]);
     expect(typesOf(await delivered(e))).toEqual([
       'subscription.updated',
       ...RENEWAL,
