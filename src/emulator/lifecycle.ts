@@ -167,22 +167,18 @@ export function applyScheduledChange(ctx: StepContext, subscription: WireRecord)
  * A past-due subscription's renewals (origin subscription_recurring) still past due, canceled when
  * it pauses "to avoid double-charging a customer on resume"; its other past-due transactions are not
  * (developer.paddle.com/webhooks/scenarios/subscription-paused, developer.paddle.com/changelog/2024/
- * past-due-renewal-translations-canceled-pause). Returns the latest: the clock leaves at most one.
+ * past-due-renewal-translations-canceled-pause). Returns each, oldest first.
  */
-function cancelPastDueRenewals(
-  account: Account,
-  subscription: WireRecord,
-  at: string,
-): WireRecord | undefined {
-  let latest: WireRecord | undefined;
+function cancelPastDueRenewals(account: Account, subscription: WireRecord, at: string): WireRecord[] {
+  const canceled: WireRecord[] = [];
   for (const t of account.state.transactions.all()) {
     if (t.subscription_id !== subscription.id || t.status !== 'past_due') continue;
     if (t.origin !== 'subscription_recurring') continue;
     t.status = 'canceled';
     t.updated_at = at;
-    latest = t;
+    canceled.push(t);
   }
-  return latest;
+  return canceled;
 }
 
 /** Paused at `at`, its current period kept; a resume date given with the pause stays as a scheduled resume. */
@@ -192,7 +188,10 @@ export function pause(ctx: StepContext, subscription: WireRecord, at: string, re
   subscription.scheduled_change =
     typeof resumeAt === 'string' ? { action: 'resume', effective_at: resumeAt, resume_at: resumeAt } : null;
   stopBilling(subscription, at);
-  step(ctx, 'paused', subscription, at, cancelPastDueRenewals(ctx.account, subscription, at));
+  const canceled = cancelPastDueRenewals(ctx.account, subscription, at);
+  step(ctx, 'paused', subscription, at);
+  // the paused scenario's "past due renewal transactions canceled" step, for each of them
+  for (const t of canceled) step(ctx, 'renewal_canceled', subscription, at, t);
 }
 
 /**

@@ -260,6 +260,8 @@ export type StepKind =
   | 'paid'
   | 'canceled'
   | 'paused'
+  /** a past-due renewal canceled as its subscription pauses (one step each, after the pause) */
+  | 'renewal_canceled'
   | 'resumed'
   /** a cancel, pause or resume scheduled through the API (or a scheduled pause's resume date set) */
   | 'change_scheduled';

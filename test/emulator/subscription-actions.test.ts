@@ -10,7 +10,7 @@ import type { AccountSeed, RunningEmulator } from '../../src/emulator/index.js';
 import { call, forwardingEmulator, moveClock } from '../support/emulator.js';
 import { FULL_SPEC_FILE, responseValidator, webhookValidator } from '../support/openapi.js';
 import { sdkOf } from '../support/sdk.js';
-import { NOW, sub, subscription } from '../support/subscription-account.mjs';
+import { KIM, NOW, pid, sub, subscription } from '../support/subscription-account.mjs';
 import { type Delivery, startReceiver } from '../support/webhook-receiver.js';
 
 const END = '2026-02-01T00:00:00.000Z';
@@ -213,6 +213,34 @@ describe('pause and resume', () => {
       'transaction.canceled',
     ]);
     expect(deliveries[3]?.payload.data).toMatchObject({ id: renewals[0]?.id, status: 'canceled' });
+  });
+
+  it('a past-due subscription with two past-due renewals paused: each canceled, each with its transaction.updated and transaction.canceled', async () => {
+    const renewal = (n: number, at: string) => ({
+      id: pid('txn', n),
+      status: 'past_due' as const,
+      customer_id: KIM,
+      subscription_id: sub(1),
+      currency_code: 'USD',
+      created_at: at,
+      billed_at: at,
+    });
+    emulator = await forwardingEmulator(receiver.url, {
+      subscriptions: [subscription(1, { status: 'past_due' })],
+      transactions: [renewal(1, '2025-12-01T00:00:00Z'), renewal(2, '2026-01-01T00:00:00Z')],
+    });
+    const paused = await sdkOf(emulator).subscriptions.pause(sub(1), { effectiveFrom: 'immediately' });
+    expect(paused.status).toBe('paused');
+    const deliveries = await delivered(emulator);
+    expect(deliveries.map((d) => [d.payload.event_type, d.payload.data.id])).toEqual([
+      ['subscription.updated', sub(1)],
+      ['subscription.paused', sub(1)],
+      ['transaction.updated', pid('txn', 1)],
+      ['transaction.canceled', pid('txn', 1)],
+      ['transaction.updated', pid('txn', 2)],
+      ['transaction.canceled', pid('txn', 2)],
+    ]);
+    expect(deliveries.slice(2).map((d) => d.payload.data.status)).toEqual(Array(4).fill('canceled'));
   });
 
   it('pause at the end of the period, then set its resume date: two subscription.updated, still active', async () => {

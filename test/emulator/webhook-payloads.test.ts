@@ -71,6 +71,7 @@ function sendable(): string[] {
     'paid',
     'canceled',
     'paused',
+    'renewal_canceled',
     'resumed',
     'change_scheduled',
   ];

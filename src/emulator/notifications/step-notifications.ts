@@ -9,8 +9,9 @@
 //   renewal is issued as an invoice: created and billed, nothing paid;
 // - a pause or cancel taking effect: https://developer.paddle.com/webhooks/scenarios/subscription-paused
 //   and .../subscription-canceled (subscription.updated, then subscription.paused or .canceled); a
-//   past-due subscription's pause then its renewal's transaction.updated and transaction.canceled
-//   ("Past due renewal transactions canceled — past due only", the paused scenario);
+//   past-due subscription's pause then, for each of its renewals still past due, transaction.updated
+//   and transaction.canceled ("Past due renewal transactions canceled — past due only", the paused
+//   scenario, which names "the related transaction" of each);
 //   a dunning that ends cancels the same way (https://developer.paddle.com/build/lifecycle/subscription-renewal-dunning);
 // - a resume: https://developer.paddle.com/webhooks/scenarios/subscription-resumed
 //   (subscription.updated, subscription.resumed, the transaction's events, then subscription.updated
@@ -78,12 +79,10 @@ export function eventsOfStep(step: SubscriptionStep): readonly Sent[] {
     ],
     paid: () => [...COLLECTED, updated],
     canceled: () => [updated, ['subscription.canceled', 'subscription']],
-    paused: () => [
-      updated,
-      ['subscription.paused', 'subscription'],
-      ...(step.transaction
-        ? [['transaction.updated', 'canceled'] as const, ['transaction.canceled', 'canceled'] as const]
-        : []),
+    paused: () => [updated, ['subscription.paused', 'subscription']],
+    renewal_canceled: () => [
+      ['transaction.updated', 'canceled'],
+      ['transaction.canceled', 'canceled'],
     ],
     resumed: () => [
       updated,
