@@ -36,6 +36,7 @@ import {
 import type { ScheduledChange } from './rules/subscription-action.js';
 import { hasPaymentMethod } from './rules/subscription-update.js';
 import type { SubscriptionStep } from './step-events.js';
+import { nextBilledWith } from './subscription-shape.js';
 import type { WireRecord } from './types.js';
 
 const DAY_MS = 86_400_000;
@@ -220,8 +221,9 @@ export function resume(ctx: StepContext, subscription: WireRecord, at: string, c
 }
 
 /**
- * A cancel, pause or resume scheduled at `at` (a resume's date on a scheduled pause too): one
- * that ends the period leaves no next_billed_at, as a seeded one does (subscription-shape.ts).
+ * A cancel, pause or resume scheduled at `at` (a resume's date on a scheduled pause too): one that
+ * ends the period leaves the subscription and its items billed next as nextBilledWith says (nothing,
+ * or a pause's resume date), as a seeded one is (subscription-shape.ts).
  */
 export function schedule(
   ctx: StepContext,
@@ -230,7 +232,11 @@ export function schedule(
   at: string,
 ): void {
   subscription.scheduled_change = { ...change };
-  if (change.action !== 'resume') subscription.next_billed_at = null;
+  if (change.action !== 'resume') {
+    const next = nextBilledWith(change as unknown as WireRecord, null);
+    subscription.next_billed_at = next;
+    for (const item of subscription.items as WireRecord[]) if (item.recurring) item.next_billed_at = next;
+  }
   subscription.updated_at = at;
   step(ctx, 'change_scheduled', subscription, at);
 }

@@ -14,6 +14,8 @@ export interface ItemContext {
   status: string;
   at: string;
   period: { starts_at: string; ends_at: string } | null;
+  /** when the subscription is next billed, if not at the period's end (its items are too) */
+  next_billed_at?: string | null;
 }
 
 /** One item of a subscription: the price and product as they are now, with its billing dates. */
@@ -34,7 +36,11 @@ export function subscriptionItem(
     created_at: ctx.at,
     updated_at: ctx.at,
     previously_billed_at: trialing ? null : (ctx.period?.starts_at ?? null),
-    next_billed_at: recurring ? (ctx.period?.ends_at ?? null) : null,
+    next_billed_at: recurring
+      ? ctx.next_billed_at !== undefined
+        ? ctx.next_billed_at
+        : (ctx.period?.ends_at ?? null)
+      : null,
     trial_dates: trialing && ctx.period ? { ...ctx.period } : null,
     price: structuredClone(price),
     product: structuredClone(product),
@@ -58,19 +64,43 @@ interface Dates {
   next_billed_at: string | null;
 }
 
-/** The billing period and next billing date a short form implies for its status. */
+/**
+ * When a subscription with `change` scheduled is next billed, its items too, instead of at `periodEnd`:
+ * a cancel or a pause at the end of the period leaves it nothing to bill, except a pause with a
+ * resume date, billed on resuming then, as Paddle's pause example shows (OpenAPI pause-subscription
+ * 200: next_billed_at, its items' too, equal to scheduled_change.resume_at; the API reference's
+ * next_billed_at is "when this subscription is next scheduled to be billed", and a resume bills a
+ * new period by default: developer.paddle.com/api-reference/subscriptions/resume-subscription).
+ * A paused subscription's scheduled resume changes nothing here: Paddle shows no example of one.
+ */
+export function nextBilledWith(
+  change: WireRecord | null | undefined,
+  periodEnd: string | null,
+): string | null {
+  if (change?.action === 'cancel') return null;
+  if (change?.action === 'pause') return (change.resume_at as string | null | undefined) ?? null;
+  return periodEnd;
+}
+
+/**
+ * The billing period and next billing date a short form implies for its status. A paused one keeps
+ * its period, as a pause now does ("Paddle retains the billing period against the subscription when
+ * you pause", developer.paddle.com/changelog/2024/resume-subscription-billing-period-options), and is
+ * billed nothing until it resumes.
+ */
 function billingDates(seed: WireRecord, startedAt: string, cycle: BillingCycle): Dates {
-  if (seed.status === 'canceled' || seed.status === 'paused') {
+  if (seed.status === 'canceled') {
     return { period: seed.current_billing_period ?? null, next_billed_at: seed.next_billed_at ?? null };
   }
-  const given = seed.next_billed_at as string | undefined;
+  const given = (seed.next_billed_at as string | null | undefined) ?? undefined;
   const next = given ?? addCycles(startedAt, cycle);
   // a period from the start keeps its day (31 Jan to 28 Feb); one back from a given date may clamp
   const starts = given === undefined ? startedAt : addCycles(given, cycle, -1);
   const period = seed.current_billing_period ?? { starts_at: starts, ends_at: next };
-  // a subscription that will cancel or pause at the end of its period will not renew
-  const ending = seed.scheduled_change?.action === 'cancel' || seed.scheduled_change?.action === 'pause';
-  return { period, next_billed_at: ending ? null : next };
+  // one paused with no period, as Paddle left one paused before then, is seeded with null
+  if (seed.status === 'paused')
+    return { period: seed.current_billing_period === null ? null : period, next_billed_at: given ?? null };
+  return { period, next_billed_at: nextBilledWith(seed.scheduled_change, next) };
 }
 
 function scheduledChange(seed: WireRecord, dates: Dates): WireRecord | null {
@@ -114,7 +144,12 @@ export function expandSubscription(
   // (developer.paddle.com/build/trials/extend-activate-change-date-trials)
   const trial = status === 'trialing' ? (firstPrice?.trial_period as BillingCycle | null | undefined) : null;
   const dates = billingDates(seed, startedAt, trial ?? cycle);
-  const items = shortItems(seed, catalog, { status, at: createdAt, period: dates.period });
+  const items = shortItems(seed, catalog, {
+    status,
+    at: createdAt,
+    period: dates.period,
+    next_billed_at: dates.next_billed_at,
+  });
   const atMs = Date.parse(createdAt);
   const id = (seed.id as string | undefined) ?? ids.next('sub', atMs);
   const mode = (seed.collection_mode as string | undefined) ?? 'automatic';

@@ -245,7 +245,8 @@ describe('pause and resume', () => {
 
   it('pause at the end of the period, then set its resume date: two subscription.updated, still active', async () => {
     const { e, paddle } = await start([subscription(1)]);
-    await paddle.subscriptions.pause(sub(1), {});
+    const open = await paddle.subscriptions.pause(sub(1), {});
+    expect([open.nextBilledAt, open.items.map((item) => item.nextBilledAt)]).toEqual([null, [null]]);
     const dated = await paddle.subscriptions.resume(sub(1), { effectiveFrom: '2026-03-01T00:00:00Z' });
     expect(dated.status).toBe('active');
     expect(dated.scheduledChange).toEqual({
@@ -253,7 +254,47 @@ describe('pause and resume', () => {
       effectiveAt: END,
       resumeAt: '2026-03-01T00:00:00Z',
     });
+    // next billed on resuming, as Paddle's pause example shows (next_billed_at, its items' too,
+    // equal to resume_at: https://developer.paddle.com/api-reference/subscriptions/pause-subscription)
+    expect([dated.nextBilledAt, dated.items.map((item) => item.nextBilledAt)]).toEqual([
+      '2026-03-01T00:00:00Z',
+      ['2026-03-01T00:00:00Z'],
+    ]);
     expect(typesOf(await delivered(e))).toEqual(['subscription.updated', 'subscription.updated']);
+    await moveClock(e, '2026-02-02T00:00:00Z');
+    const paused = await paddle.subscriptions.get(sub(1));
+    expect([paused.status, paused.nextBilledAt]).toEqual(['paused', null]);
+  });
+
+  it('a pause with a resume date at the end of the period is next billed on that date, as one seeded so', async () => {
+    const resumeAt = '2026-03-10T00:00:00Z';
+    const scheduled = { action: 'pause', effective_at: END, resume_at: resumeAt };
+    const { paddle } = await start([subscription(1), subscription(2, { scheduled_change: scheduled })]);
+    const paused = await paddle.subscriptions.pause(sub(1), { resumeAt });
+    const seeded = await paddle.subscriptions.get(sub(2));
+    for (const s of [paused, seeded])
+      expect([s.status, s.nextBilledAt, s.items.map((item) => item.nextBilledAt)]).toEqual([
+        'active',
+        resumeAt,
+        [resumeAt],
+      ]);
+  });
+
+  it('a subscription seeded paused keeps the billing period its dates give, as a pause now keeps it, and is billed nothing', async () => {
+    const { paddle } = await start([
+      subscription(1, { status: 'paused', started_at: '2026-01-10T00:00:00Z', next_billed_at: undefined }),
+    ]);
+    const paused = await paddle.subscriptions.get(sub(1));
+    expect(paused).toMatchObject({
+      currentBillingPeriod: { startsAt: '2026-01-10T00:00:00Z', endsAt: '2026-02-10T00:00:00.000Z' },
+      nextBilledAt: null,
+    });
+    expect(paused.items.map((item) => item.nextBilledAt)).toEqual([null]);
+    const resumed = await paddle.subscriptions.resume(sub(1), {
+      effectiveFrom: 'immediately',
+      onResume: 'continue_existing_billing_period',
+    });
+    expect([resumed.status, resumed.nextBilledAt]).toEqual(['active', '2026-02-10T00:00:00.000Z']);
   });
 
   it('refuses what Paddle refuses, in Paddle’s error envelope, and sends nothing', async () => {

@@ -131,6 +131,8 @@ export const SUBSCRIPTIONS = [
     status: 'paused',
     currency_code: 'USD',
     items: [{ price_id: SEAT, quantity: 1 }],
+    // paused with no billing period, as Paddle paused one before December 2024
+    current_billing_period: null,
   },
 ];
 

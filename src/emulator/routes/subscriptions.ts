@@ -123,7 +123,8 @@ function refuseNewProduct(price: Body, i: number): void {
 function changedItems(ctx: RouteContext, subscription: WireRecord, change: SubscriptionChange): WireRecord[] {
   const at = timestamp(ctx.core.now());
   const period = subscription.current_billing_period;
-  const context = { status: subscription.status, at, period };
+  // a new item is billed next when the subscription is
+  const context = { status: subscription.status, at, period, next_billed_at: subscription.next_billed_at };
   return (change.items ?? []).map((wanted, i) => {
     if (wanted.price !== undefined) {
       refuseNewProduct(wanted.price, i);
@@ -171,8 +172,12 @@ function applyChange(ctx: RouteContext): Outcome {
   if (change.body.custom_data !== undefined) updated.custom_data = change.body.custom_data;
   if (change.body.scheduled_change === null && subscription.scheduled_change) {
     updated.scheduled_change = null;
-    if (subscription.status !== 'paused')
-      updated.next_billed_at = subscription.current_billing_period?.ends_at ?? null;
+    if (subscription.status !== 'paused') {
+      // billed at the period's end again, its items too (a scheduled pause or cancel left them otherwise)
+      const next = subscription.current_billing_period?.ends_at ?? null;
+      updated.next_billed_at = next;
+      for (const item of updated.items as WireRecord[]) if (item.recurring) item.next_billed_at = next;
+    }
   }
   return { updated, bill };
 }
