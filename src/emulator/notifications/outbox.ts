@@ -27,7 +27,8 @@ import { fromSaved, isSaved, savedText } from './saved-queue.js';
 const RETRY_DELAYS_MS: readonly number[] = [60_000, 240_000, 600_000];
 /**
  * What the notifications of both accounts may weigh (characters as JSON): a month's move of 10,000
- * renewals with every event subscribed makes 70,000 notifications of about 245 million.
+ * renewals with every event subscribed makes 70,000 notifications weighing about 233 million (247
+ * million once each has its log).
  */
 const MAX_WEIGHT = 256 * 2 ** 20;
 
