@@ -4,7 +4,8 @@
 // current_billing_period, and a transaction (origin subscription_recurring) bills the recurring
 // items for the new period. An automatically-collected one is collected at once (completed; the
 // emulator's payments never fail); a manually-collected one is issued as an invoice (billed).
-// Only active subscriptions renew: one scheduled to pause or cancel has no next_billed_at. The
+// Only active subscriptions renew: one scheduled to cancel or pause has no next_billed_at, or, for a
+// pause with a resume date, that date, after the pause (its scheduled change) takes effect. The
 // clock's other steps (a trial ending, a scheduled change taking effect, dunning ending) are in
 // lifecycle.ts; every step goes out through the core's events (step-events.ts).
 //
