@@ -155,6 +155,19 @@ describe('the day the new price first bills a subscription', () => {
     expect(cancelsFirst(move('do_not_bill'), pausing)).toBe(false);
   });
 
+  // Paddle's pause example lists one scheduled to pause with a resume date as next billed then
+  // (next_billed_at equal to resume_at: https://developer.paddle.com/api-reference/subscriptions/pause-subscription),
+  // and a resume bills a new period from that day by default
+  it('one scheduled to pause with a resume date listed as its next bill: the resume day, or the first renewal on or after bills_from from it', () => {
+    const resuming = {
+      ...subscription(at('2026-03-10')),
+      scheduled_change: 'pause',
+      scheduled_at: at('2026-02-01'),
+    };
+    expect(firstBillOf(move('do_not_bill'), resuming)).toBe('2026-03-10');
+    expect(firstBillOf(move('do_not_bill', '2026-04-01'), resuming)).toBe('2026-04-10');
+  });
+
   it('an active one with no renewal listed and nothing scheduled: no day', () => {
     expect(firstBillOf(move('do_not_bill'), { ...subscription(null), status: 'active' })).toBeNull();
   });
