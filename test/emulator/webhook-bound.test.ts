@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { weightOf } from '../../src/emulator/notifications/kept.js';
-import { accountApi, call, productBody } from '../support/emulator.js';
+import { accountApi, addDestination, call, productBody } from '../support/emulator.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -23,14 +23,7 @@ afterEach(async () => {
 /** An emulator whose notifications may weigh `maxWeight`, its destination taking product.created. */
 async function start(maxWeight?: number): Promise<RunningEmulator> {
   emulator = await startEmulator({ demo: false, notificationsMaxWeight: maxWeight });
-  await call(emulator, 'POST', '/notification-settings', {
-    body: {
-      description: 'App',
-      type: 'url',
-      destination: receiver.url,
-      subscribed_events: ['product.created'],
-    },
-  });
+  await addDestination(emulator, receiver.url, ['product.created']);
   return emulator;
 }
 

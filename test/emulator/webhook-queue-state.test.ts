@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
-import { accountApi, call, moveClock, productBody } from '../support/emulator.js';
+import { accountApi, addDestination, call, moveClock, productBody } from '../support/emulator.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 const START = '2026-03-01T10:00:00.000Z';
@@ -34,14 +34,7 @@ const twice = (emulator: Awaited<ReturnType<typeof start>>) =>
   });
 
 async function destination(emulator: Awaited<ReturnType<typeof start>>) {
-  await call(emulator, 'POST', '/notification-settings', {
-    body: {
-      description: 'App',
-      type: 'url',
-      destination: receiver.url,
-      subscribed_events: ['product.created'],
-    },
-  });
+  await addDestination(emulator, receiver.url, ['product.created']);
 }
 
 it('a delivery cut off by the emulator closing is sent again after a restart with --state', async () => {

@@ -4,7 +4,7 @@
 // hour of retries takes no quarter of an hour. Each attempt is in the notification's log.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { accountApi, call, moveClock, productBody } from '../support/emulator.js';
+import { accountApi, addDestination, call, moveClock, productBody } from '../support/emulator.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 let emulator: RunningEmulator;
@@ -27,14 +27,7 @@ beforeEach(async () => {
   deadline = new AbortController();
   receiver = await startReceiver();
   await moveClock(emulator, new Date(START).toISOString());
-  await call(emulator, 'POST', '/notification-settings', {
-    body: {
-      description: 'App',
-      type: 'url',
-      destination: receiver.url,
-      subscribed_events: ['product.created'],
-    },
-  });
+  await addDestination(emulator, receiver.url, ['product.created']);
 });
 afterEach(() => receiver.close());
 afterAll(() => emulator.close());

@@ -5,7 +5,7 @@
 // with its log by /notifications (https://developer.paddle.com/api-reference/notifications).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { accountApi, call, priceBody, productBody } from '../support/emulator.js';
+import { accountApi, addDestination, call, priceBody, productBody } from '../support/emulator.js';
 import { webhookValidator } from '../support/openapi.js';
 import { sdkOf } from '../support/sdk.js';
 import { startReceiver } from '../support/webhook-receiver.js';
@@ -15,12 +15,7 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const validator = webhookValidator();
 const webhooks = () => sdkOf(emulator).webhooks;
 
-async function destination(events: string[], url = receiver.url) {
-  const body = { description: 'App', type: 'url', destination: url, subscribed_events: events };
-  const response = await call(emulator, 'POST', '/notification-settings', { body });
-  expect(response.status).toBe(201);
-  return response.body.data as { id: string; endpoint_secret_key: string };
-}
+const destination = (events: string[], url = receiver.url) => addDestination(emulator, url, events);
 
 beforeAll(async () => {
   emulator = await startEmulator({ demo: false });

@@ -153,3 +153,16 @@ export function forwardingEmulator(url: string, sandbox: AccountSeed = {}): Prom
     forwardTo: url,
   });
 }
+
+/** A `url` destination for `events`, as an app's set-up makes one by the API: its id and secret. */
+export async function addDestination(
+  emulator: EmulatorAddress,
+  url: string,
+  events: string[],
+): Promise<{ id: string; endpoint_secret_key: string }> {
+  const body = { description: 'App', type: 'url', destination: url, subscribed_events: events };
+  const response = await call(emulator, 'POST', '/notification-settings', { body });
+  if (response.status !== 201)
+    throw new Error(`no destination: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
