@@ -5,13 +5,13 @@
 // each answer held to the operation's response in Paddle's OpenAPI, each delivery to the
 // `webhooks:` schema of its event type and verified by the SDK.
 import { ApiError, type Paddle } from '@paddle/paddle-node-sdk';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountSeed, RunningEmulator } from '../../src/emulator/index.js';
-import { call, forwardingEmulator, moveClock } from '../support/emulator.js';
+import { call, forwardingPerTest, moveClock } from '../support/emulator.js';
 import { FULL_SPEC_FILE, responseValidator, webhookValidator } from '../support/openapi.js';
 import { sdkOf } from '../support/sdk.js';
 import { KIM, NOW, pid, sub, subscription } from '../support/subscription-account.mjs';
-import { type Delivery, startReceiver } from '../support/webhook-receiver.js';
+import type { Delivery } from '../support/webhook-receiver.js';
 
 const END = '2026-02-01T00:00:00.000Z';
 const TRIAL = {
@@ -31,29 +31,20 @@ const RENEWAL = [
 
 const answers = responseValidator(FULL_SPEC_FILE);
 const payloads = webhookValidator();
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let emulator: RunningEmulator | undefined;
-beforeEach(async () => {
-  receiver = await startReceiver();
-});
-afterEach(async () => {
-  await emulator?.close();
-  emulator = undefined;
-  await receiver.close();
-});
+const stand = forwardingPerTest();
 
 async function start(
   subscriptions: AccountSeed['subscriptions'],
 ): Promise<{ e: RunningEmulator; paddle: Paddle }> {
-  emulator = await forwardingEmulator(receiver.url, { subscriptions });
-  return { e: emulator, paddle: sdkOf(emulator) };
+  const e = await stand.start({ subscriptions });
+  return { e, paddle: sdkOf(e) };
 }
 
 /** Every delivery so far, once sent: verified by the SDK and held to Paddle's schema of its type. */
 async function delivered(e: RunningEmulator): Promise<Delivery[]> {
   await e.notificationsSettled();
   const paddle = sdkOf(e);
-  for (const delivery of receiver.deliveries) {
+  for (const delivery of stand.receiver.deliveries) {
     const event = await paddle.webhooks.unmarshal(
       delivery.body,
       e.forwarding?.secret ?? '',
@@ -62,7 +53,7 @@ async function delivered(e: RunningEmulator): Promise<Delivery[]> {
     expect(event.eventType).toBe(delivery.payload.event_type);
     expect(payloads.check(delivery.payload.event_type, delivery.payload)).toEqual([]);
   }
-  return receiver.deliveries;
+  return stand.receiver.deliveries;
 }
 const typesOf = (deliveries: Delivery[]) => deliveries.map((d) => d.payload.event_type);
 
@@ -92,7 +83,7 @@ describe('cancel', () => {
     expect(answered.scheduledChange).toEqual({ action: 'cancel', effectiveAt: END, resumeAt: null });
     expect(answered.nextBilledAt).toBeNull();
     expect(typesOf(await delivered(e))).toEqual(['subscription.updated']);
-    expect(receiver.deliveries[0]?.payload.data.scheduled_change.action).toBe('cancel');
+    expect(stand.receiver.deliveries[0]?.payload.data.scheduled_change.action).toBe('cancel');
     await moveClock(e, '2026-02-02T00:00:00Z');
     expect(typesOf(await delivered(e))).toEqual([
       'subscription.updated',
@@ -225,7 +216,7 @@ describe('pause and resume', () => {
       created_at: at,
       billed_at: at,
     });
-    emulator = await forwardingEmulator(receiver.url, {
+    const emulator = await stand.start({
       subscriptions: [subscription(1, { status: 'past_due' })],
       transactions: [renewal(1, '2025-12-01T00:00:00Z'), renewal(2, '2026-01-01T00:00:00Z')],
     });

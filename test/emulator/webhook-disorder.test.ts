@@ -2,16 +2,16 @@
 // once and not always in order (https://developer.paddle.com/webhooks/about/how-webhooks-work). An
 // account's webhook_delivery (seed, or POST /__emulator/webhook-delivery) sends each notification
 // twice and/or shuffles each destination's deliveries in groups, in an order its random_seed fixes.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/emulator/ids.js';
 import type { AccountSeed, RunningEmulator } from '../../src/emulator/index.js';
 import { shuffledInGroups } from '../../src/emulator/notifications/disorder.js';
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import { UserError } from '../../src/errors.js';
-import { call, forwardingEmulator, moveClock } from '../support/emulator.js';
+import { call, forwardingPerTest, moveClock } from '../support/emulator.js';
 import { sdkOf } from '../support/sdk.js';
 import { subscription } from '../support/subscription-account.mjs';
-import { type Delivery, startReceiver } from '../support/webhook-receiver.js';
+import type { Delivery } from '../support/webhook-receiver.js';
 
 // a renewal's events, in the order Paddle's renewal scenario lists them (webhook-steps.test.ts)
 const RENEWAL = [
@@ -48,29 +48,19 @@ describe('shuffledInGroups', () => {
   });
 });
 
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let emulator: RunningEmulator | undefined;
-beforeEach(async () => {
-  receiver = await startReceiver();
-});
-afterEach(async () => {
-  await emulator?.close();
-  emulator = undefined;
-  await receiver.close();
-});
+const stand = forwardingPerTest();
 
 async function start(extra: AccountSeed = {}): Promise<RunningEmulator> {
-  emulator = await forwardingEmulator(receiver.url, { subscriptions: [subscription(1)], ...extra });
-  return emulator;
+  return stand.start({ subscriptions: [subscription(1)], ...extra });
 }
 
 /** Every delivery once the emulator has sent all it had, each verified by the SDK. */
 async function delivered(e: RunningEmulator): Promise<Delivery[]> {
   await e.notificationsSettled();
   const paddle = sdkOf(e);
-  for (const delivery of receiver.deliveries)
+  for (const delivery of stand.receiver.deliveries)
     await paddle.webhooks.unmarshal(delivery.body, e.forwarding?.secret ?? '', delivery.signature);
-  return receiver.deliveries;
+  return stand.receiver.deliveries;
 }
 
 const typesOf = (deliveries: Delivery[]) => deliveries.map((d) => d.payload.event_type);
@@ -96,7 +86,7 @@ describe('webhooks twice', () => {
   });
 
   it('the second is not sent when the first failed: the retries stand for both', async () => {
-    receiver.respondWith(() => 500);
+    stand.receiver.respondWith(() => 500);
     const e = await start({ webhook_delivery: { duplicate: true } });
     await moveClock(e, RENEWED_AT);
     expect(typesOf(await delivered(e))).toEqual(RENEWAL);
@@ -133,7 +123,7 @@ describe('webhooks out of order', () => {
     );
     expect(typesOf(await delivered(e))).toEqual(expected);
     // the next month's renewal, after the setting is sent again: its sequence starts over
-    receiver.deliveries.length = 0;
+    stand.receiver.deliveries.length = 0;
     await setDelivery(e, setting);
     await moveClock(e, '2026-03-01T00:00:01Z');
     expect(typesOf(await delivered(e))).toEqual(expected);

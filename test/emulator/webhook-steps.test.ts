@@ -5,13 +5,13 @@
 // its dunning ends. Each delivery's occurred_at is the step's time on the emulator's clock, its
 // data the entity as it stood then, its payload held to the `webhooks:` schema of its event type,
 // and the Node SDK's verifier accepts it.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountSeed, RunningEmulator } from '../../src/emulator/index.js';
-import { call, forwardingEmulator, moveClock } from '../support/emulator.js';
+import { call, forwardingPerTest, moveClock } from '../support/emulator.js';
 import { webhookValidator } from '../support/openapi.js';
 import { sdkOf } from '../support/sdk.js';
 import { proMonthly, sub, subscription } from '../support/subscription-account.mjs';
-import { type Delivery, startReceiver } from '../support/webhook-receiver.js';
+import type { Delivery } from '../support/webhook-receiver.js';
 
 const RENEWAL = [
   'subscription.updated',
@@ -24,20 +24,10 @@ const RENEWAL = [
 ];
 
 const validator = webhookValidator();
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let emulator: RunningEmulator | undefined;
-beforeEach(async () => {
-  receiver = await startReceiver();
-});
-afterEach(async () => {
-  await emulator?.close();
-  emulator = undefined;
-  await receiver.close();
-});
+const stand = forwardingPerTest();
 
 async function start(subscriptions: AccountSeed['subscriptions'], extra: AccountSeed = {}) {
-  emulator = await forwardingEmulator(receiver.url, { subscriptions, ...extra });
-  return emulator;
+  return stand.start({ subscriptions, ...extra });
 }
 
 /**
@@ -48,13 +38,13 @@ async function delivered(e: RunningEmulator): Promise<Delivery[]> {
   await e.notificationsSettled();
   const paddle = sdkOf(e);
   const secret = e.forwarding?.secret ?? '';
-  for (const delivery of receiver.deliveries) {
+  for (const delivery of stand.receiver.deliveries) {
     const event = await paddle.webhooks.unmarshal(delivery.body, secret, delivery.signature);
     expect(event.eventType).toBe(delivery.payload.event_type);
   }
-  for (const { payload } of receiver.deliveries)
+  for (const { payload } of stand.receiver.deliveries)
     expect(validator.check(payload.event_type, payload), payload.event_type).toEqual([]);
-  return receiver.deliveries;
+  return stand.receiver.deliveries;
 }
 
 const typesOf = (deliveries: Delivery[]) => deliveries.map((d) => d.payload.event_type);

@@ -1,8 +1,11 @@
 // Raw HTTP against the emulator, for what the SDK hides (status codes, headers, bad requests), and
-// the emulator of the subscription account in every status.
+// the emulator of the subscription account in every status, and one that forwards its events to an
+// app's endpoint.
+import { afterEach, beforeEach } from 'vitest';
 import { type AccountSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { marker } from './marker.mjs';
 import { CUSTOMER, NOW, PRO_PRODUCT, proMonthly, SUBSCRIPTION_SEED } from './subscription-account.mjs';
+import { startReceiver } from './webhook-receiver.js';
 
 /** Where an emulator answers and the key it takes (a RunningEmulator is one). */
 type EmulatorAddress = Pick<RunningEmulator, 'url' | 'apiKey'>;
@@ -152,6 +155,31 @@ export function forwardingEmulator(url: string, sandbox: AccountSeed = {}): Prom
     now: manualClock(NOW).now,
     forwardTo: url,
   });
+}
+
+/**
+ * For each test of the file: an app's endpoint (a receiver) started before it, an emulator
+ * forwarding every event to it once the test calls start (forwardingEmulator), and both closed
+ * after it.
+ */
+export function forwardingPerTest() {
+  const stand = {
+    receiver: undefined as unknown as Awaited<ReturnType<typeof startReceiver>>,
+    emulator: undefined as RunningEmulator | undefined,
+    async start(sandbox: AccountSeed = {}): Promise<RunningEmulator> {
+      stand.emulator = await forwardingEmulator(stand.receiver.url, sandbox);
+      return stand.emulator;
+    },
+  };
+  beforeEach(async () => {
+    stand.receiver = await startReceiver();
+  });
+  afterEach(async () => {
+    await stand.emulator?.close();
+    stand.emulator = undefined;
+    await stand.receiver.close();
+  });
+  return stand;
 }
 
 /** A `url` destination for `events`, as an app's set-up makes one by the API: its id and secret. */
