@@ -7,7 +7,7 @@
 import { ApiError, type Paddle } from '@paddle/paddle-node-sdk';
 import { describe, expect, it } from 'vitest';
 import type { AccountSeed, RunningEmulator } from '../../src/emulator/index.js';
-import { call, forwardingPerTest, moveClock } from '../support/emulator.js';
+import { BILLED_AND_PAID, call, forwardingPerTest, moveClock } from '../support/emulator.js';
 import { FULL_SPEC_FILE, responseValidator, webhookValidator } from '../support/openapi.js';
 import { sdkOf } from '../support/sdk.js';
 import { KIM, NOW, pid, sub, subscription } from '../support/subscription-account.mjs';
@@ -20,14 +20,6 @@ const TRIAL = {
   next_billed_at: '2026-01-24T00:00:00Z',
   current_billing_period: { starts_at: '2026-01-10T00:00:00Z', ends_at: '2026-01-24T00:00:00Z' },
 };
-const RENEWAL = [
-  'transaction.created',
-  'transaction.billed',
-  'transaction.updated',
-  'transaction.paid',
-  'transaction.updated',
-  'transaction.completed',
-];
 
 const answers = responseValidator(FULL_SPEC_FILE);
 const payloads = webhookValidator();
@@ -138,7 +130,7 @@ describe('pause and resume', () => {
       'subscription.paused',
       'subscription.updated',
       'subscription.resumed',
-      ...RENEWAL,
+      ...BILLED_AND_PAID,
       'subscription.updated',
     ]);
     expect((await paddle.subscriptions.get(sub(1))).currentBillingPeriod?.startsAt).toBe(resumeAt);
@@ -161,7 +153,7 @@ describe('pause and resume', () => {
       'subscription.paused',
       'subscription.updated',
       'subscription.resumed',
-      ...RENEWAL,
+      ...BILLED_AND_PAID,
       'subscription.updated',
     ]);
   });
@@ -327,7 +319,7 @@ describe('activate', () => {
     ]);
     expect(typesOf(await delivered(e))).toEqual([
       'subscription.updated',
-      ...RENEWAL,
+      ...BILLED_AND_PAID,
       'subscription.activated',
     ]);
     expect((await refusal(paddle.subscriptions.activate(sub(1)))).detail).toBe(

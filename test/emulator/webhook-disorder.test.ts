@@ -8,21 +8,11 @@ import type { AccountSeed, RunningEmulator } from '../../src/emulator/index.js';
 import { shuffledInGroups } from '../../src/emulator/notifications/disorder.js';
 import { checkSeed, seedSchema } from '../../src/emulator/seed-file.js';
 import { UserError } from '../../src/errors.js';
-import { call, forwardingPerTest, moveClock } from '../support/emulator.js';
+import { call, forwardingPerTest, moveClock, RENEWAL_EVENTS } from '../support/emulator.js';
 import { sdkOf } from '../support/sdk.js';
 import { subscription } from '../support/subscription-account.mjs';
 import type { Delivery } from '../support/webhook-receiver.js';
 
-// a renewal's events, in the order Paddle's renewal scenario lists them (webhook-steps.test.ts)
-const RENEWAL = [
-  'subscription.updated',
-  'transaction.created',
-  'transaction.billed',
-  'transaction.updated',
-  'transaction.paid',
-  'transaction.updated',
-  'transaction.completed',
-];
 const RENEWED_AT = '2026-02-01T00:00:01Z';
 
 describe('shuffledInGroups', () => {
@@ -72,13 +62,13 @@ describe('webhooks twice', () => {
     const e = await start({ webhook_delivery: { duplicate: true } });
     await moveClock(e, RENEWED_AT);
     const deliveries = await delivered(e);
-    expect(typesOf(deliveries)).toEqual(RENEWAL.flatMap((type) => [type, type]));
+    expect(typesOf(deliveries)).toEqual(RENEWAL_EVENTS.flatMap((type) => [type, type]));
     for (let i = 0; i < deliveries.length; i += 2) {
       const [first, second] = [deliveries[i]?.payload, deliveries[i + 1]?.payload];
       expect(second).toEqual(first);
     }
     const notifications = (await call(e, 'GET', '/notifications')).body.data;
-    expect(notifications).toHaveLength(RENEWAL.length);
+    expect(notifications).toHaveLength(RENEWAL_EVENTS.length);
     for (const n of notifications) {
       expect(n).toMatchObject({ status: 'delivered', times_attempted: 2 });
       expect((await call(e, 'GET', `/notifications/${n.id}/logs`)).body.data).toHaveLength(2);
@@ -89,7 +79,7 @@ describe('webhooks twice', () => {
     stand.receiver.respondWith(() => 500);
     const e = await start({ webhook_delivery: { duplicate: true } });
     await moveClock(e, RENEWED_AT);
-    expect(typesOf(await delivered(e))).toEqual(RENEWAL);
+    expect(typesOf(await delivered(e))).toEqual(RENEWAL_EVENTS);
     const notifications = (await call(e, 'GET', '/notifications')).body.data;
     for (const n of notifications) expect(n).toMatchObject({ status: 'needs_retry', times_attempted: 1 });
   });
@@ -107,8 +97,8 @@ describe('webhooks out of order', () => {
     });
     await moveClock(e, RENEWED_AT);
     const types = typesOf(await delivered(e));
-    expect(types).toEqual(shuffledInGroups(RENEWAL, 3, seededRandom(7)));
-    expect(types).not.toEqual(RENEWAL);
+    expect(types).toEqual(shuffledInGroups(RENEWAL_EVENTS, 3, seededRandom(7)));
+    expect(types).not.toEqual(RENEWAL_EVENTS);
   });
 
   it('twice and out of order: each copy shuffled in its group; set again, the same order again', async () => {
@@ -117,7 +107,7 @@ describe('webhooks out of order', () => {
     await setDelivery(e, setting);
     await moveClock(e, RENEWED_AT);
     const expected = shuffledInGroups(
-      RENEWAL.flatMap((type) => [type, type]),
+      RENEWAL_EVENTS.flatMap((type) => [type, type]),
       4,
       seededRandom(11),
     );
@@ -132,7 +122,7 @@ describe('webhooks out of order', () => {
   it('in order and once unless asked; GET reads both accounts’ settings', async () => {
     const e = await start();
     await moveClock(e, RENEWED_AT);
-    expect(typesOf(await delivered(e))).toEqual(RENEWAL);
+    expect(typesOf(await delivered(e))).toEqual(RENEWAL_EVENTS);
     const read = await (await fetch(`${e.url}/__emulator/webhook-delivery`)).json();
     const inOrder = { duplicate: false, reorder_window: 1, random_seed: 1 };
     expect(read).toEqual({ sandbox: inOrder, live: inOrder });

@@ -7,21 +7,11 @@
 // and the Node SDK's verifier accepts it.
 import { describe, expect, it } from 'vitest';
 import type { AccountSeed, RunningEmulator } from '../../src/emulator/index.js';
-import { call, forwardingPerTest, moveClock } from '../support/emulator.js';
+import { call, forwardingPerTest, moveClock, RENEWAL_EVENTS } from '../support/emulator.js';
 import { webhookValidator } from '../support/openapi.js';
 import { sdkOf } from '../support/sdk.js';
 import { proMonthly, sub, subscription } from '../support/subscription-account.mjs';
 import type { Delivery } from '../support/webhook-receiver.js';
-
-const RENEWAL = [
-  'subscription.updated',
-  'transaction.created',
-  'transaction.billed',
-  'transaction.updated',
-  'transaction.paid',
-  'transaction.updated',
-  'transaction.completed',
-];
 
 const validator = webhookValidator();
 const stand = forwardingPerTest();
@@ -55,7 +45,7 @@ describe('a renewal', () => {
     const e = await start([subscription(1)]);
     await moveClock(e, '2026-02-01T00:00:01Z');
     const deliveries = await delivered(e);
-    expect(typesOf(deliveries)).toEqual(RENEWAL);
+    expect(typesOf(deliveries)).toEqual(RENEWAL_EVENTS);
     expect(new Set(deliveries.map((d) => d.payload.occurred_at))).toEqual(
       new Set(['2026-02-01T00:00:00.000Z']),
     );
@@ -123,7 +113,7 @@ describe('a trial ending', () => {
     const e = await start([trialing]);
     await moveClock(e, '2026-01-24T00:00:01Z');
     const deliveries = await delivered(e);
-    expect(typesOf(deliveries)).toEqual([...RENEWAL, 'subscription.activated']);
+    expect(typesOf(deliveries)).toEqual([...RENEWAL_EVENTS, 'subscription.activated']);
     expect(deliveries.at(-1)?.payload.data).toMatchObject({
       status: 'active',
       first_billed_at: '2026-01-24T00:00:00Z',
@@ -153,7 +143,7 @@ describe('a scheduled change taking effect', () => {
       'subscription.paused',
       'subscription.updated',
       'subscription.resumed',
-      ...RENEWAL.slice(1),
+      ...RENEWAL_EVENTS.slice(1),
       'subscription.updated',
     ]);
     // the pause's payloads keep the subscription paused, though it is active again since
@@ -173,7 +163,7 @@ describe('a past-due subscription', () => {
     const paid = await call(e, 'POST', `/__emulator/subscriptions/${sub(1)}/pay`, { key: null });
     expect(paid.status).toBe(200);
     const deliveries = await delivered(e);
-    expect(typesOf(deliveries)).toEqual([...RENEWAL.slice(3), 'subscription.updated']);
+    expect(typesOf(deliveries)).toEqual([...RENEWAL_EVENTS.slice(3), 'subscription.updated']);
     expect(deliveries[0]?.payload.data.id).toBe(paid.body.transaction_id);
     expect(deliveries.at(-1)?.payload.data.status).toBe('active');
   });

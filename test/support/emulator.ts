@@ -158,6 +158,21 @@ export function forwardingEmulator(url: string, sandbox: AccountSeed = {}): Prom
 }
 
 /**
+ * A transaction's events as it is billed and paid at once, in the order Paddle's renewal scenario
+ * lists them (https://developer.paddle.com/webhooks/scenarios/subscription-renewed).
+ */
+export const BILLED_AND_PAID = [
+  'transaction.created',
+  'transaction.billed',
+  'transaction.updated',
+  'transaction.paid',
+  'transaction.updated',
+  'transaction.completed',
+];
+/** A renewal's events: the subscription's new period, then its transaction billed and paid. */
+export const RENEWAL_EVENTS = ['subscription.updated', ...BILLED_AND_PAID];
+
+/**
  * For each test of the file: an app's endpoint (a receiver) started before it, an emulator
  * forwarding every event to it once the test calls start (forwardingEmulator), and both closed
  * after it.
