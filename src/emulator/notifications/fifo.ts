@@ -1,5 +1,6 @@
 // A first-in first-out queue whose take is O(1): a destination's lane holds every delivery of a clock
-// move (70,000 for 10,000 renewals), and Array.shift on an array that large copies the rest each time.
+// move (70,000 for 10,000 renewals), so may the notifications done waiting to be let go of (kept.ts),
+// and Array.shift on an array that large copies the rest each time.
 export class Fifo<T> {
   private items: T[] = [];
   private head = 0;
@@ -10,6 +11,11 @@ export class Fifo<T> {
 
   push(item: T): void {
     this.items.push(item);
+  }
+
+  /** Those not taken yet, oldest first. */
+  values(): readonly T[] {
+    return this.items.slice(this.head);
   }
 
   /** The oldest, taken out; undefined when empty. */

@@ -6,6 +6,7 @@
 // away first those nothing more will be sent for (done): a removal from the middle marks the list,
 // compacted once a quarter of it is gone, so each removal is O(1) amortised where a splice was O(n).
 import type { WireRecord } from '../types.js';
+import { Fifo } from './fifo.js';
 
 /** An event as its notifications share it; `data` is the entity at that event, as JSON text. */
 export interface SharedEvent {
@@ -65,8 +66,7 @@ export class KeptNotifications {
   private front = 0;
   private removed = 0;
   /** the ones nothing more will be sent for, in the order they became so (removed ones skipped) */
-  private doneOnes: KeptNotification[] = [];
-  private doneHead = 0;
+  private readonly doneOnes = new Fifo<KeptNotification>();
   /** the sum of the weights of those kept */
   weight = 0;
 
@@ -126,7 +126,7 @@ export class KeptNotifications {
     for (const kept of this.all()) {
       copy.insert({ ...kept, record: structuredClone(kept.record), logs: structuredClone(kept.logs) });
     }
-    for (const kept of this.doneOnes.slice(this.doneHead)) {
+    for (const kept of this.doneOnes.values()) {
       const same = copy.get(kept.record.id);
       if (same && this.byId.get(kept.record.id) === kept) copy.done(same);
     }
@@ -143,18 +143,9 @@ export class KeptNotifications {
   }
 
   private nextDone(): KeptNotification | undefined {
-    while (this.doneHead < this.doneOnes.length) {
-      const kept = this.doneOnes[this.doneHead] as KeptNotification;
-      this.doneHead += 1;
-      // what was taken already is let go of, not held by this list
-      if (this.doneHead > 1024 && this.doneHead * 2 > this.doneOnes.length) {
-        this.doneOnes = this.doneOnes.slice(this.doneHead);
-        this.doneHead = 0;
-      }
+    for (let kept = this.doneOnes.take(); kept; kept = this.doneOnes.take()) {
       if (this.byId.get(kept.record.id) === kept) return kept;
     }
-    this.doneOnes = [];
-    this.doneHead = 0;
     return undefined;
   }
 
