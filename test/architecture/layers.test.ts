@@ -30,8 +30,9 @@ const ONLY_IMPORTED_BY: Readonly<Record<string, readonly string[]>> = {
 /** Folders that may import only these (their own files aside). */
 const ONLY_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   // a stand-in for Paddle shares none of our client's assumptions (test/contract/paddle-facts.test.ts):
-  // Paddle's facts, and the leaf helpers that hold none (amounts, reading its seed and state files)
-  emulator: ['paddle-facts', 'money', 'files', 'errors'],
+  // Paddle's facts, and the leaf helpers that hold none (amounts, reading its seed and state files,
+  // whether a destination is this machine)
+  emulator: ['paddle-facts', 'money', 'files', 'text', 'errors'],
   errors: [],
 };
 

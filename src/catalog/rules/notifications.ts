@@ -4,7 +4,7 @@
 // a second discount group with a name already taken, archived groups included
 // (https://developer.paddle.com/errors/discounts/discount_group_name_conflict).
 import { EVENT_NAMES, type NOTIFICATION_TYPES } from '../../paddle-facts/notifications.js';
-import { isLoopbackUrl } from '../../text/loopback.js';
+import { isLoopbackText } from '../../text/loopback.js';
 import type { CatalogDiscountGroup, CatalogNotification } from '../notification-schema.js';
 import { didYouMean } from './did-you-mean.js';
 import { error, type Finding, type RuleContext } from './finding.js';
@@ -105,7 +105,7 @@ export function notificationDestinationLocal(notification: NotificationFields, c
   if (ctx.target !== 'paddle' || (notification.type ?? 'url') !== 'url' || destination === undefined)
     return [];
   const mine = typeof destination === 'string' ? destination : destination[ctx.environment];
-  if (mine === undefined || !URL.canParse(mine) || !isLoopbackUrl(new URL(mine))) return [];
+  if (mine === undefined || !isLoopbackText(mine)) return [];
   const at = typeof destination === 'string' ? ['destination'] : ['destination', ctx.environment];
   return [
     error(

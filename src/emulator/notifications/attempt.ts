@@ -3,7 +3,7 @@
 // Paddle's 5 seconds (https://developer.paddle.com/webhooks/about/respond-to-webhooks: "respond with
 // an HTTP 200 status code within five seconds"). No answer in time, a refused connection or a reset
 // are code 0 with no body: Paddle does not say what its log shows for them. Only a destination on
-// this machine is attempted (isLoopback), so the emulator never reaches the network.
+// this machine is attempted (isLoopbackText), so the emulator never reaches the network.
 // node:http with a kept-alive connection, not fetch: a clock move's 70,000 deliveries took half the
 // CPU and a third of the time (BENCHMARKS.md, "emulator clock"); of an answer's body only what the
 // log keeps is held. The deadline and the emulator's closing each end the attempt through a listener
@@ -24,16 +24,6 @@ export interface AttemptPorts {
   deadline(ms: number): AbortSignal;
   /** aborts every attempt in flight when the emulator closes */
   closing: AbortSignal;
-}
-
-/** A destination on this machine: the only kind the emulator sends to. */
-export function isLoopback(destination: string): boolean {
-  try {
-    const host = new URL(destination).hostname;
-    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  } catch {
-    return false;
-  }
 }
 
 export function attempt(

@@ -7,7 +7,7 @@ import type { Account, EmulatorCore } from '../core.js';
 import { EVENT_NAMES } from '../event-types.js';
 import { newNotificationSetting } from '../routes/notification-settings.js';
 import type { WireRecord } from '../types.js';
-import { isLoopback } from './attempt.js';
+import { isLoopbackText } from '../../text/loopback.js';
 
 const FORWARD_DESCRIPTION = 'paddle-catalog emulator --forward-to';
 
@@ -18,7 +18,7 @@ export interface Forwarding {
 }
 
 export function forwardTo(core: Omit<EmulatorCore, 'notifier'>, url: string): Forwarding {
-  if (!isLoopback(url) || !/^https?:/.test(url)) {
+  if (!isLoopbackText(url) || !/^https?:/.test(url)) {
     throw new UserError(
       `--forward-to ${JSON.stringify(url)} is not an address on this machine.`,
       'The emulator sends only to this machine: pass an http://127.0.0.1:<port>/… or http://localhost:<port>/… URL.',

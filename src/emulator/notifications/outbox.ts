@@ -17,7 +17,8 @@ import type { Account, EmulatorCore, EventData, Notifier } from '../core.js';
 import { timestamp } from '../ids.js';
 import { destinationsFor } from '../routes/notification-settings.js';
 import { ACCOUNTS, type AccountName, type QueuedNotification, type WireRecord } from '../types.js';
-import { type AttemptPorts, attempt, isLoopback } from './attempt.js';
+import { isLoopbackText } from '../../text/loopback.js';
+import { type AttemptPorts, attempt } from './attempt.js';
 import { DisorderedLanes } from './disorder.js';
 import { Fifo } from './fifo.js';
 import { isDone, type KeptNotification, payloadText, type SharedEvent, trimTo } from './kept.js';
@@ -107,7 +108,7 @@ export class Outbox implements Notifier {
     const id = this.core.ids.next('ntf', at.getTime());
     const kept = newNotification(id, setting.id, event, origin, at);
     // what it owes is counted before the bound may drop it
-    if (isLoopback(String(setting.destination))) {
+    if (isLoopbackText(String(setting.destination))) {
       const queued = { account: account.name, id, twin: true as const };
       kept.owed += this.disorder.hold(`${account.name} ${setting.id}`, queued, { ...queued });
       this.kick();
@@ -152,7 +153,7 @@ export class Outbox implements Notifier {
       this.core.ids.notice(entry.notification.id);
       const kept = fromSaved(entry);
       const setting = account.state.notification_settings.get(kept.record.notification_setting_id);
-      if (setting && isLoopback(String(setting.destination))) this.owe(entry, kept, setting.id);
+      if (setting && isLoopbackText(String(setting.destination))) this.owe(entry, kept, setting.id);
       this.keep(account, kept);
       if (kept.owed === 0) account.state.notifications.done(kept);
     }
