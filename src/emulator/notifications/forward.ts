@@ -3,11 +3,11 @@
 // Made when the emulator starts, or found again in saved state by its destination and description;
 // its secret is the emulator's own (it verifies only this emulator's deliveries).
 import { UserError } from '../../errors.js';
+import { isLoopbackText } from '../../text/loopback.js';
 import type { Account, EmulatorCore } from '../core.js';
 import { EVENT_NAMES } from '../event-types.js';
 import { newNotificationSetting } from '../routes/notification-settings.js';
 import type { WireRecord } from '../types.js';
-import { isLoopbackText } from '../../text/loopback.js';
 
 const FORWARD_DESCRIPTION = 'paddle-catalog emulator --forward-to';
 

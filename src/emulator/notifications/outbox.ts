@@ -13,11 +13,12 @@
 // Only destinations on this machine (loopback) are sent to: a notification for any other stays
 // not_attempted, so the emulator never reaches the network. An account may ask for each delivery
 // twice and for deliveries out of order (disorder.ts).
+
+import { isLoopbackText } from '../../text/loopback.js';
 import type { Account, EmulatorCore, EventData, Notifier } from '../core.js';
 import { timestamp } from '../ids.js';
 import { destinationsFor } from '../routes/notification-settings.js';
 import { ACCOUNTS, type AccountName, type QueuedNotification, type WireRecord } from '../types.js';
-import { isLoopbackText } from '../../text/loopback.js';
 import { type AttemptPorts, attempt } from './attempt.js';
 import { DisorderedLanes } from './disorder.js';
 import { Fifo } from './fifo.js';
